@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { role } from "../auth/schemas";
+import { requiredText } from "../lib/schemas";
+
+export const accessKeyCreate = z.object({
+  name: requiredText(120),
+  role: role.default("VIEWER"),
+});
+export type AccessKeyCreate = z.input<typeof accessKeyCreate>;
+
+export const accessKey = z.object({
+  id: z.string(),
+  name: z.string(),
+  role,
+  token: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+export type AccessKey = z.output<typeof accessKey>;
+
+/** The create answer: the only time the code (the secret) is shown. */
+export const accessKeyCreated = z.object({
+  id: z.string(),
+  name: z.string(),
+  role,
+  token: z.string(),
+  code: z.string(),
+});

@@ -1,0 +1,44 @@
+import type { Brand as BrandRow } from "../../generated/prisma/client";
+import { defineCrud } from "../../lib/crud";
+import { brand, brandFilters, brandListRecord, brandWrite, type Brand } from "./schemas";
+
+type Image = { resource_file_id: string; main: boolean };
+
+export function toBrand(row: BrandRow): Brand {
+  return {
+    id: row.id,
+    name: row.name,
+    active: row.active,
+    images: row.images as Image[],
+    attributes: row.attributes as Record<string, unknown>,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export const brands = defineCrud({
+  noun: "Brand",
+  path: "/brands",
+  tag: "Brands",
+  model: (db) => db.brand,
+  write: brandWrite,
+  detail: brand,
+  listRecord: brandListRecord,
+  filters: {
+    schema: brandFilters,
+    where: ({ active }) => (active === undefined ? {} : { active }),
+  },
+  searchFields: (input) => [input.name],
+  sortable: ["id", "name", "active"],
+  defaultSort: "name",
+  toDetail: toBrand,
+  toListRecord: (row: BrandRow) => {
+    const images = row.images as Image[];
+    return {
+      id: row.id,
+      name: row.name,
+      active: row.active,
+      resource_file_id: (images.find((image) => image.main) ?? images[0])?.resource_file_id ?? null,
+    };
+  },
+});

@@ -1,0 +1,39 @@
+import path from "node:path";
+import { env } from "../env";
+import { bootstrap } from "../organizations/bootstrap";
+import { openPGlite, openPostgres, type Database } from "./connection";
+import { migrate } from "./migrator";
+
+export type { Database } from "./connection";
+
+/** Opens the configured database: PostgreSQL when DATABASE_URL is set, else embedded PGlite. */
+export async function openConfiguredDatabase(): Promise<Database> {
+  const { DATABASE_URL, DATA_DIR } = env();
+  return DATABASE_URL ? openPostgres(DATABASE_URL) : openPGlite(path.join(DATA_DIR, "pglite"));
+}
+
+/** Opens, migrates and (on an empty database) seeds; used by the server and the CLI. */
+export async function startDatabase(): Promise<Database> {
+  const database = await openConfiguredDatabase();
+  try {
+    await database.withSession((session) => migrate(session));
+    await bootstrap(database, env());
+    return database;
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+const holder = globalThis as unknown as { __database?: Promise<Database> };
+
+/** The process-wide database, started on first use (kept across hot reloads). */
+export function database(): Promise<Database> {
+  if (!holder.__database) {
+    holder.__database = startDatabase();
+    holder.__database.catch(() => {
+      holder.__database = undefined;
+    });
+  }
+  return holder.__database;
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** Treats empty strings as unset, so `FOO=` behaves like no FOO at all. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: optional(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string"),
+  ),
+  DATA_DIR: optional(z.string()).transform((value) => path.resolve(value ?? ".data")),
+  AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+  ADMIN_EMAIL: optional(z.email()).transform((value) => value ?? "admin@example.com"),
+  ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")).transform(
+    (value) => value ?? "admin12345",
+  ),
+  ACCESS_TOKEN_TTL_SECONDS: optional(z.coerce.number().int().min(60)).transform((v) => v ?? 3600),
+  RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(0)).transform((v) => v ?? 1200),
+  DEMO_DATA: optional(z.enum(["true", "false", "1", "0"])).transform(
+    (value) => value === undefined || value === "true" || value === "1",
+  ),
+});
+
+export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string };
+
+export class EnvError extends Error {
+  constructor(issues: string[]) {
+    super(`Invalid environment:\n${issues.map((issue) => `  - ${issue}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/**
+ * Without AUTH_SECRET, a random secret is made once and kept in the data folder, so a
+ * fresh checkout runs with no configuration. Several instances behind one database must
+ * share AUTH_SECRET explicitly.
+ */
+function secretFromDataDir(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(/*turbopackIgnore: true*/ file)) return readFileSync(/*turbopackIgnore: true*/ file, "utf8").trim();
+  mkdirSync(/*turbopackIgnore: true*/ dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(/*turbopackIgnore: true*/ file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+    );
+  }
+  return {
+    ...parsed.data,
+    AUTH_SECRET: parsed.data.AUTH_SECRET ?? secretFromDataDir(parsed.data.DATA_DIR),
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process (read once). */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,62 @@
+/**
+ * The one error type of the back end. Services throw AppError; server/trpc.ts maps it
+ * (and Prisma and zod errors) to tRPC codes and HTTP statuses, and server/http/problem.ts
+ * renders it as application/problem+json.
+ */
+export type AppErrorCode =
+  | "BAD_REQUEST"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "VALIDATION"
+  | "TOO_MANY_REQUESTS";
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export const appErrorStatus: Record<AppErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  VALIDATION: 422,
+  TOO_MANY_REQUESTS: 429,
+};
+
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly errors?: FieldError[];
+  /** Seconds until a retry may succeed (429). */
+  readonly retryAfter?: number;
+
+  constructor(
+    code: AppErrorCode,
+    message: string,
+    options: { errors?: FieldError[]; retryAfter?: number } = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.errors = options.errors;
+    this.retryAfter = options.retryAfter;
+  }
+
+  get status(): number {
+    return appErrorStatus[this.code];
+  }
+
+  static notFound(what: string): AppError {
+    return new AppError("NOT_FOUND", `${what} not found`);
+  }
+
+  /** A 422 about one field of the request. */
+  static invalid(path: string, message: string): AppError {
+    return new AppError("VALIDATION", `${path}: ${message}`, { errors: [{ path, message }] });
+  }
+}

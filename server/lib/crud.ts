@@ -1,0 +1,167 @@
+import { z } from "zod";
+import type { Db } from "../db/scoped";
+import { AppError } from "../errors";
+import { readProcedure, manageProcedure } from "../trpc";
+import { paginate, pageOf, pagingInput, sortByColumns, type Page, type PagingInput } from "./paging";
+import { searchText } from "./search";
+
+/**
+ * The generic CRUD of a plain lookup resource (brands, profiles, measure units, ...):
+ * schemas and a model in, a service and five REST/tRPC procedures out. Anything a
+ * resource does differently is passed as a hook or written as its own procedure next
+ * to these; nothing here knows a particular resource.
+ */
+
+/** The part of a Prisma model delegate the helper uses (rows are typed by the caller). */
+export interface CrudDelegate<Row> {
+  findMany(args: object): Promise<Row[]>;
+  findFirst(args: object): Promise<Row | null>;
+  count(args: object): Promise<number>;
+  create(args: object): Promise<Row>;
+  update(args: object): Promise<Row>;
+  delete(args: object): Promise<Row>;
+}
+
+type AnyObject = z.ZodObject<z.ZodRawShape>;
+
+export interface CrudConfig<Row, Write extends AnyObject, Detail extends z.ZodType, Record extends z.ZodType, Filters extends AnyObject> {
+  /** Singular noun for messages ("Brand not found"). */
+  noun: string;
+  /** REST base path, e.g. "/brands". */
+  path: `/${string}`;
+  /** OpenAPI tag. */
+  tag: string;
+  model: (db: Db) => CrudDelegate<Row>;
+  /** Body of POST and PUT. */
+  write: Write;
+  detail: Detail;
+  listRecord: Record;
+  /** Extra list query parameters and how they filter. */
+  filters?: { schema: Filters; where: (filters: z.output<Filters>) => object };
+  /** Name-like fields matched by `search` (stored normalized in `search_text`). */
+  searchFields?: (input: z.output<Write>) => Array<string | null | undefined>;
+  /** List-record fields a client may sort by (plain columns) or their orderBy builders. */
+  sortable: readonly string[] | { [field: string]: (dir: "asc" | "desc") => object };
+  defaultSort: string;
+  include?: object;
+  /** Database data of a write (default: the validated body as is). */
+  toData?: (input: z.output<Write>, db: Db, id?: string) => object | Promise<object>;
+  toDetail: (row: Row) => z.input<Detail>;
+  toListRecord: (row: Row) => z.input<Record>;
+  /** Runs before a delete, e.g. to refuse (409) while other records use the row. */
+  beforeRemove?: (db: Db, id: string) => Promise<void>;
+  /** Success status of POST (201 unless interface.md says otherwise). */
+  createStatus?: 200 | 201;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A malformed id can name no record: it is simply not found. */
+export function isUuid(id: string): boolean {
+  return UUID.test(id);
+}
+
+export const idInput = z.object({ id: z.string() });
+
+/** The path id of an update input (the body schema extended with `id`). */
+export const idOf = (input: unknown): string => (input as { id: string }).id;
+
+export function defineCrud<Row, Write extends AnyObject, Detail extends z.ZodType, ListRecord extends z.ZodType, Filters extends AnyObject = z.ZodObject<{}>>(
+  config: CrudConfig<Row, Write, Detail, ListRecord, Filters>,
+) {
+  const sortable = Array.isArray(config.sortable)
+    ? sortByColumns(config.sortable as readonly string[])
+    : (config.sortable as { [field: string]: (dir: "asc" | "desc") => object });
+  const notFound = () => AppError.notFound(config.noun);
+  const include = config.include ? { include: config.include } : {};
+
+  async function data(db: Db, input: z.output<Write>, id?: string): Promise<object> {
+    const base = config.toData ? await config.toData(input, db, id) : input;
+    return config.searchFields ? { ...base, search_text: searchText(config.searchFields(input)) } : base;
+  }
+
+  const service = {
+    async list(db: Db, input: PagingInput & z.output<Filters>): Promise<Page<z.input<ListRecord>>> {
+      return paginate(config.model(db), input, {
+        where: config.filters?.where(input) ?? {},
+        sortable,
+        defaultSort: config.defaultSort,
+        searchable: Boolean(config.searchFields),
+        include: config.include,
+        toItem: config.toListRecord,
+      });
+    },
+    async find(db: Db, id: string): Promise<Row> {
+      const row = isUuid(id) ? await config.model(db).findFirst({ where: { id }, ...include }) : null;
+      if (!row) throw notFound();
+      return row;
+    },
+    async get(db: Db, id: string): Promise<z.input<Detail>> {
+      return config.toDetail(await service.find(db, id));
+    },
+    async create(db: Db, input: z.output<Write>): Promise<z.input<Detail>> {
+      return config.toDetail(await config.model(db).create({ data: await data(db, input), ...include }));
+    },
+    async update(db: Db, id: string, input: z.output<Write>): Promise<z.input<Detail>> {
+      if (!isUuid(id)) throw notFound();
+      const { id: _ignored, ...body } = input as z.output<Write> & { id?: unknown };
+      const row = await config.model(db).update({ where: { id }, data: await data(db, body as z.output<Write>, id), ...include });
+      return config.toDetail(row);
+    },
+    async remove(db: Db, id: string): Promise<void> {
+      await service.find(db, id);
+      await config.beforeRemove?.(db, id);
+      await config.model(db).delete({ where: { id } });
+    },
+  };
+
+  const openapi = (method: "GET" | "POST" | "PUT" | "DELETE", path: string, summary: string) => ({
+    method,
+    path: path as `/${string}`,
+    tags: [config.tag],
+    summary,
+    protect: true,
+  });
+  const listInput = pagingInput.extend((config.filters?.schema.shape ?? {}) as Filters["shape"]);
+  const byId = `${config.path}/{id}`;
+
+  /** The procedures before output and resolver: a resource overrides one from here. */
+  const builders = {
+    list: readProcedure
+      .meta({ openapi: openapi("GET", config.path, `List ${config.tag.toLowerCase()}`) })
+      .input(listInput),
+    get: readProcedure
+      .meta({ openapi: openapi("GET", byId, `Get a ${config.noun.toLowerCase()}`) })
+      .input(idInput),
+    create: manageProcedure
+      .meta({
+        openapi: openapi("POST", config.path, `Create a ${config.noun.toLowerCase()}`),
+        successStatus: config.createStatus ?? 201,
+      })
+      .input(config.write),
+    update: manageProcedure
+      .meta({ openapi: openapi("PUT", byId, `Update a ${config.noun.toLowerCase()}`) })
+      .input(config.write.extend({ id: z.string() })),
+    remove: manageProcedure
+      .meta({ openapi: openapi("DELETE", byId, `Delete a ${config.noun.toLowerCase()}`), successStatus: 204 })
+      .input(idInput),
+  };
+
+  const procedures = {
+    list: builders.list
+      .output(pageOf(config.listRecord))
+      .query(({ ctx, input }) => service.list(ctx.db, input as PagingInput & z.output<Filters>)),
+    // `as never`: TypeScript cannot relate a generic schema's input to its parser's type;
+    // the output parser checks every answer at run time.
+    get: builders.get.output(config.detail).query(({ ctx, input }) => service.get(ctx.db, input.id) as never),
+    create: builders.create
+      .output(config.detail)
+      .mutation(({ ctx, input }) => service.create(ctx.db, input as z.output<Write>) as never),
+    update: builders.update
+      .output(config.detail)
+      .mutation(({ ctx, input }) => service.update(ctx.db, idOf(input), input as z.output<Write>) as never),
+    remove: builders.remove.output(z.void()).mutation(({ ctx, input }) => service.remove(ctx.db, input.id)),
+  };
+
+  return { service, builders, procedures };
+}

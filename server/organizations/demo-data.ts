@@ -1,0 +1,28 @@
+import type { PrismaClient } from "../generated/prisma/client";
+import { forOrganization } from "../db/scoped";
+import { brands } from "../catalog/brands/service";
+
+const demoBrands = [
+  { name: "Acme Ferramentas", active: true },
+  { name: "Bosch", active: true },
+  { name: "Makita", active: true },
+  { name: "Tramontina", active: true },
+  { name: "Vonder", active: true },
+  { name: "Stanley", active: true },
+  { name: "Black+Decker", active: true },
+  { name: "Irwin", active: true },
+  { name: "Gedore", active: false },
+  { name: "Starrett", active: true },
+  { name: "São Jorge Utilidades", active: true },
+  { name: "DeWalt", active: true },
+];
+
+/** Demo records for a fresh org, so the panel has something to show. Runs once per org. */
+export async function seedDemoData(prisma: PrismaClient, organizationId: string): Promise<boolean> {
+  const db = forOrganization(prisma, organizationId);
+  if ((await db.brand.count()) > 0) return false;
+  for (const brand of demoBrands) {
+    await brands.service.create(db, { ...brand, images: [], attributes: {} });
+  }
+  return true;
+}

@@ -1,0 +1,37 @@
+import { hashPassword } from "../auth/password";
+import { normalizeEmail } from "../auth/service";
+import { AppError } from "../errors";
+import type { PrismaClient } from "../generated/prisma/client";
+
+export interface NewOrganization {
+  name: string;
+  admin: { name?: string; email: string; password: string };
+}
+
+/**
+ * Creates an org with its first ADMIN in one transaction. Everything an org starts
+ * with (default statuses, ...) is created here too, so the API, the CLI and the first
+ * start make identical orgs.
+ */
+export async function createOrganization(prisma: PrismaClient, input: NewOrganization) {
+  const email = normalizeEmail(input.admin.email);
+  if (input.admin.password.length < 8) throw AppError.invalid("admin.password", "must be at least 8 characters");
+  const passwordHash = await hashPassword(input.admin.password);
+  return prisma.$transaction(async (tx) => {
+    if (await tx.user.findUnique({ where: { email }, select: { id: true } })) {
+      throw new AppError("CONFLICT", `A user with the email ${email} already exists`);
+    }
+    const organization = await tx.organization.create({ data: { name: input.name.trim() } });
+    const admin = await tx.user.create({
+      data: {
+        organization_id: organization.id,
+        name: input.admin.name?.trim() || "Administrator",
+        email,
+        password_hash: passwordHash,
+        role: "ADMIN",
+        email_confirmed: true,
+      },
+    });
+    return { organization, admin };
+  });
+}
