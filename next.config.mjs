@@ -2,6 +2,8 @@
 const nextConfig = {
   // Loaded from node_modules at run time: PGlite ships WASM and data files, pg has optional native parts.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg"],
+  // A separate build folder lets two builds (e.g. a test run and a dev build) not collide.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   reactStrictMode: true,
   typescript: { ignoreBuildErrors: false },

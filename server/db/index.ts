@@ -12,17 +12,28 @@ export async function openConfiguredDatabase(): Promise<Database> {
   return DATABASE_URL ? openPostgres(DATABASE_URL) : openPGlite(path.join(DATA_DIR, "pglite"));
 }
 
-/** Opens, migrates and (on an empty database) seeds; used by the server and the CLI. */
-export async function startDatabase(): Promise<Database> {
+async function openAnd(prepare: (database: Database) => Promise<unknown>): Promise<Database> {
   const database = await openConfiguredDatabase();
   try {
-    await database.withSession((session) => migrate(session));
-    await bootstrap(database, env());
+    await prepare(database);
     return database;
   } catch (error) {
     await database.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** Opens and applies pending migrations (the CLI). */
+export function openMigratedDatabase(): Promise<Database> {
+  return openAnd((database) => database.withSession((session) => migrate(session)));
+}
+
+/** Opens, migrates and, on an empty database, creates the first org (the server). */
+export function startDatabase(): Promise<Database> {
+  return openAnd(async (database) => {
+    await database.withSession((session) => migrate(session));
+    await bootstrap(database, env());
+  });
 }
 
 const holder = globalThis as unknown as { __database?: Promise<Database> };

@@ -1,0 +1,54 @@
+import { randomUUID } from "node:crypto";
+import { test as base, expect, type APIRequestContext, type APIResponse } from "@playwright/test";
+
+export const ADMIN = { email: "admin@example.com", password: "admin12345" };
+export const OTHER_ADMIN = { email: "other-admin@example.com", password: "other12345" };
+export const API = "/api/b2b";
+
+export const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
+
+export type Role = "ADMIN" | "MANAGER" | "SELLER" | "VIEWER";
+export type Headers = Record<string, string>;
+
+export async function login(request: APIRequestContext, user = ADMIN): Promise<string> {
+  const response = await request.post(`${API}/auth/login`, { data: user });
+  expect(response.status()).toBe(200);
+  return (await response.json()).access_token;
+}
+
+/** Checks a problem+json answer and returns its body. */
+export async function expectProblem(response: APIResponse, status: number) {
+  expect(response.status(), await response.text()).toBe(status);
+  expect(response.headers()["content-type"]).toContain("application/problem+json");
+  const body = await response.json();
+  expect(body).toMatchObject({ type: expect.any(String), title: expect.any(String), status, detail: expect.any(String) });
+  return body as { detail: string; errors?: Array<{ path: string; message: string }> };
+}
+
+interface Fixtures {
+  /** Bearer headers of the default org's ADMIN. */
+  admin: Headers;
+  /** Bearer headers of the second org's ADMIN (tenant isolation). */
+  otherAdmin: Headers;
+  /** Headers of a fresh access key of the default org with the given role. */
+  keyFor: (role: Role) => Promise<Headers & { id: string }>;
+}
+
+export const test = base.extend<Fixtures>({
+  admin: async ({ request }, use) => {
+    await use({ authorization: `Bearer ${await login(request)}` });
+  },
+  otherAdmin: async ({ request }, use) => {
+    await use({ authorization: `Bearer ${await login(request, OTHER_ADMIN)}` });
+  },
+  keyFor: async ({ request, admin }, use) => {
+    await use(async (role) => {
+      const response = await request.post(`${API}/access-keys`, { headers: admin, data: { name: unique(`${role} key`), role } });
+      expect(response.status()).toBe(201);
+      const key = await response.json();
+      return { id: key.id, "x-service-access-key-token": key.token, "x-service-access-key-code": key.code };
+    });
+  },
+});
+
+export { expect };

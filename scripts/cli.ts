@@ -1,0 +1,134 @@
+/**
+ * Manages orgs, users and the database outside the API:  npm run cli -- <command> [options]
+ * Run `npm run cli -- --help` for the list. With the embedded database, the CLI refuses
+ * to open it while the server holds it (stop the server, or use PostgreSQL).
+ */
+import { parseArgs } from "node:util";
+import { openConfiguredDatabase, openMigratedDatabase, startDatabase } from "../server/db";
+import { DatabaseInUseError, type Database } from "../server/db/connection";
+import { migrate } from "../server/db/migrator";
+import { EnvError } from "../server/env";
+import { AppError } from "../server/errors";
+import { seedDemoData } from "../server/organizations/demo-data";
+import { createOrganization } from "../server/organizations/service";
+
+interface Command {
+  summary: string;
+  usage: string;
+  options: Record<string, { type: "string" | "boolean"; description: string; required?: boolean }>;
+  run(values: Record<string, string | boolean | undefined>): Promise<unknown>;
+}
+
+async function withDatabase<T>(open: () => Promise<Database>, work: (database: Database) => Promise<T>): Promise<T> {
+  const database = await open();
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+const commands: Record<string, Command> = {
+  "org:create": {
+    summary: "Create an org with its first ADMIN; prints the org as JSON",
+    usage: "org:create --name <name> --admin-email <email> --admin-password <password> [--admin-name <name>] [--demo-data]",
+    options: {
+      name: { type: "string", description: "the org's name", required: true },
+      "admin-email": { type: "string", description: "email of the first ADMIN", required: true },
+      "admin-password": { type: "string", description: "password of the first ADMIN (8+ characters)", required: true },
+      "admin-name": { type: "string", description: "name of the first ADMIN (default: Administrator)" },
+      "demo-data": { type: "boolean", description: "also create demo records in the new org" },
+    },
+    run: (values) =>
+      withDatabase(openMigratedDatabase, async ({ prisma }) => {
+        const { organization, admin } = await createOrganization(prisma, {
+          name: String(values.name),
+          admin: { email: String(values["admin-email"]), password: String(values["admin-password"]), name: values["admin-name"] as string | undefined },
+        });
+        if (values["demo-data"]) await seedDemoData(prisma, organization.id);
+        return { id: organization.id, name: organization.name, admin: { id: admin.id, email: admin.email } };
+      }),
+  },
+  "db:setup": {
+    summary: "What the server does on start: apply migrations and, on an empty database, create the first org and ADMIN from ADMIN_EMAIL / ADMIN_PASSWORD",
+    usage: "db:setup",
+    options: {},
+    run: () =>
+      withDatabase(startDatabase, async ({ prisma }) => ({
+        organizations: await prisma.organization.count(),
+      })),
+  },
+  "db:migrate": {
+    summary: "Apply pending migrations (prisma/migrations) and report what was applied",
+    usage: "db:migrate",
+    options: {},
+    run: () =>
+      withDatabase(openConfiguredDatabase, async (database) => ({
+        applied: await database.withSession((session) => migrate(session)),
+      })),
+  },
+  "db:seed": {
+    summary: "Create demo records in an org that has none (default: the first org)",
+    usage: "db:seed [--org <id>]",
+    options: { org: { type: "string", description: "the org's id" } },
+    run: (values) =>
+      withDatabase(openMigratedDatabase, async ({ prisma }) => {
+        const organization = values.org
+          ? await prisma.organization.findUnique({ where: { id: String(values.org) } })
+          : await prisma.organization.findFirst({ orderBy: { created_at: "asc" } });
+        if (!organization) throw new AppError("NOT_FOUND", "Organization not found");
+        return { organization_id: organization.id, seeded: await seedDemoData(prisma, organization.id) };
+      }),
+  },
+};
+
+function help(): string {
+  const lines = ["Usage: npm run cli -- <command> [options]", "", "Commands:"];
+  for (const [name, command] of Object.entries(commands)) {
+    lines.push(`  ${name.padEnd(12)} ${command.summary}`, `  ${"".padEnd(12)} ${command.usage}`);
+    for (const [option, spec] of Object.entries(command.options)) {
+      lines.push(`  ${"".padEnd(14)} --${option}${spec.required ? " (required)" : ""}: ${spec.description}`);
+    }
+  }
+  lines.push("", "Environment: DATABASE_URL (PostgreSQL; unset = embedded PGlite in DATA_DIR, default .data).");
+  return lines.join("\n");
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    console.log(help());
+    return 0;
+  }
+  const command = commands[name];
+  if (!command) {
+    console.error(`Unknown command "${name}".\n\n${help()}`);
+    return 2;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: Object.fromEntries(Object.entries(command.options).map(([key, spec]) => [key, { type: spec.type }])),
+    strict: true,
+  });
+  const missing = Object.entries(command.options).filter(([key, spec]) => spec.required && values[key] === undefined);
+  if (missing.length > 0) {
+    console.error(`Missing ${missing.map(([key]) => `--${key}`).join(", ")}.\nUsage: npm run cli -- ${command.usage}`);
+    return 2;
+  }
+  console.log(JSON.stringify(await command.run(values), null, 2));
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof DatabaseInUseError || error instanceof EnvError || error instanceof AppError) {
+      console.error(`Error: ${error.message}`);
+    } else if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
+      console.error(`Error: ${error.message}\n\n${help()}`);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  },
+);
