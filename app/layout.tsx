@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Providers } from "@/components/providers";
 import "./globals.css";
 
 export const metadata: Metadata = { title: "B2B Sales", description: "Back office of the B2B sales platform" };
@@ -6,7 +7,9 @@ export const metadata: Metadata = { title: "B2B Sales", description: "Back offic
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        <Providers>{children}</Providers>
+      </body>
     </html>
   );
 }
