@@ -16,6 +16,7 @@ const envSchema = z.object({
   ),
   DATA_DIR: optional(z.string()).transform((value) => path.resolve(value ?? ".data")),
   AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+  APP_ENCRYPTION_KEY: optional(z.string().min(32, "must be at least 32 characters")),
   ADMIN_EMAIL: optional(z.email()).transform((value) => value ?? "admin@example.com"),
   ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")).transform(
     (value) => value ?? "admin12345",
@@ -27,7 +28,7 @@ const envSchema = z.object({
   ),
 });
 
-export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string };
+export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string; APP_ENCRYPTION_KEY: string };
 
 export class EnvError extends Error {
   constructor(issues: string[]) {
@@ -37,12 +38,12 @@ export class EnvError extends Error {
 }
 
 /**
- * Without AUTH_SECRET, a random secret is made once and kept in the data folder, so a
- * fresh checkout runs with no configuration. Several instances behind one database must
- * share AUTH_SECRET explicitly.
+ * Without AUTH_SECRET (or APP_ENCRYPTION_KEY), a random secret is made once and kept in
+ * the data folder, so a fresh checkout runs with no configuration. Several instances
+ * behind one database must share them explicitly.
  */
-function secretFromDataDir(dataDir: string): string {
-  const file = path.join(dataDir, "auth-secret");
+function secretFromDataDir(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   if (existsSync(/*turbopackIgnore: true*/ file)) return readFileSync(/*turbopackIgnore: true*/ file, "utf8").trim();
   mkdirSync(/*turbopackIgnore: true*/ dataDir, { recursive: true });
   const secret = randomBytes(32).toString("base64url");
@@ -59,7 +60,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   return {
     ...parsed.data,
-    AUTH_SECRET: parsed.data.AUTH_SECRET ?? secretFromDataDir(parsed.data.DATA_DIR),
+    AUTH_SECRET: parsed.data.AUTH_SECRET ?? secretFromDataDir(parsed.data.DATA_DIR, "auth-secret"),
+    APP_ENCRYPTION_KEY: parsed.data.APP_ENCRYPTION_KEY ?? secretFromDataDir(parsed.data.DATA_DIR, "encryption-key"),
   };
 }
 

@@ -3,7 +3,9 @@ import type { Db } from "../db/scoped";
 import { AppError } from "../errors";
 import { readProcedure, manageProcedure } from "../trpc";
 import { paginate, pageOf, pagingInput, sortByColumns, type Page, type PagingInput } from "./paging";
+import { validateAttributes } from "../settings/entity-attributes/validate";
 import { searchText } from "./search";
+import { toApi } from "./serialize";
 
 /**
  * The generic CRUD of a plain lookup resource (brands, profiles, measure units, ...):
@@ -46,12 +48,65 @@ export interface CrudConfig<Row, Write extends AnyObject, Detail extends z.ZodTy
   include?: object;
   /** Database data of a write (default: the validated body as is). */
   toData?: (input: z.output<Write>, db: Db, id?: string) => object | Promise<object>;
-  toDetail: (row: Row) => z.input<Detail>;
-  toListRecord: (row: Row) => z.input<Record>;
-  /** Runs before a delete, e.g. to refuse (409) while other records use the row. */
+  /** API shape of a row (default: `toApi`, the output schema keeps the published fields). */
+  toDetail?: (row: Row) => z.input<Detail>;
+  toListRecord?: (row: Row) => z.input<Record>;
+  /** The entity whose custom field definitions check `attributes` (contract §5). */
+  entity?: string;
+  /** Fields naming records of the org: a missing one is 422 on that field. */
+  references?: Reference[];
+  /** Records that use this one: a delete while any exist is 409 naming them. */
+  usedBy?: Usage[];
+  /** Runs inside the write before it happens, e.g. rules across fields (throw AppError). */
+  beforeWrite?: (db: Db, input: z.output<Write>, id?: string) => Promise<void>;
+  /** Runs before a delete, e.g. to refuse (409) for reasons `usedBy` cannot express. */
   beforeRemove?: (db: Db, id: string) => Promise<void>;
   /** Success status of POST (201 unless interface.md says otherwise). */
   createStatus?: 200 | 201;
+}
+
+export interface Reference {
+  /** The write field holding the id (a string, or an array of ids). */
+  field: string;
+  /** What it names, for the message ("profile"). */
+  noun: string;
+  model: (db: Db) => { count(args: object): Promise<number> };
+}
+
+export interface Usage {
+  /** Plural noun of the records using this one ("alternative units"). */
+  label: string;
+  count: (db: Db, id: string) => Promise<number>;
+}
+
+/** 422 for each reference field naming no record of the org. */
+export async function checkReferences(db: Db, input: object, references: Reference[]): Promise<void> {
+  const errors = [];
+  for (const reference of references) {
+    const value = (input as { [key: string]: unknown })[reference.field];
+    const ids = (Array.isArray(value) ? value : [value]).filter((id): id is string => typeof id === "string" && id !== "");
+    if (ids.length === 0) continue;
+    const unique = [...new Set(ids)];
+    const found = unique.every(isUuid) ? await reference.model(db).count({ where: { id: { in: unique } } }) : 0;
+    if (found !== unique.length) {
+      errors.push({ path: reference.field, message: `no ${reference.noun} with this id exists` });
+    }
+  }
+  if (errors.length > 0) {
+    throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+  }
+}
+
+/** 409 while other records use the one being deleted. */
+export async function refuseWhileUsed(db: Db, noun: string, id: string, usages: Usage[]): Promise<void> {
+  const counts = await Promise.all(usages.map(async (usage) => [usage.label, await usage.count(db, id)] as const));
+  const used = counts.filter(([, count]) => count > 0);
+  if (used.length > 0) {
+    throw new AppError(
+      "CONFLICT",
+      `${noun} is still used by ${used.map(([label, count]) => `${count} ${label}`).join(" and ")}`,
+    );
+  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -75,7 +130,16 @@ export function defineCrud<Row, Write extends AnyObject, Detail extends z.ZodTyp
   const notFound = () => AppError.notFound(config.noun);
   const include = config.include ? { include: config.include } : {};
 
+  const toDetail = (row: Row) => (config.toDetail ?? toApi)(row) as z.input<Detail>;
+  const toListRecord = (row: Row) => (config.toListRecord ?? toApi)(row) as z.input<ListRecord>;
+
+  /** Checks (references, custom fields, resource rules) then the database data of a write. */
   async function data(db: Db, input: z.output<Write>, id?: string): Promise<object> {
+    if (config.references) await checkReferences(db, input, config.references);
+    if (config.entity) {
+      await validateAttributes(db, config.entity, (input as { attributes?: Record<string, unknown> }).attributes);
+    }
+    await config.beforeWrite?.(db, input, id);
     const base = config.toData ? await config.toData(input, db, id) : input;
     return config.searchFields ? { ...base, search_text: searchText(config.searchFields(input)) } : base;
   }
@@ -88,7 +152,7 @@ export function defineCrud<Row, Write extends AnyObject, Detail extends z.ZodTyp
         defaultSort: config.defaultSort,
         searchable: Boolean(config.searchFields),
         include: config.include,
-        toItem: config.toListRecord,
+        toItem: toListRecord,
       });
     },
     async find(db: Db, id: string): Promise<Row> {
@@ -97,19 +161,21 @@ export function defineCrud<Row, Write extends AnyObject, Detail extends z.ZodTyp
       return row;
     },
     async get(db: Db, id: string): Promise<z.input<Detail>> {
-      return config.toDetail(await service.find(db, id));
+      return toDetail(await service.find(db, id));
     },
     async create(db: Db, input: z.output<Write>): Promise<z.input<Detail>> {
-      return config.toDetail(await config.model(db).create({ data: await data(db, input), ...include }));
+      return toDetail(await config.model(db).create({ data: await data(db, input), ...include }));
     },
     async update(db: Db, id: string, input: z.output<Write>): Promise<z.input<Detail>> {
       if (!isUuid(id)) throw notFound();
       const { id: _ignored, ...body } = input as z.output<Write> & { id?: unknown };
+      await service.find(db, id);
       const row = await config.model(db).update({ where: { id }, data: await data(db, body as z.output<Write>, id), ...include });
-      return config.toDetail(row);
+      return toDetail(row);
     },
     async remove(db: Db, id: string): Promise<void> {
       await service.find(db, id);
+      if (config.usedBy) await refuseWhileUsed(db, config.noun, id, config.usedBy);
       await config.beforeRemove?.(db, id);
       await config.model(db).delete({ where: { id } });
     },

@@ -18,6 +18,7 @@ export function toBrand(row: BrandRow): Brand {
 
 export const brands = defineCrud({
   noun: "Brand",
+  entity: "brand",
   path: "/brands",
   tag: "Brands",
   model: (db) => db.brand,

@@ -1,0 +1,54 @@
+import type { Db } from "../../db/scoped";
+import { AppError, type FieldError } from "../../errors";
+
+const isoDate = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+type Definition = { key: string; label: string; type: string; options: string[]; required: boolean };
+
+function typeError(definition: Definition, value: unknown): string | null {
+  switch (definition.type) {
+    case "STRING":
+      return typeof value === "string" ? null : "must be a string";
+    case "NUMBER":
+      return typeof value === "number" && Number.isFinite(value) ? null : "must be a number";
+    case "BOOLEAN":
+      return typeof value === "boolean" ? null : "must be true or false";
+    case "DATE":
+      return typeof value === "string" && isoDate.test(value) && !Number.isNaN(Date.parse(value))
+        ? null
+        : "must be a date (YYYY-MM-DD)";
+    case "SELECT":
+      return typeof value === "string" && definition.options.includes(value)
+        ? null
+        : `must be one of: ${definition.options.join(", ")}`;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Checks a record's `attributes` against the active custom field definitions of its
+ * entity (contract §5): a missing required key or a value of the wrong type is 422,
+ * naming the key. Keys without a definition are kept as they are (free-form).
+ */
+export async function validateAttributes(db: Db, entity: string, attributes: Record<string, unknown> | undefined) {
+  const definitions: Definition[] = await db.entityAttribute.findMany({
+    where: { entity, active: true },
+    select: { key: true, label: true, type: true, options: true, required: true },
+  });
+  if (definitions.length === 0) return;
+  const values = attributes ?? {};
+  const errors: FieldError[] = [];
+  for (const definition of definitions) {
+    const value = values[definition.key];
+    if (value === undefined || value === null || value === "") {
+      if (definition.required) errors.push({ path: `attributes.${definition.key}`, message: `${definition.label} is required` });
+      continue;
+    }
+    const problem = typeError(definition, value);
+    if (problem) errors.push({ path: `attributes.${definition.key}`, message: `${definition.label} ${problem}` });
+  }
+  if (errors.length > 0) {
+    throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+  }
+}
