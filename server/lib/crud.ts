@@ -26,7 +26,7 @@ export interface CrudDelegate<Row> {
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
-export interface CrudConfig<Row, Write extends AnyObject, Detail extends z.ZodType, Record extends z.ZodType, Filters extends AnyObject> {
+export interface CrudConfig<Row extends object, Write extends AnyObject, Detail extends z.ZodType, Record extends z.ZodType, Filters extends AnyObject> {
   /** Singular noun for messages ("Brand not found"). */
   noun: string;
   /** REST base path, e.g. "/brands". */
@@ -121,7 +121,7 @@ export const idInput = z.object({ id: z.string() });
 /** The path id of an update input (the body schema extended with `id`). */
 export const idOf = (input: unknown): string => (input as { id: string }).id;
 
-export function defineCrud<Row, Write extends AnyObject, Detail extends z.ZodType, ListRecord extends z.ZodType, Filters extends AnyObject = z.ZodObject<{}>>(
+export function defineCrud<Row extends object, Write extends AnyObject, Detail extends z.ZodType, ListRecord extends z.ZodType, Filters extends AnyObject = z.ZodObject<{}>>(
   config: CrudConfig<Row, Write, Detail, ListRecord, Filters>,
 ) {
   const sortable = Array.isArray(config.sortable)
