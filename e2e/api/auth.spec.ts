@@ -93,22 +93,24 @@ test.describe("limits", () => {
   });
 
   test("the per-credential rate limit answers 429 with Retry-After", async ({ request, keyFor }) => {
+    test.setTimeout(90_000);
     const key = await keyFor("VIEWER");
     const limit = 600; // RATE_LIMIT_PER_MINUTE of the e2e server (playwright.config.ts)
-    let statuses: number[] = [];
-    for (let sent = 0; sent < limit + 10 && !statuses.includes(429); sent += 50) {
-      const batch = await Promise.all(
-        Array.from({ length: 50 }, () => request.get(`${API}/brands?perPage=1`, { headers: key })),
-      );
-      statuses = statuses.concat(batch.map((response) => response.status()));
-      const limited = batch.find((response) => response.status() === 429);
-      if (limited) {
-        await expectProblem(limited, 429);
-        expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
-      }
+    // Windows are fixed minutes: start early in one so the burst stays inside it.
+    const second = new Date().getSeconds();
+    if (second > 30) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
+    const started = Date.now();
+    let ok = 0;
+    let limited: Awaited<ReturnType<typeof request.get>> | undefined;
+    while (!limited && ok <= limit) {
+      const batch = await Promise.all(Array.from({ length: 50 }, () => request.get(`${API}/brands?perPage=1`, { headers: key })));
+      ok += batch.filter((response) => response.status() === 200).length;
+      limited = batch.find((response) => response.status() === 429);
     }
-    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(limit);
-    expect(statuses).toContain(429);
+    expect(limited, "no 429 after the limit").toBeDefined();
+    await expectProblem(limited!, 429);
+    expect(Number(limited!.headers()["retry-after"])).toBeGreaterThan(0);
+    if (Date.now() - started < 25_000) expect(ok).toBe(limit);
   });
 
   test("Idempotency-Key replays the first answer and refuses another body", async ({ request, admin }) => {
