@@ -19,6 +19,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: "e2e",
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),

@@ -33,6 +33,10 @@ export interface CrudConfig<Row extends object, Write extends AnyObject, Detail 
   path: `/${string}`;
   /** OpenAPI tag. */
   tag: string;
+  /**
+   * The Prisma delegate, e.g. `(db) => db.brand`. With `include`, type the rows with their
+   * relations and cast: `(db) => db.partner as unknown as CrudDelegate<PartnerWithProfile>`.
+   */
   model: (db: Db) => CrudDelegate<Row>;
   /** Body of POST and PUT. */
   write: Write;
@@ -128,6 +132,7 @@ export function defineCrud<Row extends object, Write extends AnyObject, Detail e
     ? sortByColumns(config.sortable as readonly string[])
     : (config.sortable as { [field: string]: (dir: "asc" | "desc") => object });
   const notFound = () => AppError.notFound(config.noun);
+  const model = config.model;
   const include = config.include ? { include: config.include } : {};
 
   const toDetail = (row: Row) => (config.toDetail ?? toApi)(row) as z.input<Detail>;
@@ -146,7 +151,7 @@ export function defineCrud<Row extends object, Write extends AnyObject, Detail e
 
   const service = {
     async list(db: Db, input: PagingInput & z.output<Filters>): Promise<Page<z.input<ListRecord>>> {
-      return paginate(config.model(db), input, {
+      return paginate(model(db), input, {
         where: config.filters?.where(input) ?? {},
         sortable,
         defaultSort: config.defaultSort,
@@ -156,7 +161,7 @@ export function defineCrud<Row extends object, Write extends AnyObject, Detail e
       });
     },
     async find(db: Db, id: string): Promise<Row> {
-      const row = isUuid(id) ? await config.model(db).findFirst({ where: { id }, ...include }) : null;
+      const row = isUuid(id) ? await model(db).findFirst({ where: { id }, ...include }) : null;
       if (!row) throw notFound();
       return row;
     },
@@ -164,20 +169,20 @@ export function defineCrud<Row extends object, Write extends AnyObject, Detail e
       return toDetail(await service.find(db, id));
     },
     async create(db: Db, input: z.output<Write>): Promise<z.input<Detail>> {
-      return toDetail(await config.model(db).create({ data: await data(db, input), ...include }));
+      return toDetail(await model(db).create({ data: await data(db, input), ...include }));
     },
     async update(db: Db, id: string, input: z.output<Write>): Promise<z.input<Detail>> {
       if (!isUuid(id)) throw notFound();
       const { id: _ignored, ...body } = input as z.output<Write> & { id?: unknown };
       await service.find(db, id);
-      const row = await config.model(db).update({ where: { id }, data: await data(db, body as z.output<Write>, id), ...include });
+      const row = await model(db).update({ where: { id }, data: await data(db, body as z.output<Write>, id), ...include });
       return toDetail(row);
     },
     async remove(db: Db, id: string): Promise<void> {
       await service.find(db, id);
       if (config.usedBy) await refuseWhileUsed(db, config.noun, id, config.usedBy);
       await config.beforeRemove?.(db, id);
-      await config.model(db).delete({ where: { id } });
+      await model(db).delete({ where: { id } });
     },
   };
 

@@ -1,0 +1,24 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { Skeleton } from "@/components/ui/skeleton";
+
+/** swagger-ui touches `window` as it loads: the browser alone renders it. */
+const SwaggerView = dynamic(() => import("./swagger-view"), {
+  ssr: false,
+  loading: () => (
+    <div className="grid gap-3" aria-busy="true" aria-label="Loading the API reference">
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-10 w-full" />
+    </div>
+  ),
+});
+
+export function ApiReference({ url }: { url: string }) {
+  return (
+    <div className="api-reference overflow-hidden rounded-lg border bg-card p-2">
+      <SwaggerView url={url} />
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+export { DataTable, type DataTableProps, type ListPage, type ListQuery } from "./data-table";
+export { FilterSelect, type FilterSelectProps } from "./filter-select";
+export { Pagination } from "./pagination";
+export { RowActions, type RowAction } from "./row-actions";
+export { SearchInput } from "./search-input";
+export { booleanFilter, listHref, useTableState, type PagingParams, type TableControls, type TableState } from "./use-table-state";

@@ -1,0 +1,79 @@
+"use client";
+
+import { SearchIcon, XIcon } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Input } from "@/components/ui/input";
+import { cn } from "@/lib/utils";
+
+export interface SearchInputProps {
+  value: string;
+  onSearch: (value: string) => void;
+  placeholder?: string;
+  /** Milliseconds of quiet typing before `onSearch` runs. */
+  delay?: number;
+  className?: string;
+}
+
+/** A search box that reports what was typed once typing pauses (Enter reports at once). */
+export function SearchInput({ value, onSearch, placeholder = "Search…", delay = 300, className }: SearchInputProps) {
+  const [text, setText] = useState(value);
+  const reported = useRef(value);
+  const onSearchRef = useRef(onSearch);
+  onSearchRef.current = onSearch;
+
+  // The URL changed by itself (back button, "clear filters"): show what it holds.
+  useEffect(() => {
+    if (value !== reported.current) {
+      reported.current = value;
+      setText(value);
+    }
+  }, [value]);
+
+  useEffect(() => {
+    if (text === reported.current) return;
+    const timer = setTimeout(() => {
+      reported.current = text;
+      onSearchRef.current(text);
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [text, delay]);
+
+  const report = (next: string) => {
+    reported.current = next;
+    onSearchRef.current(next);
+  };
+
+  return (
+    <div className={cn("relative w-full sm:max-w-xs", className)}>
+      <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+      <Input
+        type="search"
+        role="searchbox"
+        aria-label={placeholder.replace(/…$/, "")}
+        placeholder={placeholder}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") {
+            event.preventDefault();
+            report(text);
+          }
+        }}
+        className="pr-8 pl-8 [&::-webkit-search-cancel-button]:hidden"
+      />
+      {text && (
+        <button
+          type="button"
+          onClick={() => {
+            setText("");
+            report("");
+          }}
+          className="absolute top-1/2 right-2 -translate-y-1/2 rounded-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <XIcon className="size-4" aria-hidden />
+          <span className="sr-only">Clear search</span>
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+"use client";
+
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { httpBatchLink } from "@trpc/client";
+import { SessionProvider } from "next-auth/react";
+import { useState } from "react";
+import { Toaster } from "sonner";
+import { statusOf } from "@/lib/problem";
+import { trpc } from "@/lib/trpc";
+
+/** An expired or revoked session: back to the sign-in page, then back here. */
+function onUnauthorized(error: unknown) {
+  if (statusOf(error) !== 401 || typeof window === "undefined") return;
+  const here = window.location.pathname + window.location.search;
+  window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(here)}`);
+}
+
+function makeQueryClient() {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: onUnauthorized }),
+    mutationCache: new MutationCache({ onError: onUnauthorized }),
+    defaultOptions: {
+      queries: {
+        staleTime: 10_000,
+        refetchOnWindowFocus: false,
+        // A 4xx answer will not change by asking again; network failures and 5xx may.
+        retry: (count, error) => {
+          const status = statusOf(error);
+          return count < 2 && (status === 0 || status >= 500);
+        },
+      },
+    },
+  });
+}
+
+/** Everything a page of the panel relies on: react-query, tRPC, the next-auth session and toasts. */
+export function Providers({ children }: { children: React.ReactNode }) {
+  const [queryClient] = useState(makeQueryClient);
+  const [trpcClient] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: "/api/trpc" })] }));
+  return (
+    <SessionProvider refetchOnWindowFocus={false}>
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </trpc.Provider>
+      <Toaster position="top-right" richColors closeButton />
+    </SessionProvider>
+  );
+}
