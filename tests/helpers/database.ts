@@ -68,7 +68,7 @@ export async function newOrg(): Promise<TestOrg> {
           data: {
             organization_id: organization.id,
             name: `${role} user`,
-            email: `${randomUUID()}@test.example`,
+            email: `${role.toLowerCase()}-${randomUUID()}@test.example`,
             password_hash: passwordHash,
             role,
           },

@@ -1,0 +1,45 @@
+"use client";
+
+import { AttributesField, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
+import { FiscalNumberField } from "@/components/parties/fiscal-number-field";
+import { formatFiscalNumber } from "@/server/lib/fiscal-number";
+import { companyWrite, type Company, type CompanyWrite, type CompanyWriteOutput } from "@/server/parties/companies/schemas";
+
+export const emptyCompany: CompanyWrite = { name: "", fiscal_registration_number: "", active: true, attributes: {} };
+
+export function companyValues(company: Company): CompanyWrite {
+  return {
+    name: company.name,
+    fiscal_registration_number: formatFiscalNumber(company.fiscal_registration_number),
+    active: company.active,
+    attributes: company.attributes,
+  };
+}
+
+export interface CompanyFormProps {
+  defaultValues: CompanyWrite;
+  onSubmit: (values: CompanyWriteOutput) => Promise<unknown>;
+  readOnly?: boolean;
+  submitLabel?: string;
+  secondaryActions?: React.ReactNode;
+}
+
+/** The create and edit form of a company, checked by the API's own `companyWrite` schema. */
+export function CompanyForm({ defaultValues, onSubmit, readOnly, submitLabel, secondaryActions }: CompanyFormProps) {
+  const form = useResourceForm(companyWrite, { defaultValues });
+  return (
+    <ResourceForm
+      form={form}
+      onSubmit={onSubmit}
+      readOnly={readOnly}
+      submitLabel={submitLabel}
+      cancelHref="/companies"
+      secondaryActions={secondaryActions}
+    >
+      <TextField control={form.control} name="name" label="Legal name" required maxLength={200} autoComplete="off" />
+      <FiscalNumberField control={form.control} name="fiscal_registration_number" label="CNPJ" required kinds={["CNPJ"]} />
+      <SwitchField control={form.control} name="active" label="Active" description="Inactive companies are kept but not offered for new orders." />
+      <AttributesField control={form.control} name="attributes" description="Free-form custom fields of this company." />
+    </ResourceForm>
+  );
+}

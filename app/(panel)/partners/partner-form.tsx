@@ -1,0 +1,198 @@
+"use client";
+
+import { useId } from "react";
+import { PlusIcon, Trash2Icon } from "lucide-react";
+import { useFieldArray, useWatch, type UseFormReturn } from "react-hook-form";
+import { AttributesField, fieldMessage, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
+import { FiscalNumberField } from "@/components/parties/fiscal-number-field";
+import { useProfileOptions, useSellerOptions } from "@/components/parties/options";
+import { ReferenceSelectField } from "@/components/parties/reference-select-field";
+import { Button } from "@/components/ui/button";
+import { formatFiscalNumber } from "@/server/lib/fiscal-number";
+import {
+  MAX_ADDRESSES,
+  partnerWrite,
+  type Partner,
+  type PartnerAddressWrite,
+  type PartnerWrite,
+  type PartnerWriteOutput,
+} from "@/server/parties/partners/schemas";
+
+export const emptyPartner: PartnerWrite = {
+  name: "",
+  trade_name: "",
+  fiscal_registration_number: "",
+  email: "",
+  phone: "",
+  mobile: "",
+  profile_id: null,
+  seller_id: null,
+  active: true,
+  addresses: [],
+  attributes: {},
+};
+
+const emptyAddress: PartnerAddressWrite = {
+  name: "",
+  type: "",
+  street: "",
+  number: "",
+  complement: "",
+  neighborhood: "",
+  city: "",
+  state: "",
+  postal_code: "",
+  country: "BR",
+  is_default: false,
+};
+
+export function partnerValues(partner: Partner): PartnerWrite {
+  return {
+    name: partner.name,
+    trade_name: partner.trade_name ?? "",
+    fiscal_registration_number: formatFiscalNumber(partner.fiscal_registration_number),
+    email: partner.email ?? "",
+    phone: partner.phone ?? "",
+    mobile: partner.mobile ?? "",
+    profile_id: partner.profile_id,
+    seller_id: partner.seller_id,
+    active: partner.active,
+    // Empty inputs for absent parts; the schema turns them back into null.
+    addresses: partner.addresses.map((address) => ({
+      ...(Object.fromEntries(Object.entries(address).map(([key, value]) => [key, value ?? ""])) as PartnerAddressWrite),
+      is_default: address.is_default,
+    })),
+    attributes: partner.attributes,
+  };
+}
+
+export interface PartnerFormProps {
+  defaultValues: PartnerWrite;
+  onSubmit: (values: PartnerWriteOutput) => Promise<unknown>;
+  readOnly?: boolean;
+  submitLabel?: string;
+  secondaryActions?: React.ReactNode;
+}
+
+/** The create and edit form of a partner (B2B customer), checked by the API's own `partnerWrite` schema. */
+export function PartnerForm({ defaultValues, onSubmit, readOnly, submitLabel, secondaryActions }: PartnerFormProps) {
+  const form = useResourceForm(partnerWrite, { defaultValues });
+  const profiles = useProfileOptions();
+  const sellers = useSellerOptions();
+  return (
+    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref="/partners" secondaryActions={secondaryActions}>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField control={form.control} name="name" label="Legal name" required maxLength={200} autoComplete="off" />
+        <TextField control={form.control} name="trade_name" label="Trade name" maxLength={200} autoComplete="off" />
+      </div>
+      <FiscalNumberField
+        control={form.control}
+        name="fiscal_registration_number"
+        label="CPF or CNPJ"
+        required
+        description="Type the digits; the mask and the check digits are verified as you go."
+        className="sm:max-w-sm"
+      />
+      <div className="grid gap-5 sm:grid-cols-3">
+        <TextField control={form.control} name="email" label="Email" type="email" autoComplete="off" />
+        <TextField control={form.control} name="phone" label="Phone" type="tel" maxLength={40} autoComplete="off" />
+        <TextField control={form.control} name="mobile" label="Mobile" type="tel" maxLength={40} autoComplete="off" />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <ReferenceSelectField control={form.control} name="profile_id" label="Profile" options={profiles.options} loading={profiles.loading} />
+        <ReferenceSelectField control={form.control} name="seller_id" label="Seller" options={sellers.options} loading={sellers.loading} />
+      </div>
+      <SwitchField control={form.control} name="active" label="Active" description="Inactive partners are kept but cannot place new orders." />
+      <AddressesField form={form} />
+      <AttributesField control={form.control} name="attributes" description="Free-form custom fields of this partner." />
+    </ResourceForm>
+  );
+}
+
+const addressFields: Array<{ name: keyof PartnerAddressWrite; label: string; className?: string; maxLength: number }> = [
+  { name: "name", label: "Label", maxLength: 120 },
+  { name: "type", label: "Type", maxLength: 40 },
+  { name: "postal_code", label: "Postal code", maxLength: 20 },
+  { name: "street", label: "Street", className: "sm:col-span-2", maxLength: 200 },
+  { name: "number", label: "Number", maxLength: 20 },
+  { name: "complement", label: "Complement", maxLength: 120 },
+  { name: "neighborhood", label: "Neighborhood", maxLength: 120 },
+  { name: "city", label: "City", maxLength: 120 },
+  { name: "state", label: "State", maxLength: 60 },
+  { name: "country", label: "Country", maxLength: 60 },
+];
+
+function AddressesField({ form }: { form: UseFormReturn<PartnerWrite, unknown, PartnerWriteOutput> }) {
+  const id = useId();
+  const { control, setValue, formState } = form;
+  const { fields, append, remove } = useFieldArray({ control, name: "addresses", keyName: "key" });
+  const addresses = useWatch({ control, name: "addresses" }) ?? [];
+  const defaultIndex = addresses.findIndex((address) => address?.is_default);
+  const errors = formState.errors.addresses;
+  const listError = fieldMessage("Addresses", errors?.message ?? errors?.root?.message);
+
+  const makeDefault = (index: number) =>
+    addresses.forEach((_, at) => setValue(`addresses.${at}.is_default`, at === index, { shouldDirty: true, shouldValidate: formState.isSubmitted }));
+
+  return (
+    <div role="group" aria-labelledby={`${id}-label`}>
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <span id={`${id}-label`} className="text-sm font-medium">
+          Addresses
+        </span>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={fields.length >= MAX_ADDRESSES}
+          onClick={() => append({ ...emptyAddress, is_default: fields.length === 0 })}
+        >
+          <PlusIcon aria-hidden />
+          Add address
+        </Button>
+      </div>
+      <p className="mb-2 text-xs text-muted-foreground">
+        Billing and delivery addresses. One is the default; when none is chosen the first one is.
+      </p>
+      {fields.length === 0 ? (
+        <p className="rounded-md border border-dashed p-3 text-center text-sm text-muted-foreground">No addresses.</p>
+      ) : (
+        <ul className="grid gap-3">
+          {fields.map((address, index) => (
+            <li key={address.key} className="rounded-md border p-3" aria-label={`Address ${index + 1}`}>
+              <div className="mb-3 flex items-center justify-between gap-2">
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name={`${id}-default`}
+                    className="size-4 accent-primary"
+                    checked={defaultIndex === index || (defaultIndex === -1 && index === 0)}
+                    onChange={() => makeDefault(index)}
+                  />
+                  Default address
+                </label>
+                <Button variant="ghost" size="sm" aria-label={`Remove address ${index + 1}`} onClick={() => remove(index)}>
+                  <Trash2Icon aria-hidden />
+                  Remove
+                </Button>
+              </div>
+              <div className="grid gap-3 sm:grid-cols-3">
+                {addressFields.map((field) => (
+                  <TextField
+                    key={field.name}
+                    control={control}
+                    name={`addresses.${index}.${field.name}`}
+                    label={field.label}
+                    maxLength={field.maxLength}
+                    autoComplete="off"
+                    className={field.className}
+                  />
+                ))}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {listError && <p className="mt-2 text-sm text-destructive">{listError}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+"use client";
+
+import { keepPreviousData } from "@tanstack/react-query";
+import { createColumnHelper } from "@tanstack/react-table";
+import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import Link from "next/link";
+import { booleanFilter, DataTable, FilterSelect, RowActions, useTableState } from "@/components/data-table";
+import { useCan } from "@/components/panel/current-user";
+import { PageHeader } from "@/components/panel/page-header";
+import { useProfileOptions, useSellerOptions } from "@/components/parties/options";
+import { ActiveBadge, statusOptions } from "@/components/parties/status";
+import { useConfirmDelete } from "@/components/resource-form";
+import { Button } from "@/components/ui/button";
+import { trpc } from "@/lib/trpc";
+import { formatFiscalNumber } from "@/server/lib/fiscal-number";
+import type { PartnerListRecord } from "@/server/parties/partners/schemas";
+
+const column = createColumnHelper<PartnerListRecord>();
+const none = <span className="text-muted-foreground">—</span>;
+
+const columns = [
+  column.accessor("name", {
+    header: "Name",
+    enableSorting: true,
+    cell: ({ row, getValue }) => (
+      <div className="grid">
+        <Link href={`/partners/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+          {getValue()}
+        </Link>
+        {row.original.trade_name && <span className="text-xs text-muted-foreground">{row.original.trade_name}</span>}
+      </div>
+    ),
+  }),
+  column.accessor("fiscal_registration_number", {
+    header: "CPF / CNPJ",
+    enableSorting: true,
+    cell: ({ getValue }) => <span className="font-mono text-xs whitespace-nowrap">{formatFiscalNumber(getValue())}</span>,
+  }),
+  column.accessor("city", {
+    header: "City",
+    cell: ({ row }) => (row.original.city ? [row.original.city, row.original.state].filter(Boolean).join(" / ") : none),
+  }),
+  column.accessor("profile_name", { header: "Profile", cell: ({ getValue }) => getValue() ?? none }),
+  column.accessor("seller_name", { header: "Seller", cell: ({ getValue }) => getValue() ?? none }),
+  column.accessor("active", { header: "Status", enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+];
+
+export function PartnersList() {
+  const canSell = useCan("sell");
+  const table = useTableState({ defaultSort: "name", filters: ["active", "profile_id", "seller_id"] });
+  const profiles = useProfileOptions();
+  const sellers = useSellerOptions();
+  const list = trpc.partners.list.useQuery(
+    {
+      ...table.paging,
+      active: booleanFilter(table.filters.active),
+      profile_id: table.filters.profile_id,
+      seller_id: table.filters.seller_id,
+    },
+    { placeholderData: keepPreviousData },
+  );
+  const utils = trpc.useUtils();
+  const remove = trpc.partners.remove.useMutation({ onSuccess: () => utils.partners.invalidate() });
+  const confirmDelete = useConfirmDelete<PartnerListRecord>({
+    noun: "partner",
+    describe: (partner) => partner.name,
+    remove: (partner) => remove.mutateAsync({ id: partner.id }),
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Partners"
+        description="The B2B customers: who buys, under which profile, served by which seller."
+        actions={
+          canSell && (
+            <Button asChild>
+              <Link href="/partners/new">
+                <PlusIcon aria-hidden />
+                New partner
+              </Link>
+            </Button>
+          )
+        }
+      />
+      <DataTable
+        label="Partners"
+        columns={columns}
+        state={table}
+        query={list}
+        search="Search by name, trade name or CPF/CNPJ…"
+        filters={
+          <>
+            <FilterSelect label="Profile" value={table.filters.profile_id} onChange={(value) => table.setFilter("profile_id", value)} options={profiles.options} />
+            <FilterSelect label="Seller" value={table.filters.seller_id} onChange={(value) => table.setFilter("seller_id", value)} options={sellers.options} />
+            <FilterSelect label="Status" value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={statusOptions} />
+          </>
+        }
+        rowActions={(partner) => (
+          <RowActions
+            label={partner.name}
+            actions={[
+              { label: canSell ? "Edit" : "View", icon: PencilIcon, href: `/partners/${partner.id}` },
+              { label: "Delete", icon: Trash2Icon, destructive: true, hidden: !canSell, onSelect: () => confirmDelete.request(partner) },
+            ]}
+          />
+        )}
+        emptyMessage="No partners yet."
+      />
+      {confirmDelete.dialog}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+"use client";
+
+import { trpc } from "@/lib/trpc";
+
+/** At most this many choices are offered in a reference select or a list filter. */
+const MAX_OPTIONS = 100;
+const staleTime = 30_000;
+
+/** Profiles, sellers, companies and users as {value, label} choices for selects and filters. */
+export function useProfileOptions() {
+  const query = trpc.profiles.list.useQuery({ perPage: MAX_OPTIONS, sort: "name" }, { staleTime });
+  return { options: (query.data?.items ?? []).map((item) => ({ value: item.id, label: item.name })), loading: query.isPending };
+}
+
+export function useSellerOptions() {
+  const query = trpc.sellers.list.useQuery({ perPage: MAX_OPTIONS, sort: "name" }, { staleTime });
+  return {
+    options: (query.data?.items ?? []).map((item) => ({ value: item.id, label: item.active ? item.name : `${item.name} (inactive)` })),
+    loading: query.isPending,
+  };
+}
+
+export function useCompanyOptions() {
+  const query = trpc.companies.list.useQuery({ perPage: MAX_OPTIONS, sort: "name" }, { staleTime });
+  return { options: (query.data?.items ?? []).map((item) => ({ value: item.id, label: item.name })), loading: query.isPending };
+}
+
+/** Users are listed to admins only: other roles get no choices. */
+export function useUserOptions(enabled: boolean) {
+  const query = trpc.users.list.useQuery({ perPage: MAX_OPTIONS, sort: "name" }, { staleTime, enabled });
+  return {
+    options: (query.data?.items ?? []).map((item) => ({ value: item.id, label: `${item.name} <${item.email}>` })),
+    loading: enabled && query.isPending,
+  };
+}

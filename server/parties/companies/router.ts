@@ -1,0 +1,4 @@
+import { router } from "../../trpc";
+import { companies } from "./service";
+
+export const companiesRouter = router(companies.procedures);

@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/**
+ * Field schemas shared by the parties (companies, sellers, partners) and users.
+ * Isomorphic: the panel's forms use them through the resources' schemas.
+ */
+
+/** Optional free text: empty, null or absent is stored as null. */
+export const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => value || null);
+
+const emailFormat = z.email({ message: "must be a valid email" });
+
+/** A required email, trimmed and lower-cased. */
+export const requiredEmail = z
+  .string({ message: "is required" })
+  .trim()
+  .toLowerCase()
+  .min(1, "is required")
+  .max(320)
+  .pipe(emailFormat);
+
+/** An optional email: empty, null or absent is null. */
+export const optionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(320)
+  .nullish()
+  .transform((value) => value || null)
+  .pipe(emailFormat.nullable());
+
+/** An optional id of another record of the org: empty, null or absent is null. */
+export const optionalReference = z
+  .union([z.literal(""), z.uuid({ message: "must be a UUID" })])
+  .nullish()
+  .transform((value) => value || null);

@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { fiscalNumberField } from "../../lib/fiscal-number";
+import { queryBoolean } from "../../lib/paging";
+import { attributes, clientId, requiredText, uuid } from "../../lib/schemas";
+import { optionalEmail, optionalReference, optionalText } from "../fields";
+
+export const MAX_ADDRESSES = 50;
+
+/** One address of a partner; `id` is given by the server when absent. */
+export const partnerAddressWrite = z.object({
+  id: uuid.optional(),
+  name: optionalText(120),
+  /** Free text, e.g. BILLING, DELIVERY, MAIN. */
+  type: optionalText(40),
+  street: optionalText(200),
+  number: optionalText(20),
+  complement: optionalText(120),
+  neighborhood: optionalText(120),
+  city: optionalText(120),
+  state: optionalText(60),
+  postal_code: optionalText(20),
+  country: optionalText(60),
+  is_default: z.boolean().default(false),
+});
+export type PartnerAddressWrite = z.input<typeof partnerAddressWrite>;
+
+/** Body of POST and PUT /partners (contract §5). */
+export const partnerWrite = z.object({
+  id: clientId,
+  name: requiredText(),
+  trade_name: optionalText(200),
+  /** A CPF or CNPJ, masked or as digits; stored and answered as digits. */
+  fiscal_registration_number: fiscalNumberField(),
+  email: optionalEmail,
+  phone: optionalText(40),
+  mobile: optionalText(40),
+  profile_id: optionalReference,
+  seller_id: optionalReference,
+  active: z.boolean().default(true),
+  addresses: z
+    .array(partnerAddressWrite)
+    .max(MAX_ADDRESSES)
+    .default([])
+    .superRefine((addresses, context) => {
+      if (addresses.filter((address) => address.is_default).length > 1) {
+        context.addIssue({ code: "custom", message: "only one address may be the default" });
+      }
+      const ids = addresses.map((address) => address.id).filter(Boolean);
+      if (new Set(ids).size !== ids.length) context.addIssue({ code: "custom", message: "address ids must be unique" });
+    }),
+  attributes: attributes.default({}),
+});
+export type PartnerWrite = z.input<typeof partnerWrite>;
+export type PartnerWriteOutput = z.output<typeof partnerWrite>;
+
+export const partnerAddress = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  type: z.string().nullable(),
+  street: z.string().nullable(),
+  number: z.string().nullable(),
+  complement: z.string().nullable(),
+  neighborhood: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  country: z.string().nullable(),
+  is_default: z.boolean(),
+});
+export type PartnerAddress = z.output<typeof partnerAddress>;
+
+export const partner = z.object({
+  id: z.string(),
+  name: z.string(),
+  trade_name: z.string().nullable(),
+  fiscal_registration_number: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  mobile: z.string().nullable(),
+  profile_id: z.string().nullable(),
+  seller_id: z.string().nullable(),
+  active: z.boolean(),
+  addresses: z.array(partnerAddress),
+  attributes,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Partner = z.output<typeof partner>;
+
+export const partnerListRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  trade_name: z.string().nullable(),
+  fiscal_registration_number: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  mobile: z.string().nullable(),
+  profile_id: z.string().nullable(),
+  profile_name: z.string().nullable(),
+  seller_id: z.string().nullable(),
+  seller_name: z.string().nullable(),
+  active: z.boolean(),
+  /** City and state of the default address. */
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+});
+export type PartnerListRecord = z.output<typeof partnerListRecord>;
+
+export const partnerFilters = z.object({
+  profile_id: uuid.optional(),
+  seller_id: uuid.optional(),
+  active: queryBoolean.optional(),
+});

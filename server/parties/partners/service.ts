@@ -1,0 +1,99 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "../../db/scoped";
+import { AppError } from "../../errors";
+import type { Prisma } from "../../generated/prisma/client";
+import { defineCrud, type CrudDelegate } from "../../lib/crud";
+import { formatFiscalNumber } from "../../lib/fiscal-number";
+import { toApi } from "../../lib/serialize";
+import {
+  partner,
+  partnerFilters,
+  partnerListRecord,
+  partnerWrite,
+  type PartnerAddress,
+  type PartnerListRecord,
+  type PartnerWriteOutput,
+} from "./schemas";
+
+type PartnerRow = Prisma.PartnerGetPayload<{
+  include: { profile: { select: { name: true } }; seller: { select: { name: true } } };
+}>;
+
+/**
+ * The stored addresses: each with an id (kept when given), exactly one default when
+ * there are any (the first, unless one is marked).
+ */
+export function withAddressIds(addresses: PartnerWriteOutput["addresses"]): PartnerAddress[] {
+  const hasDefault = addresses.some((address) => address.is_default);
+  return addresses.map((address, index) => ({
+    ...address,
+    id: address.id ?? randomUUID(),
+    is_default: hasDefault ? address.is_default : index === 0,
+  }));
+}
+
+/** 409 when another partner of the org has this CPF/CNPJ (the unique index is the last word). */
+async function refuseDuplicateFiscalNumber(db: Db, fiscalNumber: string, id?: string): Promise<void> {
+  const other = await db.partner.findFirst({
+    where: { fiscal_registration_number: fiscalNumber, ...(id ? { NOT: { id } } : {}) },
+    select: { name: true },
+  });
+  if (other) {
+    throw new AppError(
+      "CONFLICT",
+      `The partner “${other.name}” already has the fiscal registration number ${formatFiscalNumber(fiscalNumber)}`,
+    );
+  }
+}
+
+function toPartner(row: PartnerRow) {
+  const { profile: _profile, seller: _seller, ...rest } = row;
+  return toApi(rest);
+}
+
+export const partners = defineCrud({
+  noun: "Partner",
+  entity: "partner",
+  path: "/partners",
+  tag: "Partners",
+  // The include below adds the relation to every row the delegate answers.
+  model: (db) => db.partner as unknown as CrudDelegate<PartnerRow>,
+  write: partnerWrite,
+  detail: partner,
+  listRecord: partnerListRecord,
+  include: { profile: { select: { name: true } }, seller: { select: { name: true } } },
+  filters: {
+    schema: partnerFilters,
+    where: ({ profile_id, seller_id, active }) => ({
+      ...(profile_id === undefined ? {} : { profile_id }),
+      ...(seller_id === undefined ? {} : { seller_id }),
+      ...(active === undefined ? {} : { active }),
+    }),
+  },
+  searchFields: (input) => [
+    input.name,
+    input.trade_name,
+    input.fiscal_registration_number,
+    formatFiscalNumber(input.fiscal_registration_number),
+  ],
+  sortable: ["id", "name", "trade_name", "fiscal_registration_number", "active", "created_at"],
+  defaultSort: "name",
+  references: [
+    { field: "profile_id", noun: "profile", model: (db) => db.profile },
+    { field: "seller_id", noun: "seller", model: (db) => db.seller },
+  ],
+  beforeWrite: (db, input, id) => refuseDuplicateFiscalNumber(db, input.fiscal_registration_number, id),
+  toData: (input) => ({ ...input, addresses: withAddressIds(input.addresses) }),
+  toDetail: (row: PartnerRow) => toPartner(row) as never,
+  toListRecord: (row: PartnerRow): PartnerListRecord => {
+    const addresses = row.addresses as PartnerAddress[];
+    const main = addresses.find((address) => address.is_default) ?? addresses[0];
+    return {
+      ...(toPartner(row) as Omit<PartnerListRecord, "profile_name" | "seller_name" | "city" | "state">),
+      profile_name: row.profile?.name ?? null,
+      seller_name: row.seller?.name ?? null,
+      city: main?.city ?? null,
+      state: main?.state ?? null,
+    };
+  },
+});

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { optionalFiscalNumberField } from "../../lib/fiscal-number";
+import { queryBoolean } from "../../lib/paging";
+import { attributes, clientId, requiredText, uuid } from "../../lib/schemas";
+import { optionalReference, optionalText, requiredEmail } from "../fields";
+
+/** Body of POST and PUT /sellers (contract §5). */
+export const sellerWrite = z.object({
+  id: clientId,
+  name: requiredText(),
+  email: requiredEmail,
+  phone: optionalText(40),
+  /** A CPF or CNPJ, masked or as digits; stored and answered as digits. */
+  fiscal_registration_number: optionalFiscalNumberField(),
+  company_id: optionalReference,
+  /** The user of the org who signs in as this seller. */
+  user_id: optionalReference,
+  /** Percent of the sale value, 0 to 100. */
+  commission_rate: z
+    .number({ message: "must be a number" })
+    .min(0, "must be between 0 and 100")
+    .max(100, "must be between 0 and 100")
+    .nullish()
+    .transform((value) => value ?? null),
+  active: z.boolean().default(true),
+  attributes: attributes.default({}),
+});
+export type SellerWrite = z.input<typeof sellerWrite>;
+export type SellerWriteOutput = z.output<typeof sellerWrite>;
+
+export const seller = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  fiscal_registration_number: z.string().nullable(),
+  company_id: z.string().nullable(),
+  user_id: z.string().nullable(),
+  commission_rate: z.number().nullable(),
+  active: z.boolean(),
+  attributes,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Seller = z.output<typeof seller>;
+
+export const sellerListRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  fiscal_registration_number: z.string().nullable(),
+  company_id: z.string().nullable(),
+  company_name: z.string().nullable(),
+  user_id: z.string().nullable(),
+  commission_rate: z.number().nullable(),
+  active: z.boolean(),
+});
+export type SellerListRecord = z.output<typeof sellerListRecord>;
+
+export const sellerFilters = z.object({
+  active: queryBoolean.optional(),
+  company_id: uuid.optional(),
+});
+
+/** The seller named by the path of PUT, DELETE, enable and disable: not an id is 422 (interface.md). */
+export const sellerId = z.object({ id: uuid });
