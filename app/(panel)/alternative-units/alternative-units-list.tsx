@@ -1,0 +1,119 @@
+"use client";
+
+import { keepPreviousData } from "@tanstack/react-query";
+import { createColumnHelper } from "@tanstack/react-table";
+import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import Link from "next/link";
+import { useMemo } from "react";
+import { productLabel } from "@/components/catalog/lookups";
+import { DataTable, FilterSelect, RowActions, useTableState } from "@/components/data-table";
+import { useCan } from "@/components/panel/current-user";
+import { PageHeader } from "@/components/panel/page-header";
+import { useConfirmDelete } from "@/components/resource-form";
+import { Button } from "@/components/ui/button";
+import { trpc } from "@/lib/trpc";
+import type { AlternativeUnitListRecord } from "@/server/catalog/alternative-units/schemas";
+
+const column = createColumnHelper<AlternativeUnitListRecord>();
+const numberFormat = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 6 });
+
+export function AlternativeUnitsList() {
+  const canManage = useCan("manage");
+  const table = useTableState({ defaultSort: "unit_abbreviation", filters: ["product_id"] });
+  const productId = table.filters.product_id;
+  const list = trpc.alternativeUnits.list.useQuery({ ...table.paging, product_id: productId }, { placeholderData: keepPreviousData });
+
+  // The products of this page, by id (the list record names only the product's id).
+  const productIds = useMemo(() => [...new Set((list.data?.items ?? []).map((item) => item.product_id))], [list.data]);
+  const products = trpc.products.list.useQuery({ product_ids: productIds, perPage: 100 }, { enabled: productIds.length > 0, placeholderData: keepPreviousData });
+  const productNames = useMemo(() => new Map((products.data?.items ?? []).map((item) => [item.id, productLabel(item)])), [products.data]);
+
+  // The filter's choices: the first products by name, plus the chosen one.
+  const choices = trpc.products.list.useQuery({ perPage: 100, sort: "name" });
+  const chosen = trpc.products.get.useQuery({ id: productId ?? "" }, { enabled: Boolean(productId) });
+  const productOptions = useMemo(() => {
+    const options = (choices.data?.items ?? []).map((item) => ({ value: item.id, label: productLabel(item) }));
+    if (chosen.data && !options.some((option) => option.value === chosen.data.id)) options.unshift({ value: chosen.data.id, label: productLabel(chosen.data) });
+    return options;
+  }, [choices.data, chosen.data]);
+
+  const utils = trpc.useUtils();
+  const remove = trpc.alternativeUnits.remove.useMutation({ onSuccess: () => utils.alternativeUnits.invalidate() });
+  const confirmDelete = useConfirmDelete<AlternativeUnitListRecord>({
+    noun: "alternative unit",
+    describe: (unit) => `${unit.unit_abbreviation} of ${productNames.get(unit.product_id) ?? "the product"}`,
+    remove: (unit) => remove.mutateAsync({ id: unit.id }),
+  });
+
+  const columns = useMemo(
+    () => [
+      column.accessor("product_id", {
+        header: "Product",
+        cell: ({ getValue }) => productNames.get(getValue()) ?? <span className="text-muted-foreground">…</span>,
+      }),
+      column.accessor("unit_abbreviation", {
+        header: "Unit",
+        enableSorting: true,
+        cell: ({ row, getValue }) => (
+          <Link href={`/alternative-units/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+            {getValue()} — {row.original.unit_name}
+          </Link>
+        ),
+      }),
+      column.accessor("quantity", { header: "Quantity", enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{numberFormat.format(getValue())}</span> }),
+      column.accessor("value_multiplier", {
+        header: "Value multiplier",
+        enableSorting: true,
+        cell: ({ getValue }) => <span className="tabular-nums">{numberFormat.format(getValue())}</span>,
+      }),
+      column.accessor("decimals_for_quantity", { header: "Decimals", enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span> }),
+    ],
+    [productNames],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Alternative units"
+        description="Other units a product is sold in (a box of 12, a roll of 100 m) and how they are priced."
+        actions={
+          canManage && (
+            <Button asChild>
+              <Link href={productId ? `/alternative-units/new?product_id=${productId}` : "/alternative-units/new"}>
+                <PlusIcon aria-hidden />
+                New alternative unit
+              </Link>
+            </Button>
+          )
+        }
+      />
+      <DataTable
+        label="Alternative units"
+        columns={columns}
+        state={table}
+        query={list}
+        search="Search by product or unit…"
+        filters={
+          <FilterSelect
+            label="Product"
+            value={productId}
+            onChange={(value) => table.setFilter("product_id", value)}
+            options={productOptions}
+            allLabel="All products"
+          />
+        }
+        rowActions={(unit) => (
+          <RowActions
+            label={`${unit.unit_abbreviation} of ${productNames.get(unit.product_id) ?? "the product"}`}
+            actions={[
+              { label: canManage ? "Edit" : "View", icon: PencilIcon, href: `/alternative-units/${unit.id}` },
+              { label: "Delete", icon: Trash2Icon, destructive: true, hidden: !canManage, onSelect: () => confirmDelete.request(unit) },
+            ]}
+          />
+        )}
+        emptyMessage="No alternative units yet."
+      />
+      {confirmDelete.dialog}
+    </>
+  );
+}

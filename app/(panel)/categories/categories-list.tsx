@@ -1,0 +1,167 @@
+"use client";
+
+import { keepPreviousData } from "@tanstack/react-query";
+import { createColumnHelper } from "@tanstack/react-table";
+import { FolderTreeIcon, PencilIcon, PlusIcon, TableIcon, Trash2Icon } from "lucide-react";
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useMemo } from "react";
+import { ActiveBadge, onlyActiveOptions } from "@/components/catalog/status";
+import { DataTable, FilterSelect, RowActions, useTableState } from "@/components/data-table";
+import { useCan } from "@/components/panel/current-user";
+import { PageHeader } from "@/components/panel/page-header";
+import { useConfirmDelete } from "@/components/resource-form";
+import { Button } from "@/components/ui/button";
+import { trpc } from "@/lib/trpc";
+import { cn } from "@/lib/utils";
+import { TOP_LEVEL, type CategoryListRecord } from "@/server/catalog/categories/schemas";
+import { CategoryTree } from "./category-tree";
+
+const column = createColumnHelper<CategoryListRecord>();
+
+type View = "tree" | "table";
+
+/** The categories as a tree (default) or as the searchable, sortable, paged table (`?view=table`). */
+export function CategoriesList() {
+  const canManage = useCan("manage");
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const view: View = params.get("view") === "table" ? "table" : "tree";
+  const setView = (next: View) => router.replace(next === "table" ? `${pathname}?view=table` : pathname, { scroll: false });
+
+  const tree = trpc.categories.tree.useQuery();
+  const names = useMemo(() => new Map((tree.data ?? []).map((node) => [node.id, node.name])), [tree.data]);
+  const utils = trpc.useUtils();
+  const remove = trpc.categories.remove.useMutation({ onSuccess: () => utils.categories.invalidate() });
+  const confirmDelete = useConfirmDelete<{ id: string; name: string }>({
+    noun: "category",
+    describe: (category) => category.name,
+    remove: (category) => remove.mutateAsync({ id: category.id }),
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Categories"
+        description="The catalog's category tree: each category sits under a parent, or at the top."
+        actions={
+          <>
+            <div role="group" aria-label="View" className="flex rounded-md border p-0.5">
+              {(
+                [
+                  ["tree", "Tree", FolderTreeIcon],
+                  ["table", "Table", TableIcon],
+                ] as const
+              ).map(([value, label, Icon]) => (
+                <Button
+                  key={value}
+                  variant="ghost"
+                  size="sm"
+                  aria-pressed={view === value}
+                  className={cn(view === value && "bg-accent")}
+                  onClick={() => setView(value)}
+                >
+                  <Icon aria-hidden />
+                  {label}
+                </Button>
+              ))}
+            </div>
+            {canManage && (
+              <Button asChild>
+                <Link href="/categories/new">
+                  <PlusIcon aria-hidden />
+                  New category
+                </Link>
+              </Button>
+            )}
+          </>
+        }
+      />
+      {view === "tree" ? (
+        <CategoryTree nodes={tree.data} error={tree.error} onRetry={() => tree.refetch()} canManage={canManage} onDelete={confirmDelete.request} />
+      ) : (
+        <CategoriesTable names={names} canManage={canManage} onDelete={confirmDelete.request} />
+      )}
+      {confirmDelete.dialog}
+    </>
+  );
+}
+
+function CategoriesTable({
+  names,
+  canManage,
+  onDelete,
+}: {
+  names: Map<string, string>;
+  canManage: boolean;
+  onDelete: (category: CategoryListRecord) => void;
+}) {
+  const table = useTableState({ defaultSort: "name", filters: ["root_id", "only_active"] });
+  const list = trpc.categories.list.useQuery(
+    { ...table.paging, root_id: table.filters.root_id, only_active: table.filters.only_active === "true" },
+    { placeholderData: keepPreviousData },
+  );
+  const parentOptions = useMemo(
+    () => [
+      { value: TOP_LEVEL, label: "Top level" },
+      ...[...names.entries()].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label)),
+    ],
+    [names],
+  );
+  const columns = useMemo(
+    () => [
+      column.accessor("name", {
+        header: "Name",
+        enableSorting: true,
+        cell: ({ row, getValue }) => (
+          <Link href={`/categories/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+            {getValue()}
+          </Link>
+        ),
+      }),
+      column.accessor("root_id", {
+        header: "Parent",
+        cell: ({ getValue }) => {
+          const parent = getValue();
+          return parent ? names.get(parent) ?? "…" : <span className="text-muted-foreground">Top level</span>;
+        },
+      }),
+      column.accessor("order", { header: "Order", enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span> }),
+      column.accessor("seo_title", { header: "SEO title", enableSorting: true, cell: ({ getValue }) => getValue() ?? <span className="text-muted-foreground">—</span> }),
+      column.accessor("active", { header: "Status", enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+    ],
+    [names],
+  );
+  return (
+    <DataTable
+      label="Categories"
+      columns={columns}
+      state={table}
+      query={list}
+      search="Search categories…"
+      filters={
+        <>
+          <FilterSelect label="Parent" value={table.filters.root_id} onChange={(value) => table.setFilter("root_id", value)} options={parentOptions} allLabel="Any" />
+          <FilterSelect
+            label="Status"
+            value={table.filters.only_active}
+            onChange={(value) => table.setFilter("only_active", value)}
+            options={onlyActiveOptions}
+          />
+        </>
+      }
+      rowActions={(category) => (
+        <RowActions
+          label={category.name}
+          actions={[
+            { label: "Add subcategory", icon: PlusIcon, hidden: !canManage, href: `/categories/new?root_id=${category.id}` },
+            { label: canManage ? "Edit" : "View", icon: PencilIcon, href: `/categories/${category.id}` },
+            { label: "Delete", icon: Trash2Icon, destructive: true, hidden: !canManage, onSelect: () => onDelete(category) },
+          ]}
+        />
+      )}
+      emptyMessage="No categories yet."
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import type { Db } from "../../db/scoped";
+import { AppError } from "../../errors";
+import { defineCrud } from "../../lib/crud";
+import { toApi } from "../../lib/serialize";
+import { measureUnit, measureUnitFilters, measureUnitListRecord, measureUnitWrite, type MeasureUnitWriteOutput } from "./schemas";
+
+/** One unit per abbreviation in an org ("UN" twice would make every picker ambiguous). */
+async function refuseDuplicateAbbreviation(db: Db, input: MeasureUnitWriteOutput, id?: string) {
+  const same = await db.measureUnit.count({
+    where: { abbreviation: { equals: input.abbreviation, mode: "insensitive" }, ...(id ? { NOT: { id } } : {}) },
+  });
+  if (same > 0) throw new AppError("CONFLICT", `A measure unit with the abbreviation "${input.abbreviation}" already exists`);
+}
+
+const crud = defineCrud({
+  noun: "Measure unit",
+  entity: "measure_unit",
+  path: "/measure-units",
+  tag: "Measure units",
+  model: (db) => db.measureUnit,
+  write: measureUnitWrite,
+  detail: measureUnit,
+  listRecord: measureUnitListRecord,
+  filters: {
+    schema: measureUnitFilters,
+    where: ({ only_active }) => (only_active ? { active: true } : {}),
+  },
+  searchFields: (input) => [input.abbreviation, input.description],
+  sortable: ["id", "abbreviation", "description", "decimals_for_quantity", "active"],
+  defaultSort: "abbreviation",
+  beforeWrite: refuseDuplicateAbbreviation,
+  usedBy: [{ label: "alternative units", count: (db, id) => db.alternativeUnit.count({ where: { unit_id: id } }) }],
+});
+
+export const measureUnits = {
+  ...crud,
+  service: {
+    ...crud.service,
+    /** A PUT without `attributes` keeps the stored ones (they are write only, so a client cannot echo them). */
+    async update(db: Db, id: string, input: MeasureUnitWriteOutput) {
+      if (input.attributes !== undefined) return crud.service.update(db, id, input);
+      const stored = await crud.service.find(db, id);
+      return crud.service.update(db, id, { ...input, attributes: stored.attributes as Record<string, unknown> });
+    },
+    /** PUT /measure-units/{id}/enable and /disable: the unit with its new `active`. */
+    async setActive(db: Db, id: string, active: boolean) {
+      await crud.service.find(db, id);
+      return toApi(await db.measureUnit.update({ where: { id }, data: { active } }));
+    },
+  },
+};
