@@ -1,6 +1,9 @@
 import type { PrismaClient } from "../generated/prisma/client";
 import { forOrganization } from "../db/scoped";
 import { brands } from "../catalog/brands/service";
+import { seedCatalogDemo } from "../catalog/demo-data";
+import { seedPartiesDemo } from "../parties/demo-data";
+import { seedSettingsDemo } from "../settings/demo-data";
 
 const demoBrands = [
   { name: "Acme Ferramentas", active: true },
@@ -24,5 +27,8 @@ export async function seedDemoData(prisma: PrismaClient, organizationId: string)
   for (const brand of demoBrands) {
     await brands.service.create(db, { ...brand, images: [], attributes: {} });
   }
+  await seedCatalogDemo(db);
+  await seedPartiesDemo(db);
+  await seedSettingsDemo(db);
   return true;
 }

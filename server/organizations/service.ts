@@ -1,7 +1,9 @@
 import { hashPassword } from "../auth/password";
 import { normalizeEmail } from "../auth/service";
 import { AppError } from "../errors";
+import { searchText } from "../lib/search";
 import type { PrismaClient } from "../generated/prisma/client";
+import { createDefaultStatuses } from "../settings/statuses/service";
 
 export interface NewOrganization {
   name: string;
@@ -22,16 +24,19 @@ export async function createOrganization(prisma: PrismaClient, input: NewOrganiz
       throw new AppError("CONFLICT", `A user with the email ${email} already exists`);
     }
     const organization = await tx.organization.create({ data: { name: input.name.trim() } });
+    const adminName = input.admin.name?.trim() || "Administrator";
     const admin = await tx.user.create({
       data: {
         organization_id: organization.id,
-        name: input.admin.name?.trim() || "Administrator",
+        name: adminName,
+        search_text: searchText([adminName, email]),
         email,
         password_hash: passwordHash,
         role: "ADMIN",
         email_confirmed: true,
       },
     });
+    await createDefaultStatuses(tx, organization.id);
     return { organization, admin };
   });
 }

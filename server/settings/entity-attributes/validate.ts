@@ -34,6 +34,7 @@ function typeError(definition: Definition, value: unknown): string | null {
 export async function validateAttributes(db: Db, entity: string, attributes: Record<string, unknown> | undefined) {
   const definitions: Definition[] = await db.entityAttribute.findMany({
     where: { entity, active: true },
+    orderBy: { created_at: "asc" },
     select: { key: true, label: true, type: true, options: true, required: true },
   });
   if (definitions.length === 0) return;

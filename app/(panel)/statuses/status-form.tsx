@@ -1,0 +1,95 @@
+"use client";
+
+import { useId } from "react";
+import { useController, useWatch, type Control } from "react-hook-form";
+import { NumberField, ResourceForm, SelectField, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
+import { CustomFields } from "@/components/resource-form/custom-fields";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { DEFAULT_BACKGROUND, DEFAULT_FONT, statusForm, type StatusWrite, type StatusWriteOutput } from "@/server/settings/statuses/schemas";
+import { StatusChip, statusTypeOptions } from "./status-chip";
+
+export const emptyStatus: StatusWrite = {
+  title: "",
+  type: "ORDER",
+  background_color: DEFAULT_BACKGROUND,
+  font_color: DEFAULT_FONT,
+  order: 0,
+  is_initial: false,
+  is_final: false,
+  attributes: {},
+};
+
+export interface StatusFormProps {
+  defaultValues: StatusWrite;
+  onSubmit: (values: StatusWriteOutput) => Promise<unknown>;
+  readOnly?: boolean;
+  submitLabel?: string;
+  secondaryActions?: React.ReactNode;
+}
+
+/** The create and edit form of a status, with colour pickers and a live preview chip. */
+export function StatusForm({ defaultValues, onSubmit, readOnly, submitLabel, secondaryActions }: StatusFormProps) {
+  const form = useResourceForm(statusForm, { defaultValues });
+  const [title, background, font] = useWatch({ control: form.control, name: ["title", "background_color", "font_color"] });
+  return (
+    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref="/statuses" secondaryActions={secondaryActions}>
+      <TextField control={form.control} name="title" label="Title" required maxLength={100} autoComplete="off" />
+      <SelectField control={form.control} name="type" label="Type" required options={statusTypeOptions} description="Which records use this status." />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <ColorField control={form.control} name="background_color" label="Background colour" />
+        <ColorField control={form.control} name="font_color" label="Font colour" />
+      </div>
+      <div className="flex items-center gap-3 rounded-md border border-dashed p-3" aria-live="polite">
+        <span className="text-sm text-muted-foreground">Preview</span>
+        <StatusChip title={title?.trim() || "Status"} background={background} font={font} data-testid="status-preview" />
+      </div>
+      <NumberField control={form.control} name="order" label="Order" step={1} min={0} description="Position among the statuses of its type." />
+      <SwitchField control={form.control} name="is_initial" label="Initial" description="New records start here. Only one status per type is initial: choosing this one clears the other." />
+      <SwitchField control={form.control} name="is_final" label="Final" description="Records in this status are closed." />
+      <CustomFields control={form.control} entity="status" />
+    </ResourceForm>
+  );
+}
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+function ColorField({ control, name, label }: { control: Control<StatusWrite, unknown, StatusWriteOutput>; name: "background_color" | "font_color"; label: string }) {
+  const id = useId();
+  const { field, fieldState } = useController({ control, name });
+  const value = field.value ?? "";
+  const error = fieldState.error ? `${label} ${fieldState.error.message}` : undefined;
+  return (
+    <div className="grid gap-2" data-invalid={error ? true : undefined}>
+      <Label htmlFor={id}>{label}</Label>
+      <div className="flex items-center gap-2">
+        <input
+          type="color"
+          aria-label={`Pick the ${label.toLowerCase()}`}
+          className="h-9 w-12 shrink-0 cursor-pointer rounded-md border border-input bg-background p-1 disabled:cursor-not-allowed"
+          value={HEX.test(value) ? value.toLowerCase() : "#000000"}
+          onChange={(event) => field.onChange(event.target.value)}
+          onBlur={field.onBlur}
+        />
+        <Input
+          id={id}
+          name={field.name}
+          ref={field.ref}
+          value={value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          maxLength={7}
+          className="font-mono"
+          placeholder="#rrggbb"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

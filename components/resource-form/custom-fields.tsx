@@ -1,0 +1,137 @@
+"use client";
+
+import { useController, type Control, type FieldValues } from "react-hook-form";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { trpc } from "@/lib/trpc";
+import type { AttributeEntity, EntityAttribute } from "@/server/settings/entity-attributes/schemas";
+import { fieldMessage } from "./server-errors";
+
+const NONE = "__none__";
+
+export interface CustomFieldsProps<T extends FieldValues> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any context and output
+  control: Control<T, any, any>;
+  /** Whose definitions to load (`entity` of /entity-attributes), e.g. "partner". */
+  entity: AttributeEntity;
+  /** The form's free-form map the values live in. */
+  name?: string;
+  /** Shown above the fields when there are any. */
+  title?: string;
+}
+
+/**
+ * The custom fields an admin defined for an entity (/entity-attributes), as typed inputs
+ * bound to `attributes.<key>` of the form: text, number, checkbox, date or select. The
+ * server checks the values on save (a missing required key or a wrong type is 422 on
+ * `attributes.<key>`), and ResourceForm shows those errors under the input. Keys the
+ * definitions do not name are left in the map untouched.
+ */
+export function CustomFields<T extends FieldValues>({ control, entity, name = "attributes", title = "Custom fields" }: CustomFieldsProps<T>) {
+  const definitions = trpc.entityAttributes.list.useQuery(
+    { entity, active: true, perPage: 100, sort: "created_at" },
+    { staleTime: 60_000 },
+  );
+  if (definitions.isPending) return <Skeleton className="h-9 w-full" aria-label="Loading custom fields" />;
+  const items = definitions.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <fieldset className="grid gap-4 rounded-md border p-4" data-testid={`custom-fields-${entity}`}>
+      <legend className="px-1 text-sm font-medium">{title}</legend>
+      {items.map((definition) => (
+        <CustomField key={definition.id} control={control} name={`${name}.${definition.key}`} definition={definition} />
+      ))}
+    </fieldset>
+  );
+}
+
+function CustomField<T extends FieldValues>({
+  control,
+  name,
+  definition,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any context and output
+  control: Control<T, any, any>;
+  name: string;
+  definition: EntityAttribute;
+}) {
+  const { field, fieldState } = useController({ control, name: name as never });
+  const label = definition.label;
+  const error = fieldMessage(label, fieldState.error?.message);
+  const value: unknown = field.value;
+  const common = { label, required: definition.required, error };
+
+  switch (definition.type) {
+    case "BOOLEAN":
+      return (
+        <Field {...common} orientation="horizontal">
+          <Checkbox name={field.name} ref={field.ref} checked={value === true} onCheckedChange={(checked) => field.onChange(checked === true)} onBlur={field.onBlur} />
+        </Field>
+      );
+    case "NUMBER":
+      return (
+        <Field {...common}>
+          <Input
+            type="number"
+            inputMode="decimal"
+            step="any"
+            name={field.name}
+            ref={field.ref}
+            onBlur={field.onBlur}
+            value={typeof value === "number" ? value : typeof value === "string" ? value : ""}
+            onChange={(event) => field.onChange(event.target.value === "" ? undefined : event.target.valueAsNumber)}
+          />
+        </Field>
+      );
+    case "DATE":
+      return (
+        <Field {...common}>
+          <Input
+            type="date"
+            name={field.name}
+            ref={field.ref}
+            onBlur={field.onBlur}
+            value={typeof value === "string" ? value.slice(0, 10) : ""}
+            onChange={(event) => field.onChange(event.target.value || undefined)}
+          />
+        </Field>
+      );
+    case "SELECT": {
+      // A stored value that is no longer an option stays visible until changed.
+      const options = typeof value === "string" && value !== "" && !definition.options.includes(value) ? [...definition.options, value] : definition.options;
+      return (
+        <Select name={field.name} value={typeof value === "string" && value !== "" ? value : NONE} onValueChange={(next) => field.onChange(next === NONE ? undefined : next)}>
+          <Field {...common}>
+            <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+              <SelectValue />
+            </SelectTrigger>
+          </Field>
+          <SelectContent>
+            <SelectItem value={NONE}>{definition.required ? "Choose…" : "—"}</SelectItem>
+            {options.map((option) => (
+              <SelectItem key={option} value={option}>
+                {option}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      );
+    }
+    default:
+      return (
+        <Field {...common}>
+          <Input
+            name={field.name}
+            ref={field.ref}
+            onBlur={field.onBlur}
+            autoComplete="off"
+            value={typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value)}
+            onChange={(event) => field.onChange(event.target.value === "" ? undefined : event.target.value)}
+          />
+        </Field>
+      );
+  }
+}

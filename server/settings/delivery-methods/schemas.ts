@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { queryBoolean } from "../../lib/paging";
+import { attributes, clientId, requiredText } from "../../lib/schemas";
+
+export const deliveryMethodTypes = ["PICKUP", "OWN_FLEET", "CARRIER"] as const;
+export const deliveryPriceTypes = ["FREE", "FIXED", "PER_WEIGHT"] as const;
+export const deliveryPeriodTypes = ["DAYS", "HOURS"] as const;
+
+const optionalText = (max: number) => z.string().trim().max(max).nullish();
+const period = z.number({ message: "must be a number" }).int("must be a whole number").min(0, "must not be negative").max(100_000);
+
+export const deliveryMethodWrite = z.object({
+  id: clientId,
+  name: requiredText(120),
+  type: z.enum(deliveryMethodTypes, { message: "must be PICKUP, OWN_FLEET or CARRIER" }),
+  price_type: z.enum(deliveryPriceTypes, { message: "must be FREE, FIXED or PER_WEIGHT" }),
+  /** Required (≥ 0) unless the price type is FREE; with FREE it is 0. */
+  price: z.number({ message: "must be a number" }).min(0, "must not be negative").max(1_000_000_000).nullish(),
+  custom_label: optionalText(120),
+  notes: optionalText(2000),
+  active: z.boolean({ message: "must be true or false" }).default(true),
+  period_type: z.enum(deliveryPeriodTypes, { message: "must be DAYS or HOURS" }).nullish(),
+  period_start: period.nullish(),
+  period_end: period.nullish(),
+  attributes: attributes.default({}),
+});
+export type DeliveryMethodWrite = z.input<typeof deliveryMethodWrite>;
+export type DeliveryMethodWriteOutput = z.output<typeof deliveryMethodWrite>;
+
+type FieldError = { path: string; message: string };
+
+/** Rules across fields, shared by the API (422) and the panel form. */
+export function deliveryMethodRules(
+  input: Pick<DeliveryMethodWriteOutput, "price_type" | "price" | "period_start" | "period_end">,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  if (input.price_type !== "FREE" && (input.price === null || input.price === undefined)) {
+    errors.push({ path: "price", message: "is required unless price_type is FREE" });
+  }
+  if (input.period_start != null && input.period_end != null && input.period_start > input.period_end) {
+    errors.push({ path: "period_end", message: "must not be less than period_start" });
+  }
+  return errors;
+}
+
+export const deliveryMethodForm = deliveryMethodWrite.superRefine((input, ctx) => {
+  for (const { path, message } of deliveryMethodRules(input)) ctx.addIssue({ code: "custom", path: [path], message });
+});
+
+export const deliveryMethod = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(deliveryMethodTypes),
+  price_type: z.enum(deliveryPriceTypes),
+  price: z.number().nullable(),
+  custom_label: z.string().nullable(),
+  notes: z.string().nullable(),
+  active: z.boolean(),
+  period_type: z.enum(deliveryPeriodTypes).nullable(),
+  period_start: z.number().nullable(),
+  period_end: z.number().nullable(),
+  attributes,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DeliveryMethod = z.output<typeof deliveryMethod>;
+
+export const deliveryMethodListRecord = deliveryMethod.omit({ created_at: true, updated_at: true });
+export type DeliveryMethodListRecord = z.output<typeof deliveryMethodListRecord>;
+
+export const deliveryMethodFilters = z.object({
+  type: z.enum(deliveryMethodTypes, { message: "must be PICKUP, OWN_FLEET or CARRIER" }).optional(),
+  active: queryBoolean.optional(),
+});
+
+// Opening hours ------------------------------------------------------------------------
+
+export const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+const TIME = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
+const time = z.string({ message: "must be a time HH:MM" }).regex(TIME, "must be a time HH:MM");
+
+export const openingHour = z.object({
+  weekday: z.number({ message: "must be a number from 0 (Sunday) to 6" }).int("must be a whole number").min(0, "must be from 0 to 6").max(6, "must be from 0 to 6"),
+  open_time: time,
+  close_time: time,
+});
+export type OpeningHour = z.output<typeof openingHour>;
+
+/**
+ * A week of opening hours: each range opens before it closes, and ranges of one weekday
+ * do not overlap. Errors name the item (`2.open_time`), in the API and in the panel.
+ */
+export const openingHours = z
+  .array(openingHour)
+  .max(100, "at most 100 ranges")
+  .superRefine((hours, ctx) => {
+    const valid = hours
+      .map((hour, index) => ({ ...hour, index }))
+      .filter((hour) => openingHour.safeParse(hour).success);
+    const problems = new Map<number, string>();
+    for (const hour of valid) {
+      if (hour.open_time >= hour.close_time) problems.set(hour.index, "must be before close_time");
+    }
+    // Per weekday in opening order, each range against the one reaching latest so far;
+    // the range that comes later in the list is the one named.
+    const ranges = valid
+      .filter((hour) => hour.open_time < hour.close_time)
+      .sort((a, b) => a.weekday - b.weekday || a.open_time.localeCompare(b.open_time) || a.index - b.index);
+    let reach: (typeof ranges)[number] | undefined;
+    for (const hour of ranges) {
+      if (reach && reach.weekday === hour.weekday && hour.open_time < reach.close_time) {
+        const [named, other] = hour.index > reach.index ? [hour, reach] : [reach, hour];
+        if (!problems.has(named.index)) problems.set(named.index, `overlaps ${other.open_time}–${other.close_time} on ${weekdays[hour.weekday]}`);
+      }
+      if (!reach || reach.weekday !== hour.weekday || hour.close_time > reach.close_time) reach = hour;
+    }
+    for (const [index, message] of [...problems].sort(([a], [b]) => a - b)) {
+      ctx.addIssue({ code: "custom", path: [index, "open_time"], message });
+    }
+  });
+
+/** Sorted by weekday, then opening time. */
+export function sortOpeningHours(hours: OpeningHour[]): OpeningHour[] {
+  return [...hours].sort((a, b) => a.weekday - b.weekday || a.open_time.localeCompare(b.open_time));
+}
+
+/**
+ * PUT /delivery-methods/{id}/opening-hours takes a bare JSON array. trpc-to-openapi hands
+ * a procedure the body spread into one object with the path parameters (`[a, b]` becomes
+ * `{"0": a, "1": b, id}`), so the input takes that form and turns it back into the array;
+ * the panel sends the same form through `openingHoursBody`.
+ */
+export const openingHoursReplace = z.looseObject({ id: z.string() }).transform(({ id, ...body }, ctx) => {
+  const keys = Object.keys(body);
+  if (!keys.every((key, index) => key === String(index))) {
+    ctx.addIssue({ code: "custom", path: [], message: "the body must be a JSON array of {weekday, open_time, close_time}" });
+    return z.NEVER;
+  }
+  const parsed = openingHours.safeParse(keys.map((key) => body[key]));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    return z.NEVER;
+  }
+  return { id, hours: parsed.data };
+});
+
+/** The input of `deliveryMethods.replaceOpeningHours` for a list of hours. */
+export function openingHoursBody(id: string, hours: OpeningHour[]): z.input<typeof openingHoursReplace> {
+  return { ...hours, id };
+}

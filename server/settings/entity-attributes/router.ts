@@ -1,0 +1,4 @@
+import { router } from "../../trpc";
+import { entityAttributes } from "./service";
+
+export const entityAttributesRouter = router(entityAttributes.procedures);

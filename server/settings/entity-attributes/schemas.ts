@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { queryBoolean } from "../../lib/paging";
+import { attributes, clientId, requiredText } from "../../lib/schemas";
+
+/** The entities whose `attributes` custom field definitions can check. */
+export const attributeEntities = [
+  "order",
+  "sale",
+  "product",
+  "partner",
+  "category",
+  "brand",
+  "company",
+  "seller",
+  "profile",
+  "measure_unit",
+  "alternative_unit",
+  "warehouse",
+  "variation",
+  "status",
+  "payment_method",
+  "delivery_method",
+  "financial",
+  "price_table",
+  "discount",
+] as const;
+export const attributeEntity = z.enum(attributeEntities, { message: `must be one of: ${attributeEntities.join(", ")}` });
+export type AttributeEntity = z.output<typeof attributeEntity>;
+
+export const attributeTypes = ["STRING", "NUMBER", "BOOLEAN", "DATE", "SELECT"] as const;
+export const attributeType = z.enum(attributeTypes, { message: `must be one of: ${attributeTypes.join(", ")}` });
+export type AttributeType = z.output<typeof attributeType>;
+
+export const entityAttributeWrite = z.object({
+  id: clientId,
+  entity: attributeEntity,
+  /** The key inside `attributes`: a letter, then letters, digits or `_`. */
+  key: z
+    .string({ message: "is required" })
+    .trim()
+    .min(1, "is required")
+    .max(64, "must be at most 64 characters")
+    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, "must start with a letter and hold only letters, digits and _"),
+  label: requiredText(120),
+  type: attributeType,
+  /** The choices of a SELECT (required and non-empty there; ignored for other types). */
+  options: z.array(z.string().trim().min(1, "must not be empty").max(200)).max(200).default([]),
+  required: z.boolean({ message: "must be true or false" }).default(false),
+  active: z.boolean({ message: "must be true or false" }).default(true),
+  attributes: attributes.default({}),
+});
+export type EntityAttributeWrite = z.input<typeof entityAttributeWrite>;
+export type EntityAttributeWriteOutput = z.output<typeof entityAttributeWrite>;
+
+type FieldError = { path: string; message: string };
+
+export function entityAttributeRules(input: Pick<EntityAttributeWriteOutput, "type" | "options">): FieldError[] {
+  const errors: FieldError[] = [];
+  if (input.type === "SELECT" && input.options.length === 0) errors.push({ path: "options", message: "a SELECT needs at least one option" });
+  const seen = new Set<string>();
+  input.options.forEach((option, index) => {
+    if (seen.has(option)) errors.push({ path: `options.${index}`, message: "is repeated" });
+    seen.add(option);
+  });
+  return errors;
+}
+
+export const entityAttributeForm = entityAttributeWrite.superRefine((input, ctx) => {
+  for (const { path, message } of entityAttributeRules(input)) {
+    ctx.addIssue({ code: "custom", path: path.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part)), message });
+  }
+});
+
+export const entityAttribute = z.object({
+  id: z.string(),
+  entity: z.string(),
+  key: z.string(),
+  label: z.string(),
+  type: attributeType,
+  options: z.array(z.string()),
+  required: z.boolean(),
+  active: z.boolean(),
+  attributes,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type EntityAttribute = z.output<typeof entityAttribute>;
+
+export const entityAttributeListRecord = entityAttribute;
+export type EntityAttributeListRecord = EntityAttribute;
+
+export const entityAttributeFilters = z.object({
+  entity: attributeEntity.optional(),
+  active: queryBoolean.optional(),
+});

@@ -1,0 +1,26 @@
+import { idOf } from "../../lib/crud";
+import { router } from "../../trpc";
+import { status, statusRemoved, type StatusWriteOutput } from "./schemas";
+import { statusCrud, statuses } from "./service";
+
+const { builders, procedures } = statusCrud;
+
+/** interface.md: GET, PUT and DELETE /status/{id} answer 400 for every failure of the request. */
+const badRequest = { invalidInputStatus: 400 } as const;
+
+export const statusesRouter = router({
+  list: procedures.list,
+  create: builders.create.output(status).mutation(({ ctx, input }) => statuses.create(ctx.db, input as StatusWriteOutput)),
+  get: builders.get
+    .meta(badRequest)
+    .output(status)
+    .query(({ ctx, input }) => statuses.get(ctx.db, input.id)),
+  update: builders.update
+    .meta(badRequest)
+    .output(status)
+    .mutation(({ ctx, input }) => statuses.update(ctx.db, idOf(input), input as StatusWriteOutput)),
+  remove: builders.remove
+    .meta({ ...badRequest, successStatus: 200 })
+    .output(statusRemoved)
+    .mutation(({ ctx, input }) => statuses.remove(ctx.db, input.id)),
+});

@@ -1,0 +1,126 @@
+import type { z } from "zod";
+import type { Db, ScopedDb } from "../../db/scoped";
+import { AppError } from "../../errors";
+import type { Prisma } from "../../generated/prisma/client";
+import { defineCrud, isUuid } from "../../lib/crud";
+import { searchText } from "../../lib/search";
+import { toApi } from "../../lib/serialize";
+import { status, statusFilters, statusListRecord, statusRules, statusWrite, type StatusType, type StatusWriteOutput } from "./schemas";
+
+/**
+ * Statuses of orders, sales and financial records (contract §5). The interface answers
+ * 400 (not 404 or 422) on GET/PUT/DELETE /status/{id}; at most one status per type is
+ * the initial one: choosing one clears the others in the same transaction.
+ */
+export const statusCrud = defineCrud({
+  noun: "Status",
+  entity: "status",
+  path: "/status",
+  tag: "Statuses",
+  model: (db) => db.status,
+  write: statusWrite,
+  detail: status,
+  listRecord: statusListRecord,
+  filters: {
+    schema: statusFilters,
+    where: ({ type }) => (type ? { type } : {}),
+  },
+  searchFields: (input) => [input.title],
+  sortable: ["id", "title", "type", "order", "is_initial", "is_final"],
+  defaultSort: "order",
+  beforeWrite: async (_db, input) => {
+    const errors = statusRules(input);
+    if (errors.length > 0) {
+      throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+    }
+  },
+});
+
+const notFound = () => new AppError("BAD_REQUEST", "Status not found");
+
+async function find(db: Db, id: string) {
+  const row = isUuid(id) ? await db.status.findFirst({ where: { id } }) : null;
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Serializes the writes that choose an initial status of a type (a transaction-scoped
+ * advisory lock), then clears the previous one: two concurrent writes cannot both win.
+ */
+async function clearInitial(tx: Db, type: StatusType, exceptId?: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`statuses.is_initial.${type}`}))`;
+  await tx.status.updateMany({
+    where: { type, is_initial: true, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    data: { is_initial: false },
+  });
+}
+
+export const statuses = {
+  list: statusCrud.service.list,
+  get: async (db: Db, id: string) => toApi(await find(db, id)) as z.input<typeof status>,
+  async create(db: ScopedDb, input: StatusWriteOutput) {
+    return db.$transaction(async (tx) => {
+      if (input.is_initial) await clearInitial(tx, input.type);
+      return statusCrud.service.create(tx, input);
+    });
+  },
+  async update(db: ScopedDb, id: string, input: StatusWriteOutput) {
+    await find(db, id);
+    return db.$transaction(async (tx) => {
+      if (input.is_initial) await clearInitial(tx, input.type, id);
+      return statusCrud.service.update(tx, id, input);
+    });
+  },
+  async remove(db: Db, id: string): Promise<{ id: string }> {
+    await find(db, id);
+    await db.status.delete({ where: { id } });
+    return { id };
+  },
+};
+
+type DefaultStatus = { title: string; background_color: string; font_color: string; is_initial?: boolean; is_final?: boolean };
+
+/** What every new org starts with (contract §5), in this order. */
+export const defaultStatuses: Record<StatusType, DefaultStatus[]> = {
+  ORDER: [
+    { title: "new", background_color: "#dbeafe", font_color: "#1e40af", is_initial: true },
+    { title: "confirmed", background_color: "#e0e7ff", font_color: "#3730a3" },
+    { title: "invoiced", background_color: "#ede9fe", font_color: "#5b21b6" },
+    { title: "shipped", background_color: "#fef3c7", font_color: "#92400e" },
+    { title: "delivered", background_color: "#dcfce7", font_color: "#166534", is_final: true },
+    { title: "canceled", background_color: "#fee2e2", font_color: "#991b1b", is_final: true },
+  ],
+  SALE: [
+    { title: "pending", background_color: "#fef3c7", font_color: "#92400e", is_initial: true },
+    { title: "paid", background_color: "#dcfce7", font_color: "#166534", is_final: true },
+    { title: "canceled", background_color: "#fee2e2", font_color: "#991b1b", is_final: true },
+  ],
+  FINANCIAL: [
+    { title: "open", background_color: "#dbeafe", font_color: "#1e40af", is_initial: true },
+    { title: "paid", background_color: "#dcfce7", font_color: "#166534", is_final: true },
+    { title: "partially paid", background_color: "#cffafe", font_color: "#155e75" },
+    { title: "overdue", background_color: "#ffedd5", font_color: "#9a3412" },
+    { title: "reversed", background_color: "#f3f4f6", font_color: "#374151", is_final: true },
+    { title: "canceled", background_color: "#fee2e2", font_color: "#991b1b", is_final: true },
+  ],
+};
+
+/** Creates the default statuses of a new org, inside its creating transaction. */
+export async function createDefaultStatuses(tx: Prisma.TransactionClient, organizationId: string): Promise<void> {
+  await tx.status.createMany({
+    data: (Object.entries(defaultStatuses) as Array<[StatusType, DefaultStatus[]]>).flatMap(([type, list]) =>
+      list.map((item, index) => ({
+        organization_id: organizationId,
+        type,
+        order: index + 1,
+        is_initial: item.is_initial ?? false,
+        is_final: item.is_final ?? false,
+        title: item.title,
+        background_color: item.background_color,
+        font_color: item.font_color,
+        search_text: searchText([item.title]),
+      })),
+    ),
+  });
+}
