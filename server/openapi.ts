@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { appRouter, procedureMetas } from "./root";
 import type { Meta } from "./trpc";
@@ -23,7 +24,11 @@ const problemSchema: SchemaObject = {
   },
 };
 
-type Operation = { responses: Record<string, { description: string; content?: Record<string, unknown> }>; security?: unknown };
+type Operation = {
+  responses: Record<string, { description: string; content?: Record<string, unknown> }>;
+  security?: unknown;
+  requestBody?: unknown;
+};
 
 const securityFor = (meta: Meta | undefined) =>
   meta?.credentials === "bearer-only"
@@ -70,6 +75,12 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
         };
       }
       value.responses = responses;
+      if (meta?.requestBody) {
+        value.requestBody = {
+          required: true,
+          content: { "application/json": { schema: z.toJSONSchema(meta.requestBody, { io: "input", target: "draft-2020-12" }) } },
+        };
+      }
       if (value.security) value.security = securityFor(meta);
     }
   }

@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { ZodError } from "zod";
+import { ZodError, type z } from "zod";
 import { authenticate, type CredentialPolicy, type Principal } from "./auth/principal";
 import type { Database } from "./db/connection";
 import { forOrganization, type ScopedDb } from "./db/scoped";
@@ -18,6 +18,8 @@ export type Meta = OpenApiMeta<{
   invalidInputStatus?: 400 | 422;
   /** Which credentials the endpoint accepts (default: any). */
   credentials?: CredentialPolicy;
+  /** The REST body when it is not the input object itself (e.g. a bare JSON array), for the document. */
+  requestBody?: z.ZodType;
 }>;
 
 /** What a response needs beyond its body: set by procedures, read by `responseMeta`. */

@@ -1,17 +1,22 @@
 "use client";
 
 import { PlusIcon, Trash2Icon } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { useController, type FieldPath, type FieldValues } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { trpc } from "@/lib/trpc";
+import type { AttributeEntity } from "@/server/settings/entity-attributes/schemas";
+import { CustomFields } from "./custom-fields";
 import type { BoundFieldProps } from "./fields";
 import { fieldMessage } from "./server-errors";
 
 type Row = { key: string; value: string; original?: unknown };
 
-function toRows(attributes: Record<string, unknown> | undefined): Row[] {
-  return Object.entries(attributes ?? {}).map(([key, value]) => ({
+function toRows(attributes: Record<string, unknown> | undefined, reserved: ReadonlySet<string> = new Set()): Row[] {
+  return Object.entries(attributes ?? {})
+    .filter(([key]) => !reserved.has(key))
+    .map(([key, value]) => ({
     key,
     value: typeof value === "string" ? value : JSON.stringify(value),
     original: value,
@@ -31,8 +36,10 @@ function toAttributes(rows: Row[]): Record<string, unknown> {
 }
 
 /**
- * The free-form `attributes` object (interface convention 5) as key/value rows. New and
- * edited values are saved as text; untouched ones keep their JSON type.
+ * The `attributes` object (interface convention 5). With `entity`, the custom fields an
+ * admin defined for it (/entity-attributes) come first as typed inputs (CustomFields);
+ * every other key is a free-form key/value row. New and edited free-form values are
+ * saved as text; untouched ones keep their JSON type.
  */
 export function AttributesField<T extends FieldValues>({
   control,
@@ -40,18 +47,31 @@ export function AttributesField<T extends FieldValues>({
   label = "Attributes",
   description,
   className,
-}: Omit<BoundFieldProps<T>, "label" | "name"> & { name: FieldPath<T>; label?: string }) {
+  entity,
+}: Omit<BoundFieldProps<T>, "label" | "name"> & { name: FieldPath<T>; label?: string; entity?: AttributeEntity }) {
   const id = useId();
   const { field, fieldState } = useController({ control, name });
-  const [rows, setRows] = useState<Row[]>(() => toRows(field.value as Record<string, unknown> | undefined));
+  const definitions = trpc.entityAttributes.list.useQuery(
+    { entity: entity ?? "brand", active: true, perPage: 100, sort: "created_at" },
+    { enabled: Boolean(entity), staleTime: 60_000 },
+  );
+  const reservedKeys = definitions.data?.items.map((definition) => definition.key).join("\n") ?? "";
+  const reserved = useMemo(() => new Set(reservedKeys ? reservedKeys.split("\n") : []), [reservedKeys]);
+  const [rows, setRows] = useState<Row[]>(() => toRows(field.value as Record<string, unknown> | undefined, reserved));
+  // Definitions arrive after the first render: their keys move from the rows to the typed inputs.
+  useEffect(() => setRows((current) => current.filter((row) => !reserved.has(row.key.trim()))), [reserved]);
   const change = (next: Row[]) => {
     setRows(next);
-    field.onChange(toAttributes(next));
+    const current = (field.value ?? {}) as Record<string, unknown>;
+    const typed = Object.fromEntries(Object.entries(current).filter(([key]) => reserved.has(key)));
+    field.onChange({ ...typed, ...toAttributes(next.filter((row) => !reserved.has(row.key.trim()))) });
   };
   const keys = rows.map((row) => row.key.trim());
   const error = fieldMessage(label, fieldState.error?.message ?? fieldState.error?.root?.message);
   return (
-    <div role="group" aria-labelledby={`${id}-label`} className={className}>
+    <div className={className ? `grid gap-4 ${className}` : "grid gap-4"}>
+    {entity && <CustomFields control={control} entity={entity} name={name} />}
+    <div role="group" aria-labelledby={`${id}-label`}>
       <div className="mb-2 flex items-center justify-between gap-2">
         <span id={`${id}-label`} className="text-sm font-medium">
           {label}
@@ -97,6 +117,7 @@ export function AttributesField<T extends FieldValues>({
         </ul>
       )}
       {error && <p className="mt-2 text-sm text-destructive">{error}</p>}
+    </div>
     </div>
   );
 }

@@ -15,6 +15,12 @@ describe("OpenAPI document", () => {
     expect(Object.keys(paths["/auth/login"]!.post!.responses)).toContain("200");
   });
 
+  it("documents a bare-array body where the REST body is not the input object", () => {
+    const body = (paths["/delivery-methods/{id}/opening-hours"]!.put as { requestBody?: { content: Record<string, { schema: { type?: string } }> } })
+      .requestBody;
+    expect(body?.content["application/json"]?.schema.type).toBe("array");
+  });
+
   it("offers the bearer token or the access key pair, and none on login", () => {
     expect(paths["/brands"]!.get!.security).toEqual([{ bearer: [] }, { accessKeyToken: [], accessKeyCode: [] }]);
     expect(paths["/auth/login"]!.post!.security).toBeUndefined();

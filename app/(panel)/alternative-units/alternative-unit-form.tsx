@@ -68,7 +68,7 @@ export function AlternativeUnitForm({ defaultValues, onSubmit, readOnly, submitL
           description={`0 to ${MAX_DECIMALS}.`}
         />
       </div>
-      <AttributesField control={form.control} name="attributes" description="Free-form custom fields (e.g. the box's barcode)." />
+      <AttributesField control={form.control} name="attributes" entity="alternative_unit" description="Free-form custom fields (e.g. the box's barcode)." />
     </ResourceForm>
   );
 }

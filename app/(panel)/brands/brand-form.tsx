@@ -36,7 +36,7 @@ export function BrandForm({ defaultValues, onSubmit, readOnly, submitLabel, seco
       <TextField control={form.control} name="name" label="Name" required maxLength={200} autoComplete="off" />
       <SwitchField control={form.control} name="active" label="Active" description="Inactive brands are kept but not offered." />
       <ImagesField form={form} />
-      <AttributesField control={form.control} name="attributes" description="Free-form custom fields of this brand." />
+      <AttributesField control={form.control} name="attributes" entity="brand" description="Free-form custom fields of this brand." />
     </ResourceForm>
   );
 }

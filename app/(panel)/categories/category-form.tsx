@@ -69,7 +69,7 @@ export function CategoryForm({ defaultValues, onSubmit, categoryId, readOnly, su
         )}
       />
       <SpecificationsField form={form} />
-      <AttributesField control={control} name="attributes" description="Free-form custom fields of this category." />
+      <AttributesField control={control} name="attributes" entity="category" description="Free-form custom fields of this category." />
     </ResourceForm>
   );
 }

@@ -39,7 +39,7 @@ export function CompanyForm({ defaultValues, onSubmit, readOnly, submitLabel, se
       <TextField control={form.control} name="name" label="Legal name" required maxLength={200} autoComplete="off" />
       <FiscalNumberField control={form.control} name="fiscal_registration_number" label="CNPJ" required kinds={["CNPJ"]} />
       <SwitchField control={form.control} name="active" label="Active" description="Inactive companies are kept but not offered for new orders." />
-      <AttributesField control={form.control} name="attributes" description="Free-form custom fields of this company." />
+      <AttributesField control={form.control} name="attributes" entity="company" description="Free-form custom fields of this company." />
     </ResourceForm>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useWatch } from "react-hook-form";
 import { NumberField, ResourceForm, SelectField, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
-import { CustomFields } from "@/components/resource-form/custom-fields";
+import { AttributesField } from "@/components/resource-form";
 import { deliveryMethodForm, type DeliveryMethod, type DeliveryMethodWrite, type DeliveryMethodWriteOutput } from "@/server/settings/delivery-methods/schemas";
 import { deliveryTypeLabels, optionsOf, periodTypeLabels, priceTypeLabels } from "./labels";
 
@@ -55,7 +55,7 @@ export function DeliveryMethodForm({ defaultValues, onSubmit, readOnly, submitLa
       </div>
       <TextField control={control} name="notes" label="Notes" multiline />
       <SwitchField control={control} name="active" label="Active" description="Inactive methods are kept but not offered." />
-      <CustomFields control={control} entity="delivery_method" />
+      <AttributesField control={control} name="attributes" entity="delivery_method" />
     </ResourceForm>
   );
 }

@@ -58,7 +58,7 @@ export function MeasureUnitForm({ defaultValues, onSubmit, readOnly, submitLabel
       <SwitchField control={form.control} name="active" label="Active" description="Inactive units are kept but not offered." />
       <AttributesField
         control={form.control}
-        name="attributes"
+        name="attributes" entity="measure_unit"
         description={
           editing
             ? "Custom fields are write only: the API never shows them. Leave empty to keep the stored ones; anything entered replaces them."

@@ -104,7 +104,7 @@ export function PartnerForm({ defaultValues, onSubmit, readOnly, submitLabel, se
       </div>
       <SwitchField control={form.control} name="active" label="Active" description="Inactive partners are kept but cannot place new orders." />
       <AddressesField form={form} />
-      <AttributesField control={form.control} name="attributes" description="Free-form custom fields of this partner." />
+      <AttributesField control={form.control} name="attributes" entity="partner" description="Free-form custom fields of this partner." />
     </ResourceForm>
   );
 }

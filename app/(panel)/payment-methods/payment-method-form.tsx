@@ -4,7 +4,6 @@ import { KeyRoundIcon, PlusIcon, Trash2Icon, Undo2Icon } from "lucide-react";
 import { useState } from "react";
 import { useController, useFieldArray, useWatch, type UseFormReturn } from "react-hook-form";
 import { AttributesField, fieldMessage, NumberField, ResourceForm, SelectField, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
-import { CustomFields } from "@/components/resource-form/custom-fields";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -115,7 +114,7 @@ export function PaymentMethodForm({ defaultValues, storedSecret = null, onSubmit
       <ProviderSection form={form} storedSecret={storedSecret} />
       <ConditionSection form={form} />
       <InstallmentsEditor form={form} />
-      <CustomFields control={control} entity="payment_method" />
+      <AttributesField control={control} name="attributes" entity="payment_method" />
     </ResourceForm>
   );
 }

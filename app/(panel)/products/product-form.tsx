@@ -39,7 +39,7 @@ export function ProductForm({ defaultValues, onSubmit, readOnly, submitLabel, se
         description="Unique in the catalog. Left empty, one is made from the name."
       />
       <SwitchField control={form.control} name="active" label="Active" description="Inactive products are kept but not sold." />
-      <AttributesField control={form.control} name="attributes" description="Free-form custom fields of this product." />
+      <AttributesField control={form.control} name="attributes" entity="product" description="Free-form custom fields of this product." />
     </ResourceForm>
   );
 }

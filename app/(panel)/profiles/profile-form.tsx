@@ -24,7 +24,7 @@ export function ProfileForm({ defaultValues, onSubmit, readOnly, submitLabel, se
     <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={list.href} secondaryActions={secondaryActions}>
       <TextField control={form.control} name="name" label="Name" required maxLength={200} autoComplete="off" />
       <SwitchField control={form.control} name="active" label="Active" description="Inactive profiles are kept but not offered for new partners." />
-      <AttributesField control={form.control} name="attributes" description="Free-form custom fields of this profile." />
+      <AttributesField control={form.control} name="attributes" entity="profile" description="Free-form custom fields of this profile." />
     </ResourceForm>
   );
 }

@@ -71,7 +71,7 @@ export function SellerForm({ defaultValues, onSubmit, readOnly, submitLabel, sec
         />
       </div>
       <SwitchField control={form.control} name="active" label="Active" description="Inactive sellers are kept but not offered for new orders." />
-      <AttributesField control={form.control} name="attributes" description="Free-form custom fields of this seller." />
+      <AttributesField control={form.control} name="attributes" entity="seller" description="Free-form custom fields of this seller." />
     </ResourceForm>
   );
 }

@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { useController, useWatch, type Control } from "react-hook-form";
 import { NumberField, ResourceForm, SelectField, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
-import { CustomFields } from "@/components/resource-form/custom-fields";
+import { AttributesField } from "@/components/resource-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { DEFAULT_BACKGROUND, DEFAULT_FONT, statusForm, type StatusWrite, type StatusWriteOutput } from "@/server/settings/statuses/schemas";
@@ -47,7 +47,7 @@ export function StatusForm({ defaultValues, onSubmit, readOnly, submitLabel, sec
       <NumberField control={form.control} name="order" label="Order" step={1} min={0} description="Position among the statuses of its type." />
       <SwitchField control={form.control} name="is_initial" label="Initial" description="New records start here. Only one status per type is initial: choosing this one clears the other." />
       <SwitchField control={form.control} name="is_final" label="Final" description="Records in this status are closed." />
-      <CustomFields control={form.control} entity="status" />
+      <AttributesField control={form.control} name="attributes" entity="status" />
     </ResourceForm>
   );
 }

@@ -69,7 +69,7 @@ export function VariationForm({ defaultValues, onSubmit, readOnly, submitLabel, 
         <SwitchField control={control} name="active" label="Active" />
         <SwitchField control={control} name="is_searchable" label="Searchable" description="Shoppers can filter products by it." />
       </div>
-      <AttributesField control={control} name="attributes" description="Free-form custom fields of this variation." />
+      <AttributesField control={control} name="attributes" entity="variation" description="Free-form custom fields of this variation." />
     </ResourceForm>
   );
 }

@@ -57,7 +57,7 @@ export function WarehouseForm({ defaultValues, onSubmit, readOnly, submitLabel, 
         <TextField control={control} name="country" label="Country" required maxLength={60} autoComplete="country" />
       </div>
       <SwitchField control={control} name="active" label="Active" description="Inactive warehouses are kept but hold no new stock." />
-      <AttributesField control={control} name="attributes" description="Free-form custom fields of this warehouse." />
+      <AttributesField control={control} name="attributes" entity="warehouse" description="Free-form custom fields of this warehouse." />
     </ResourceForm>
   );
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idInput } from "../../lib/crud";
 import { manageProcedure, readProcedure, router } from "../../trpc";
-import { openingHour, openingHoursReplace } from "./schemas";
+import { openingHour, openingHours, openingHoursReplace } from "./schemas";
 import { deliveryMethods, getOpeningHours, replaceOpeningHours } from "./service";
 
 const tags = ["Delivery methods"];
@@ -26,6 +26,7 @@ export const deliveryMethodsRouter = router({
           "A range that does not open before it closes, or overlaps another range of its weekday, is 422 naming the item (`2.open_time`).",
         protect: true,
       },
+      requestBody: openingHours,
     })
     .input(openingHoursReplace)
     .output(z.array(openingHour))
