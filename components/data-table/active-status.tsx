@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 
-/** The Active/Inactive badge of a list row. */
+/** The Active/Inactive badge of a record: in list rows and next to a record page's title. */
 export function ActiveBadge({ active }: { active: boolean }) {
   return active ? <Badge variant="success">Active</Badge> : <Badge variant="muted">Inactive</Badge>;
 }

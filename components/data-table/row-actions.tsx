@@ -1,6 +1,6 @@
 "use client";
 
-import { MoreHorizontalIcon } from "lucide-react";
+import { MoreHorizontalIcon, PencilIcon, PowerIcon, PowerOffIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
@@ -14,6 +14,21 @@ export interface RowAction {
   destructive?: boolean;
   /** Left out, e.g. for a role that may not do it. */
   hidden?: boolean;
+}
+
+/** "Edit" the record at `href`, or "View" it for a role that may not write. */
+export function editAction(href: string, canWrite: boolean): RowAction {
+  return { label: canWrite ? "Edit" : "View", icon: PencilIcon, href };
+}
+
+/** "Disable" or "Enable", by the record's state; left out for a role that may not write. */
+export function toggleActiveAction(active: boolean, canWrite: boolean, onSelect: () => void): RowAction {
+  return { label: active ? "Disable" : "Enable", icon: active ? PowerOffIcon : PowerIcon, hidden: !canWrite, onSelect };
+}
+
+/** "Delete" (e.g. opening the confirmation); left out for a role that may not write. */
+export function deleteAction(canWrite: boolean, onSelect: () => void): RowAction {
+  return { label: "Delete", icon: Trash2Icon, destructive: true, hidden: !canWrite, onSelect };
 }
 
 /** The "…" menu at the end of a table row. */

@@ -1,6 +1,6 @@
 "use client";
 
-import { Trash2Icon } from "lucide-react";
+import { PowerIcon, PowerOffIcon, Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { BackLink } from "@/components/panel/back-link";
 import { useCan } from "@/components/panel/current-user";
@@ -42,7 +42,7 @@ export function NewRecordPage({ noun, list, can = "manage", wide, children }: Re
       </PageHeader>
       <Card className={cardWidth(wide)}>
         <CardContent>
-          {allowed ? children : <p className="text-sm text-muted-foreground">Your role may not create {list.label.toLowerCase()}.</p>}
+          {allowed ? children : <p className="text-sm text-muted-foreground">{`Your role may not create ${list.label.toLowerCase()}.`}</p>}
         </CardContent>
       </Card>
     </>
@@ -118,5 +118,15 @@ export function EditRecordPage<Row extends { id: string }>(props: EditRecordPage
       )}
       {confirmDelete.dialog}
     </>
+  );
+}
+
+/** Disable or Enable, by the record's state: an extra action of a record page. */
+export function ToggleActiveButton({ active, pending, onClick }: { active: boolean; pending: boolean; onClick: () => void }) {
+  return (
+    <Button variant="outline" disabled={pending} onClick={onClick}>
+      {active ? <PowerOffIcon aria-hidden /> : <PowerIcon aria-hidden />}
+      {active ? "Disable" : "Enable"}
+    </Button>
   );
 }

@@ -4,8 +4,7 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { toast } from "sonner";
 import { LookupField } from "@/components/catalog/lookup-field";
 import { productLabel, useMeasureUnitOptions, useProductOptions } from "@/components/catalog/lookups";
-import { EditRecordPage, NewRecordPage } from "@/components/catalog/record-pages";
-import { AttributesField, NumberField, ResourceForm, useResourceForm } from "@/components/resource-form";
+import { AttributesField, EditRecordPage, NewRecordPage, NumberField, ResourceForm, useResourceForm } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import {
   alternativeUnitWrite,

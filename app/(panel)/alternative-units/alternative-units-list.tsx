@@ -2,15 +2,13 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
 import { useMemo } from "react";
 import { productLabel } from "@/components/catalog/lookups";
-import { DataTable, FilterSelect, RowActions, useTableState } from "@/components/data-table";
+import { DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
-import { Button } from "@/components/ui/button";
 import { trpc } from "@/lib/trpc";
 import type { AlternativeUnitListRecord } from "@/server/catalog/alternative-units/schemas";
 
@@ -78,12 +76,7 @@ export function AlternativeUnitsList() {
         description="Other units a product is sold in (a box of 12, a roll of 100 m) and how they are priced."
         actions={
           canManage && (
-            <Button asChild>
-              <Link href={productId ? `/alternative-units/new?product_id=${productId}` : "/alternative-units/new"}>
-                <PlusIcon aria-hidden />
-                New alternative unit
-              </Link>
-            </Button>
+            <NewRecordLink href={productId ? `/alternative-units/new?product_id=${productId}` : "/alternative-units/new"}>New alternative unit</NewRecordLink>
           )
         }
       />
@@ -106,8 +99,8 @@ export function AlternativeUnitsList() {
           <RowActions
             label={`${unit.unit_abbreviation} of ${productNames.get(unit.product_id) ?? "the product"}`}
             actions={[
-              { label: canManage ? "Edit" : "View", icon: PencilIcon, href: `/alternative-units/${unit.id}` },
-              { label: "Delete", icon: Trash2Icon, destructive: true, hidden: !canManage, onSelect: () => confirmDelete.request(unit) },
+              editAction(`/alternative-units/${unit.id}`, canManage),
+              deleteAction(canManage, () => confirmDelete.request(unit)),
             ]}
           />
         )}

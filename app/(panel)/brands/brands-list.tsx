@@ -2,14 +2,22 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
-import { booleanFilter, DataTable, FilterSelect, RowActions, useTableState } from "@/components/data-table";
+import {
+  ActiveBadge,
+  activeOptions,
+  booleanFilter,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  useTableState,
+} from "@/components/data-table";
 import { PageHeader } from "@/components/panel/page-header";
 import { useCan } from "@/components/panel/current-user";
 import { useConfirmDelete } from "@/components/resource-form";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { trpc } from "@/lib/trpc";
 import type { BrandListRecord } from "@/server/catalog/brands/schemas";
 
@@ -25,11 +33,7 @@ const columns = [
       </Link>
     ),
   }),
-  column.accessor("active", {
-    header: "Status",
-    enableSorting: true,
-    cell: ({ getValue }) => (getValue() ? <Badge variant="success">Active</Badge> : <Badge variant="muted">Inactive</Badge>),
-  }),
+  column.accessor("active", { header: "Status", enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
   column.accessor("resource_file_id", {
     header: "Main image",
     cell: ({ getValue }) => {
@@ -37,11 +41,6 @@ const columns = [
       return id ? <code className="font-mono text-xs text-muted-foreground">{id}</code> : <span className="text-muted-foreground">—</span>;
     },
   }),
-];
-
-const statusOptions = [
-  { value: "true", label: "Active" },
-  { value: "false", label: "Inactive" },
 ];
 
 export function BrandsList() {
@@ -64,16 +63,7 @@ export function BrandsList() {
       <PageHeader
         title="Brands"
         description="The brands products are sold under."
-        actions={
-          canManage && (
-            <Button asChild>
-              <Link href="/brands/new">
-                <PlusIcon aria-hidden />
-                New brand
-              </Link>
-            </Button>
-          )
-        }
+        actions={canManage && <NewRecordLink href="/brands/new">New brand</NewRecordLink>}
       />
       <DataTable
         label="Brands"
@@ -86,15 +76,15 @@ export function BrandsList() {
             label="Status"
             value={table.filters.active}
             onChange={(value) => table.setFilter("active", value)}
-            options={statusOptions}
+            options={activeOptions}
           />
         }
         rowActions={(brand) => (
           <RowActions
             label={brand.name}
             actions={[
-              { label: canManage ? "Edit" : "View", icon: PencilIcon, href: `/brands/${brand.id}` },
-              { label: "Delete", icon: Trash2Icon, destructive: true, hidden: !canManage, onSelect: () => confirmDelete.request(brand) },
+              editAction(`/brands/${brand.id}`, canManage),
+              deleteAction(canManage, () => confirmDelete.request(brand)),
             ]}
           />
         )}

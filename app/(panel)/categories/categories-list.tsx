@@ -2,12 +2,21 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { FolderTreeIcon, PencilIcon, PlusIcon, TableIcon, Trash2Icon } from "lucide-react";
+import { FolderTreeIcon, PlusIcon, TableIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo } from "react";
-import { ActiveBadge, onlyActiveOptions } from "@/components/catalog/status";
-import { DataTable, FilterSelect, RowActions, useTableState } from "@/components/data-table";
+import {
+  ActiveBadge,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  onlyActiveOptions,
+  RowActions,
+  useTableState,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
@@ -67,14 +76,7 @@ export function CategoriesList() {
                 </Button>
               ))}
             </div>
-            {canManage && (
-              <Button asChild>
-                <Link href="/categories/new">
-                  <PlusIcon aria-hidden />
-                  New category
-                </Link>
-              </Button>
-            )}
+            {canManage && <NewRecordLink href="/categories/new">New category</NewRecordLink>}
           </>
         }
       />
@@ -156,8 +158,8 @@ function CategoriesTable({
           label={category.name}
           actions={[
             { label: "Add subcategory", icon: PlusIcon, hidden: !canManage, href: `/categories/new?root_id=${category.id}` },
-            { label: canManage ? "Edit" : "View", icon: PencilIcon, href: `/categories/${category.id}` },
-            { label: "Delete", icon: Trash2Icon, destructive: true, hidden: !canManage, onSelect: () => onDelete(category) },
+            editAction(`/categories/${category.id}`, canManage),
+            deleteAction(canManage, () => onDelete(category)),
           ]}
         />
       )}

@@ -5,9 +5,17 @@ import { toast } from "sonner";
 import { Controller } from "react-hook-form";
 import { LookupField } from "@/components/catalog/lookup-field";
 import { useParentOptions } from "@/components/catalog/lookups";
-import { EditRecordPage, NewRecordPage } from "@/components/catalog/record-pages";
 import { TextListField } from "@/components/catalog/text-list-field";
-import { AttributesField, fieldMessage, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
+import {
+  AttributesField,
+  EditRecordPage,
+  fieldMessage,
+  NewRecordPage,
+  ResourceForm,
+  SwitchField,
+  TextField,
+  useResourceForm,
+} from "@/components/resource-form";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { trpc } from "@/lib/trpc";

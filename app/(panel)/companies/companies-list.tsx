@@ -2,14 +2,22 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
-import { booleanFilter, DataTable, FilterSelect, RowActions, useTableState } from "@/components/data-table";
+import {
+  ActiveBadge,
+  activeOptions,
+  booleanFilter,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  useTableState,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
-import { ActiveBadge, statusOptions } from "@/components/parties/status";
 import { useConfirmDelete } from "@/components/resource-form";
-import { Button } from "@/components/ui/button";
 import { trpc } from "@/lib/trpc";
 import { formatFiscalNumber } from "@/server/lib/fiscal-number";
 import type { CompanyListRecord } from "@/server/parties/companies/schemas";
@@ -54,16 +62,7 @@ export function CompaniesList() {
       <PageHeader
         title="Companies"
         description="The organization's own legal entities (CNPJ) that sell, invoice and hold stock."
-        actions={
-          canManage && (
-            <Button asChild>
-              <Link href="/companies/new">
-                <PlusIcon aria-hidden />
-                New company
-              </Link>
-            </Button>
-          )
-        }
+        actions={canManage && <NewRecordLink href="/companies/new">New company</NewRecordLink>}
       />
       <DataTable
         label="Companies"
@@ -71,13 +70,13 @@ export function CompaniesList() {
         state={table}
         query={list}
         search="Search by name or CNPJ…"
-        filters={<FilterSelect label="Status" value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={statusOptions} />}
+        filters={<FilterSelect label="Status" value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />}
         rowActions={(company) => (
           <RowActions
             label={company.name}
             actions={[
-              { label: canManage ? "Edit" : "View", icon: PencilIcon, href: `/companies/${company.id}` },
-              { label: "Delete", icon: Trash2Icon, destructive: true, hidden: !canManage, onSelect: () => confirmDelete.request(company) },
+              editAction(`/companies/${company.id}`, canManage),
+              deleteAction(canManage, () => confirmDelete.request(company)),
             ]}
           />
         )}

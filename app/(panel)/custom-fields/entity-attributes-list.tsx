@@ -2,14 +2,12 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
-import { DataTable, FilterSelect, RowActions, useTableState } from "@/components/data-table";
+import { ActiveBadge, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { trpc } from "@/lib/trpc";
 import type { EntityAttributeListRecord } from "@/server/settings/entity-attributes/schemas";
 import { entityLabel, entityOptions, isEntity, typeLabels } from "./labels";
@@ -43,7 +41,7 @@ const columns = [
     header: "Status",
     cell: ({ row }) => (
       <div className="flex gap-1">
-        {row.original.active ? <Badge variant="success">Active</Badge> : <Badge variant="muted">Inactive</Badge>}
+        <ActiveBadge active={row.original.active} />
         {row.original.required && <Badge variant="secondary">Required</Badge>}
       </div>
     ),
@@ -68,16 +66,7 @@ export function EntityAttributesList() {
       <PageHeader
         title="Custom fields"
         description="Extra fields of orders, partners, products and other records, kept in their attributes and checked on every write."
-        actions={
-          canManage && (
-            <Button asChild>
-              <Link href="/custom-fields/new">
-                <PlusIcon aria-hidden />
-                New custom field
-              </Link>
-            </Button>
-          )
-        }
+        actions={canManage && <NewRecordLink href="/custom-fields/new">New custom field</NewRecordLink>}
       />
       <DataTable
         label="Custom fields"
@@ -90,8 +79,8 @@ export function EntityAttributesList() {
           <RowActions
             label={definition.label}
             actions={[
-              { label: canManage ? "Edit" : "View", icon: PencilIcon, href: `/custom-fields/${definition.id}` },
-              { label: "Delete", icon: Trash2Icon, destructive: true, hidden: !canManage, onSelect: () => confirmDelete.request(definition) },
+              editAction(`/custom-fields/${definition.id}`, canManage),
+              deleteAction(canManage, () => confirmDelete.request(definition)),
             ]}
           />
         )}

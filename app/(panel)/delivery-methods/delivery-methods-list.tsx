@@ -2,14 +2,22 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
-import { booleanFilter, DataTable, FilterSelect, RowActions, useTableState } from "@/components/data-table";
+import {
+  ActiveBadge,
+  activeOptions,
+  booleanFilter,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  useTableState,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { trpc } from "@/lib/trpc";
 import { deliveryMethodTypes, type DeliveryMethodListRecord } from "@/server/settings/delivery-methods/schemas";
 import { deliveryTypeLabels, optionsOf, periodTypeLabels, priceTypeLabels } from "./labels";
@@ -46,11 +54,7 @@ const columns = [
       return `${span} ${periodTypeLabels[period_type].toLowerCase()}`;
     },
   }),
-  column.accessor("active", {
-    header: "Status",
-    enableSorting: true,
-    cell: ({ getValue }) => (getValue() ? <Badge variant="success">Active</Badge> : <Badge variant="muted">Inactive</Badge>),
-  }),
+  column.accessor("active", { header: "Status", enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
 ];
 
 type DeliveryType = (typeof deliveryMethodTypes)[number];
@@ -77,16 +81,7 @@ export function DeliveryMethodsList() {
       <PageHeader
         title="Delivery methods"
         description="Pickup, own fleet and carriers: prices, delivery periods and opening hours."
-        actions={
-          canManage && (
-            <Button asChild>
-              <Link href="/delivery-methods/new">
-                <PlusIcon aria-hidden />
-                New delivery method
-              </Link>
-            </Button>
-          )
-        }
+        actions={canManage && <NewRecordLink href="/delivery-methods/new">New delivery method</NewRecordLink>}
       />
       <DataTable
         label="Delivery methods"
@@ -101,10 +96,7 @@ export function DeliveryMethodsList() {
               label="Status"
               value={table.filters.active}
               onChange={(value) => table.setFilter("active", value)}
-              options={[
-                { value: "true", label: "Active" },
-                { value: "false", label: "Inactive" },
-              ]}
+              options={activeOptions}
             />
           </>
         }
@@ -112,8 +104,8 @@ export function DeliveryMethodsList() {
           <RowActions
             label={method.name}
             actions={[
-              { label: canManage ? "Edit" : "View", icon: PencilIcon, href: `/delivery-methods/${method.id}` },
-              { label: "Delete", icon: Trash2Icon, destructive: true, hidden: !canManage, onSelect: () => confirmDelete.request(method) },
+              editAction(`/delivery-methods/${method.id}`, canManage),
+              deleteAction(canManage, () => confirmDelete.request(method)),
             ]}
           />
         )}

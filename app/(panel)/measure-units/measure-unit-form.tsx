@@ -1,11 +1,18 @@
 "use client";
 
-import { PowerIcon, PowerOffIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
-import { EditRecordPage, NewRecordPage } from "@/components/catalog/record-pages";
-import { AttributesField, NumberField, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
-import { Button } from "@/components/ui/button";
+import {
+  AttributesField,
+  EditRecordPage,
+  NewRecordPage,
+  NumberField,
+  ResourceForm,
+  SwitchField,
+  TextField,
+  ToggleActiveButton,
+  useResourceForm,
+} from "@/components/resource-form";
 import { toastError } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
 import {
@@ -117,12 +124,7 @@ export function EditMeasureUnit({ id }: { id: string }) {
       query={unit}
       title={(row) => `${row.abbreviation} — ${row.description}`}
       remove={(row) => remove.mutateAsync({ id: row.id })}
-      actions={(row) => (
-        <Button variant="outline" disabled={pending} onClick={() => toggle(row)}>
-          {row.active ? <PowerOffIcon aria-hidden /> : <PowerIcon aria-hidden />}
-          {row.active ? "Disable" : "Enable"}
-        </Button>
-      )}
+      actions={(row) => <ToggleActiveButton active={row.active} pending={pending} onClick={() => toggle(row)} />}
     >
       {(row, { readOnly, secondaryActions }) => (
         <MeasureUnitForm

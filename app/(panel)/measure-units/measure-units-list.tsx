@@ -2,14 +2,22 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { PencilIcon, PlusIcon, PowerIcon, PowerOffIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
-import { ActiveBadge, onlyActiveOptions } from "@/components/catalog/status";
-import { DataTable, FilterSelect, RowActions, useTableState } from "@/components/data-table";
+import {
+  ActiveBadge,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  onlyActiveOptions,
+  RowActions,
+  toggleActiveAction,
+  useTableState,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
-import { Button } from "@/components/ui/button";
 import { trpc } from "@/lib/trpc";
 import type { MeasureUnitListRecord } from "@/server/catalog/measure-units/schemas";
 import { useToggleMeasureUnit } from "./measure-unit-form";
@@ -55,16 +63,7 @@ export function MeasureUnitsList() {
       <PageHeader
         title="Measure units"
         description="The units products are counted and sold in (UN, CX, KG, ...)."
-        actions={
-          canManage && (
-            <Button asChild>
-              <Link href="/measure-units/new">
-                <PlusIcon aria-hidden />
-                New measure unit
-              </Link>
-            </Button>
-          )
-        }
+        actions={canManage && <NewRecordLink href="/measure-units/new">New measure unit</NewRecordLink>}
       />
       <DataTable
         label="Measure units"
@@ -84,9 +83,9 @@ export function MeasureUnitsList() {
           <RowActions
             label={unit.abbreviation}
             actions={[
-              { label: canManage ? "Edit" : "View", icon: PencilIcon, href: `/measure-units/${unit.id}` },
-              { label: unit.active ? "Disable" : "Enable", icon: unit.active ? PowerOffIcon : PowerIcon, hidden: !canManage, onSelect: () => toggle(unit) },
-              { label: "Delete", icon: Trash2Icon, destructive: true, hidden: !canManage, onSelect: () => confirmDelete.request(unit) },
+              editAction(`/measure-units/${unit.id}`, canManage),
+              toggleActiveAction(unit.active, canManage, () => toggle(unit)),
+              deleteAction(canManage, () => confirmDelete.request(unit)),
             ]}
           />
         )}

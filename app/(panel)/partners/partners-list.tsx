@@ -2,15 +2,23 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
-import { booleanFilter, DataTable, FilterSelect, RowActions, useTableState } from "@/components/data-table";
+import {
+  ActiveBadge,
+  activeOptions,
+  booleanFilter,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  useTableState,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useProfileOptions, useSellerOptions } from "@/components/parties/options";
-import { ActiveBadge, statusOptions } from "@/components/parties/status";
 import { useConfirmDelete } from "@/components/resource-form";
-import { Button } from "@/components/ui/button";
 import { trpc } from "@/lib/trpc";
 import { formatFiscalNumber } from "@/server/lib/fiscal-number";
 import type { PartnerListRecord } from "@/server/parties/partners/schemas";
@@ -72,16 +80,7 @@ export function PartnersList() {
       <PageHeader
         title="Partners"
         description="The B2B customers: who buys, under which profile, served by which seller."
-        actions={
-          canSell && (
-            <Button asChild>
-              <Link href="/partners/new">
-                <PlusIcon aria-hidden />
-                New partner
-              </Link>
-            </Button>
-          )
-        }
+        actions={canSell && <NewRecordLink href="/partners/new">New partner</NewRecordLink>}
       />
       <DataTable
         label="Partners"
@@ -93,15 +92,15 @@ export function PartnersList() {
           <>
             <FilterSelect label="Profile" value={table.filters.profile_id} onChange={(value) => table.setFilter("profile_id", value)} options={profiles.options} />
             <FilterSelect label="Seller" value={table.filters.seller_id} onChange={(value) => table.setFilter("seller_id", value)} options={sellers.options} />
-            <FilterSelect label="Status" value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={statusOptions} />
+            <FilterSelect label="Status" value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />
           </>
         }
         rowActions={(partner) => (
           <RowActions
             label={partner.name}
             actions={[
-              { label: canSell ? "Edit" : "View", icon: PencilIcon, href: `/partners/${partner.id}` },
-              { label: "Delete", icon: Trash2Icon, destructive: true, hidden: !canSell, onSelect: () => confirmDelete.request(partner) },
+              editAction(`/partners/${partner.id}`, canSell),
+              deleteAction(canSell, () => confirmDelete.request(partner)),
             ]}
           />
         )}

@@ -2,14 +2,22 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
-import { booleanFilter, DataTable, FilterSelect, RowActions, useTableState } from "@/components/data-table";
+import {
+  ActiveBadge,
+  booleanFilter,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  onlyActiveOptions,
+  RowActions,
+  useTableState,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { trpc } from "@/lib/trpc";
 import type { PaymentMethodListRecord } from "@/server/settings/payment-methods/schemas";
 import { paymentMethodTypeLabels } from "./payment-method-form";
@@ -53,11 +61,7 @@ const columns = [
       return rate === null || rate === 0 ? "—" : `${rate > 0 ? "+" : ""}${rate}%`;
     },
   }),
-  column.accessor("active", {
-    header: "Status",
-    enableSorting: true,
-    cell: ({ getValue }) => (getValue() ? <Badge variant="success">Active</Badge> : <Badge variant="muted">Inactive</Badge>),
-  }),
+  column.accessor("active", { header: "Status", enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
 ];
 
 export function PaymentMethodsList() {
@@ -80,16 +84,7 @@ export function PaymentMethodsList() {
       <PageHeader
         title="Payment methods"
         description="How buyers pay: limits, adjustment, installments and the gateway behind each method."
-        actions={
-          canManage && (
-            <Button asChild>
-              <Link href="/payment-methods/new">
-                <PlusIcon aria-hidden />
-                New payment method
-              </Link>
-            </Button>
-          )
-        }
+        actions={canManage && <NewRecordLink href="/payment-methods/new">New payment method</NewRecordLink>}
       />
       <DataTable
         label="Payment methods"
@@ -103,7 +98,7 @@ export function PaymentMethodsList() {
               label="Status"
               value={table.filters.only_active}
               onChange={(value) => table.setFilter("only_active", value)}
-              options={[{ value: "true", label: "Active only" }]}
+              options={onlyActiveOptions}
             />
             <FilterSelect
               label="Provider"
@@ -120,8 +115,8 @@ export function PaymentMethodsList() {
           <RowActions
             label={method.name}
             actions={[
-              { label: canManage ? "Edit" : "View", icon: PencilIcon, href: `/payment-methods/${method.id}` },
-              { label: "Delete", icon: Trash2Icon, destructive: true, hidden: !canManage, onSelect: () => confirmDelete.request(method) },
+              editAction(`/payment-methods/${method.id}`, canManage),
+              deleteAction(canManage, () => confirmDelete.request(method)),
             ]}
           />
         )}

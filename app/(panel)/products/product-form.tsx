@@ -2,8 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
-import { EditRecordPage, NewRecordPage } from "@/components/catalog/record-pages";
-import { AttributesField, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
+import { AttributesField, EditRecordPage, NewRecordPage, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { productWrite, type ProductWrite, type ProductWriteOutput } from "@/server/catalog/products/schemas";
 

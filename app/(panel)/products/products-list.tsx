@@ -2,10 +2,19 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { LayersIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { LayersIcon } from "lucide-react";
 import Link from "next/link";
-import { ActiveBadge, onlyActiveOptions } from "@/components/catalog/status";
-import { DataTable, FilterSelect, RowActions, useTableState } from "@/components/data-table";
+import {
+  ActiveBadge,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  onlyActiveOptions,
+  RowActions,
+  useTableState,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
@@ -56,14 +65,7 @@ export function ProductsList() {
                 Alternative units
               </Link>
             </Button>
-            {canManage && (
-              <Button asChild>
-                <Link href="/products/new">
-                  <PlusIcon aria-hidden />
-                  New product
-                </Link>
-              </Button>
-            )}
+            {canManage && <NewRecordLink href="/products/new">New product</NewRecordLink>}
           </>
         }
       />
@@ -85,9 +87,9 @@ export function ProductsList() {
           <RowActions
             label={product.name}
             actions={[
-              { label: canManage ? "Edit" : "View", icon: PencilIcon, href: `/products/${product.id}` },
+              editAction(`/products/${product.id}`, canManage),
               { label: "Alternative units", icon: LayersIcon, href: `/alternative-units?product_id=${product.id}` },
-              { label: "Delete", icon: Trash2Icon, destructive: true, hidden: !canManage, onSelect: () => confirmDelete.request(product) },
+              deleteAction(canManage, () => confirmDelete.request(product)),
             ]}
           />
         )}

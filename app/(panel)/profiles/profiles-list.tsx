@@ -2,14 +2,22 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
-import { ActiveBadge, activeOptions } from "@/components/catalog/status";
-import { booleanFilter, DataTable, FilterSelect, RowActions, useTableState } from "@/components/data-table";
+import {
+  ActiveBadge,
+  activeOptions,
+  booleanFilter,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  useTableState,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
-import { Button } from "@/components/ui/button";
 import { trpc } from "@/lib/trpc";
 import type { ProfileListRecord } from "@/server/catalog/profiles/schemas";
 
@@ -45,16 +53,7 @@ export function ProfilesList() {
       <PageHeader
         title="Profiles"
         description="Customer profiles (retail, wholesale, ...) that group partners and target prices."
-        actions={
-          canManage && (
-            <Button asChild>
-              <Link href="/profiles/new">
-                <PlusIcon aria-hidden />
-                New profile
-              </Link>
-            </Button>
-          )
-        }
+        actions={canManage && <NewRecordLink href="/profiles/new">New profile</NewRecordLink>}
       />
       <DataTable
         label="Profiles"
@@ -67,8 +66,8 @@ export function ProfilesList() {
           <RowActions
             label={profile.name}
             actions={[
-              { label: canManage ? "Edit" : "View", icon: PencilIcon, href: `/profiles/${profile.id}` },
-              { label: "Delete", icon: Trash2Icon, destructive: true, hidden: !canManage, onSelect: () => confirmDelete.request(profile) },
+              editAction(`/profiles/${profile.id}`, canManage),
+              deleteAction(canManage, () => confirmDelete.request(profile)),
             ]}
           />
         )}

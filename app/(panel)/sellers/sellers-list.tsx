@@ -2,19 +2,27 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { PencilIcon, PlusIcon, PowerIcon, PowerOffIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
-import { toast } from "sonner";
-import { booleanFilter, DataTable, FilterSelect, RowActions, useTableState } from "@/components/data-table";
+import {
+  ActiveBadge,
+  activeOptions,
+  booleanFilter,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  toggleActiveAction,
+  useTableState,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useCompanyOptions } from "@/components/parties/options";
-import { ActiveBadge, statusOptions } from "@/components/parties/status";
 import { useConfirmDelete } from "@/components/resource-form";
-import { Button } from "@/components/ui/button";
-import { toastError } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
 import type { SellerListRecord } from "@/server/parties/sellers/schemas";
+import { useToggleSeller } from "./use-toggle-seller";
 
 const column = createColumnHelper<SellerListRecord>();
 const percent = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 4 });
@@ -51,39 +59,20 @@ export function SellersList() {
     { placeholderData: keepPreviousData },
   );
   const utils = trpc.useUtils();
-  const onSuccess = () => utils.sellers.invalidate();
-  const remove = trpc.sellers.remove.useMutation({ onSuccess });
-  const enable = trpc.sellers.enable.useMutation({ onSuccess });
-  const disable = trpc.sellers.disable.useMutation({ onSuccess });
+  const remove = trpc.sellers.remove.useMutation({ onSuccess: () => utils.sellers.invalidate() });
+  const { toggle } = useToggleSeller();
   const confirmDelete = useConfirmDelete<SellerListRecord>({
     noun: "seller",
     describe: (seller) => seller.name,
     remove: (seller) => remove.mutateAsync({ id: seller.id }),
   });
-  const toggle = async (seller: SellerListRecord) => {
-    try {
-      await (seller.active ? disable : enable).mutateAsync({ id: seller.id });
-      toast.success(`Seller “${seller.name}” ${seller.active ? "disabled" : "enabled"}`);
-    } catch (error) {
-      toastError(error);
-    }
-  };
 
   return (
     <>
       <PageHeader
         title="Sellers"
         description="The sales team: who sells to each partner and earns the commission."
-        actions={
-          canManage && (
-            <Button asChild>
-              <Link href="/sellers/new">
-                <PlusIcon aria-hidden />
-                New seller
-              </Link>
-            </Button>
-          )
-        }
+        actions={canManage && <NewRecordLink href="/sellers/new">New seller</NewRecordLink>}
       />
       <DataTable
         label="Sellers"
@@ -93,7 +82,7 @@ export function SellersList() {
         search="Search by name, email or CPF/CNPJ…"
         filters={
           <>
-            <FilterSelect label="Status" value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={statusOptions} />
+            <FilterSelect label="Status" value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />
             <FilterSelect label="Company" value={table.filters.company_id} onChange={(value) => table.setFilter("company_id", value)} options={companies.options} />
           </>
         }
@@ -101,9 +90,9 @@ export function SellersList() {
           <RowActions
             label={seller.name}
             actions={[
-              { label: canManage ? "Edit" : "View", icon: PencilIcon, href: `/sellers/${seller.id}` },
-              { label: seller.active ? "Disable" : "Enable", icon: seller.active ? PowerOffIcon : PowerIcon, hidden: !canManage, onSelect: () => void toggle(seller) },
-              { label: "Delete", icon: Trash2Icon, destructive: true, hidden: !canManage, onSelect: () => confirmDelete.request(seller) },
+              editAction(`/sellers/${seller.id}`, canManage),
+              toggleActiveAction(seller.active, canManage, () => void toggle(seller)),
+              deleteAction(canManage, () => confirmDelete.request(seller)),
             ]}
           />
         )}

@@ -2,14 +2,12 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
-import { DataTable, FilterSelect, RowActions, useTableState } from "@/components/data-table";
+import { DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { trpc } from "@/lib/trpc";
 import { statusTypes, type StatusListRecord, type StatusType } from "@/server/settings/statuses/schemas";
 import { StatusChip, statusTypeLabels, statusTypeOptions } from "./status-chip";
@@ -60,16 +58,7 @@ export function StatusesList() {
       <PageHeader
         title="Statuses"
         description="The stages orders, sales and financial records move through, and their colours."
-        actions={
-          canManage && (
-            <Button asChild>
-              <Link href="/statuses/new">
-                <PlusIcon aria-hidden />
-                New status
-              </Link>
-            </Button>
-          )
-        }
+        actions={canManage && <NewRecordLink href="/statuses/new">New status</NewRecordLink>}
       />
       <DataTable
         label="Statuses"
@@ -82,8 +71,8 @@ export function StatusesList() {
           <RowActions
             label={status.title}
             actions={[
-              { label: canManage ? "Edit" : "View", icon: PencilIcon, href: `/statuses/${status.id}` },
-              { label: "Delete", icon: Trash2Icon, destructive: true, hidden: !canManage, onSelect: () => confirmDelete.request(status) },
+              editAction(`/statuses/${status.id}`, canManage),
+              deleteAction(canManage, () => confirmDelete.request(status)),
             ]}
           />
         )}

@@ -6,10 +6,9 @@ import { KeyRoundIcon, PencilIcon, UserCheckIcon, UserPlusIcon, UserXIcon } from
 import Link from "next/link";
 import { useState } from "react";
 import { toast } from "sonner";
-import { booleanFilter, DataTable, FilterSelect, RowActions, useTableState } from "@/components/data-table";
+import { ActiveBadge, activeOptions, booleanFilter, DataTable, FilterSelect, RowActions, useTableState } from "@/components/data-table";
 import { useCan, useCurrentUser } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
-import { ActiveBadge, statusOptions } from "@/components/parties/status";
 import { ConfirmDeleteDialog } from "@/components/resource-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -109,7 +108,7 @@ export function UsersList() {
         filters={
           <>
             <FilterSelect label="Role" value={table.filters.role} onChange={(value) => table.setFilter("role", value)} options={roleFilterOptions} />
-            <FilterSelect label="Status" value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={statusOptions} />
+            <FilterSelect label="Status" value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />
           </>
         }
         rowActions={(user) => (

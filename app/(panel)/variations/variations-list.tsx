@@ -2,15 +2,23 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
-import { ActiveBadge, activeOptions } from "@/components/catalog/status";
-import { booleanFilter, DataTable, FilterSelect, RowActions, useTableState } from "@/components/data-table";
+import {
+  ActiveBadge,
+  activeOptions,
+  booleanFilter,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  useTableState,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { trpc } from "@/lib/trpc";
 import type { VariationListRecord } from "@/server/catalog/variations/schemas";
 import { displayTypeLabels } from "./variation-form";
@@ -72,16 +80,7 @@ export function VariationsList() {
       <PageHeader
         title="Variations"
         description="What a product comes in several of: colours, voltages, sizes."
-        actions={
-          canManage && (
-            <Button asChild>
-              <Link href="/variations/new">
-                <PlusIcon aria-hidden />
-                New variation
-              </Link>
-            </Button>
-          )
-        }
+        actions={canManage && <NewRecordLink href="/variations/new">New variation</NewRecordLink>}
       />
       <DataTable
         label="Variations"
@@ -94,8 +93,8 @@ export function VariationsList() {
           <RowActions
             label={variation.name}
             actions={[
-              { label: canManage ? "Edit" : "View", icon: PencilIcon, href: `/variations/${variation.id}` },
-              { label: "Delete", icon: Trash2Icon, destructive: true, hidden: !canManage, onSelect: () => confirmDelete.request(variation) },
+              editAction(`/variations/${variation.id}`, canManage),
+              deleteAction(canManage, () => confirmDelete.request(variation)),
             ]}
           />
         )}

@@ -2,8 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
-import { EditRecordPage, NewRecordPage } from "@/components/catalog/record-pages";
-import { AttributesField, ResourceForm, SelectField, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
+import { AttributesField, EditRecordPage, NewRecordPage, ResourceForm, SelectField, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { addressTypes, warehouseWrite, type WarehouseWrite, type WarehouseWriteOutput } from "@/server/catalog/warehouses/schemas";
 

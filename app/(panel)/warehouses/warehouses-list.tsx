@@ -2,14 +2,22 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import Link from "next/link";
-import { ActiveBadge, activeOptions } from "@/components/catalog/status";
-import { booleanFilter, DataTable, FilterSelect, RowActions, useTableState } from "@/components/data-table";
+import {
+  ActiveBadge,
+  activeOptions,
+  booleanFilter,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  useTableState,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
-import { Button } from "@/components/ui/button";
 import { trpc } from "@/lib/trpc";
 import type { WarehouseListRecord } from "@/server/catalog/warehouses/schemas";
 
@@ -57,16 +65,7 @@ export function WarehousesList() {
       <PageHeader
         title="Warehouses"
         description="Where stock is kept and shipped from."
-        actions={
-          canManage && (
-            <Button asChild>
-              <Link href="/warehouses/new">
-                <PlusIcon aria-hidden />
-                New warehouse
-              </Link>
-            </Button>
-          )
-        }
+        actions={canManage && <NewRecordLink href="/warehouses/new">New warehouse</NewRecordLink>}
       />
       <DataTable
         label="Warehouses"
@@ -79,8 +78,8 @@ export function WarehousesList() {
           <RowActions
             label={warehouse.name}
             actions={[
-              { label: canManage ? "Edit" : "View", icon: PencilIcon, href: `/warehouses/${warehouse.id}` },
-              { label: "Delete", icon: Trash2Icon, destructive: true, hidden: !canManage, onSelect: () => confirmDelete.request(warehouse) },
+              editAction(`/warehouses/${warehouse.id}`, canManage),
+              deleteAction(canManage, () => confirmDelete.request(warehouse)),
             ]}
           />
         )}

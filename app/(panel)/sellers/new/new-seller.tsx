@@ -2,40 +2,27 @@
 
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
-import { BackLink } from "@/components/panel/back-link";
-import { useCan } from "@/components/panel/current-user";
-import { PageHeader } from "@/components/panel/page-header";
-import { Card, CardContent } from "@/components/ui/card";
+import { NewRecordPage } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { emptySeller, SellerForm } from "../seller-form";
 
+const list = { href: "/sellers", label: "Sellers" };
+
 export function NewSeller() {
   const router = useRouter();
-  const canManage = useCan("manage");
   const utils = trpc.useUtils();
   const create = trpc.sellers.create.useMutation({ onSuccess: () => utils.sellers.invalidate() });
   return (
-    <>
-      <PageHeader title="New seller">
-        <BackLink href="/sellers">Sellers</BackLink>
-      </PageHeader>
-      <Card className="max-w-3xl">
-        <CardContent>
-          {canManage ? (
-            <SellerForm
-              defaultValues={emptySeller}
-              submitLabel="Create seller"
-              onSubmit={async (values) => {
-                const seller = await create.mutateAsync(values);
-                toast.success(`Seller “${seller.name}” created`);
-                router.push("/sellers");
-              }}
-            />
-          ) : (
-            <p className="text-sm text-muted-foreground">Your role may not create sellers.</p>
-          )}
-        </CardContent>
-      </Card>
-    </>
+    <NewRecordPage noun="seller" list={list}>
+      <SellerForm
+        defaultValues={emptySeller}
+        submitLabel="Create seller"
+        onSubmit={async (values) => {
+          const seller = await create.mutateAsync(values);
+          toast.success(`Seller “${seller.name}” created`);
+          router.push(list.href);
+        }}
+      />
+    </NewRecordPage>
   );
 }

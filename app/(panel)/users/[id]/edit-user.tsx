@@ -2,16 +2,15 @@
 
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
+import { ActiveBadge } from "@/components/data-table";
 import { BackLink } from "@/components/panel/back-link";
 import { useCan, useCurrentUser } from "@/components/panel/current-user";
 import { LoadFailure } from "@/components/panel/load-failure";
 import { PageHeader } from "@/components/panel/page-header";
 import { FiscalNumberField } from "@/components/parties/fiscal-number-field";
-import { FormSkeleton } from "@/components/parties/form-skeleton";
 import { useSellerOptions } from "@/components/parties/options";
-import { ActiveBadge } from "@/components/parties/status";
 import { ReferenceSelectField } from "@/components/parties/reference-select-field";
-import { ResourceForm, SelectField, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
+import { FormSkeleton, ResourceForm, SelectField, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
 import { Card, CardContent } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
