@@ -1,6 +1,8 @@
 // The server Playwright tests run against: prepares the database (migrations, the
-// first org and its ADMIN, and a second org for tenant-isolation tests), then serves
-// the built app. Embedded PGlite in a fresh folder unless DATABASE_URL is set.
+// test org with its ADMIN and demo data, and a second org for tenant-isolation tests),
+// then serves the built app. Embedded PGlite in a fresh folder unless DATABASE_URL is
+// set; a PostgreSQL database may already hold other tests' orgs, so both orgs are
+// created when missing rather than left to the first-start bootstrap.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -17,15 +19,16 @@ if (setup.status !== 0) {
   process.stderr.write(setup.stderr);
   process.exit(1);
 }
-const other = cli(
-  "org:create",
-  "--name", "E2E Other Org",
-  "--admin-email", env.E2E_OTHER_ADMIN_EMAIL ?? "other-admin@example.com",
-  "--admin-password", env.E2E_OTHER_ADMIN_PASSWORD ?? "other12345",
-);
-if (other.status !== 0 && !/already exists/.test(other.stderr)) {
-  process.stderr.write(other.stderr);
-  process.exit(1);
+const orgs = [
+  ["E2E Org", env.ADMIN_EMAIL ?? "admin@example.com", env.ADMIN_PASSWORD ?? "admin12345", "--demo-data"],
+  ["E2E Other Org", env.E2E_OTHER_ADMIN_EMAIL ?? "other-admin@example.com", env.E2E_OTHER_ADMIN_PASSWORD ?? "other12345"],
+];
+for (const [name, email, password, ...flags] of orgs) {
+  const created = cli("org:create", "--name", name, "--admin-email", email, "--admin-password", password, ...flags);
+  if (created.status !== 0 && !/already exists/.test(created.stderr)) {
+    process.stderr.write(created.stderr);
+    process.exit(1);
+  }
 }
 
 const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", env.PORT ?? "3300"], {
