@@ -6,11 +6,7 @@ import { LookupField } from "@/components/catalog/lookup-field";
 import { productLabel, useMeasureUnitOptions, useProductOptions } from "@/components/catalog/lookups";
 import { AttributesField, EditRecordPage, NewRecordPage, NumberField, ResourceForm, useResourceForm } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
-import {
-  alternativeUnitWrite,
-  type AlternativeUnitWrite,
-  type AlternativeUnitWriteOutput,
-} from "@/server/catalog/alternative-units/schemas";
+import { alternativeUnitWrite, type AlternativeUnitWrite, type AlternativeUnitWriteOutput } from "@/server/catalog/alternative-units/schemas";
 import { MAX_DECIMALS } from "@/server/catalog/measure-units/schemas";
 
 const list = { href: "/alternative-units", label: "Alternative units" };

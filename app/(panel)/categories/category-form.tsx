@@ -6,16 +6,7 @@ import { Controller } from "react-hook-form";
 import { LookupField } from "@/components/catalog/lookup-field";
 import { useParentOptions } from "@/components/catalog/lookups";
 import { TextListField } from "@/components/catalog/text-list-field";
-import {
-  AttributesField,
-  EditRecordPage,
-  fieldMessage,
-  NewRecordPage,
-  ResourceForm,
-  SwitchField,
-  TextField,
-  useResourceForm,
-} from "@/components/resource-form";
+import { AttributesField, EditRecordPage, fieldMessage, NewRecordPage, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { trpc } from "@/lib/trpc";

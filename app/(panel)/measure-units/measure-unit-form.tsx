@@ -2,26 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
-import {
-  AttributesField,
-  EditRecordPage,
-  NewRecordPage,
-  NumberField,
-  ResourceForm,
-  SwitchField,
-  TextField,
-  ToggleActiveButton,
-  useResourceForm,
-} from "@/components/resource-form";
+import { AttributesField, EditRecordPage, NewRecordPage, NumberField, ResourceForm, SwitchField, TextField, ToggleActiveButton, useResourceForm } from "@/components/resource-form";
 import { toastError } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
-import {
-  MAX_DECIMALS,
-  measureUnitWrite,
-  type MeasureUnit,
-  type MeasureUnitWrite,
-  type MeasureUnitWriteOutput,
-} from "@/server/catalog/measure-units/schemas";
+import { MAX_DECIMALS, measureUnitWrite, type MeasureUnit, type MeasureUnitWrite, type MeasureUnitWriteOutput } from "@/server/catalog/measure-units/schemas";
 
 const list = { href: "/measure-units", label: "Measure units" };
 

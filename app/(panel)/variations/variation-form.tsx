@@ -5,16 +5,7 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { Controller, useFieldArray, useWatch, type UseFormReturn } from "react-hook-form";
 import { TextListField } from "@/components/catalog/text-list-field";
-import {
-  AttributesField,
-  EditRecordPage,
-  fieldMessage,
-  NewRecordPage,
-  ResourceForm,
-  SwitchField,
-  TextField,
-  useResourceForm,
-} from "@/components/resource-form";
+import { AttributesField, EditRecordPage, fieldMessage, NewRecordPage, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
