@@ -23,11 +23,19 @@ export async function issueAccessToken(claims: AccessTokenClaims): Promise<{ tok
   return { token, expiresIn };
 }
 
+/** Verified tokens until they expire: checking the signature is most of a request's auth cost. */
+const verified = new Map<string, AccessTokenClaims & { expiresAt: number }>();
+
 export async function verifyAccessToken(token: string): Promise<AccessTokenClaims | null> {
+  const known = verified.get(token);
+  if (known && known.expiresAt > Date.now()) return { userId: known.userId, organizationId: known.organizationId };
   try {
     const { payload } = await jwtVerify(token, key(), { audience: AUDIENCE, algorithms: ["HS256"] });
     if (typeof payload.sub !== "string" || typeof payload.org !== "string") return null;
-    return { userId: payload.sub, organizationId: payload.org };
+    const claims = { userId: payload.sub, organizationId: payload.org };
+    if (verified.size >= 10_000) verified.clear();
+    verified.set(token, { ...claims, expiresAt: (payload.exp ?? 0) * 1000 });
+    return claims;
   } catch {
     return null;
   }
