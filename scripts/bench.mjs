@@ -1,7 +1,7 @@
 // npm run bench: load-tests the built app's REST interface against a bare baseline.
 //
 // One run: picks a PostgreSQL database (DATABASE_URL, else a throwaway one on the local
-// server), builds the app if .next/BUILD_ID is missing, starts `next start` on it, logs
+// server), builds the app (BENCH_SKIP_BUILD=1 reuses .next), starts `next start` on it, logs
 // in and creates 200 brands, starts a baseline (node:http + pg, scripts/bench/baseline.mjs)
 // answering the same requests with equivalent SQL, checks that both answer the same,
 // then loads each with autocannon, one after the other: GET /brands/:id (rotating over
@@ -97,8 +97,9 @@ function freePort() {
 }
 
 async function startApp(databaseUrl) {
-  if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
-    console.log("no .next/BUILD_ID: running next build");
+  // Always build: an old .next would measure old code. BENCH_SKIP_BUILD=1 reuses it.
+  if (process.env.BENCH_SKIP_BUILD !== "1" || !existsSync(path.join(root, ".next/BUILD_ID"))) {
+    console.log("building the app (next build)");
     const build = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
     if (build.status !== 0) throw new Error("next build failed");
   }
