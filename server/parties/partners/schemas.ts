@@ -87,23 +87,15 @@ export const partner = z.object({
 });
 export type Partner = z.output<typeof partner>;
 
-export const partnerListRecord = z.object({
-  id: z.string(),
-  name: z.string(),
-  trade_name: z.string().nullable(),
-  fiscal_registration_number: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  mobile: z.string().nullable(),
-  profile_id: z.string().nullable(),
-  profile_name: z.string().nullable(),
-  seller_id: z.string().nullable(),
-  seller_name: z.string().nullable(),
-  active: z.boolean(),
-  /** City and state of the default address. */
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-});
+export const partnerListRecord = partner
+  .omit({ addresses: true, attributes: true, created_at: true, updated_at: true })
+  .extend({
+    profile_name: z.string().nullable(),
+    seller_name: z.string().nullable(),
+    /** City and state of the default address. */
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+  });
 export type PartnerListRecord = z.output<typeof partnerListRecord>;
 
 export const partnerFilters = z.object({
