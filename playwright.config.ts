@@ -1,7 +1,13 @@
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3300);
 const baseURL = `http://127.0.0.1:${port}`;
+
+// Every status each REST operation answers in this run, for e2e/document (read by the tests too).
+process.env.STATUS_RECORD_FILE ??= path.resolve(".data", "test-reports", `statuses-${port}.jsonl`);
+// On PostgreSQL a second instance serves the same database (e2e/api/scale-out.spec.ts).
+if (process.env.TEST_DATABASE_URL) process.env.E2E_SECOND_URL ??= `http://127.0.0.1:${port + 1}`;
 
 /** Debian's Chromium (no browser download here); flags for a closed network. */
 const chromium = {
@@ -31,6 +37,8 @@ export default defineConfig({
   projects: [
     { name: "api", testDir: "e2e/api" },
     { name: "ui", testDir: "e2e/ui", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+    // Last: every status the other projects saw must be in the OpenAPI document.
+    { name: "document", testDir: "e2e/document", dependencies: ["api", "ui"] },
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",
@@ -44,7 +52,8 @@ export default defineConfig({
       RATE_LIMIT_PER_MINUTE: "600",
       ADMIN_EMAIL: "admin@example.com",
       ADMIN_PASSWORD: "admin12345",
-      ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+      STATUS_RECORD_FILE: process.env.STATUS_RECORD_FILE,
+      ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL, E2E_SECOND_PORT: String(port + 1) } : {}),
     },
   },
 });

@@ -1,26 +1,30 @@
-// npm run bench: load-tests the built app's REST interface against a bare baseline.
+// npm run bench: load-tests the built app's REST interface against a bare baseline, in one run.
 //
-// One run: picks a PostgreSQL database (DATABASE_URL, else a throwaway one on the local
-// server), builds the app (BENCH_SKIP_BUILD=1 reuses .next), starts `next start` on it, logs
-// in and creates 200 brands, starts a baseline (node:http + pg, scripts/bench/baseline.mjs)
-// answering the same requests with equivalent SQL, checks that both answer the same,
-// then loads each with autocannon, one after the other: GET /brands/:id (rotating over
-// the created ids) and GET /brands?perPage=25. Prints a table (req/s, p50, p99,
-// errors/non-2xx, app/baseline ratios) and the figures as one JSON line; exits non-zero
-// if any request failed or answered non-2xx. Stops both servers and drops the throwaway
-// database at the end, on failure and on Ctrl-C.
+// On a PostgreSQL database (DATABASE_URL, else a throwaway one on the local server) it
+// builds the app (BENCH_SKIP_BUILD=1 reuses dist/ and .next/), starts it as shipped
+// (dist/server.mjs) with the rate limit off, logs in and creates 200 brands, starts a
+// baseline (node:http + pg in a worker thread, scripts/bench/baseline.mjs) answering the
+// same requests with equivalent SQL, checks both answer the same, then loads each with
+// autocannon: GET /brands/:id (rotating over the ids) and GET /brands?perPage=25. Then it
+// starts a second instance with the rate limit on (a limit no request reaches: the same
+// code path as shipped) and measures it too, timing its cold start (spawn to the first
+// REST answer, database already migrated). Last, it profiles the first instance under the
+// by-id load and splits a read's CPU time by layer (scripts/bench/layers.mjs).
+//
+// It prints per scenario req/s, p50/p99, errors, the app/baseline ratios, the rate-limit-on
+// figures and their cost, each instance's RSS after its runs, the cold start and the layer
+// breakdown, the targets of issue 6 met or not, and all figures as one JSON line. It exits
+// non-zero when a request failed (errors or non-2xx).
 //
 // Environment:
-//   BENCH_DURATION     seconds measured per scenario and target (default 10; plus a
-//                      warm-up of a fifth of it, at least 1 s, before each)
-//   BENCH_CONNECTIONS  concurrent autocannon connections (default 50)
-//   DATABASE_URL       PostgreSQL to use instead of a throwaway database on
-//                      postgresql://root@127.0.0.1:5432 (the created brands are deleted after)
+//   BENCH_DURATION     seconds measured per run (default 10; plus a warm-up of a fifth, at least 1 s)
+//   BENCH_CONNECTIONS  concurrent connections (default 50)
+//   DATABASE_URL       PostgreSQL to use instead of a throwaway database (the brands created are deleted after)
 //   ADMIN_EMAIL, ADMIN_PASSWORD  the admin to log in as (default: the app's defaults)
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -30,16 +34,21 @@ import { isDeepStrictEqual } from "node:util";
 import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import pg from "pg";
+import { layersOf } from "./bench/layers.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const positive = (value, fallback) => (Number(value) > 0 ? Math.floor(Number(value)) : fallback);
 const DURATION = positive(process.env.BENCH_DURATION, 10);
 const CONNECTIONS = positive(process.env.BENCH_CONNECTIONS, 50);
 const WARMUP = Math.max(1, Math.round(DURATION / 5));
+const PROFILE_SECONDS = 5;
 const BRANDS = 200;
 const LOCAL_PG = "postgresql://root@127.0.0.1:5432";
 const ADMIN_EMAIL = process.env.ADMIN_EMAIL || "admin@example.com";
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || "admin12345";
+const AUTH_SECRET = process.env.AUTH_SECRET || randomBytes(32).toString("base64url");
+/** Issue 6's targets. */
+const TARGETS = { byIdRatio: 0.5, byIdP99Ratio: 3, listRatio: 0.4, rateLimitCost: 0.1, rssMb: 300, coldStartMs: 1000 };
 
 // Cleanup steps run last-registered first, once, whatever ends the run.
 const cleanups = [];
@@ -55,27 +64,23 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
-async function adminClient() {
+async function withAdmin(sql) {
   let failure;
   for (const name of ["postgres", "test"]) {
     const client = new pg.Client({ connectionString: `${LOCAL_PG}/${name}` });
     try {
       await client.connect();
-      return client;
     } catch (error) {
       failure = error;
+      continue;
+    }
+    try {
+      return await client.query(sql);
+    } finally {
+      await client.end();
     }
   }
   throw new Error(`cannot reach PostgreSQL at ${LOCAL_PG}: ${failure.message}`);
-}
-
-async function withAdmin(sql) {
-  const client = await adminClient();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 async function throwawayDatabase() {
@@ -96,31 +101,45 @@ function freePort() {
   });
 }
 
-async function startApp(databaseUrl) {
-  // Always build: an old .next would measure old code. BENCH_SKIP_BUILD=1 reuses it.
-  if (process.env.BENCH_SKIP_BUILD !== "1" || !existsSync(path.join(root, ".next/BUILD_ID"))) {
-    console.log("building the app (next build)");
-    const build = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-    if (build.status !== 0) throw new Error("next build failed");
-  }
+function build() {
+  if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(path.join(root, "dist/server.mjs"))) return;
+  console.log("building the app (npm run build)");
+  const result = spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (result.status !== 0) throw new Error("the build failed");
+}
+
+/** RSS of a process in MB, from /proc (Linux). */
+function rssMb(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Math.round(Number(match[1]) / 1024) : null;
+}
+
+/** Starts the built app as shipped; answers when its REST interface first answers. */
+async function startApp(databaseUrl, { name, rateLimit, profile }) {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-")); // keeps the app's files out of the repo
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+  const logFile = path.join(dataDir, "app.log");
+  const logFd = openSync(logFile, "a");
   const env = {
     ...process.env,
+    NODE_ENV: "production",
     DATABASE_URL: databaseUrl,
     DEMO_DATA: "false",
-    RATE_LIMIT_PER_MINUTE: "0",
+    RATE_LIMIT_PER_MINUTE: String(rateLimit),
     NEXT_TELEMETRY_DISABLED: "1",
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
-    AUTH_SECRET: process.env.AUTH_SECRET || randomBytes(32).toString("base64url"),
+    AUTH_SECRET,
     DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    ...(profile ? { BENCH_PROFILE_FILE: path.join(dataDir, "app.cpuprofile") } : {}),
   };
-  const bin = path.join(root, "node_modules/.bin/next");
-  // Its own process group, so stopping it also stops anything next spawns.
-  const child = spawn(bin, ["start", "-p", String(port), "-H", "127.0.0.1"], { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  let log = "";
-  for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => (log = (log + chunk).slice(-8000)));
+  const args = [...(profile ? ["--require", path.join(root, "scripts/bench/profile-hook.cjs")] : []), "dist/server.mjs"];
+  const started = performance.now();
+  // Its logs go to a file, not through this process (which also drives the load).
+  const child = spawn(process.execPath, args, { cwd: root, env, detached: true, stdio: ["ignore", logFd, logFd] });
+  closeSync(logFd);
   const exited = once(child, "exit");
   cleanups.push(async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -130,21 +149,21 @@ async function startApp(databaseUrl) {
     rmSync(dataDir, { recursive: true, force: true });
   });
   const base = `http://127.0.0.1:${port}`;
-  const started = Date.now();
   let failingSince; // a start that keeps answering 5xx (bad config, failed migration) will not heal
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the app exited while starting:\n${log}`);
-    // Unauthenticated, so 401 once the database is migrated and bootstrapped.
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited while starting:\n${readFileSync(logFile, "utf8").slice(-4000)}`);
+    // Unauthenticated, so 401 once the database is ready.
     const status = await fetch(`${base}/api/b2b/brands`).then((r) => r.status, () => 0);
     if (status > 0 && status < 500) break;
     failingSince = status >= 500 ? (failingSince ?? Date.now()) : undefined;
-    if (Date.now() - started > 120_000 || Date.now() - (failingSince ?? Infinity) > 10_000) {
-      throw new Error(`the app did not start (last status ${status}):\n${log}`);
+    if (performance.now() - started > 120_000 || Date.now() - (failingSince ?? Infinity) > 10_000) {
+      throw new Error(`${name} did not start (last status ${status}):\n${readFileSync(logFile, "utf8").slice(-4000)}`);
     }
-    await sleep(250);
+    await sleep(10);
   }
-  console.log(`app: ${base} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  return base;
+  const readyMs = Math.round(performance.now() - started);
+  console.log(`${name}: ${base} (first REST answer ${readyMs} ms after spawn)`);
+  return { base, pid: child.pid, readyMs, profileFile: env.BENCH_PROFILE_FILE };
 }
 
 async function call(base, method, url, token, body) {
@@ -177,17 +196,31 @@ function load(base, token, paths, duration) {
   });
 }
 
-async function main() {
-  const databaseUrl = process.env.DATABASE_URL || (await throwawayDatabase());
-  const app = await startApp(databaseUrl);
+async function measure(scenario, target, base, token, paths) {
+  await load(base, token, paths, WARMUP);
+  const r = await load(base, token, paths, DURATION);
+  const result = { scenario, target, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, errors: r.errors, non2xx: r.non2xx };
+  console.log(`  ${scenario} ${target}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+  return result;
+}
 
-  const login = await call(app, "POST", "/api/b2b/auth/login", null, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+function table(rows) {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => String(row[c]).length)));
+  return rows.map((row) => row.map((cell, c) => (c < 2 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c]))).join("  ")).join("\n");
+}
+
+async function main() {
+  build();
+  const databaseUrl = process.env.DATABASE_URL || (await throwawayDatabase());
+  const app = await startApp(databaseUrl, { name: "app", rateLimit: 0, profile: true });
+
+  const login = await call(app.base, "POST", "/api/b2b/auth/login", null, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   const token = login.access_token;
   const ids = [];
   const stamp = Date.now().toString(36);
   for (let i = 0; i < BRANDS; i += 10) {
     const batch = Array.from({ length: Math.min(10, BRANDS - i) }, (_, j) => `Bench brand ${stamp} ${String(i + j + 1).padStart(3, "0")}`);
-    ids.push(...(await Promise.all(batch.map((name) => call(app, "POST", "/api/b2b/brands", token, { name, active: true }).then((b) => b.id)))));
+    ids.push(...(await Promise.all(batch.map((name) => call(app.base, "POST", "/api/b2b/brands", token, { name, active: true }).then((b) => b.id)))));
   }
   if (process.env.DATABASE_URL) {
     cleanups.push(async () => {
@@ -200,10 +233,6 @@ async function main() {
 
   const baseline = await startBaseline({ databaseUrl, token, organizationId: login.organization_id });
   console.log(`baseline: ${baseline}`);
-  const targets = [
-    { target: "app", base: app, prefix: "/api/b2b" },
-    { target: "baseline", base: baseline, prefix: "" },
-  ];
   const scenarios = [
     { scenario: "get-by-id", paths: (prefix) => { let i = 0; return () => `${prefix}/brands/${ids[i++ % ids.length]}`; } },
     { scenario: "list-25", paths: (prefix) => () => `${prefix}/brands?perPage=25` },
@@ -211,37 +240,68 @@ async function main() {
 
   // Both must give the same answers, or the comparison means nothing.
   for (const { scenario, paths } of scenarios) {
-    const [fromApp, fromBaseline] = await Promise.all(targets.map((t) => call(t.base, "GET", paths(t.prefix)(), token)));
+    const [fromApp, fromBaseline] = await Promise.all([call(app.base, "GET", paths("/api/b2b")(), token), call(baseline, "GET", paths("")(), token)]);
     if (!isDeepStrictEqual(fromApp, fromBaseline)) {
       throw new Error(`${scenario}: app and baseline answer differently:\n${JSON.stringify(fromApp)}\n${JSON.stringify(fromBaseline)}`);
     }
   }
 
-  console.log(`load: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per run\n`);
+  console.log(`load: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per run; machine load ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}\n`);
   const results = [];
   for (const { scenario, paths } of scenarios) {
-    for (const { target, base, prefix } of targets) {
-      await load(base, token, paths(prefix), WARMUP);
-      const r = await load(base, token, paths(prefix), DURATION);
-      results.push({ scenario, target, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, errors: r.errors, non2xx: r.non2xx });
-      console.log(`  ${scenario} ${target}: ${Math.round(r.requests.average)} req/s`);
-    }
+    results.push(await measure(scenario, "app", app.base, token, paths("/api/b2b")));
+    results.push(await measure(scenario, "baseline", baseline, token, paths("")));
   }
+  const rss = { app: rssMb(app.pid) };
 
+  // The rate limit as shipped (on), with a limit no request reaches: the cost of counting.
+  const limited = await startApp(databaseUrl, { name: "app (rate limit on)", rateLimit: 100_000_000, profile: false });
+  for (const { scenario, paths } of scenarios) results.push(await measure(scenario, "app+ratelimit", limited.base, token, paths("/api/b2b")));
+  rss.appRateLimited = rssMb(limited.pid);
+
+  // Where a read's CPU time goes: the first instance profiled under the by-id load.
+  process.kill(app.pid, "SIGUSR2");
+  const profiled = await load(app.base, token, scenarios[0].paths("/api/b2b"), PROFILE_SECONDS);
+  process.kill(app.pid, "SIGUSR2");
+  for (let wait = 0; wait < 100 && !existsSync(app.profileFile); wait++) await sleep(100);
+  const layers = existsSync(app.profileFile) ? layersOf(app.profileFile, path.join(root, "dist/server.mjs"), profiled.requests.total) : [];
+
+  const find = (scenario, target) => results.find((r) => r.scenario === scenario && r.target === target);
   const ratio = (a, b) => (b ? Number((a / b).toFixed(2)) : null);
   const ratios = scenarios.map(({ scenario }) => {
-    const [a, b] = ["app", "baseline"].map((target) => results.find((r) => r.scenario === scenario && r.target === target));
-    return { scenario, rps: ratio(a.rps, b.rps), p50: ratio(a.p50, b.p50), p99: ratio(a.p99, b.p99) };
+    const [a, b, limitedRun] = ["app", "baseline", "app+ratelimit"].map((target) => find(scenario, target));
+    return { scenario, rps: ratio(a.rps, b.rps), p50: ratio(a.p50, b.p50), p99: ratio(a.p99, b.p99), rateLimitCost: Number((1 - limitedRun.rps / a.rps).toFixed(3)) };
   });
+
   const rows = [["scenario", "target", "req/s", "p50 ms", "p99 ms", "errors/non-2xx"]];
   for (const { scenario } of scenarios) {
     for (const r of results.filter((x) => x.scenario === scenario)) rows.push([scenario, r.target, r.rps, r.p50, r.p99, `${r.errors}/${r.non2xx}`]);
     const q = ratios.find((x) => x.scenario === scenario);
     rows.push([scenario, "app/baseline", `${q.rps}x`, `${q.p50}x`, `${q.p99}x`, ""]);
+    rows.push([scenario, "rate limit cost", `${(q.rateLimitCost * 100).toFixed(1)}%`, "", "", ""]);
   }
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => String(row[c]).length)));
-  console.log("\n" + rows.map((row) => row.map((cell, c) => (c < 2 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c]))).join("  ")).join("\n") + "\n");
-  console.log(JSON.stringify({ duration: DURATION, connections: CONNECTIONS, brands: ids.length, results, ratios }));
+  console.log(`\n${table(rows)}\n`);
+  console.log(`RSS after the runs: app ${rss.app} MB, app with rate limit ${rss.appRateLimited} MB`);
+  console.log(`cold start (spawn to first REST answer, database migrated): ${limited.readyMs} ms\n`);
+  if (layers.length) {
+    console.log(`CPU time of a GET /brands/{id} by layer (profile of ${profiled.requests.total} requests):`);
+    console.log(table([["layer", "", "share", "µs/request"], ...layers.map((l) => [l.layer, "", `${(l.share * 100).toFixed(1)}%`, Math.round(l.microsPerRequest)])]));
+    console.log("");
+  }
+
+  const byId = ratios[0];
+  const list = ratios[1];
+  const checks = [
+    [`GET by id ≥ ${TARGETS.byIdRatio}x the bare req/s`, byId.rps >= TARGETS.byIdRatio],
+    [`GET by id p99 ≤ ${TARGETS.byIdP99Ratio}x the bare p99`, byId.p99 <= TARGETS.byIdP99Ratio],
+    [`list of 25 ≥ ${TARGETS.listRatio}x the bare req/s`, list.rps >= TARGETS.listRatio],
+    [`rate limit on costs ≤ ${TARGETS.rateLimitCost * 100}%`, Math.max(byId.rateLimitCost, list.rateLimitCost) <= TARGETS.rateLimitCost],
+    [`RSS ≤ ${TARGETS.rssMb} MB`, Math.max(rss.app, rss.appRateLimited) <= TARGETS.rssMb],
+    [`cold start ≤ ${TARGETS.coldStartMs} ms`, limited.readyMs <= TARGETS.coldStartMs],
+  ];
+  console.log("targets (issue 6):");
+  for (const [label, met] of checks) console.log(`  ${met ? "met    " : "NOT met"}  ${label}`);
+  console.log(`\n${JSON.stringify({ duration: DURATION, connections: CONNECTIONS, brands: ids.length, loadavg: os.loadavg(), results, ratios, rss, coldStartMs: limited.readyMs, layers })}`);
 
   const failed = results.filter((r) => r.errors > 0 || r.non2xx > 0);
   if (failed.length) {

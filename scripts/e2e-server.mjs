@@ -1,10 +1,10 @@
 // The server Playwright tests run against: prepares the database (migrations, the
 // test org with its ADMIN and demo data, and a second org for tenant-isolation tests),
-// then serves the built app. Embedded PGlite in a fresh folder unless DATABASE_URL is
+// then serves the built app (dist/server.mjs, built by `npm run build`). Embedded PGlite in a fresh folder unless DATABASE_URL is
 // set; a PostgreSQL database may already hold other tests' orgs, so both orgs are
 // created when missing rather than left to the first-start bootstrap.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -31,9 +31,19 @@ for (const [name, email, password, ...flags] of orgs) {
   }
 }
 
-const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", env.PORT ?? "3300"], {
-  env,
-  stdio: "inherit",
-});
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+// Every status each REST operation answers during the run (checked against the document by e2e/document).
+if (env.STATUS_RECORD_FILE) {
+  mkdirSync(path.dirname(env.STATUS_RECORD_FILE), { recursive: true });
+  rmSync(env.STATUS_RECORD_FILE, { force: true });
+}
+
+const start = (port) =>
+  spawn(process.execPath, ["--enable-source-maps", "dist/server.mjs"], {
+    env: { ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" },
+    stdio: "inherit",
+  });
+const servers = [start(env.PORT ?? "3300")];
+// A second instance on the same PostgreSQL (scale-out tests): E2E_SECOND_PORT.
+if (env.DATABASE_URL && env.E2E_SECOND_PORT) servers.push(start(env.E2E_SECOND_PORT));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => servers.forEach((server) => server.kill(signal)));
+for (const server of servers) server.on("exit", (code) => process.exit(code ?? 0));

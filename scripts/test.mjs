@@ -23,7 +23,7 @@ console.log(`Testing on ${database}`);
 let ok = step("typecheck", bin("tsc"), ["--noEmit"]);
 const vitestReport = path.join(reports, "vitest.json");
 ok = step("unit and integration tests (vitest)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]) && ok;
-const built = step("build", bin("next"), ["build"]);
+const built = step("build", process.execPath, [path.resolve("scripts", "build.mjs")]);
 const playwrightReport = path.join(reports, "playwright.json");
 if (built) {
   ok = step("REST and panel tests (playwright)", bin("playwright"), ["test", "--reporter=list,json"], {

@@ -23,6 +23,14 @@ const envSchema = z.object({
   ),
   ACCESS_TOKEN_TTL_SECONDS: optional(z.coerce.number().int().min(60)).transform((v) => v ?? 3600),
   RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(0)).transform((v) => v ?? 1200),
+  /** Whose X-Forwarded-For to believe (server/http/client-address.ts); unset: nobody's. */
+  TRUST_PROXY: optional(z.string()),
+  PORT: optional(z.coerce.number().int().min(0).max(65535)).transform((value) => value ?? 3000),
+  HOST: optional(z.string()).transform((value) => value ?? "0.0.0.0"),
+  LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])),
+  DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1).max(200)).transform((value) => value ?? 10),
+  /** Where uploaded files are kept (default DATA_DIR/files). */
+  FILE_STORAGE_DIR: optional(z.string()),
   DEMO_DATA: optional(z.enum(["true", "false", "1", "0"])).transform(
     (value) => value === undefined || value === "true" || value === "1",
   ),

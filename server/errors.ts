@@ -13,9 +13,17 @@ export type AppErrorCode =
   | "VALIDATION"
   | "TOO_MANY_REQUESTS";
 
+/**
+ * One failing field of a request, in the request's own field names (`items.0.quantity`).
+ * `code` says what failed in words a client can translate (zod's issue codes, or
+ * `required`, `not_found_reference`, `duplicate`, `in_use`, ...); `params` carries the
+ * figures of the message (`minimum`, `maximum`, ...).
+ */
 export interface FieldError {
   path: string;
   message: string;
+  code: string;
+  params?: Record<string, unknown>;
 }
 
 export const appErrorStatus: Record<AppErrorCode, number> = {
@@ -56,7 +64,7 @@ export class AppError extends Error {
   }
 
   /** A 422 about one field of the request. */
-  static invalid(path: string, message: string): AppError {
-    return new AppError("VALIDATION", `${path}: ${message}`, { errors: [{ path, message }] });
+  static invalid(path: string, message: string, code = "invalid"): AppError {
+    return new AppError("VALIDATION", `${path}: ${message}`, { errors: [{ path, message, code }] });
   }
 }

@@ -1,12 +1,30 @@
 import { z } from "zod";
-import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
-import { appRouter, procedureMetas } from "./root";
+import { generateOpenApiDocument, type GenerateOpenApiDocumentOptions, type OpenAPIObject } from "trpc-to-openapi";
+import { endpoints } from "./endpoints";
+import type { CredentialPolicy } from "./auth/principal";
+import type { Role } from "./generated/prisma/enums";
+import type { EndpointDocument } from "./http/endpoint";
+import { ALL_ROLES } from "./http/pipeline";
+import { appRouter, metaOf, procedures } from "./root";
 import type { Meta } from "./trpc";
 
 type SchemaObject = NonNullable<NonNullable<OpenAPIObject["components"]>["schemas"]>[string];
+type PathItem = NonNullable<OpenAPIObject["paths"]>[string];
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  responses: Record<string, { description: string; content?: Record<string, unknown>; headers?: Record<string, unknown> }>;
+  security?: unknown;
+  requestBody?: unknown;
+  parameters?: Array<Record<string, unknown>>;
+  deprecated?: boolean;
+};
 
 const problemSchema: SchemaObject = {
   type: "object",
+  description: "An RFC 9457 problem (contract §3).",
   required: ["type", "title", "status", "detail"],
   properties: {
     type: { type: "string" },
@@ -15,74 +33,202 @@ const problemSchema: SchemaObject = {
     detail: { type: "string" },
     errors: {
       type: "array",
+      description: "One per failing field (422, and 400 where an operation answers 400 for bad input).",
       items: {
         type: "object",
         required: ["path", "message"],
-        properties: { path: { type: "string" }, message: { type: "string" } },
+        properties: {
+          path: { type: "string", description: "The field in the request's own names, e.g. `items.0.quantity`." },
+          message: { type: "string" },
+          code: { type: "string", description: "What failed, for clients that word it themselves (`required`, `too_small`, `duplicate`, ...)." },
+          params: { type: "object", additionalProperties: true, description: "The figures of the message (`minimum`, `maximum`, ...)." },
+        },
       },
     },
   },
 };
 
-type Operation = {
-  responses: Record<string, { description: string; content?: Record<string, unknown> }>;
-  security?: unknown;
-  requestBody?: unknown;
+/** What each error status means, for every operation that answers it. */
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "The request cannot be done (bad input where this operation answers 400)",
+  401: "Missing or invalid credentials",
+  403: "The credentials' role may not do this",
+  404: "No such record in the caller's organization",
+  409: "Conflicts with the current state (a duplicate, a record still in use, an Idempotency-Key in use)",
+  413: "The request body is too large",
+  422: "The request is not valid; `errors` names each failing field",
+  429: "Too many requests; retry after `Retry-After` seconds",
+  500: "Unexpected error (never shows details)",
 };
 
-const securityFor = (meta: Meta | undefined) =>
-  meta?.credentials === "bearer-only"
-    ? [{ bearer: [] }]
-    : meta?.credentials === "bearer-or-code"
-      ? [{ bearer: [] }, { accessKeyToken: [], accessKeyCode: [] }, { accessKeyCode: [] }]
-      : [{ bearer: [] }, { accessKeyToken: [], accessKeyCode: [] }];
+/** What each tag groups, for the document's readers. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  "Access keys": "Key pairs for machine clients (ERP, storefront): the code is shown once and stored hashed. Admins only.",
+  Account: "The signed-in user's own account: profile and password change.",
+  "Alternative units": "Other units a product is sold in, with their multiplier.",
+  Audit: "Who changed what and when, for every write.",
+  Auth: "Sign-in: a bearer token for a user.",
+  Brands: "The brands products are sold under.",
+  Categories: "The category tree of the catalog.",
+  Companies: "The organization's own legal entities (CNPJ).",
+  "Delivery methods": "How orders reach partners, with prices and opening hours.",
+  "Entity attributes": "Custom field definitions that check each entity's `attributes`.",
+  "Measure units": "Units of measure and their decimals.",
+  Partners: "B2B customers (CPF or CNPJ), with addresses.",
+  "Payment methods": "How partners pay: rates, installments, conditions and the provider (secret stored encrypted).",
+  Products: "The catalog's products.",
+  Profiles: "Partner profiles that prices and discounts target.",
+  "Resource files": "Uploaded files (images, invoices, attachments): uploaded with credentials, served by id to their organization.",
+  Sellers: "The sales team.",
+  Statuses: "Statuses of orders, sales and financial records, with their colours.",
+  Users: "The organization's users and their roles. Admins only.",
+  Variations: "Variation kinds (colour, size) and their options.",
+  Warehouses: "Where stock is kept.",
+};
+
+const acceptsBody = (method: string) => method === "post" || method === "put" || method === "patch";
 
 /**
- * The OpenAPI 3.1 document of the REST interface, generated from the routers, with what
- * the generator cannot know put right: each operation's real success status, the
- * credential alternatives (bearer, or the access key pair) and problem+json errors.
+ * Every error status an operation can answer, from what it is: the pipeline's own
+ * (401 and 429 with credentials, 403 when not every role may call it, 413 with a body,
+ * 422 or 400 for input, 404 with a path id, 409 for writes: conflicts and idempotency
+ * keys in use, 500), plus the ones its meta names.
+ */
+function errorStatuses(
+  method: string,
+  path: string,
+  options: { protect: boolean; roles?: readonly Role[]; invalidInputStatus?: 400 | 422; extra?: readonly number[] },
+): number[] {
+  const statuses = new Set<number>([500, options.invalidInputStatus ?? 422]);
+  if (options.protect) {
+    statuses.add(401);
+    statuses.add(429);
+  }
+  if (options.roles && options.roles.length < ALL_ROLES.length) statuses.add(403);
+  if (acceptsBody(method)) statuses.add(413);
+  if (path.includes("{")) statuses.add(404);
+  // Writes: conflicts with the current state, and an Idempotency-Key still in use.
+  if (method !== "get" && options.protect) statuses.add(409);
+  for (const status of options.extra ?? []) statuses.add(status);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function securityFor(credentials: CredentialPolicy | undefined) {
+  if (credentials === "bearer-only") return [{ bearer: [] }];
+  if (credentials === "bearer-or-code") return [{ bearer: [] }, { accessKeyToken: [], accessKeyCode: [] }, { accessKeyCode: [] }];
+  return [{ bearer: [] }, { accessKeyToken: [], accessKeyCode: [] }];
+}
+
+function describeAccess(protect: boolean, roles: readonly Role[] | undefined, credentials: CredentialPolicy | undefined): string {
+  if (!protect) return "No credentials.";
+  const who = !roles || roles.length === ALL_ROLES.length ? "Any role." : `Roles: ${roles.join(", ")}.`;
+  const how = credentials === "bearer-only" ? " Bearer token only." : credentials === "bearer-or-code" ? " Bearer token, access key pair, or the key's code alone." : "";
+  return `${who}${how}`;
+}
+
+const IDEMPOTENCY_KEY = {
+  in: "header",
+  name: "Idempotency-Key",
+  required: false,
+  description: "Replays the first answer of this key for the same request within 24 hours; another request with it is 422, one still running 409.",
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+};
+
+const problemResponse = (status: number) => ({
+  description: ERROR_DESCRIPTIONS[status] ?? "Error",
+  content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+  ...(status === 429 ? { headers: { "Retry-After": { schema: { type: "integer" }, description: "Seconds to wait" } } } : {}),
+});
+
+function endpointPaths(): Record<string, Record<string, Operation>> {
+  const paths: Record<string, Record<string, Operation>> = {};
+  for (const endpoint of endpoints) {
+    const doc: EndpointDocument = endpoint.document;
+    const protect = endpoint.access !== "public";
+    (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = {
+      operationId: doc.operationId,
+      summary: doc.summary,
+      description: doc.description,
+      tags: doc.tags,
+      ...(doc.deprecated ? { deprecated: true } : {}),
+      ...(doc.parameters ? { parameters: doc.parameters } : {}),
+      ...(doc.requestBody ? { requestBody: doc.requestBody } : {}),
+      responses: doc.responses,
+      security: endpoint.access === "public" ? [] : securityFor(endpoint.access.credentials),
+      // Marks the operation for the pass below.
+      "x-endpoint": { protect, roles: endpoint.access === "public" ? undefined : endpoint.access.roles, errors: doc.errors },
+    } as Operation;
+  }
+  return paths;
+}
+
+/**
+ * The OpenAPI 3.1 document of the REST interface, generated from the routers (and the
+ * non-JSON endpoints), with what the generator cannot know put right: each operation's
+ * real success status, every error status it can answer (problem+json), who may call
+ * it, the credential alternatives, the Idempotency-Key of writes and bare-array bodies.
  */
 export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
   const document = generateOpenApiDocument(appRouter, {
     title: "B2B Sales Management API",
+    description:
+      "The REST interface of the B2B sales platform (interface.md, decided by contract.md). Errors are application/problem+json; " +
+      "lists answer `{currentPage, perPage, total, items}`; writes accept an Idempotency-Key.",
     version: "1.0.0",
+    license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     baseUrl,
     securitySchemes: {
       bearer: { type: "http", scheme: "bearer", description: "access_token from POST /auth/login" },
       accessKeyToken: { type: "apiKey", in: "header", name: "X-Service-Access-Key-Token" },
       accessKeyCode: { type: "apiKey", in: "header", name: "X-Service-Access-Key-Code" },
     },
+    paths: endpointPaths() as GenerateOpenApiDocumentOptions["paths"],
   });
   const metaByOperation = new Map<string, Meta | undefined>();
-  for (const meta of procedureMetas.values()) {
+  for (const procedure of procedures.values()) {
+    const meta = metaOf(procedure);
     if (meta?.openapi) metaByOperation.set(`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta);
   }
-  document.components = { ...document.components, schemas: { ...document.components?.schemas, Problem: problemSchema } };
-  for (const [path, item] of Object.entries(document.paths ?? {})) {
+  const tags = new Set<string>();
+  for (const [path, item] of Object.entries(document.paths ?? {}) as Array<[string, PathItem]>) {
     for (const [method, value] of Object.entries(item as Record<string, Operation>)) {
+      const endpoint = (value as Operation & { "x-endpoint"?: { protect: boolean; roles?: readonly Role[]; errors: readonly number[] } })["x-endpoint"];
       const meta = metaByOperation.get(`${method} ${path}`);
-      const status = meta?.successStatus ?? 200;
-      const { 200: success, ...errors } = value.responses;
+      const protect = endpoint ? endpoint.protect : meta?.openapi?.protect !== false;
+      const roles = endpoint ? endpoint.roles : meta?.roles;
+      const credentials = meta?.credentials;
       const responses: Operation["responses"] = {};
-      if (success) {
-        responses[String(status)] =
-          status === 204 ? { description: "No content" } : { ...success, description: success.description };
+      if (endpoint) {
+        Object.assign(responses, value.responses);
+        delete (value as Record<string, unknown>)["x-endpoint"];
+      } else {
+        const status = meta?.successStatus ?? 200;
+        const success = value.responses["200"];
+        responses[String(status)] = status === 204 || !success ? { description: "No content" } : success;
+        if (meta?.requestBody) {
+          value.requestBody = {
+            required: true,
+            content: { "application/json": { schema: z.toJSONSchema(meta.requestBody, { io: "input", target: "draft-2020-12" }) } },
+          };
+        }
+        value.security = protect ? securityFor(credentials) : [];
       }
-      for (const [code, response] of Object.entries(errors)) {
-        responses[code] = {
-          description: response.description,
-          content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
-        };
-      }
+      const statuses = errorStatuses(method, path, {
+        protect,
+        roles,
+        invalidInputStatus: meta?.invalidInputStatus,
+        extra: endpoint ? endpoint.errors : meta?.errors,
+      });
+      for (const code of statuses) responses[String(code)] ??= problemResponse(code);
       value.responses = responses;
-      if (meta?.requestBody) {
-        value.requestBody = {
-          required: true,
-          content: { "application/json": { schema: z.toJSONSchema(meta.requestBody, { io: "input", target: "draft-2020-12" }) } },
-        };
-      }
-      if (value.security) value.security = securityFor(meta);
+      const access = describeAccess(protect, roles, credentials);
+      value.description = value.description ? `${value.description}\n\n${access}` : `${value.summary ?? ""}. ${access}`.trim();
+      if (acceptsBody(method) && protect) value.parameters = [...(value.parameters ?? []), IDEMPOTENCY_KEY];
+      for (const tag of value.tags ?? []) tags.add(tag);
     }
   }
+  const schemas = Object.fromEntries(Object.entries(document.components?.schemas ?? {}).filter(([name]) => !name.startsWith("error.")));
+  document.components = { ...document.components, schemas: { ...schemas, Problem: problemSchema } };
+  document.tags = [...tags].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
   return document;
 }

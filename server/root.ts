@@ -1,4 +1,6 @@
+import type { AnyTRPCProcedure } from "@trpc/server";
 import { accessKeysRouter } from "./access-keys/router";
+import { auditRouter } from "./audit/router";
 import { authRouter } from "./auth/router";
 import { brandsRouter } from "./catalog/brands/router";
 import { alternativeUnitsRouter } from "./catalog/alternative-units/router";
@@ -16,7 +18,7 @@ import { entityAttributesRouter } from "./settings/entity-attributes/router";
 import { paymentMethodsRouter } from "./settings/payment-methods/router";
 import { statusesRouter } from "./settings/statuses/router";
 import { router, type Meta } from "./trpc";
-import { usersRouter } from "./users/router";
+import { accountRouter, usersRouter } from "./users/router";
 
 /** Every router of the app: served as tRPC at /api/trpc and as REST at /api/b2b. */
 export const appRouter = router({
@@ -39,13 +41,18 @@ export const appRouter = router({
   sellers: sellersRouter,
   partners: partnersRouter,
   users: usersRouter,
+  account: accountRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;
 
-/** Each procedure's meta by its dotted path (REST status rules, the OpenAPI document). */
-export const procedureMetas: ReadonlyMap<string, Meta | undefined> = new Map(
-  Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>).map(
-    ([path, procedure]) => [path, procedure._def.meta],
-  ),
+/** Every procedure by its dotted path (`brands.list`): the REST routes and the OpenAPI document are built from these. */
+export const procedures: ReadonlyMap<string, AnyTRPCProcedure> = new Map(
+  Object.entries(appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>),
 );
+
+/** A procedure's meta (success status, credentials, documented errors). */
+export function metaOf(procedure: AnyTRPCProcedure): Meta | undefined {
+  return (procedure._def as { meta?: Meta }).meta;
+}

@@ -1,15 +1,16 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError, type z } from "zod";
-import { authenticate, type CredentialPolicy, type Principal } from "./auth/principal";
-import type { Database } from "./db/connection";
-import { forOrganization, type ScopedDb } from "./db/scoped";
-import { env } from "./env";
+import type { CredentialPolicy, Principal } from "./auth/principal";
+import type { Db } from "./db/scoped";
 import { AppError, type AppErrorCode } from "./errors";
 import { Prisma } from "./generated/prisma/client";
 import type { Role } from "./generated/prisma/enums";
-import { countersFor } from "./lib/counters";
-import { problemOf } from "./http/problem";
+import type { RequestHeaders } from "./http/headers";
+import type { IdempotencyRequest } from "./http/idempotency";
+import { ALL_ROLES, authenticate, authorize, rateLimit, runWrite, scope } from "./http/pipeline";
+import { fieldErrors, problemOf } from "./http/problem";
+import type { Runtime } from "./runtime";
 
 export type Meta = OpenApiMeta<{
   /** The HTTP status of a success (REST); a procedure may change it per request. */
@@ -18,39 +19,53 @@ export type Meta = OpenApiMeta<{
   invalidInputStatus?: 400 | 422;
   /** Which credentials the endpoint accepts (default: any). */
   credentials?: CredentialPolicy;
-  /** The REST body when it is not the input object itself (e.g. a bare JSON array), for the document. */
+  /**
+   * The REST body is not an object but a JSON value put into this input field (the
+   * opening hours' bare array); `requestBody` is its schema, for the document.
+   */
+  bodyField?: string;
   requestBody?: z.ZodType;
+  /** The answer holds a secret shown once (an access key's code, a temporary password): never stored for replays. */
+  oneTimeSecret?: boolean;
+  /** Error statuses beyond the ones every operation of its kind answers (server/openapi.ts). */
+  errors?: readonly number[];
+  /** The roles that may call it (set by the procedure builders below; read by the document). */
+  roles?: readonly Role[];
 }>;
 
-/** What a response needs beyond its body: set by procedures, read by `responseMeta`. */
+/** What a response needs beyond its body: set by procedures, read when rendering. */
 export interface ResponseState {
   status?: number;
   headers: Record<string, string>;
 }
 
-export interface Context {
-  database: Database;
-  headers: Headers;
+/** The request as the procedures see it, whatever transport it came by. */
+export interface RequestInfo {
+  /** The request id every log line of the request carries. */
+  id: string;
+  headers: RequestHeaders;
+  /** The client's address (forwarded headers are trusted only from TRUST_PROXY). */
   clientAddress: string;
+  /** The Idempotency-Key of a REST write, with a hash of the request it came with. */
+  idempotency?: IdempotencyRequest;
+}
+
+export interface Context {
+  runtime: Runtime;
+  request: RequestInfo;
   response: ResponseState;
 }
 
-export function createContext(database: Database, headers: Headers): Context {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return {
-    database,
-    headers,
-    clientAddress: forwarded || headers.get("x-real-ip") || "unknown",
-    response: { headers: {} },
-  };
+export function createContext(runtime: Runtime, request: RequestInfo): Context {
+  return { runtime, request, response: { headers: {} } };
 }
 
 const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
-    errorFormatter({ shape, error }) {
-      const problem = problemOf(error);
+    errorFormatter({ shape, error, ctx }) {
+      const problem = problemOf(error, ctx?.request.id);
       return {
         message: problem.detail,
         code: shape.code,
@@ -73,20 +88,56 @@ const trpcCodeOf: Record<AppErrorCode, TRPCError["code"]> = {
   TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
 };
 
-function prismaTarget(error: Prisma.PrismaClientKnownRequestError): string {
-  const target = (error.meta as { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } })
-    ?.target;
-  if (Array.isArray(target)) return target.join(", ");
-  const fields = (error.meta as { driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } })
-    ?.driverAdapterError?.cause?.constraint?.fields;
-  return fields?.map((field) => field.replaceAll('"', "")).join(", ") ?? "";
+/** Internal column names as the request calls them (`sku_key` is the SKU compared case-insensitively). */
+const requestFieldOf: Record<string, string> = { sku_key: "sku", code_key: "code", name_key: "name" };
+
+/**
+ * The columns of a unique index named the Prisma way (`<table>_<col>_<col>_key`): the
+ * PostgreSQL adapter reports only the index's name, and columns hold underscores too, so
+ * the name is matched against the model's own columns.
+ */
+function columnsOfIndex(modelName: string | undefined, table: string | undefined, index: string): string[] {
+  const columns = Object.keys((Prisma as unknown as Record<string, Record<string, string> | undefined>)[`${modelName}ScalarFieldEnum`] ?? {});
+  let rest = index.replace(new RegExp(`^${table ?? ""}_`), "").replace(/_key$/, "");
+  const found: string[] = [];
+  while (rest !== "") {
+    const column = columns.sort((a, b) => b.length - a.length).find((name) => rest === name || rest.startsWith(`${name}_`));
+    if (!column) return [];
+    found.push(column);
+    rest = rest.slice(column.length).replace(/^_/, "");
+  }
+  return found;
+}
+
+/** The request fields of a unique violation (never the org column, never internal names). */
+function conflictingFields(error: Prisma.PrismaClientKnownRequestError): string[] {
+  const meta = error.meta as
+    | {
+        target?: unknown;
+        modelName?: string;
+        driverAdapterError?: { cause?: { table?: string; constraint?: { fields?: string[]; index?: string } } };
+      }
+    | undefined;
+  const cause = meta?.driverAdapterError?.cause;
+  const fields = Array.isArray(meta?.target)
+    ? (meta.target as string[])
+    : (cause?.constraint?.fields ?? (cause?.constraint?.index ? columnsOfIndex(meta?.modelName, cause.table, cause.constraint.index) : []));
+  return fields
+    .map((field) => field.replaceAll('"', ""))
+    .filter((field) => field !== "organization_id")
+    .map((field) => requestFieldOf[field] ?? field);
+}
+
+function conflict(message: string, errors?: AppError["errors"]): TRPCError {
+  return new TRPCError({ code: "CONFLICT", message, cause: new AppError("CONFLICT", message, { errors }) });
 }
 
 /**
  * The one mapping from what a procedure threw to a tRPC error code: AppError by its
  * code, zod input errors to 422 (or 400 where the interface says so), Prisma's unique
- * violation to 409, its "record not found" to 404 and a foreign key still in use to 409.
- * Anything else stays a 500 whose details are never shown.
+ * violation to 409 naming the request's fields, its "record not found" to 404, a
+ * foreign key still in use and a write conflict to 409. Anything else stays a 500 whose
+ * details are never shown.
  */
 export function normalizeError(error: TRPCError, meta: Meta | undefined): TRPCError {
   const cause = error.cause;
@@ -96,78 +147,97 @@ export function normalizeError(error: TRPCError, meta: Meta | undefined): TRPCEr
     return code === error.code ? error : new TRPCError({ code, message: cause.message, cause });
   }
   if (cause instanceof ZodError && error.code === "BAD_REQUEST") {
-    return new TRPCError({ code: invalidCode, message: "The request is not valid", cause });
+    const field = meta?.bodyField;
+    if (!field) return new TRPCError({ code: invalidCode, message: "The request is not valid", cause });
+    // The body is the value of one input field: its errors are named as in the body.
+    const errors = fieldErrors(cause).map((entry) => ({
+      ...entry,
+      path: entry.path === field ? "(body)" : entry.path.startsWith(`${field}.`) ? entry.path.slice(field.length + 1) : entry.path,
+    }));
+    return new TRPCError({ code: invalidCode, message: "The request is not valid", cause: new AppError("VALIDATION", "The request is not valid", { errors }) });
   }
   if (cause instanceof Prisma.PrismaClientKnownRequestError) {
     if (cause.code === "P2002") {
-      const fields = prismaTarget(cause);
-      return new TRPCError({
-        code: "CONFLICT",
-        message: `A record with the same ${fields || "unique value"} already exists`,
-        cause: new AppError("CONFLICT", `A record with the same ${fields || "unique value"} already exists`),
-      });
+      const fields = conflictingFields(cause);
+      const named = fields.join(", ") || "unique value";
+      return conflict(
+        `A record with the same ${named} already exists`,
+        fields.map((path) => ({ path, message: "is already used by another record", code: "duplicate" })),
+      );
     }
     if (cause.code === "P2025") {
       return new TRPCError({ code: "NOT_FOUND", message: "Record not found", cause: AppError.notFound("Record") });
     }
-    if (cause.code === "P2003") {
-      const message = "The record is still used by other records";
-      return new TRPCError({ code: "CONFLICT", message, cause: new AppError("CONFLICT", message) });
-    }
+    if (cause.code === "P2003") return conflict("The record is still used by other records");
+    if (cause.code === "P2034") return conflict("The record was changed by another request at the same time; retry");
   }
   return error;
 }
 
-const errors = t.middleware(async ({ ctx, next, meta }) => {
-  const result = await next();
-  if (result.ok) return result;
-  const cause = result.error.cause;
+/** A thrown error as the normalized tRPC error, with Retry-After kept for the answer. */
+function failure(error: unknown, ctx: Context, meta: Meta | undefined): TRPCError {
+  const trpcError = error instanceof TRPCError ? error : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
+  const cause = trpcError.cause;
   if (cause instanceof AppError && cause.retryAfter) ctx.response.headers["Retry-After"] = String(cause.retryAfter);
-  throw normalizeError(result.error, meta);
-});
+  return normalizeError(trpcError, meta);
+}
 
-const successStatus = t.middleware(({ ctx, meta, next }) => {
+/** Login and the document: the success status and the error mapping, nothing else. */
+export const publicProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   ctx.response.status = meta?.successStatus;
-  return next();
+  const result = await next();
+  if (!result.ok) throw failure(result.error, ctx, meta);
+  return result;
 });
 
-export const publicProcedure = t.procedure.use(errors).use(successStatus);
-
-/** Every request of a principal counts against its per-minute limit (contract §6). */
-async function enforceRateLimit(ctx: Context, principal: Principal): Promise<void> {
-  const limit = env().RATE_LIMIT_PER_MINUTE;
-  if (limit === 0) return;
-  const { count, resetAt } = await countersFor(ctx.database).hit(`api:${principal.kind}:${principal.id}`, 60);
-  if (count > limit) {
-    const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
-    throw new AppError("TOO_MANY_REQUESTS", `Rate limit of ${limit} requests a minute exceeded`, { retryAfter });
-  }
+/** Carries a failed result out of the transaction it must roll back. */
+class Rollback<T> {
+  constructor(readonly result: T) {}
 }
 
-const authenticated = t.middleware(async ({ ctx, meta, next }) => {
-  const principal = await authenticate(ctx.database.prisma, ctx.headers, meta?.credentials);
-  if (!principal) throw new AppError("UNAUTHORIZED", "Missing or invalid credentials");
-  await enforceRateLimit(ctx, principal);
-  return next({
-    ctx: { principal, db: forOrganization(ctx.database.prisma, principal.organizationId) as ScopedDb },
-  });
-});
-
-/** Any signed-in user or access key of the org: reads. */
-export const readProcedure = publicProcedure.use(authenticated);
-
-function allow(roles: Role[]) {
-  return readProcedure.use(({ ctx, next }) => {
-    if (!roles.includes(ctx.principal.role)) {
-      throw new AppError("FORBIDDEN", `The role ${ctx.principal.role} may not do this`);
+/**
+ * Steps 2–6 of server/http/pipeline.ts in one middleware (each tRPC middleware costs a
+ * copy of the call's options): authenticate, rate-limit, authorize, scope, then reads as
+ * they are and writes in one transaction that re-checks the credential and completes
+ * the idempotency record.
+ */
+function procedureFor(roles: readonly Role[]) {
+  return t.procedure.meta({ roles }).use(async ({ ctx, meta, type, next }) => {
+    ctx.response.status = meta?.successStatus;
+    const proceed = (principal: Principal, db: Db) => next({ ctx: { principal, db } });
+    let result: Awaited<ReturnType<typeof proceed>>;
+    try {
+      const principal = await authenticate(ctx.runtime, ctx.request.headers, meta?.credentials);
+      rateLimit(ctx.runtime, principal);
+      authorize(principal.role, roles);
+      const db = scope(ctx.runtime, principal);
+      if (type !== "mutation") {
+        result = await proceed(principal, db);
+      } else {
+        const write = { db, principal, roles, idempotency: ctx.request.idempotency, requestId: ctx.request.id };
+        result = await runWrite(ctx.runtime, write, async (tx) => {
+          const written = await proceed(principal, tx);
+          if (!written.ok) throw new Rollback(written);
+          const status = ctx.response.status ?? 200;
+          return { value: written, body: written.data, status, oneTimeSecret: meta?.oneTimeSecret === true };
+        }).catch((error: unknown) => {
+          if (error instanceof Rollback) return error.result as typeof result;
+          throw error;
+        });
+      }
+    } catch (error) {
+      throw failure(error, ctx, meta);
     }
-    return next();
+    if (!result.ok) throw failure(result.error, ctx, meta);
+    return result;
   });
 }
 
+/** Any signed-in user or access key of the org: reads (and writes to one's own account). */
+export const readProcedure = procedureFor(ALL_ROLES);
 /** Writes of every business resource (catalog, prices, stock, settings). */
-export const manageProcedure = allow(["ADMIN", "MANAGER"]);
+export const manageProcedure = procedureFor(["ADMIN", "MANAGER"]);
 /** Writes of the commercial flow a seller runs: orders, sales, partners. */
-export const sellProcedure = allow(["ADMIN", "MANAGER", "SELLER"]);
+export const sellProcedure = procedureFor(["ADMIN", "MANAGER", "SELLER"]);
 /** Users, access keys, webhooks. */
-export const adminProcedure = allow(["ADMIN"]);
+export const adminProcedure = procedureFor(["ADMIN"]);

@@ -3,14 +3,21 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { AppShell } from "@/components/panel/app-shell";
 import { REQUEST_PATH_HEADER } from "@/proxy";
+import { resolvePrincipal } from "@/server/auth/principal";
 import { authOptions } from "@/server/auth/next-auth";
+import { getRuntime } from "@/server/runtime";
 
-/** Every page of the back office: signed-in users only, inside the sidebar and header. */
+/**
+ * Every page of the back office: signed-in users only, inside the sidebar and header. A
+ * session whose user was deactivated, lost its password or changed it elsewhere is over.
+ */
 export default async function PanelLayout({ children }: { children: React.ReactNode }) {
   const session = await getServerSession(authOptions());
-  if (!session) {
-    const path = (await headers()).get(REQUEST_PATH_HEADER);
+  const requestHeaders = await headers();
+  const principal = session ? await resolvePrincipal(getRuntime(), { cookie: requestHeaders.get("cookie") ?? undefined }) : null;
+  if (!session || !principal) {
+    const path = requestHeaders.get(REQUEST_PATH_HEADER);
     redirect(path && path !== "/" ? `/sign-in?callbackUrl=${encodeURIComponent(path)}` : "/sign-in");
   }
-  return <AppShell user={session.user}>{children}</AppShell>;
+  return <AppShell user={{ ...session.user, role: principal.role }}>{children}</AppShell>;
 }

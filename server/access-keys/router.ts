@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idInput } from "../lib/crud";
 import { pageOf, pagingInput } from "../lib/paging";
 import { adminProcedure, router } from "../trpc";
-import { accessKey, accessKeyCreate, accessKeyCreated } from "./schemas";
+import { accessKey, ACCESS_KEY_SORT, accessKeyCreate, accessKeyCreated } from "./schemas";
 import { createAccessKey, listAccessKeys, removeAccessKey } from "./service";
 
 const tags = ["Access keys"];
@@ -10,13 +10,14 @@ const tags = ["Access keys"];
 export const accessKeysRouter = router({
   list: adminProcedure
     .meta({ openapi: { method: "GET", path: "/access-keys", tags, summary: "List access keys", protect: true } })
-    .input(pagingInput)
+    .input(pagingInput(ACCESS_KEY_SORT))
     .output(pageOf(accessKey))
     .query(({ ctx, input }) => listAccessKeys(ctx.db, input)),
   create: adminProcedure
     .meta({
       openapi: { method: "POST", path: "/access-keys", tags, summary: "Create an access key", protect: true },
       successStatus: 201,
+      oneTimeSecret: true,
     })
     .input(accessKeyCreate)
     .output(accessKeyCreated)

@@ -8,6 +8,9 @@ export const accessKeyCreate = z.object({
 });
 export type AccessKeyCreate = z.input<typeof accessKeyCreate>;
 
+/** Fields of the list a client may sort by. */
+export const ACCESS_KEY_SORT = ["id", "name", "role", "token", "created_at", "last_used_at"] as const;
+
 export const accessKey = z.object({
   id: z.string(),
   name: z.string(),

@@ -1,12 +1,14 @@
 import { z } from "zod";
-import { forgetCredentials } from "../auth/principal";
+import { recordAudit } from "../audit/service";
+import { credentialChanged } from "../auth/credential-events";
 import { hashSecret, randomSecret } from "../auth/tokens";
 import type { Db } from "../db/scoped";
 import { AppError } from "../errors";
 import type { AccessKey as AccessKeyRow } from "../generated/prisma/client";
-import { isUuid } from "../lib/crud";
+import { isUuid } from "../lib/ids";
 import { paginate, sortByColumns, type PagingInput } from "../lib/paging";
-import type { AccessKey, accessKeyCreate } from "./schemas";
+import { searchText } from "../lib/search";
+import { ACCESS_KEY_SORT, type AccessKey, type accessKeyCreate } from "./schemas";
 
 function toAccessKey(row: AccessKeyRow): AccessKey {
   return {
@@ -21,8 +23,9 @@ function toAccessKey(row: AccessKeyRow): AccessKey {
 
 export function listAccessKeys(db: Db, input: PagingInput) {
   return paginate(db.accessKey, input, {
-    sortable: sortByColumns(["id", "name", "role", "token", "created_at", "last_used_at"]),
+    sortable: sortByColumns(ACCESS_KEY_SORT),
     defaultSort: "created_at",
+    searchable: true,
     toItem: toAccessKey,
   });
 }
@@ -31,13 +34,17 @@ export async function createAccessKey(db: Db, input: z.output<typeof accessKeyCr
   const token = `ak_${randomSecret(18)}`;
   const code = randomSecret(32);
   const row = await db.accessKey.create({
-    data: { name: input.name, role: input.role, token, code_hash: hashSecret(code) } as never,
+    data: { name: input.name, role: input.role, token, code_hash: hashSecret(code), search_text: searchText([input.name, token]) } as never,
   });
+  await recordAudit(db, { action: "create", entity: "access_key", entityId: row.id, label: row.name, after: toAccessKey(row) });
   return { id: row.id, name: row.name, role: row.role, token, code };
 }
 
+/** Revokes a key: it stops working on every instance when this commits (server/auth/credential-events.ts). */
 export async function removeAccessKey(db: Db, id: string) {
-  const { count } = isUuid(id) ? await db.accessKey.deleteMany({ where: { id } }) : { count: 0 };
-  if (count === 0) throw AppError.notFound("Access key");
-  forgetCredentials();
+  const key = isUuid(id) ? await db.accessKey.findUnique({ where: { id } }) : null;
+  if (!key) throw AppError.notFound("Access key");
+  await db.accessKey.delete({ where: { id } });
+  await credentialChanged(db, { kind: "key", id });
+  await recordAudit(db, { action: "revoke", entity: "access_key", entityId: id, label: key.name, before: toAccessKey(key) });
 }

@@ -1,7 +1,8 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { database } from "../db";
 import { env } from "../env";
+import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
+import { getRuntime } from "../runtime";
 import { AppError } from "../errors";
 import type { Role } from "../generated/prisma/enums";
 import { loginInput } from "./schemas";
@@ -14,12 +15,15 @@ declare module "next-auth" {
   interface User {
     organizationId: string;
     role: Role;
+    tokenVersion: number;
   }
 }
 declare module "next-auth/jwt" {
   interface JWT {
     organizationId: string;
     role: Role;
+    /** The user's token version at sign-in: a password reset or deactivation ends the session. */
+    tokenVersion: number;
   }
 }
 
@@ -38,11 +42,18 @@ export function authOptions(): NextAuthOptions {
         async authorize(credentials, request) {
           const input = loginInput.safeParse(credentials);
           if (!input.success) return null;
-          const headers = new Headers(request?.headers as Record<string, string>);
-          const address = headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "unknown";
+          // Set by the app's server from the connection (and TRUST_PROXY), never by the client.
+          const address = new Headers(request?.headers as Record<string, string>).get(CLIENT_ADDRESS_HEADER) ?? "unknown";
           try {
-            const user = await verifyCredentials(await database(), input.data, address);
-            return { id: user.id, name: user.name, email: user.email, organizationId: user.organization_id, role: user.role };
+            const user = await verifyCredentials(getRuntime().database.prisma, input.data, address);
+            return {
+              id: user.id,
+              name: user.name,
+              email: user.email,
+              organizationId: user.organization_id,
+              role: user.role,
+              tokenVersion: user.token_version,
+            };
           } catch (error) {
             if (error instanceof AppError && error.code === "TOO_MANY_REQUESTS") throw new Error(error.message);
             if (error instanceof AppError) return null;
@@ -56,6 +67,7 @@ export function authOptions(): NextAuthOptions {
         if (user) {
           token.organizationId = user.organizationId;
           token.role = user.role;
+          token.tokenVersion = user.tokenVersion;
         }
         return token;
       },

@@ -1,7 +1,12 @@
 import { decode } from "next-auth/jwt";
-import type { PrismaClient } from "../generated/prisma/client";
-import type { Role } from "../generated/prisma/enums";
+import type { Db } from "../db/scoped";
 import { env } from "../env";
+import { AppError } from "../errors";
+import type { Role } from "../generated/prisma/enums";
+import { header, type RequestHeaders } from "../http/headers";
+import { isUuid } from "../lib/ids";
+import type { Runtime } from "../runtime";
+import type { CachedUser } from "./credential-cache";
 import { hashSecret, secretMatches, verifyAccessToken } from "./tokens";
 
 /** Who is calling: a user (bearer token or panel session) or an access key. */
@@ -11,90 +16,78 @@ export interface Principal {
   organizationId: string;
   role: Role;
   via: "bearer" | "session" | "access_key";
+  /** The user's token version the credential was issued under (users only). */
+  tokenVersion?: number;
 }
 
 /** Which credentials an endpoint accepts (contract §2). */
 export type CredentialPolicy = "any" | "bearer-only" | "bearer-or-code";
 
-const CACHE_MS = 5_000;
-type Cached<T> = { value: T; expires: number };
-const users = new Map<string, Cached<{ organization_id: string; role: Role; active: boolean } | null>>();
-const keys = new Map<string, Cached<{ id: string; organization_id: string; role: Role; code_hash: string; last_used_at: Date | null } | null>>();
-
-function cached<T>(map: Map<string, Cached<T>>, id: string, load: () => Promise<T>): Promise<T> {
-  const hit = map.get(id);
-  if (hit && hit.expires > Date.now()) return Promise.resolve(hit.value);
-  return load().then((value) => {
-    if (map.size > 10_000) map.clear();
-    map.set(id, { value, expires: Date.now() + CACHE_MS });
-    return value;
-  });
-}
-
-/** Drops cached credentials (after a role change, a deactivation or a revoked key). */
-export function forgetCredentials(): void {
-  users.clear();
-  keys.clear();
+function loadUser(runtime: Runtime, id: string): Promise<CachedUser | null> {
+  return runtime.credentials.user(id, () =>
+    runtime.database.prisma.user.findUnique({
+      where: { id },
+      select: { organization_id: true, role: true, active: true, token_version: true },
+    }),
+  );
 }
 
 async function userPrincipal(
-  prisma: PrismaClient,
-  userId: string,
-  organizationId: string,
+  runtime: Runtime,
+  claims: { userId: string; organizationId: string; tokenVersion: number },
   via: Principal["via"],
 ): Promise<Principal | null> {
-  const user = await cached(users, userId, () =>
-    prisma.user.findUnique({ where: { id: userId }, select: { organization_id: true, role: true, active: true } }),
-  );
-  if (!user || !user.active || user.organization_id !== organizationId) return null;
-  return { kind: "user", id: userId, organizationId, role: user.role, via };
+  const user = await loadUser(runtime, claims.userId);
+  if (!user || !user.active || user.organization_id !== claims.organizationId) return null;
+  // A password reset or a deactivation bumps the version: older tokens and sessions stop working.
+  if (user.token_version !== claims.tokenVersion) return null;
+  return { kind: "user", id: claims.userId, organizationId: claims.organizationId, role: user.role, via, tokenVersion: user.token_version };
 }
 
 const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
 
-function cookie(header: string | null, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
+function cookie(headerValue: string | undefined, name: string): string | undefined {
+  if (!headerValue) return undefined;
+  for (const part of headerValue.split(";")) {
     const [key, ...value] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(value.join("="));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join("="));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
 
-/** The panel's next-auth session (JWT strategy) from the request cookies. */
-async function sessionPrincipal(prisma: PrismaClient, headers: Headers): Promise<Principal | null> {
-  const cookies = headers.get("cookie");
+/** The claims of the panel's next-auth session (JWT strategy), if it is one this server issued. */
+export async function sessionClaims(cookieHeader: string | undefined) {
   for (const name of SESSION_COOKIES) {
-    const token = cookie(cookies, name);
+    const token = cookie(cookieHeader, name);
     if (!token) continue;
     const session = await decode({ token, secret: env().AUTH_SECRET }).catch(() => null);
-    if (session?.sub && typeof session.organizationId === "string") {
-      return userPrincipal(prisma, session.sub, session.organizationId, "session");
+    const { sub, organizationId, tokenVersion } = session ?? {};
+    if (typeof sub === "string" && isUuid(sub) && typeof organizationId === "string" && typeof tokenVersion === "number") {
+      return { userId: sub, organizationId, tokenVersion };
     }
   }
   return null;
 }
 
-async function accessKeyPrincipal(prisma: PrismaClient, token: string, code: string): Promise<Principal | null> {
-  const key = await cached(keys, token, () =>
-    prisma.accessKey.findUnique({
+async function accessKeyPrincipal(runtime: Runtime, token: string, code: string): Promise<Principal | null> {
+  const key = await runtime.credentials.key(token, () =>
+    runtime.database.prisma.accessKey.findUnique({
       where: { token },
-      select: { id: true, organization_id: true, role: true, code_hash: true, last_used_at: true },
+      select: { id: true, organization_id: true, role: true, code_hash: true },
     }),
   );
   if (!key || !secretMatches(code, key.code_hash)) return null;
-  if (!key.last_used_at || Date.now() - key.last_used_at.getTime() > 60_000) {
-    key.last_used_at = new Date();
-    void prisma.accessKey
-      .update({ where: { id: key.id }, data: { last_used_at: key.last_used_at } })
-      .catch(() => undefined);
-  }
   return { kind: "access_key", id: key.id, organizationId: key.organization_id, role: key.role, via: "access_key" };
 }
 
 /** An access key found by its code alone (most-sold analysis, contract §2). */
-async function accessKeyByCode(prisma: PrismaClient, code: string): Promise<Principal | null> {
-  const key = await prisma.accessKey.findFirst({
+async function accessKeyByCode(runtime: Runtime, code: string): Promise<Principal | null> {
+  const key = await runtime.database.prisma.accessKey.findFirst({
     where: { code_hash: hashSecret(code) },
     select: { id: true, organization_id: true, role: true },
   });
@@ -105,23 +98,47 @@ async function accessKeyByCode(prisma: PrismaClient, code: string): Promise<Prin
  * Resolves the credentials of a request, or null when there are none valid. Tried in
  * order: bearer token, access key pair, the panel's session cookie.
  */
-export async function authenticate(
-  prisma: PrismaClient,
-  headers: Headers,
+export async function resolvePrincipal(
+  runtime: Runtime,
+  headers: RequestHeaders,
   policy: CredentialPolicy = "any",
 ): Promise<Principal | null> {
-  const authorization = headers.get("authorization");
-  if (authorization) {
-    const [scheme, token] = authorization.split(" ");
-    if (scheme?.toLowerCase() !== "bearer" || !token) return null;
+  const authorization = header(headers, "authorization");
+  if (authorization !== undefined) {
+    const [scheme, token, extra] = authorization.split(" ");
+    if (scheme?.toLowerCase() !== "bearer" || !token || extra !== undefined) return null;
     const claims = await verifyAccessToken(token);
-    return claims ? userPrincipal(prisma, claims.userId, claims.organizationId, "bearer") : null;
+    return claims ? userPrincipal(runtime, claims, "bearer") : null;
   }
-  const keyToken = headers.get("x-service-access-key-token");
-  const keyCode = headers.get("x-service-access-key-code");
-  if (policy !== "bearer-only" && keyToken && keyCode) return accessKeyPrincipal(prisma, keyToken, keyCode);
-  if (policy === "bearer-or-code" && keyCode && !keyToken) return accessKeyByCode(prisma, keyCode);
-  if (keyToken || keyCode) return null;
+  const keyToken = header(headers, "x-service-access-key-token");
+  const keyCode = header(headers, "x-service-access-key-code");
+  if (policy !== "bearer-only" && keyToken && keyCode) return accessKeyPrincipal(runtime, keyToken, keyCode);
+  if (policy === "bearer-or-code" && keyCode && !keyToken) return accessKeyByCode(runtime, keyCode);
+  if (keyToken !== undefined || keyCode !== undefined) return null;
   // The panel's session is a user's credential, like the bearer token.
-  return sessionPrincipal(prisma, headers);
+  const session = await sessionClaims(header(headers, "cookie"));
+  return session ? userPrincipal(runtime, session, "session") : null;
+}
+
+/**
+ * Writes do not trust the credential cache: inside the write's transaction the user or
+ * key is read again and share-locked, so a revocation, deactivation, password reset or
+ * role change that commits first is seen, and one that comes later waits for the write.
+ * Answers the role to authorize with (it may have changed since the cache was filled).
+ */
+export async function confirmForWrite(tx: Db, principal: Principal): Promise<Role> {
+  if (principal.kind === "access_key") {
+    const rows = await tx.$queryRaw<Array<{ role: Role }>>`
+      SELECT role FROM access_keys WHERE id = ${principal.id}::uuid AND organization_id = ${principal.organizationId}::uuid FOR SHARE`;
+    if (!rows[0]) throw new AppError("UNAUTHORIZED", "Missing or invalid credentials");
+    return rows[0].role;
+  }
+  const rows = await tx.$queryRaw<Array<{ role: Role; active: boolean; token_version: number }>>`
+    SELECT role, active, token_version FROM users
+    WHERE id = ${principal.id}::uuid AND organization_id = ${principal.organizationId}::uuid FOR SHARE`;
+  const user = rows[0];
+  if (!user || !user.active || user.token_version !== principal.tokenVersion) {
+    throw new AppError("UNAUTHORIZED", "Missing or invalid credentials");
+  }
+  return user.role;
 }

@@ -1,15 +1,10 @@
 import type { z } from "zod";
-import type { Database } from "../db/connection";
 import { AppError } from "../errors";
-import type { User } from "../generated/prisma/client";
-import { countersFor } from "../lib/counters";
+import type { PrismaClient, User } from "../generated/prisma/client";
+import { claimLoginAttempt, loginSucceeded } from "./login-throttle";
 import { verifyAgainstNothing, verifyPassword } from "./password";
 import type { loginUser, LoginInput } from "./schemas";
 import { issueAccessToken } from "./tokens";
-
-const WINDOW_SECONDS = 15 * 60;
-const MAX_FAILURES_PER_EMAIL = 10;
-const MAX_FAILURES_PER_ADDRESS = 50;
 
 export function toLoginUser(user: User): z.input<typeof loginUser> {
   return {
@@ -33,33 +28,28 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * Checks an email and password; the same answer (404) for an unknown email, a wrong
- * password and a deactivated user. Repeated failures for one email or one client
- * address are refused with 429 for the rest of a 15-minute window.
+ * password and a deactivated user. Attempts are throttled per (email, client address)
+ * and per address with growing delays (429 with Retry-After; server/auth/login-throttle.ts).
  */
-export async function verifyCredentials(database: Database, input: LoginInput, clientAddress: string): Promise<User> {
-  const counters = countersFor(database);
+export async function verifyCredentials(prisma: PrismaClient, input: LoginInput, clientAddress: string): Promise<User> {
   const email = normalizeEmail(input.email);
-  const emailKey = `login-failures:email:${email}`;
-  const addressKey = `login-failures:address:${clientAddress}`;
-  const [emailFailures, addressFailures] = await Promise.all([
-    counters.peek(emailKey, WINDOW_SECONDS),
-    counters.peek(addressKey, WINDOW_SECONDS),
-  ]);
-  if (emailFailures >= MAX_FAILURES_PER_EMAIL || addressFailures >= MAX_FAILURES_PER_ADDRESS) {
-    const retryAfter = WINDOW_SECONDS - (Math.floor(Date.now() / 1000) % WINDOW_SECONDS);
-    throw new AppError("TOO_MANY_REQUESTS", "Too many failed sign-in attempts; try again later", { retryAfter });
+  const attempt = await claimLoginAttempt(prisma, email, clientAddress);
+  if ("retryAfter" in attempt) {
+    throw new AppError("TOO_MANY_REQUESTS", "Too many sign-in attempts; try again later", { retryAfter: attempt.retryAfter });
   }
-  const user = await database.prisma.user.findUnique({ where: { email } });
+  const user = await prisma.user.findUnique({ where: { email } });
   const valid = user ? await verifyPassword(input.password, user.password_hash) : await verifyAgainstNothing(input.password);
-  if (!user || !valid || !user.active) {
-    await Promise.all([counters.hit(emailKey, WINDOW_SECONDS), counters.hit(addressKey, WINDOW_SECONDS)]);
-    throw new AppError("NOT_FOUND", "Invalid email or password");
-  }
+  if (!user || !valid || !user.active) throw new AppError("NOT_FOUND", "Invalid email or password");
+  await loginSucceeded(prisma, attempt);
   return user;
 }
 
-export async function login(database: Database, input: LoginInput, clientAddress: string) {
-  const user = await verifyCredentials(database, input, clientAddress);
-  const { token, expiresIn } = await issueAccessToken({ userId: user.id, organizationId: user.organization_id });
+export async function login(prisma: PrismaClient, input: LoginInput, clientAddress: string) {
+  const user = await verifyCredentials(prisma, input, clientAddress);
+  const { token, expiresIn } = await issueAccessToken({
+    userId: user.id,
+    organizationId: user.organization_id,
+    tokenVersion: user.token_version,
+  });
   return { ...toLoginUser(user), access_token: token, token_type: "Bearer" as const, expires_in: expiresIn };
 }

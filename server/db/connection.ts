@@ -13,12 +13,41 @@ export interface SqlSession {
   query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
 }
 
+export interface Listener {
+  close(): Promise<void>;
+}
+
 export interface Database {
   kind: "pglite" | "postgres";
   prisma: PrismaClient;
   /** Runs `work` on one dedicated connection (advisory locks hold on a connection). */
   withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  /**
+   * Subscribes to NOTIFY on `channel`. `onState(false)` when the subscription is lost
+   * (notifications may have been missed), `onState(true)` once it holds again; a lost
+   * PostgreSQL connection is re-opened with a growing delay.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onState: (up: boolean) => void): Promise<Listener>;
+  /** Answers when the database answers a trivial query; throws otherwise. */
+  ping(): Promise<void>;
+  /**
+   * Called once if the database becomes unusable for good (the embedded engine's
+   * WebAssembly crashed): the process must restart.
+   */
+  onFatal(handler: (error: Error) => void): void;
   close(): Promise<void>;
+}
+
+/**
+ * A WebAssembly trap inside PGlite ("memory access out of bounds", "unreachable") leaves
+ * the embedded engine's memory corrupt: every later query fails.
+ */
+export function isEmbeddedEngineCrash(error: unknown): error is Error {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+    if (cause instanceof WebAssembly.RuntimeError) return true;
+    if (/memory access out of bounds|unreachable executed|^Aborted\(/.test(cause.message)) return true;
+  }
+  return false;
 }
 
 export class DatabaseInUseError extends Error {
@@ -72,6 +101,25 @@ export async function openPGlite(location: string): Promise<Database> {
   const release = inMemory ? () => {} : lockDataDir(location);
   const client = new PGlite(inMemory ? undefined : path.join(location, "pgdata"));
   await client.waitReady;
+  const fatalHandlers: Array<(error: Error) => void> = [];
+  let crashed: Error | undefined;
+  const checkCrash = (error: unknown) => {
+    if (crashed || !isEmbeddedEngineCrash(error)) return;
+    crashed = error;
+    for (const handler of fatalHandlers) handler(error);
+  };
+  // Every query of the app (Prisma's adapter included) goes through these two methods.
+  for (const method of ["query", "exec"] as const) {
+    const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      try {
+        return await original(...args);
+      } catch (error) {
+        checkCrash(error);
+        throw error;
+      }
+    };
+  }
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
   // PGlite is a single connection: queue sessions so a migration never interleaves.
   let queue: Promise<unknown> = Promise.resolve();
@@ -90,20 +138,92 @@ export async function openPGlite(location: string): Promise<Database> {
       queue = run.catch(() => undefined);
       return run;
     },
+    listen: async (channel, onMessage, onState) => {
+      const unsubscribe = await client.listen(channel, onMessage);
+      onState(true);
+      return { close: () => unsubscribe() };
+    },
+    ping: async () => {
+      if (crashed) throw crashed;
+      await client.query("SELECT 1");
+    },
+    onFatal: (handler) => {
+      fatalHandlers.push(handler);
+      if (crashed) handler(crashed);
+    },
     close: async () => {
       await prisma.$disconnect();
-      await client.close();
+      if (!crashed) await client.close();
       release();
+    },
+  };
+}
+
+/** A NOTIFY subscription on its own PostgreSQL connection, re-opened when it drops. */
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState: (up: boolean) => void,
+): Promise<Listener> {
+  let closed = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 250;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? "");
+    });
+    const lost = () => {
+      if (client !== next) return;
+      client = undefined;
+      onState(false);
+      next.end().catch(() => undefined);
+      if (!closed) retry = setTimeout(reconnect, delay);
+      delay = Math.min(delay * 2, 10_000);
+    };
+    next.on("error", lost);
+    next.on("end", lost);
+    await next.connect();
+    await next.query(`LISTEN "${channel.replaceAll('"', "")}"`);
+    client = next;
+    delay = 250;
+    onState(true);
+  };
+  const reconnect = () => {
+    connect().catch(() => {
+      if (!closed) retry = setTimeout(reconnect, delay);
+      delay = Math.min(delay * 2, 10_000);
+    });
+  };
+  await connect();
+  return {
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
     },
   };
 }
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle connection that breaks (the server restarted) is dropped by the pool; without a
+  // listener its error would take the process down.
+  pool.on("error", () => undefined);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     kind: "postgres",
     prisma,
+    listen: (channel, onMessage, onState) => listenPostgres(connectionString, channel, onMessage, onState),
+    ping: async () => {
+      await pool.query("SELECT 1");
+    },
+    // A PostgreSQL server outlives its failures; errors stay per query.
+    onFatal: () => undefined,
     withSession: async (work) => {
       const client = await pool.connect();
       try {

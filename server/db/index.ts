@@ -8,8 +8,8 @@ export type { Database } from "./connection";
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, else embedded PGlite. */
 export async function openConfiguredDatabase(): Promise<Database> {
-  const { DATABASE_URL, DATA_DIR } = env();
-  return DATABASE_URL ? openPostgres(DATABASE_URL) : openPGlite(path.join(DATA_DIR, "pglite"));
+  const { DATABASE_URL, DATA_DIR, DATABASE_POOL_SIZE } = env();
+  return DATABASE_URL ? openPostgres(DATABASE_URL, DATABASE_POOL_SIZE) : openPGlite(path.join(DATA_DIR, "pglite"));
 }
 
 async function openAnd(prepare: (database: Database) => Promise<unknown>): Promise<Database> {
@@ -34,17 +34,4 @@ export function startDatabase(): Promise<Database> {
     await database.withSession((session) => migrate(session));
     await bootstrap(database, env());
   });
-}
-
-const holder = globalThis as unknown as { __database?: Promise<Database> };
-
-/** The process-wide database, started on first use (kept across hot reloads). */
-export function database(): Promise<Database> {
-  if (!holder.__database) {
-    holder.__database = startDatabase();
-    holder.__database.catch(() => {
-      holder.__database = undefined;
-    });
-  }
-  return holder.__database;
 }

@@ -8,7 +8,7 @@ import type { PrismaClient } from "../generated/prisma/client";
  * Every model carries the org except these global tables. Nested writes do not pass
  * through query extensions, so child rows are written with their own create calls.
  */
-const unscopedModels = new Set(["Organization", "IdempotencyRecord", "RateLimitBucket"]);
+const unscopedModels = new Set(["Organization", "IdempotencyRecord", "RateLimitBucket", "LoginThrottle"]);
 
 const filtered = new Set([
   "findUnique",
@@ -48,6 +48,8 @@ function withOrganization(operation: string, args: Args, organization_id: string
 function scope(prisma: PrismaClient, organizationId: string) {
   return prisma.$extends({
     name: "organization-scope",
+    /** The org this client is scoped to, for raw SQL (server/db/sql.ts binds it). */
+    client: { $organizationId: organizationId },
     query: {
       $allModels: {
         $allOperations({ model, operation, args, query }) {

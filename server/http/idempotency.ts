@@ -1,86 +1,125 @@
 import { createHash } from "node:crypto";
+import type { Principal } from "../auth/principal";
+import type { Db } from "../db/scoped";
+import { AppError } from "../errors";
 import type { PrismaClient } from "../generated/prisma/client";
-import { problem, problemResponse } from "./problem";
-
-const TTL_MS = 24 * 60 * 60 * 1000;
-const REPLAYED_HEADERS = ["content-type", "location", "retry-after"];
-
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-
-/** Keys are per credential: the same key from two callers are two requests. */
-function credentialOf(headers: Headers): string {
-  return sha256(
-    headers.get("authorization") ??
-      `${headers.get("x-service-access-key-token") ?? ""}:${headers.get("x-service-access-key-code") ?? ""}:${headers.get("cookie") ?? ""}`,
-  );
-}
 
 /**
- * Idempotency-Key on writes (contract §6): the first answer to a key is stored; the same
- * key with the same request within 24 hours replays it; with another request it is 422;
- * while the first is still running, 409. Server errors and 429s are not stored, so the
- * caller may retry them.
+ * Idempotency-Key on writes (contract §6), after Stripe's design:
+ *
+ * - Keys belong to the authenticated caller (a user or an access key), so they are
+ *   claimed only after authentication and one caller's keys never meet another's.
+ * - The first request claims the key with a lease; the same key with the same request
+ *   within 24 hours replays the stored answer; with another request it is 422; while
+ *   the first still runs, 409.
+ * - The answer is stored in the same transaction as the write it protects: a crash
+ *   commits both or neither. A claim whose request died without committing is free
+ *   again when its lease ends.
+ * - Only successes are stored. A failed write (4xx, 5xx) releases the key, so the
+ *   caller can fix the request and retry with it.
+ * - An answer that carries a one-time secret (an access key's code, a temporary
+ *   password) is never stored: its replay is a 409 saying so and naming the record.
  */
-export async function withIdempotency(
-  prisma: PrismaClient,
-  request: Request,
-  key: string,
-  body: string,
-  run: () => Promise<Response>,
-): Promise<Response> {
-  const credential = credentialOf(request.headers);
-  const url = new URL(request.url);
-  const requestHash = sha256(`${request.method} ${url.pathname}${url.search}\n${body}`);
+export const IDEMPOTENCY_TTL_HOURS = 24;
+/** Longer than any write transaction may run (TRANSACTION_OPTIONS.timeout). */
+const LEASE_SECONDS = 40;
 
-  const claimed = await prisma.$queryRaw<Array<{ id: string }>>`
-    INSERT INTO idempotency_records (id, credential, key, request_hash)
-    VALUES (gen_random_uuid(), ${credential}, ${key}, ${requestHash})
-    ON CONFLICT (credential, key) DO NOTHING RETURNING id`;
+export interface IdempotencyRequest {
+  key: string;
+  /** SHA-256 of the method, path, query and body. */
+  requestHash: string;
+}
 
-  if (claimed.length === 0) {
-    const existing = await prisma.idempotencyRecord.findUnique({ where: { credential_key: { credential, key } } });
-    if (!existing) return withIdempotency(prisma, request, key, body, run);
-    if (Date.now() - existing.created_at.getTime() > TTL_MS) {
-      await prisma.idempotencyRecord.deleteMany({ where: { id: existing.id } });
-      return withIdempotency(prisma, request, key, body, run);
-    }
-    if (existing.request_hash !== requestHash) {
-      return problemResponse(
-        problem(422, "This Idempotency-Key was already used with a different request", [
-          { path: "Idempotency-Key", message: "reused with a different request" },
-        ]),
-      );
-    }
-    if (existing.status === null) {
-      return problemResponse(problem(409, "A request with this Idempotency-Key is still being processed"));
-    }
-    return new Response(existing.body ?? null, {
-      status: existing.status,
-      headers: { ...(existing.headers as Record<string, string>), "idempotent-replayed": "true" },
+export interface IdempotencyClaim {
+  id: string;
+}
+
+/** A stored answer, replayed instead of running the write again. */
+export class IdempotentReplay extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string | null,
+  ) {
+    super("Replayed the stored answer of this Idempotency-Key");
+    this.name = "IdempotentReplay";
+  }
+}
+
+const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The Idempotency-Key header of a request, checked (422 when malformed). */
+export function idempotencyRequest(key: string, method: string, pathAndQuery: string, body: string): IdempotencyRequest {
+  if (!VALID_KEY.test(key)) {
+    throw new AppError("VALIDATION", "Idempotency-Key must be 1 to 255 visible ASCII characters", {
+      errors: [{ path: "Idempotency-Key", message: "must be 1 to 255 visible ASCII characters", code: "invalid" }],
     });
   }
+  return { key, requestHash: createHash("sha256").update(`${method} ${pathAndQuery}\n${body}`).digest("hex") };
+}
 
-  const id = claimed[0]!.id;
-  let response: Response;
-  try {
-    response = await run();
-  } catch (error) {
-    await prisma.idempotencyRecord.delete({ where: { id } }).catch(() => undefined);
-    throw error;
+const credentialOf = (principal: Principal) => `${principal.kind}:${principal.id}`;
+
+export async function claimIdempotencyKey(prisma: PrismaClient, principal: Principal, request: IdempotencyRequest): Promise<IdempotencyClaim> {
+  const credential = credentialOf(principal);
+  // A new key, or one whose earlier request died uncommitted (lease over), or expired.
+  const claimed = await prisma.$queryRaw<Array<{ id: string }>>`
+    INSERT INTO idempotency_records (id, credential, key, request_hash, locked_until, created_at)
+    VALUES (gen_random_uuid(), ${credential}, ${request.key}, ${request.requestHash}, now() + make_interval(secs => ${LEASE_SECONDS}), now())
+    ON CONFLICT (credential, key) DO UPDATE
+      SET request_hash = EXCLUDED.request_hash, locked_until = EXCLUDED.locked_until, created_at = EXCLUDED.created_at,
+          status = NULL, body = NULL, resource_id = NULL, secret_withheld = false
+      WHERE (idempotency_records.status IS NULL AND idempotency_records.locked_until < now())
+         OR idempotency_records.created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
+    RETURNING id`;
+  if (claimed[0]) return claimed[0];
+
+  const existing = await prisma.idempotencyRecord.findUnique({ where: { credential_key: { credential, key: request.key } } });
+  // Released between the two statements: try once more.
+  if (!existing) return claimIdempotencyKey(prisma, principal, request);
+  if (existing.request_hash !== request.requestHash) {
+    throw new AppError("VALIDATION", "This Idempotency-Key was already used with a different request", {
+      errors: [{ path: "Idempotency-Key", message: "was already used with a different request", code: "idempotency_key_reused" }],
+    });
   }
-  if (response.status >= 500 || response.status === 429) {
-    await prisma.idempotencyRecord.delete({ where: { id } }).catch(() => undefined);
-    return response;
+  if (existing.status === null) {
+    throw new AppError("CONFLICT", "A request with this Idempotency-Key is still being processed; retry later");
   }
-  const text = response.status === 204 ? null : await response.text();
-  const headers = Object.fromEntries(
-    [...response.headers].filter(([name]) => REPLAYED_HEADERS.includes(name.toLowerCase())),
-  );
-  await prisma.idempotencyRecord.update({ where: { id }, data: { status: response.status, headers, body: text } });
-  if (Math.random() < 0.01) {
-    void prisma.idempotencyRecord
-      .deleteMany({ where: { created_at: { lt: new Date(Date.now() - TTL_MS) } } })
-      .catch(() => undefined);
+  if (existing.secret_withheld) {
+    throw new AppError(
+      "CONFLICT",
+      `The request with this Idempotency-Key succeeded${existing.resource_id ? ` (record ${existing.resource_id})` : ""}, ` +
+        "but its answer held a secret that is shown only once and never stored, so it cannot be replayed",
+    );
   }
-  return new Response(text, { status: response.status, headers: response.headers });
+  throw new IdempotentReplay(existing.status, existing.body);
+}
+
+/** Stores the answer, inside the write's own transaction. */
+export async function completeIdempotencyKey(
+  tx: Db,
+  claim: IdempotencyClaim,
+  answer: { body: unknown; status: number; oneTimeSecret: boolean },
+): Promise<void> {
+  const body = answer.status === 204 || answer.body === undefined ? null : JSON.stringify(answer.body);
+  const id = (answer.body as { id?: unknown } | null)?.id;
+  await tx.$executeRaw`
+    UPDATE idempotency_records
+    SET status = ${answer.status}, locked_until = NULL,
+        body = ${answer.oneTimeSecret ? null : body},
+        secret_withheld = ${answer.oneTimeSecret},
+        resource_id = ${typeof id === "string" ? id : null}
+    WHERE id = ${claim.id}::uuid`;
+}
+
+/** Frees the key of a write that failed, so it can be retried. */
+export async function releaseIdempotencyKey(prisma: PrismaClient, claim: IdempotencyClaim): Promise<void> {
+  await prisma.idempotencyRecord.deleteMany({ where: { id: claim.id, status: null } }).catch(() => undefined);
+}
+
+/** Removes records past their 24 hours (housekeeping). */
+export async function purgeIdempotencyRecords(prisma: PrismaClient): Promise<number> {
+  const { count } = await prisma.idempotencyRecord.deleteMany({
+    where: { created_at: { lt: new Date(Date.now() - IDEMPOTENCY_TTL_HOURS * 3_600_000) } },
+  });
+  return count;
 }

@@ -1,7 +1,9 @@
+import type { ServerResponse } from "node:http";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
-import { ZodError } from "zod";
+import { ZodError, type z } from "zod";
 import { AppError, type FieldError } from "../errors";
+import { log } from "../log";
 
 /** An RFC 9457 problem (contract §3). */
 export interface Problem {
@@ -24,41 +26,87 @@ const titles: Record<number, string> = {
   422: "Unprocessable Content",
   429: "Too Many Requests",
   500: "Internal Server Error",
+  503: "Service Unavailable",
 };
 
 export function problem(status: number, detail: string, errors?: FieldError[]): Problem {
   return { type: "about:blank", title: titles[status] ?? "Error", status, detail, ...(errors ? { errors } : {}) };
 }
 
-/** zod issues as `{path, message}` in the request's own field names. */
-export function fieldErrors(error: ZodError): FieldError[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join(".") || "(body)",
-    message: issue.message,
-  }));
+/** The figures of a zod issue a client needs to word it in its own language. */
+const ISSUE_PARAMS = ["expected", "minimum", "maximum", "inclusive", "origin", "format", "values", "keys", "divisor"] as const;
+
+function paramsOf(issue: z.core.$ZodIssue): Record<string, unknown> | undefined {
+  const params: Record<string, unknown> = {};
+  for (const key of ISSUE_PARAMS) {
+    const value = (issue as unknown as Record<string, unknown>)[key];
+    if (value !== undefined) params[key] = typeof value === "bigint" ? Number(value) : value;
+  }
+  return Object.keys(params).length > 0 ? params : undefined;
 }
 
-/** The body before the procedure runs could not be read as JSON. */
-const unreadableBody = new Set(["PARSE_ERROR", "UNSUPPORTED_MEDIA_TYPE"]);
+/** zod issues as `{path, message, code, params}` in the request's own field names. */
+export function fieldErrors(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => {
+    const params = paramsOf(issue);
+    return {
+      path: issue.path.map(String).join(".") || "(body)",
+      message: issue.message,
+      // Our schemas word every missing or empty required field "is required".
+      code: issue.message === "is required" ? "required" : issue.code,
+      ...(params ? { params } : {}),
+    };
+  });
+}
 
-export function problemOf(error: TRPCError): Problem {
-  const cause = error.cause;
-  if (unreadableBody.has(error.code)) {
-    return problem(422, "The request body must be a JSON document", [{ path: "(body)", message: error.message }]);
+/**
+ * The problem of an error: its own status and message for what we threw, a bare 500 for
+ * anything else (logged with the request's id).
+ */
+export function problemOf(error: unknown, reqId?: string): Problem {
+  const cause = error instanceof TRPCError ? error.cause : error;
+  if (error instanceof TRPCError && (error.code === "PARSE_ERROR" || error.code === "UNSUPPORTED_MEDIA_TYPE")) {
+    return problem(422, "The request body must be a JSON document", [{ path: "(body)", message: error.message, code: "invalid_json" }]);
   }
-  const status = getHTTPStatusCodeFromError(error);
+  const status = error instanceof TRPCError ? getHTTPStatusCodeFromError(error) : cause instanceof AppError ? cause.status : 500;
   if (status >= 500) {
-    console.error(error.cause ?? error);
-    return problem(status, "An unexpected error occurred");
+    log().error({ reqId, err: cause ?? error }, "request failed");
+    return problem(500, "An unexpected error occurred");
   }
   if (cause instanceof ZodError) return problem(status, "The request is not valid", fieldErrors(cause));
   if (cause instanceof AppError) return problem(status, cause.message, cause.errors);
-  return problem(status, error.message);
+  return problem(status, error instanceof Error ? error.message : "The request failed");
 }
 
-export function problemResponse(value: Problem, headers: HeadersInit = {}): Response {
-  return new Response(JSON.stringify(value), {
-    status: value.status,
-    headers: { ...Object.fromEntries(new Headers(headers)), "content-type": "application/problem+json" },
+/** Headers every API answer carries: it is data, never a page to render or frame. */
+export const API_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "cache-control": "no-store",
+} as const;
+
+export function sendJson(res: ServerResponse, status: number, body: string | null, headers: Record<string, string> = {}): void {
+  if (status === 204 || body === null) {
+    res.writeHead(status, { ...API_HEADERS, ...headers });
+    res.end();
+    return;
+  }
+  res.writeHead(status, {
+    ...API_HEADERS,
+    ...headers,
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
   });
+  res.end(body);
+}
+
+export function sendProblem(res: ServerResponse, value: Problem, headers: Record<string, string> = {}): void {
+  const body = JSON.stringify(value);
+  res.writeHead(value.status, {
+    ...API_HEADERS,
+    ...headers,
+    "content-type": "application/problem+json",
+    "content-length": Buffer.byteLength(body),
+  });
+  res.end(body);
 }

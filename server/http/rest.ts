@@ -1,117 +1,170 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AnyTRPCProcedure } from "@trpc/server";
 import { TRPCError } from "@trpc/server";
-import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
-import { database } from "../db";
+import type { z } from "zod";
 import { AppError } from "../errors";
-import { appRouter, procedureMetas } from "../root";
-import { createContext, type Context, type Meta } from "../trpc";
-import { MAX_BODY_BYTES, readBody } from "./body";
-import { withIdempotency } from "./idempotency";
-import { problem, problemResponse, type Problem } from "./problem";
+import { metaOf, procedures } from "../root";
+import type { Runtime } from "../runtime";
+import { createContext, type Meta, type RequestInfo } from "../trpc";
+import { readBody, BodyTooLarge } from "./body";
+import { endpoints } from "../endpoints";
+import type { Endpoint } from "./endpoint";
+import { header } from "./headers";
+import { idempotencyRequest, IdempotentReplay } from "./idempotency";
+import { cleanInput, parseJson, parseQuery } from "./input";
+import { problem, problemOf, sendJson, sendProblem } from "./problem";
+import { RouteTable } from "./route-table";
+import { recordStatus } from "./status-record";
 
+/** The REST interface's base path (contract §1). */
 export const REST_PREFIX = "/api/b2b";
 
-const metaOf = (path: string | undefined): Meta | undefined => (path ? procedureMetas.get(path) : undefined);
+interface ProcedureRoute {
+  kind: "procedure";
+  /** The procedure's dotted path in the app router (`brands.list`). */
+  path: string;
+  procedure: AnyTRPCProcedure;
+  meta: Meta;
+  /** Query parameters that are arrays in the input schema: a single value is wrapped. */
+  arrayParams: ReadonlySet<string>;
+}
 
-/** Status and headers of a REST answer, from the procedure's meta and what it set. */
-function responseMeta(opts: { ctx?: Context; paths?: readonly string[]; errors: TRPCError[] }) {
-  const headers = opts.ctx?.response.headers ?? {};
-  const [error] = opts.errors;
-  if (!error) return { status: opts.ctx?.response.status ?? 200, headers };
-  if (error.code === "PARSE_ERROR" || error.code === "UNSUPPORTED_MEDIA_TYPE") {
-    return { status: metaOf(opts.paths?.[0])?.invalidInputStatus ?? 422, headers };
+type Route = ProcedureRoute | { kind: "endpoint"; endpoint: Endpoint };
+
+/** The schema under optional/default/nullable/pipe wrappers. */
+function unwrapSchema(schema: z.core.$ZodType): z.core.$ZodType {
+  let current = schema;
+  for (let depth = 0; depth < 10; depth++) {
+    const def = current._zod.def as unknown as { type: string; innerType?: z.core.$ZodType; in?: z.core.$ZodType };
+    const inner = def.type === "pipe" ? def.in : def.innerType;
+    if (!inner) return current;
+    current = inner;
   }
-  return { headers };
+  return current;
 }
 
-/** Success bodies pass through; error bodies become problem+json; 204s carry nothing. */
-async function finish(response: Response): Promise<Response> {
-  if (response.status === 204) return new Response(null, { status: 204 });
-  if (response.status < 400) return response;
-  const body = (await response.json().catch(() => null)) as { message?: string; data?: { problem?: Problem } } | null;
-  const described = body?.data?.problem ?? problem(response.status, body?.message ?? "The request failed");
-  const retryAfter = response.headers.get("retry-after");
-  return problemResponse(
-    { ...problem(response.status, described.detail, described.errors) },
-    retryAfter ? { "retry-after": retryAfter } : {},
-  );
+function arrayParamsOf(procedure: AnyTRPCProcedure): Set<string> {
+  const [input] = (procedure._def as unknown as { inputs: z.core.$ZodType[] }).inputs;
+  const object = input ? unwrapSchema(input) : undefined;
+  const shape = (object?._zod.def as { shape?: Record<string, z.core.$ZodType> } | undefined)?.shape ?? {};
+  return new Set(Object.entries(shape).filter(([, field]) => unwrapSchema(field)._zod.def.type === "array").map(([key]) => key));
 }
 
-const acceptsBody = (method: string) => method !== "GET" && method !== "HEAD";
+/** Every operation of the interface: the routers' `openapi` metas and the non-JSON endpoints. */
+function buildRoutes(): RouteTable<Route> {
+  const table = new RouteTable<Route>();
+  for (const [path, procedure] of procedures) {
+    const meta = metaOf(procedure);
+    if (!meta?.openapi) continue;
+    table.add(meta.openapi.method, meta.openapi.path, { kind: "procedure", path, procedure, meta, arrayParams: arrayParamsOf(procedure) });
+  }
+  for (const endpoint of endpoints) table.add(endpoint.method, endpoint.path, { kind: "endpoint", endpoint });
+  return table;
+}
 
-/** trpc-to-openapi's handler, built once (it compiles every path's matcher). */
-const openApiHandler = createOpenApiNodeHttpHandler({
-  router: appRouter,
-  createContext: async ({ req }: { req: Request }) => createContext(await database(), req.headers),
-  responseMeta,
-} as unknown as Parameters<typeof createOpenApiNodeHttpHandler>[0]) as unknown as (
-  req: Request,
-  res: { setHeader(name: string, value: string | string[]): void; statusCode: number; end(body?: string): void },
-) => Promise<void>;
+let routes: RouteTable<Route> | undefined;
 
-/**
- * Runs the routers on a request whose body was already read: the handler sees the
- * original request with the path relative to the REST prefix and the parsed body.
- */
-function dispatch(request: Request, headers: Headers, body: string): Promise<Response> {
-  const url = new URL(request.url);
-  url.pathname = url.pathname.slice(REST_PREFIX.length) || "/";
-  let parsed: unknown;
-  let parseError: unknown;
-  if (body !== "") {
-    try {
-      parsed = JSON.parse(body);
-    } catch (error) {
-      parseError = error;
+const acceptsBody = (method: string) => method === "POST" || method === "PUT" || method === "PATCH";
+
+function isJsonContentType(value: string | undefined): boolean {
+  const type = value?.split(";")[0]?.trim().toLowerCase();
+  return type === "application/json" || (type?.startsWith("application/") === true && type.endsWith("+json"));
+}
+
+/** The procedure's input from the path parameters, the query string and the JSON body. */
+async function inputOf(req: IncomingMessage, route: ProcedureRoute, params: Record<string, string>, search: string) {
+  const method = req.method ?? "GET";
+  if (!acceptsBody(method)) {
+    const query = parseQuery(search);
+    for (const key of route.arrayParams) {
+      const value = query[key];
+      if (typeof value === "string") query[key] = [value];
     }
+    return { input: { ...query, ...params }, text: "" };
   }
-  const req = new Proxy(request, {
-    get(target, property) {
-      if (property === "url") return url.toString();
-      if (property === "headers") return headers;
-      if (property === "body") {
-        if (parseError) throw new TRPCError({ code: "PARSE_ERROR", message: "Failed to parse request body", cause: parseError });
-        return parsed;
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return new Promise((resolve) => {
-    const responseHeaders = new Headers();
-    const res = {
-      statusCode: 200,
-      setHeader(name: string, value: string | string[]) {
-        for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(name, item);
-      },
-      end(text?: string) {
-        resolve(new Response(text ?? null, { status: res.statusCode, headers: responseHeaders }));
-      },
-    };
-    void openApiHandler(req, res);
-  });
+  const text = await readBody(req);
+  // "No body" writes (enable, disable, webhook calls) are sent without one.
+  if (text.trim() === "") return { input: cleanInput({ ...params }), text };
+  if (!isJsonContentType(header(req.headers, "content-type"))) {
+    throw new AppError("VALIDATION", "The request body must be JSON (Content-Type: application/json)", {
+      errors: [{ path: "(body)", message: "must be sent as application/json", code: "invalid_content_type" }],
+    });
+  }
+  const body = parseJson(text);
+  if (route.meta.bodyField) return { input: cleanInput({ [route.meta.bodyField]: body, ...params }), text };
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw new AppError("VALIDATION", "The request body must be a JSON object", {
+      errors: [{ path: "(body)", message: "must be a JSON object", code: "invalid_type", params: { expected: "object" } }],
+    });
+  }
+  return { input: cleanInput({ ...body, ...params }), text };
 }
 
-/**
- * Every REST call: body limit (413), idempotency keys, then the routers through
- * trpc-to-openapi, then the problem+json and status conventions of the contract.
- */
-export async function handleRestRequest(request: Request): Promise<Response> {
+/** Runs one operation of the routers and renders its answer or its problem. */
+async function runProcedure(
+  runtime: Runtime,
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: ProcedureRoute,
+  params: Record<string, string>,
+  target: { pathname: string; search: string },
+  request: RequestInfo,
+): Promise<void> {
+  const { search } = target;
+  const ctx = createContext(runtime, request);
   try {
-    const method = request.method.toUpperCase();
-    let body = acceptsBody(method) ? await readBody(request, MAX_BODY_BYTES) : "";
-    const headers = new Headers(request.headers);
-    if (acceptsBody(method) && body.trim() === "") {
-      // "No body" endpoints (enable, disable, webhook calls) are sent without content-type.
-      body = "{}";
-      if (!headers.get("content-type")) headers.set("content-type", "application/json");
+    const { input, text } = await inputOf(req, route, params, search);
+    const key = header(req.headers, "idempotency-key");
+    if (key !== undefined && acceptsBody(req.method ?? "GET")) {
+      request.idempotency = idempotencyRequest(key, req.method ?? "", target.pathname + search, text);
     }
-    const run = async () => finish(await dispatch(request, headers, body));
-    const key = request.headers.get("idempotency-key");
-    if (key && acceptsBody(method)) return await withIdempotency((await database()).prisma, request, key, body, run);
-    return await run();
+    const data = await route.procedure({
+      path: route.path,
+      getRawInput: async () => input,
+      ctx,
+      type: route.procedure._def.type,
+      signal: undefined,
+      batchIndex: 0,
+    });
+    const status = ctx.response.status ?? 200;
+    sendJson(res, status, status === 204 ? null : JSON.stringify(data ?? null), ctx.response.headers);
   } catch (error) {
-    if (error instanceof AppError) return problemResponse(problem(error.status, error.message, error.errors));
-    console.error(error);
-    return problemResponse(problem(500, "An unexpected error occurred"));
+    const cause = error instanceof TRPCError ? error.cause : error;
+    if (cause instanceof IdempotentReplay) {
+      sendJson(res, cause.status, cause.body, { "idempotent-replayed": "true" });
+      return;
+    }
+    const answer = problemOf(error, request.id);
+    // Where interface.md answers 400 for bad input, so does every way an input can be bad.
+    if (answer.status === 422 && route.meta.invalidInputStatus === 400) answer.status = 400;
+    const headers = { ...ctx.response.headers, ...(cause instanceof BodyTooLarge ? { connection: "close" } : {}) };
+    sendProblem(res, { ...problem(answer.status, answer.detail, answer.errors) }, headers);
   }
+}
+
+/**
+ * Every REST call (/api/b2b/...): the route of the method and path (404, 405), then the
+ * operation. Static path segments win over parameters, so `/stock/override` is never
+ * `/stock/{id}`.
+ */
+export async function handleRest(
+  runtime: Runtime,
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  search: string,
+  request: RequestInfo,
+): Promise<void> {
+  routes ??= buildRoutes();
+  const method = req.method ?? "GET";
+  const found = routes.lookup(method, pathname.slice(REST_PREFIX.length) || "/");
+  if (found.kind === "not-found") return sendProblem(res, problem(404, `No operation at ${method} ${pathname}`));
+  if (found.kind === "method-not-allowed") {
+    return sendProblem(res, problem(405, `${method} is not allowed here; allowed: ${found.allow.join(", ")}`), { allow: found.allow.join(", ") });
+  }
+  const { route, params } = found.match;
+  const template = route.kind === "endpoint" ? route.endpoint.path : (route.meta.openapi?.path ?? "");
+  res.once("close", () => recordStatus(method, template, res.statusCode));
+  if (route.kind === "endpoint") return route.endpoint.run(runtime, req, res, params, search, request);
+  return runProcedure(runtime, req, res, route, params, { pathname, search }, request);
 }

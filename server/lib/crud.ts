@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { labelOf, recordAudit } from "../audit/service";
 import type { Db } from "../db/scoped";
 import { AppError } from "../errors";
 import { readProcedure, manageProcedure } from "../trpc";
+import { isUuid } from "./ids";
 import { paginate, pageOf, pagingInput, sortByColumns, type Page, type PagingInput } from "./paging";
 import { validateAttributes } from "../settings/entity-attributes/validate";
 import { searchText } from "./search";
@@ -17,7 +19,7 @@ import { toApi } from "./serialize";
 /** The part of a Prisma model delegate the helper uses (rows are typed by the caller). */
 export interface CrudDelegate<Row> {
   findMany(args: object): Promise<Row[]>;
-  findFirst(args: object): Promise<Row | null>;
+  findUnique(args: object): Promise<Row | null>;
   count(args: object): Promise<number>;
   create(args: object): Promise<Row>;
   update(args: object): Promise<Row>;
@@ -26,7 +28,14 @@ export interface CrudDelegate<Row> {
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
-export interface CrudConfig<Row extends object, Write extends AnyObject, Detail extends z.ZodType, Record extends z.ZodType, Filters extends AnyObject> {
+export interface CrudConfig<
+  Row extends object,
+  Write extends AnyObject,
+  Detail extends z.ZodType,
+  Record extends z.ZodType,
+  Filters extends AnyObject,
+  ListKeys extends keyof Row = keyof Row,
+> {
   /** Singular noun for messages ("Brand not found"). */
   noun: string;
   /** REST base path, e.g. "/brands". */
@@ -54,9 +63,17 @@ export interface CrudConfig<Row extends object, Write extends AnyObject, Detail 
   toData?: (input: z.output<Write>, db: Db, id?: string) => object | Promise<object>;
   /** API shape of a row (default: `toApi`, the output schema keeps the published fields). */
   toDetail?: (row: Row) => z.input<Detail>;
-  toListRecord?: (row: Row) => z.input<Record>;
+  /**
+   * The columns the list reads (the default: the whole row, with `include`). A list that
+   * needs a few columns of wide rows reads only those: no JSON, dates or search text to
+   * parse for nothing.
+   */
+  listSelect?: readonly ListKeys[];
+  toListRecord?: (row: Pick<Row, ListKeys>) => z.input<Record>;
   /** The entity whose custom field definitions check `attributes` (contract §5). */
   entity?: string;
+  /** The record kind in the audit log (default: `entity`, else the noun in snake_case). */
+  auditEntity?: string;
   /** Fields naming records of the org: a missing one is 422 on that field. */
   references?: Reference[];
   /** Records that use this one: a delete while any exist is 409 naming them. */
@@ -93,7 +110,7 @@ export async function checkReferences(db: Db, input: object, references: Referen
     const unique = [...new Set(ids)];
     const found = unique.every(isUuid) ? await reference.model(db).count({ where: { id: { in: unique } } }) : 0;
     if (found !== unique.length) {
-      errors.push({ path: reference.field, message: `no ${reference.noun} with this id exists` });
+      errors.push({ path: reference.field, message: `no ${reference.noun} with this id exists`, code: "not_found_reference" });
     }
   }
   if (errors.length > 0) {
@@ -113,20 +130,20 @@ export async function refuseWhileUsed(db: Db, noun: string, id: string, usages: 
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A malformed id can name no record: it is simply not found. */
-export function isUuid(id: string): boolean {
-  return UUID.test(id);
-}
-
 export const idInput = z.object({ id: z.string() });
 
 /** The path id of an update input (the body schema extended with `id`). */
 export const idOf = (input: unknown): string => (input as { id: string }).id;
 
-export function defineCrud<Row extends object, Write extends AnyObject, Detail extends z.ZodType, ListRecord extends z.ZodType, Filters extends AnyObject = z.ZodObject<{}>>(
-  config: CrudConfig<Row, Write, Detail, ListRecord, Filters>,
+export function defineCrud<
+  Row extends object,
+  Write extends AnyObject,
+  Detail extends z.ZodType,
+  ListRecord extends z.ZodType,
+  Filters extends AnyObject = z.ZodObject<Record<never, never>>,
+  ListKeys extends keyof Row = keyof Row,
+>(
+  config: CrudConfig<Row, Write, Detail, ListRecord, Filters, ListKeys>,
 ) {
   const sortable = Array.isArray(config.sortable)
     ? sortByColumns(config.sortable as readonly string[])
@@ -136,7 +153,22 @@ export function defineCrud<Row extends object, Write extends AnyObject, Detail e
   const include = config.include ? { include: config.include } : {};
 
   const toDetail = (row: Row) => (config.toDetail ?? toApi)(row) as z.input<Detail>;
-  const toListRecord = (row: Row) => (config.toListRecord ?? toApi)(row) as z.input<ListRecord>;
+  const toListRecord = (row: Pick<Row, ListKeys>) => (config.toListRecord ?? toApi)(row) as z.input<ListRecord>;
+  const listSelect = config.listSelect ? Object.fromEntries(config.listSelect.map((key) => [key, true])) : undefined;
+
+  const auditEntity = config.auditEntity ?? config.entity ?? config.noun.toLowerCase().replaceAll(" ", "_");
+  /** Every write of the resource goes to the audit log, in its transaction. */
+  function audit(db: Db, action: "create" | "update" | "delete", before: unknown, after: unknown): Promise<void> {
+    const record = (after ?? before) as { id: string };
+    return recordAudit(db, {
+      action,
+      entity: auditEntity,
+      entityId: record.id,
+      label: labelOf(record as Record<string, unknown>),
+      before: before as Record<string, unknown> | undefined,
+      after: after as Record<string, unknown> | undefined,
+    });
+  }
 
   /** Checks (references, custom fields, resource rules) then the database data of a write. */
   async function data(db: Db, input: z.output<Write>, id?: string): Promise<object> {
@@ -156,12 +188,13 @@ export function defineCrud<Row extends object, Write extends AnyObject, Detail e
         sortable,
         defaultSort: config.defaultSort,
         searchable: Boolean(config.searchFields),
-        include: config.include,
+        ...(listSelect ? { select: listSelect } : { include: config.include }),
         toItem: toListRecord,
       });
     },
     async find(db: Db, id: string): Promise<Row> {
-      const row = isUuid(id) ? await model(db).findFirst({ where: { id }, ...include }) : null;
+      // findUnique, not findFirst: Prisma batches the concurrent ones into one query.
+      const row = isUuid(id) ? await model(db).findUnique({ where: { id }, ...include }) : null;
       if (!row) throw notFound();
       return row;
     },
@@ -169,20 +202,31 @@ export function defineCrud<Row extends object, Write extends AnyObject, Detail e
       return toDetail(await service.find(db, id));
     },
     async create(db: Db, input: z.output<Write>): Promise<z.input<Detail>> {
-      return toDetail(await model(db).create({ data: await data(db, input), ...include }));
+      const created = toDetail(await model(db).create({ data: await data(db, input), ...include }));
+      await audit(db, "create", undefined, created);
+      return created;
     },
     async update(db: Db, id: string, input: z.output<Write>): Promise<z.input<Detail>> {
       if (!isUuid(id)) throw notFound();
       const { id: _ignored, ...body } = input as z.output<Write> & { id?: unknown };
-      await service.find(db, id);
-      const row = await model(db).update({ where: { id }, data: await data(db, body as z.output<Write>, id), ...include });
-      return toDetail(row);
+      const before = toDetail(await service.find(db, id));
+      const updated = toDetail(await model(db).update({ where: { id }, data: await data(db, body as z.output<Write>, id), ...include }));
+      await audit(db, "update", before, updated);
+      return updated;
+    },
+    /** Enables or disables a record with an `active` field; an unchanged one records nothing. */
+    async setActive(db: Db, id: string, active: boolean): Promise<z.input<Detail>> {
+      const before = toDetail(await service.find(db, id));
+      const updated = toDetail(await model(db).update({ where: { id }, data: { active }, ...include }));
+      await audit(db, "update", before, updated);
+      return updated;
     },
     async remove(db: Db, id: string): Promise<void> {
-      await service.find(db, id);
+      const before = toDetail(await service.find(db, id));
       if (config.usedBy) await refuseWhileUsed(db, config.noun, id, config.usedBy);
       await config.beforeRemove?.(db, id);
       await model(db).delete({ where: { id } });
+      await audit(db, "delete", before, undefined);
     },
   };
 
@@ -193,7 +237,7 @@ export function defineCrud<Row extends object, Write extends AnyObject, Detail e
     summary,
     protect: true,
   });
-  const listInput = pagingInput.extend((config.filters?.schema.shape ?? {}) as Filters["shape"]);
+  const listInput = pagingInput(Object.keys(sortable)).extend((config.filters?.schema.shape ?? {}) as Filters["shape"]);
   const byId = `${config.path}/{id}`;
 
   /** The procedures before output and resolver: a resource overrides one from here. */

@@ -21,7 +21,11 @@ export function decrypt(sealed: string): string {
   return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");
 }
 
-/** Every character but the last four replaced by `*` (contract §2). */
+/**
+ * Every character but the last four replaced by `*` (contract §2). A secret of four
+ * characters or fewer would show whole: it is masked entirely.
+ */
 export function mask(secret: string): string {
-  return "*".repeat(Math.max(0, secret.length - 4)) + secret.slice(-4);
+  if (secret.length <= 4) return "*".repeat(secret.length);
+  return "*".repeat(secret.length - 4) + secret.slice(-4);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppError } from "../errors";
-import { normalizeSearch } from "./search";
+import { searchWhere } from "./search";
 
 export const MAX_PER_PAGE = 100;
 
@@ -9,20 +9,44 @@ export const queryBoolean = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
   .transform((value) => value === true || value === "true" || value === "1");
 
-/** The paging parameters every list takes (interface "Paging convention", contract §4). */
-export const pagingInput = z.object({
-  search: z.string().default(""),
-  page: z.coerce.number().int().min(0, "must not be negative").default(0),
-  perPage: z.coerce
-    .number()
-    .int()
-    .min(0, "must not be negative")
-    .default(25)
-    .transform((value) => Math.min(value, MAX_PER_PAGE)),
-  sort: z.string().default(""),
-  dir: z.enum(["asc", "desc"]).default("asc"),
-});
-export type PagingInput = z.output<typeof pagingInput>;
+/**
+ * A whole number from a query string (`"25"`) or JSON (`25`): optional sign and digits
+ * only, so `0x10`, `" 1"`, `1e3` and `1.5` are 422, never silently read as something else.
+ */
+export const queryInteger = (schema: z.ZodNumber) =>
+  z.preprocess((value) => (typeof value === "string" && /^-?\d{1,15}$/.test(value) ? Number(value) : value), schema);
+
+/**
+ * The paging parameters of a list (interface "Paging convention", contract §4). `sort`
+ * is one of the list record's sortable fields (an enum in the document; anything else
+ * is 422), or empty for the list's default order.
+ */
+export function pagingInput<const Sort extends string>(sortable: readonly Sort[]) {
+  return z.object({
+    search: z.string().max(200).default(""),
+    page: queryInteger(z.number({ message: "must be a whole number" }).int("must be a whole number").min(0, "must not be negative")).default(0),
+    perPage: queryInteger(z.number({ message: "must be a whole number" }).int("must be a whole number").min(0, "must not be negative"))
+      .default(25)
+      .transform((value) => Math.min(value, MAX_PER_PAGE)),
+    // Typed as a string for callers (the panel keeps it in the URL), checked against the
+    // list's fields and documented as their enum.
+    sort: z
+      .string()
+      .refine((value) => value === "" || sortable.includes(value as Sort), {
+        message: `must be one of: ${sortable.join(", ")}`,
+      })
+      .meta({ override: { type: "string", enum: ["", ...sortable] } })
+      .default(""),
+    dir: z.enum(["asc", "desc"]).default("asc"),
+  });
+}
+export interface PagingInput {
+  search: string;
+  page: number;
+  perPage: number;
+  sort: string;
+  dir: "asc" | "desc";
+}
 
 export function pageOf<T extends z.ZodType>(record: T) {
   return z.object({
@@ -53,6 +77,8 @@ export interface PageOptions<Row, Item> {
   /** Whether the model has a `search_text` column (server/lib/search.ts). */
   searchable?: boolean;
   include?: object;
+  /** The columns to read instead of whole rows (not with `include`). */
+  select?: object;
   toItem: (row: Row) => Item;
 }
 
@@ -63,18 +89,14 @@ export async function paginate<Row, Item>(
   options: PageOptions<Row, Item>,
 ): Promise<Page<Item>> {
   const sortField = input.sort || options.defaultSort;
-  const orderBy = options.sortable[sortField];
+  const orderBy = Object.hasOwn(options.sortable, sortField) ? options.sortable[sortField] : undefined;
   if (!orderBy) {
     throw AppError.invalid(
       "sort",
       `unknown sort field "${input.sort}"; one of: ${Object.keys(options.sortable).join(", ")}`,
     );
   }
-  const search = normalizeSearch(input.search);
-  const where = {
-    ...options.where,
-    ...(search && options.searchable ? { search_text: { contains: search } } : {}),
-  };
+  const where = { ...options.where, ...(options.searchable ? searchWhere(input.search) : {}) };
   const [rows, total] = await Promise.all([
     input.perPage === 0
       ? Promise.resolve([] as Row[])
@@ -83,7 +105,7 @@ export async function paginate<Row, Item>(
           orderBy: [orderBy(input.dir), { id: input.dir }],
           skip: input.page * input.perPage,
           take: input.perPage,
-          ...(options.include ? { include: options.include } : {}),
+          ...(options.select ? { select: options.select } : options.include ? { include: options.include } : {}),
         }),
     delegate.count({ where }),
   ]);

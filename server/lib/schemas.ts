@@ -1,7 +1,17 @@
 import { z } from "zod";
 
-/** Free-form custom fields (interface convention 5); checked against entity attributes. */
-export const attributes = z.record(z.string(), z.unknown());
+export const MAX_ATTRIBUTE_KEYS = 200;
+const MAX_ATTRIBUTES_BYTES = 64 * 1024;
+
+/**
+ * Free-form custom fields (interface convention 5); checked against entity attributes.
+ * Bounded like any input: 200 keys of 1 to 100 characters, 64 KiB in all (and, at the
+ * edge, 32 levels deep: server/http/input.ts).
+ */
+export const attributes = z
+  .record(z.string().min(1, "keys must not be empty").max(100, "keys have at most 100 characters"), z.unknown())
+  .refine((map) => Object.keys(map).length <= MAX_ATTRIBUTE_KEYS, `at most ${MAX_ATTRIBUTE_KEYS} keys`)
+  .refine((map) => JSON.stringify(map).length <= MAX_ATTRIBUTES_BYTES, "at most 64 KiB");
 
 /** A name-like required text. */
 export const requiredText = (max = 200) => z.string().trim().min(1, "is required").max(max);

@@ -7,3 +7,14 @@ export function normalizeSearch(text: string): string {
 export function searchText(values: Array<string | null | undefined>): string {
   return normalizeSearch(values.filter(Boolean).join(" "));
 }
+
+/** `%`, `_` and `\` stand for themselves in a search, not for LIKE's wildcards. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** The filter of a list's `search`: its normalized words anywhere in `search_text` (nothing when empty). */
+export function searchWhere(search: string): { search_text?: { contains: string } } {
+  const normalized = normalizeSearch(search);
+  return normalized ? { search_text: { contains: escapeLike(normalized) } } : {};
+}

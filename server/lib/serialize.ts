@@ -3,12 +3,6 @@ import { Prisma } from "../generated/prisma/client";
 /** Columns that never leave the server. */
 const internal = new Set(["organization_id", "search_text"]);
 
-/** A Decimal column as the JSON number the interface uses (null stays null). */
-export function toNumber(value: Prisma.Decimal | number | null | undefined): number | null {
-  if (value === null || value === undefined) return null;
-  return typeof value === "number" ? value : value.toNumber();
-}
-
 /**
  * A database row as API JSON: Decimal → number, Date → ISO string, internal columns
  * dropped. The procedure's output schema then keeps exactly the published fields.

@@ -1,8 +1,10 @@
 import { idInput } from "../lib/crud";
 import { pageOf, pagingInput } from "../lib/paging";
-import { adminProcedure, router } from "../trpc";
-import { passwordReset, user, userCreate, userCreated, userFilters, userUpdate } from "./schemas";
-import { createUser, getUser, listUsers, resetPassword, updateUser } from "./service";
+import { z } from "zod";
+import { AppError } from "../errors";
+import { adminProcedure, readProcedure, router } from "../trpc";
+import { passwordChange, passwordReset, user, USER_SORT, userCreate, userCreated, userFilters, userUpdate } from "./schemas";
+import { changeOwnPassword, createUser, getUser, listUsers, resetPassword, updateUser } from "./service";
 
 const tags = ["Users"];
 
@@ -10,7 +12,7 @@ const tags = ["Users"];
 export const usersRouter = router({
   list: adminProcedure
     .meta({ openapi: { method: "GET", path: "/users", tags, summary: "List users", protect: true } })
-    .input(pagingInput.extend(userFilters.shape))
+    .input(pagingInput(USER_SORT).extend(userFilters.shape))
     .output(pageOf(user))
     .query(({ ctx, input }) => listUsers(ctx.db, input)),
   get: adminProcedure
@@ -22,6 +24,7 @@ export const usersRouter = router({
     .meta({
       openapi: { method: "POST", path: "/users", tags, summary: "Create a user", protect: true },
       successStatus: 201,
+      oneTimeSecret: true,
     })
     .input(userCreate)
     .output(userCreated)
@@ -33,9 +36,49 @@ export const usersRouter = router({
     .mutation(({ ctx, input }) => updateUser(ctx.db, ctx.principal, input.id, input)),
   resetPassword: adminProcedure
     .meta({
-      openapi: { method: "PUT", path: "/users/{id}/reset-password", tags, summary: "Reset a user's password", protect: true },
+      openapi: {
+        method: "PUT",
+        path: "/users/{id}/reset-password",
+        tags,
+        summary: "Reset a user's password",
+        description: "Answers a temporary password once; the user's tokens and sessions end. Not for one's own account (403): use PUT /account/password.",
+        protect: true,
+      },
+      oneTimeSecret: true,
+      errors: [404],
     })
     .input(idInput)
     .output(passwordReset)
-    .mutation(({ ctx, input }) => resetPassword(ctx.db, input.id)),
+    .mutation(({ ctx, input }) => resetPassword(ctx.db, ctx.principal, input.id)),
+});
+
+/** The signed-in user's own account (any role; users only, not access keys). */
+export const accountRouter = router({
+  get: readProcedure
+    .meta({ openapi: { method: "GET", path: "/account", tags: ["Account"], summary: "The signed-in user", protect: true }, errors: [403] })
+    .input(z.object({}).optional())
+    .output(user)
+    .query(({ ctx }) => {
+      if (ctx.principal.kind !== "user") throw new AppError("FORBIDDEN", "An access key has no account");
+      return getUser(ctx.db, ctx.principal.id);
+    }),
+  changePassword: readProcedure
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/account/password",
+        tags: ["Account"],
+        summary: "Change one's own password",
+        description: "Needs the current password. Every token and session of the user ends, this one included: sign in again.",
+        protect: true,
+      },
+      successStatus: 204,
+      errors: [403],
+    })
+    .input(passwordChange)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      if (ctx.principal.kind !== "user") throw new AppError("FORBIDDEN", "An access key has no password");
+      await changeOwnPassword(ctx.db, ctx.principal.id, input.current_password, input.new_password);
+    }),
 });

@@ -70,7 +70,20 @@ export type UserCreated = z.output<typeof userCreated>;
 /** The answer of PUT /users/{id}/reset-password (shown once). */
 export const passwordReset = z.object({ id: z.string(), temporary_password: z.string() });
 
+/** Fields of the list a client may sort by. */
+export const USER_SORT = ["id", "name", "email", "role", "active", "created_at"] as const;
+
 export const userFilters = z.object({
   role: role.optional(),
   active: queryBoolean.optional(),
 });
+
+/** Body of PUT /account/password: one's own password, proven by the current one. */
+export const passwordChange = z.object({
+  current_password: z.string({ message: "is required" }).min(1, "is required").max(200),
+  new_password: z
+    .string({ message: "is required" })
+    .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(200),
+});
+export type PasswordChange = z.input<typeof passwordChange>;

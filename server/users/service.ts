@@ -1,15 +1,18 @@
 import { randomInt } from "node:crypto";
-import { hashPassword } from "../auth/password";
-import { forgetCredentials, type Principal } from "../auth/principal";
+import { recordAudit } from "../audit/service";
+import { credentialChanged } from "../auth/credential-events";
+import { hashPassword, verifyPassword } from "../auth/password";
+import type { Principal } from "../auth/principal";
 import { normalizeEmail } from "../auth/service";
 import type { Db } from "../db/scoped";
 import { AppError } from "../errors";
 import { Prisma, type User as UserRow } from "../generated/prisma/client";
-import { checkReferences, isUuid, type Reference } from "../lib/crud";
+import { checkReferences, type Reference } from "../lib/crud";
+import { isUuid } from "../lib/ids";
 import { paginate, sortByColumns, type PagingInput } from "../lib/paging";
-import { normalizeSearch, searchText } from "../lib/search";
+import { searchText } from "../lib/search";
 import type { z } from "zod";
-import type { User, UserCreated, UserCreateOutput, UserUpdateOutput, userFilters } from "./schemas";
+import { USER_SORT, type User, type UserCreated, type UserCreateOutput, type UserUpdateOutput, type userFilters } from "./schemas";
 
 const references: Reference[] = [{ field: "seller_id", noun: "seller", model: (db) => db.seller }];
 
@@ -54,15 +57,14 @@ async function uniqueEmail<T>(email: string | undefined, write: () => Promise<T>
 }
 
 export async function listUsers(db: Db, input: PagingInput & z.output<typeof userFilters>) {
-  const search = normalizeSearch(input.search);
   const where = {
     ...(input.role ? { role: input.role } : {}),
     ...(input.active === undefined ? {} : { active: input.active }),
-    ...(search ? { search_text: { contains: search } } : {}),
   };
   return paginate(db.user, input, {
     where,
-    sortable: sortByColumns(["id", "name", "email", "role", "active", "created_at"]),
+    searchable: true,
+    sortable: sortByColumns(USER_SORT),
     defaultSort: "name",
     toItem: toUser,
   });
@@ -99,13 +101,15 @@ export async function createUser(db: Db, input: UserCreateOutput): Promise<UserC
       } as never,
     }),
   );
-  return generated ? { ...toUser(row), temporary_password: generated } : toUser(row);
+  const created = toUser(row);
+  await recordAudit(db, { action: "create", entity: "user", entityId: row.id, label: row.name, after: created });
+  return generated ? { ...created, temporary_password: generated } : created;
 }
 
 /**
  * Changes a user; fields left out keep their value. An admin may not take their own
- * admin role or deactivate themselves (422). Role and activation take effect on the
- * next request: cached credentials are dropped.
+ * admin role or deactivate themselves (422). A new role applies to the user's next
+ * request on every instance; a deactivation also ends the user's tokens and sessions.
  */
 export async function updateUser(db: Db, actor: Pick<Principal, "kind" | "id">, id: string, input: UserUpdateOutput): Promise<User> {
   const current = await findUser(db, id);
@@ -126,20 +130,52 @@ export async function updateUser(db: Db, actor: Pick<Principal, "kind" | "id">, 
     ...(input.seller_id === undefined ? {} : { seller_id: input.seller_id }),
     ...(input.fiscal_registration_number === undefined ? {} : { fiscal_registration_number: input.fiscal_registration_number }),
     ...(input.profile === undefined ? {} : { profile: input.profile }),
+    ...(input.active === false && current.active ? { token_version: { increment: 1 } } : {}),
     search_text: searchText([name, email ?? current.email]),
   };
   const row = await uniqueEmail(email, () => db.user.update({ where: { id }, data }));
-  if (row.role !== current.role || row.active !== current.active) forgetCredentials();
-  return toUser(row);
+  if (row.role !== current.role || row.active !== current.active) await credentialChanged(db, { kind: "user", id });
+  const updated = toUser(row);
+  await recordAudit(db, { action: "update", entity: "user", entityId: id, label: row.name, before: toUser(current), after: updated });
+  return updated;
 }
 
-/** A new temporary password, answered once; the user must change it at the next sign-in. */
-export async function resetPassword(db: Db, id: string): Promise<{ id: string; temporary_password: string }> {
+/**
+ * A new temporary password for another user, answered once; the user's tokens and
+ * sessions end and they must change it at the next sign-in. One's own password is
+ * changed with the current one (`changeOwnPassword`), never reset by oneself.
+ */
+export async function resetPassword(db: Db, actor: Pick<Principal, "kind" | "id">, id: string): Promise<{ id: string; temporary_password: string }> {
   await findUser(db, id);
+  if (actor.kind === "user" && actor.id === id) {
+    throw new AppError("FORBIDDEN", "You cannot reset your own password here; change it with your current password (PUT /account/password)");
+  }
   const password = temporaryPassword();
   await db.user.update({
     where: { id },
-    data: { password_hash: await hashPassword(password), is_change_password_next_access: true },
+    data: { password_hash: await hashPassword(password), is_change_password_next_access: true, token_version: { increment: 1 } },
   });
+  await credentialChanged(db, { kind: "user", id });
+  await recordAudit(db, { action: "reset_password", entity: "user", entityId: id, label: (await findUser(db, id)).name });
   return { id, temporary_password: password };
+}
+
+/**
+ * Self-service: a user changes their own password, proving the current one. Every other
+ * token and session of the user ends; the answer carries a fresh token version for the
+ * caller to sign in again with.
+ */
+export async function changeOwnPassword(db: Db, userId: string, currentPassword: string, newPassword: string): Promise<User> {
+  const user = await findUser(db, userId);
+  if (!(await verifyPassword(currentPassword, user.password_hash))) {
+    throw AppError.invalid("current_password", "is not your current password", "wrong_password");
+  }
+  if (currentPassword === newPassword) throw AppError.invalid("new_password", "must differ from the current password", "unchanged");
+  const row = await db.user.update({
+    where: { id: userId },
+    data: { password_hash: await hashPassword(newPassword), is_change_password_next_access: false, token_version: { increment: 1 } },
+  });
+  await credentialChanged(db, { kind: "user", id: userId });
+  await recordAudit(db, { action: "change_password", entity: "user", entityId: userId, label: row.name });
+  return toUser(row);
 }

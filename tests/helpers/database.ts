@@ -1,29 +1,40 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { hashPassword } from "@/server/auth/password";
 import { issueAccessToken } from "@/server/auth/tokens";
 import { openPGlite, openPostgres, type Database } from "@/server/db/connection";
 import { migrate } from "@/server/db/migrator";
 import { forOrganization } from "@/server/db/scoped";
 import type { Role } from "@/server/generated/prisma/enums";
+import { createAppServer } from "@/server/http/server";
 import { createOrganization } from "@/server/organizations/service";
 import { appRouter } from "@/server/root";
+import { createRuntime, registerRuntime, type Runtime } from "@/server/runtime";
 import { createCallerFactory, createContext } from "@/server/trpc";
-import { hashPassword } from "@/server/auth/password";
 
 /**
- * One migrated database per test worker: in-memory PGlite, or the PostgreSQL named by
- * TEST_DATABASE_URL. Tests never clean up: each makes its own org (unique names), so
- * they cannot see each other's rows.
+ * One migrated database and one runtime per test worker: in-memory PGlite, or the
+ * PostgreSQL named by TEST_DATABASE_URL. Tests never clean up: each makes its own org
+ * (unique names), so they cannot see each other's rows.
  */
-let shared: Promise<Database> | undefined;
+let shared: Promise<Runtime> | undefined;
 
-export function testDatabase(): Promise<Database> {
+export function testRuntime(): Promise<Runtime> {
   shared ??= (async () => {
     const url = process.env.TEST_DATABASE_URL;
     const database = url ? await openPostgres(url, 4) : await openPGlite("memory://");
     await database.withSession((session) => migrate(session));
-    return database;
+    const files = mkdtempSync(path.join(os.tmpdir(), "b2b-test-files-"));
+    return registerRuntime(await createRuntime(database, { rateLimitPerMinute: 0, fileStorageDir: files }));
   })();
   return shared;
+}
+
+export async function testDatabase(): Promise<Database> {
+  return (await testRuntime()).database;
 }
 
 export const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
@@ -32,7 +43,13 @@ const createCaller = createCallerFactory(appRouter);
 
 export type Caller = ReturnType<typeof createCaller>;
 
+/** A tRPC caller with these request headers, as if from `clientAddress`. */
+export function callerWith(runtime: Runtime, headers: Record<string, string> = {}, clientAddress = `test-${randomUUID()}`): Caller {
+  return createCaller(createContext(runtime, { id: randomUUID(), headers, clientAddress }));
+}
+
 export interface TestOrg {
+  runtime: Runtime;
   database: Database;
   organizationId: string;
   adminEmail: string;
@@ -40,15 +57,14 @@ export interface TestOrg {
   db: ReturnType<typeof forOrganization>;
   /** A tRPC caller authenticated as a user of this org with `role` (ADMIN by default). */
   as(role?: Role): Promise<Caller>;
-}
-
-export function callerWith(database: Database, headers: Record<string, string> = {}): Caller {
-  return createCaller(createContext(database, new Headers(headers)));
+  /** Bearer headers of a user of this org with `role`, for HTTP tests. */
+  bearer(role?: Role): Promise<Record<string, string>>;
 }
 
 /** A fresh org with an admin, plus callers for any role. */
 export async function newOrg(): Promise<TestOrg> {
-  const database = await testDatabase();
+  const runtime = await testRuntime();
+  const { database } = runtime;
   const adminEmail = `${randomUUID()}@test.example`;
   const { organization, admin } = await createOrganization(database.prisma, {
     name: unique("Org"),
@@ -56,27 +72,48 @@ export async function newOrg(): Promise<TestOrg> {
   });
   const users = new Map<Role, string>([["ADMIN", admin.id]]);
   const passwordHash = await hashPassword("password123");
+  const bearer = async (role: Role = "ADMIN") => {
+    let userId = users.get(role);
+    if (!userId) {
+      const user = await database.prisma.user.create({
+        data: {
+          organization_id: organization.id,
+          name: `${role} user`,
+          email: `${role.toLowerCase()}-${randomUUID()}@test.example`,
+          password_hash: passwordHash,
+          role,
+        },
+      });
+      users.set(role, (userId = user.id));
+    }
+    const { token } = await issueAccessToken({ userId, organizationId: organization.id, tokenVersion: 0 });
+    return { authorization: `Bearer ${token}` };
+  };
   return {
+    runtime,
     database,
     organizationId: organization.id,
     adminEmail,
     db: forOrganization(database.prisma, organization.id),
+    bearer,
     async as(role: Role = "ADMIN") {
-      let userId = users.get(role);
-      if (!userId) {
-        const user = await database.prisma.user.create({
-          data: {
-            organization_id: organization.id,
-            name: `${role} user`,
-            email: `${role.toLowerCase()}-${randomUUID()}@test.example`,
-            password_hash: passwordHash,
-            role,
-          },
-        });
-        users.set(role, (userId = user.id));
-      }
-      const { token } = await issueAccessToken({ userId, organizationId: organization.id });
-      return callerWith(database, { authorization: `Bearer ${token}` });
+      return callerWith(runtime, await bearer(role));
     },
   };
+}
+
+/**
+ * The app's HTTP server (REST, tRPC, health) on a free port of this worker, without
+ * the panel: REST tests in vitest go through the real pipeline.
+ */
+let httpBase: Promise<string> | undefined;
+
+export function testServer(): Promise<string> {
+  httpBase ??= (async () => {
+    const { server } = createAppServer(await testRuntime());
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    server.unref();
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  })();
+  return httpBase;
 }

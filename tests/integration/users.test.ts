@@ -27,8 +27,8 @@ const newEmail = () => `${randomUUID()}@Test.Example`;
 
 /** A caller signed in with the user's own bearer token (as after POST /auth/login). */
 async function signedIn(org: Awaited<ReturnType<typeof newOrg>>, email: string, password: string) {
-  const { access_token } = await login(org.database, { email, password }, `test-${randomUUID()}`);
-  return callerWith(org.database, { authorization: `Bearer ${access_token}` });
+  const { access_token } = await login(org.database.prisma, { email, password }, `test-${randomUUID()}`);
+  return callerWith(org.runtime, { authorization: `Bearer ${access_token}` });
 }
 
 const userFields = [
@@ -122,7 +122,7 @@ describe("users", () => {
     expect((await rejection(api.users.update({ id: randomUUID(), name: "x" }))).code).toBe("NOT_FOUND");
   });
 
-  it("makes role changes and deactivation take effect on the next request", async () => {
+  it("makes role changes take effect on the next request, and deactivation end the user's tokens for good", async () => {
     const org = await newOrg();
     const api = await org.as();
     const email = newEmail();
@@ -138,7 +138,9 @@ describe("users", () => {
     expect((await api.users.list({ active: false })).items.map((user) => user.id)).toEqual([created.id]);
 
     await api.users.update({ id: created.id, active: true });
-    await theirs.brands.list({});
+    // Reactivation does not revive the tokens a deactivation ended: signing in again does.
+    expect((await rejection(theirs.brands.list({}))).code).toBe("UNAUTHORIZED");
+    await (await signedIn(org, email, "password123")).brands.list({});
   });
 
   it("does not let an admin demote or deactivate themselves", async () => {

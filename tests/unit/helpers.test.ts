@@ -5,20 +5,30 @@ import { hashPassword, verifyPassword } from "@/server/auth/password";
 import { parseEnv } from "@/server/env";
 import { AppError } from "@/server/errors";
 import { problemOf } from "@/server/http/problem";
-import { memoryCounters } from "@/server/lib/counters";
 import { pagingInput, queryBoolean } from "@/server/lib/paging";
 import { normalizeSearch, searchText } from "@/server/lib/search";
 import { normalizeError } from "@/server/trpc";
 
 describe("paging input", () => {
+  const paging = pagingInput(["id", "name"]);
   it("defaults to page 0, 25 per page, ascending, and clamps perPage to 100", () => {
-    expect(pagingInput.parse({})).toEqual({ search: "", page: 0, perPage: 25, sort: "", dir: "asc" });
-    expect(pagingInput.parse({ perPage: "500", page: "2" })).toMatchObject({ perPage: 100, page: 2 });
+    expect(paging.parse({})).toEqual({ search: "", page: 0, perPage: 25, sort: "", dir: "asc" });
+    expect(paging.parse({ perPage: "500", page: "2" })).toMatchObject({ perPage: 100, page: 2 });
   });
   it("refuses negative numbers and unknown directions", () => {
-    expect(pagingInput.safeParse({ page: -1 }).success).toBe(false);
-    expect(pagingInput.safeParse({ perPage: -5 }).success).toBe(false);
-    expect(pagingInput.safeParse({ dir: "up" }).success).toBe(false);
+    expect(paging.safeParse({ page: -1 }).success).toBe(false);
+    expect(paging.safeParse({ perPage: -5 }).success).toBe(false);
+    expect(paging.safeParse({ dir: "up" }).success).toBe(false);
+  });
+  it("takes whole numbers written as digits only", () => {
+    for (const page of ["0x10", " 1", "1 ", "1e3", "1.5", "", "+1"]) expect(paging.safeParse({ page }).success, page).toBe(false);
+    expect(paging.parse({ page: "007" }).page).toBe(7);
+  });
+  it("sorts only by the list's fields: anything else, prototype names included, is refused", () => {
+    expect(paging.parse({ sort: "name" }).sort).toBe("name");
+    for (const sort of ["constructor", "__proto__", "toString", "password_hash", "hasOwnProperty"]) {
+      expect(paging.safeParse({ sort }).success, sort).toBe(false);
+    }
   });
   it("reads query booleans literally", () => {
     expect(queryBoolean.parse("false")).toBe(false);
@@ -86,13 +96,4 @@ describe("error mapping", () => {
   });
 });
 
-describe("memory counters", () => {
-  it("count hits per key within a window", async () => {
-    const counters = memoryCounters();
-    expect((await counters.hit("a", 60)).count).toBe(1);
-    expect((await counters.hit("a", 60)).count).toBe(2);
-    expect((await counters.hit("b", 60)).count).toBe(1);
-    expect(await counters.peek("a", 60)).toBe(2);
-    expect(await counters.peek("c", 60)).toBe(0);
-  });
-});
+

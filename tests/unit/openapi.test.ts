@@ -1,9 +1,19 @@
+import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "@/server/openapi";
 
+type Operation = {
+  responses: Record<string, { content?: Record<string, unknown> }>;
+  security?: unknown[];
+  tags?: string[];
+  description?: string;
+  parameters?: Array<{ name: string; in: string; schema?: { enum?: string[] } }>;
+};
+
 describe("OpenAPI document", () => {
   const document = buildOpenApiDocument("/api/b2b");
-  const paths = document.paths as Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown[] }>>;
+  const paths = document.paths as Record<string, Record<string, Operation>>;
+  const operations = Object.entries(paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ path, method, operation })));
 
   it("is OpenAPI 3.1 with the real success status of each operation", () => {
     expect(document.openapi).toBe("3.1.0");
@@ -21,9 +31,46 @@ describe("OpenAPI document", () => {
     expect(body?.content["application/json"]?.schema.type).toBe("array");
   });
 
-  it("offers the bearer token or the access key pair, and none on login", () => {
+  it("offers the bearer token or the access key pair, and no credentials (security: []) on login", () => {
     expect(paths["/brands"]!.get!.security).toEqual([{ bearer: [] }, { accessKeyToken: [], accessKeyCode: [] }]);
-    expect(paths["/auth/login"]!.post!.security).toBeUndefined();
+    expect(paths["/auth/login"]!.post!.security).toEqual([]);
     expect(Object.keys(document.components?.securitySchemes ?? {})).toEqual(["bearer", "accessKeyToken", "accessKeyCode"]);
+  });
+
+  it("gives every operation tags, a description and its errors as problem+json", () => {
+    for (const { path, method, operation } of operations) {
+      const name = `${method} ${path}`;
+      expect(operation.tags?.length, name).toBeGreaterThan(0);
+      expect(operation.description, name).toBeTruthy();
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (Number(status) >= 400) expect(Object.keys(response.content ?? {}), `${name} ${status}`).toEqual(["application/problem+json"]);
+      }
+      expect(operation.responses["500"], name).toBeDefined();
+    }
+  });
+
+  it("lists what the pipeline answers: 401/429 with credentials, 413 with a body, 409 on writes, 404 with an id", () => {
+    const login = Object.keys(paths["/auth/login"]!.post!.responses);
+    expect(login).toEqual(expect.arrayContaining(["200", "404", "413", "422", "429", "500"]));
+    expect(login).not.toContain("401");
+    expect(Object.keys(paths["/brands/{id}"]!.put!.responses)).toEqual(expect.arrayContaining(["401", "403", "404", "409", "413", "422", "429"]));
+    expect(Object.keys(paths["/brands"]!.get!.responses)).not.toContain("403");
+    expect(Object.keys(paths["/access-keys"]!.get!.responses)).toContain("403");
+    expect(Object.keys(paths["/status/{id}"]!.get!.responses)).toContain("400");
+  });
+
+  it("documents each list's sort fields as an enum", () => {
+    const sort = paths["/brands"]!.get!.parameters?.find((parameter) => parameter.name === "sort");
+    expect(sort?.schema?.enum).toEqual(["", "id", "name", "active"]);
+  });
+
+  it("passes an external OpenAPI linter (Redocly, recommended-strict) with no problem at all", async () => {
+    const config = await createConfig({ extends: ["recommended-strict"] });
+    const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: "/openapi.json", config });
+    expect(problems.map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`)).toEqual([]);
+  });
+
+  it("keeps no unused schemas of the generator", () => {
+    expect(Object.keys(document.components?.schemas ?? {}).filter((name) => name.startsWith("error."))).toEqual([]);
   });
 });

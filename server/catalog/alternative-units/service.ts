@@ -1,8 +1,9 @@
 import type { Db } from "../../db/scoped";
 import type { AlternativeUnit as AlternativeUnitRow, MeasureUnit } from "../../generated/prisma/client";
-import { defineCrud, isUuid, type CrudDelegate } from "../../lib/crud";
+import { defineCrud, type CrudDelegate } from "../../lib/crud";
+import { isUuid } from "../../lib/ids";
 import { paginate, type PagingInput } from "../../lib/paging";
-import { normalizeSearch } from "../../lib/search";
+import { searchWhere } from "../../lib/search";
 import { toApi } from "../../lib/serialize";
 import { alternativeUnit, alternativeUnitFilters, alternativeUnitListRecord, alternativeUnitWrite } from "./schemas";
 
@@ -64,13 +65,8 @@ export const alternativeUnits = {
      * through their own normalized search text, so a renamed product is found at once.
      */
     async list(db: Db, input: PagingInput & { product_id?: string }) {
-      const search = normalizeSearch(input.search);
-      const where = {
-        ...byProduct(input),
-        ...(search
-          ? { OR: [{ product: { search_text: { contains: search } } }, { unit: { search_text: { contains: search } } }] }
-          : {}),
-      };
+      const search = searchWhere(input.search);
+      const where = { ...byProduct(input), ...(search.search_text ? { OR: [{ product: search }, { unit: search }] } : {}) };
       return paginate(withUnit(db), input, { where, sortable, defaultSort: "unit_abbreviation", include, toItem: toAlternativeUnit });
     },
   },

@@ -33,7 +33,8 @@ export const brands = defineCrud({
   sortable: ["id", "name", "active"],
   defaultSort: "name",
   toDetail: toBrand,
-  toListRecord: (row: BrandRow) => {
+  listSelect: ["id", "name", "active", "images"],
+  toListRecord: (row) => {
     const images = row.images as Image[];
     return {
       id: row.id,

@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { Db, ScopedDb } from "../../db/scoped";
+import type { Db } from "../../db/scoped";
+import { scopedExecute } from "../../db/sql";
+import { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../errors";
-import { defineCrud, isUuid } from "../../lib/crud";
+import { defineCrud } from "../../lib/crud";
+import { isUuid } from "../../lib/ids";
 import {
   category,
   categoryFilters,
@@ -92,15 +95,13 @@ export const categories = {
   service: {
     ...crud.service,
     /**
-     * Moves in one org's tree happen one at a time (a transaction lock), so two concurrent
-     * moves cannot close a cycle that each check alone would miss.
+     * Moves in one org's tree happen one at a time (a lock held until the write's
+     * transaction ends), so two concurrent moves cannot close a cycle that each check
+     * alone would miss.
      */
-    async update(db: ScopedDb, id: string, input: CategoryWriteOutput) {
-      return db.$transaction(async (tx) => {
-        const { organization_id } = await crud.service.find(tx, id);
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`category-tree:${organization_id}`}))`;
-        return crud.service.update(tx, id, input);
-      });
+    async update(db: Db, id: string, input: CategoryWriteOutput) {
+      await scopedExecute(db, (organization) => Prisma.sql`SELECT pg_advisory_xact_lock(hashtext('category-tree:' || ${organization}::text))`);
+      return crud.service.update(db, id, input);
     },
     /** Every category of the org as tree nodes, siblings in their order. */
     async tree(db: Db): Promise<CategoryNode[]> {

@@ -1,7 +1,6 @@
 import type { Db } from "../../db/scoped";
 import { AppError } from "../../errors";
 import { defineCrud } from "../../lib/crud";
-import { toApi } from "../../lib/serialize";
 import { measureUnit, measureUnitFilters, measureUnitListRecord, measureUnitWrite, type MeasureUnitWriteOutput } from "./schemas";
 
 /** One unit per abbreviation in an org ("UN" twice would make every picker ambiguous). */
@@ -43,9 +42,6 @@ export const measureUnits = {
       return crud.service.update(db, id, { ...input, attributes: stored.attributes as Record<string, unknown> });
     },
     /** PUT /measure-units/{id}/enable and /disable: the unit with its new `active`. */
-    async setActive(db: Db, id: string, active: boolean) {
-      await crud.service.find(db, id);
-      return toApi(await db.measureUnit.update({ where: { id }, data: { active } }));
-    },
+    setActive: crud.service.setActive,
   },
 };

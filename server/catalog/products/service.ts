@@ -1,11 +1,23 @@
 import type { Db } from "../../db/scoped";
-import { defineCrud, isUuid } from "../../lib/crud";
+import { scopedExecute } from "../../db/sql";
+import { Prisma } from "../../generated/prisma/client";
+import { defineCrud } from "../../lib/crud";
+import { isUuid } from "../../lib/ids";
 import { normalizeSearch } from "../../lib/search";
 import { product, productFilters, productListRecord, productWrite, type ProductWriteOutput } from "./schemas";
 
 const SKU_BASE_LENGTH = 40;
 
-/** "Furadeira de Impacto 650W" → "FURADEIRA-DE-IMPACTO-650W", then -2, -3... until free in the org. */
+/** How SKUs compare for uniqueness in an org: Unicode NFC, upper case. */
+export function skuKey(sku: string): string {
+  return sku.normalize("NFC").toUpperCase();
+}
+
+/**
+ * "Furadeira de Impacto 650W" → "FURADEIRA-DE-IMPACTO-650W", then -2, -3... until free in
+ * the org. Generations of one base take turns (a lock held until the write's transaction
+ * ends), so twenty products created at once with one name get twenty SKUs.
+ */
 export async function generateSku(db: Db, name: string): Promise<string> {
   const base =
     normalizeSearch(name)
@@ -14,8 +26,9 @@ export async function generateSku(db: Db, name: string): Promise<string> {
       .replace(/^-+|-+$/g, "")
       .slice(0, SKU_BASE_LENGTH)
       .replace(/-+$/, "") || "PRODUCT";
+  await scopedExecute(db, (organization) => Prisma.sql`SELECT pg_advisory_xact_lock(hashtext('product-sku:' || ${organization}::text || ':' || ${base}))`);
   const taken = new Set(
-    (await db.product.findMany({ where: { sku: { startsWith: base } }, select: { sku: true } })).map((row) => row.sku),
+    (await db.product.findMany({ where: { sku_key: { startsWith: base } }, select: { sku_key: true } })).map((row) => row.sku_key),
   );
   if (!taken.has(base)) return base;
   for (let suffix = 2; ; suffix++) {
@@ -43,6 +56,7 @@ const crud = defineCrud({
     }),
   },
   searchFields: (input) => [input.name, input.sku],
+  toData: (input) => (input.sku === undefined ? input : { ...input, sku_key: skuKey(input.sku) }),
   sortable: ["id", "name", "sku", "active"],
   defaultSort: "name",
   usedBy: [{ label: "alternative units", count: (db, id) => db.alternativeUnit.count({ where: { product_id: id } }) }],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { percentInput } from "../../lib/money";
 import { optionalFiscalNumberField } from "../../lib/fiscal-number";
 import { queryBoolean } from "../../lib/paging";
 import { attributes, clientId, requiredText, uuid } from "../../lib/schemas";
@@ -16,10 +17,7 @@ export const sellerWrite = z.object({
   /** The user of the org who signs in as this seller. */
   user_id: optionalReference,
   /** Percent of the sale value, 0 to 100. */
-  commission_rate: z
-    .number({ message: "must be a number" })
-    .min(0, "must be between 0 and 100")
-    .max(100, "must be between 0 and 100")
+  commission_rate: percentInput(0, 100)
     .nullish()
     .transform((value) => value ?? null),
   active: z.boolean().default(true),

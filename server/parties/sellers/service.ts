@@ -52,6 +52,5 @@ export const sellers = defineCrud({
 
 /** PUT /sellers/{id}/enable and /disable. */
 export async function setSellerActive(db: Db, id: string, active: boolean): Promise<void> {
-  await sellers.service.find(db, id);
-  await db.seller.update({ where: { id }, data: { active } });
+  await sellers.service.setActive(db, id, active);
 }

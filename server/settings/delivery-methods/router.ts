@@ -26,6 +26,7 @@ export const deliveryMethodsRouter = router({
           "A range that does not open before it closes, or overlaps another range of its weekday, is 422 naming the item (`2.open_time`).",
         protect: true,
       },
+      bodyField: "hours",
       requestBody: openingHours,
     })
     .input(openingHoursReplace)

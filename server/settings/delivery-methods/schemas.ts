@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { FieldError } from "../../errors";
+import { moneyInput } from "../../lib/money";
 import { queryBoolean } from "../../lib/paging";
 import { attributes, clientId, requiredText } from "../../lib/schemas";
 
@@ -15,7 +17,7 @@ export const deliveryMethodWrite = z.object({
   type: z.enum(deliveryMethodTypes, { message: "must be PICKUP, OWN_FLEET or CARRIER" }),
   price_type: z.enum(deliveryPriceTypes, { message: "must be FREE, FIXED or PER_WEIGHT" }),
   /** Required (≥ 0) unless the price type is FREE; with FREE it is 0. */
-  price: z.number({ message: "must be a number" }).min(0, "must not be negative").max(1_000_000_000).nullish(),
+  price: moneyInput.nullish(),
   custom_label: optionalText(120),
   notes: optionalText(2000),
   active: z.boolean({ message: "must be true or false" }).default(true),
@@ -27,7 +29,6 @@ export const deliveryMethodWrite = z.object({
 export type DeliveryMethodWrite = z.input<typeof deliveryMethodWrite>;
 export type DeliveryMethodWriteOutput = z.output<typeof deliveryMethodWrite>;
 
-type FieldError = { path: string; message: string };
 
 /** Rules across fields, shared by the API (422) and the panel form. */
 export function deliveryMethodRules(
@@ -35,10 +36,10 @@ export function deliveryMethodRules(
 ): FieldError[] {
   const errors: FieldError[] = [];
   if (input.price_type !== "FREE" && (input.price === null || input.price === undefined)) {
-    errors.push({ path: "price", message: "is required unless price_type is FREE" });
+    errors.push({ path: "price", message: "is required unless price_type is FREE", code: "required" });
   }
   if (input.period_start != null && input.period_end != null && input.period_start > input.period_end) {
-    errors.push({ path: "period_end", message: "must not be less than period_start" });
+    errors.push({ path: "period_end", message: "must not be less than period_start", code: "less_than_minimum" });
   }
   return errors;
 }
@@ -126,26 +127,13 @@ export function sortOpeningHours(hours: OpeningHour[]): OpeningHour[] {
 }
 
 /**
- * PUT /delivery-methods/{id}/opening-hours takes a bare JSON array. trpc-to-openapi hands
- * a procedure the body spread into one object with the path parameters (`[a, b]` becomes
- * `{"0": a, "1": b, id}`), so the input takes that form and turns it back into the array;
- * the panel sends the same form through `openingHoursBody`.
+ * PUT /delivery-methods/{id}/opening-hours takes a bare JSON array: the REST layer puts
+ * it into `hours` (the procedure's `bodyField`), and errors name the items as the array
+ * does (`2.open_time`).
  */
-export const openingHoursReplace = z.looseObject({ id: z.string() }).transform(({ id, ...body }, ctx) => {
-  const keys = Object.keys(body);
-  if (!keys.every((key, index) => key === String(index))) {
-    ctx.addIssue({ code: "custom", path: [], message: "the body must be a JSON array of {weekday, open_time, close_time}" });
-    return z.NEVER;
-  }
-  const parsed = openingHours.safeParse(keys.map((key) => body[key]));
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
-    return z.NEVER;
-  }
-  return { id, hours: parsed.data };
-});
+export const openingHoursReplace = z.object({ id: z.string(), hours: openingHours });
 
 /** The input of `deliveryMethods.replaceOpeningHours` for a list of hours. */
 export function openingHoursBody(id: string, hours: OpeningHour[]): z.input<typeof openingHoursReplace> {
-  return { ...hours, id };
+  return { id, hours };
 }

@@ -1,8 +1,9 @@
+import { recordAudit } from "../../audit/service";
 import type { Db } from "../../db/scoped";
 import { AppError } from "../../errors";
 import type { DeliveryMethod as DeliveryMethodRow } from "../../generated/prisma/client";
 import { defineCrud } from "../../lib/crud";
-import { toNumber } from "../../lib/serialize";
+import { toJsonNumber } from "../../lib/money";
 import {
   deliveryMethod,
   deliveryMethodFilters,
@@ -20,7 +21,7 @@ function toDetail(row: DeliveryMethodRow): DeliveryMethod {
     name: row.name,
     type: row.type,
     price_type: row.price_type,
-    price: toNumber(row.price),
+    price: toJsonNumber(row.price),
     custom_label: row.custom_label,
     notes: row.notes,
     active: row.active,
@@ -79,8 +80,17 @@ export async function getOpeningHours(db: Db, id: string): Promise<OpeningHour[]
 
 /** Replaces the whole list (already checked by `openingHours`: no overlaps). */
 export async function replaceOpeningHours(db: Db, id: string, hours: OpeningHour[]): Promise<OpeningHour[]> {
-  await deliveryMethods.service.find(db, id);
+  const method = await deliveryMethods.service.find(db, id);
+  const before = sortOpeningHours(method.opening_hours as OpeningHour[]);
   const sorted = sortOpeningHours(hours);
   await db.deliveryMethod.update({ where: { id }, data: { opening_hours: sorted } });
+  await recordAudit(db, {
+    action: "update",
+    entity: "delivery_method",
+    entityId: id,
+    label: method.name,
+    before: { opening_hours: before },
+    after: { opening_hours: sorted },
+  });
   return sorted;
 }

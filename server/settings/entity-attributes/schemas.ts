@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FieldError } from "../../errors";
 import { queryBoolean } from "../../lib/paging";
 import { attributes, clientId, requiredText } from "../../lib/schemas";
 
@@ -52,14 +53,13 @@ export const entityAttributeWrite = z.object({
 export type EntityAttributeWrite = z.input<typeof entityAttributeWrite>;
 export type EntityAttributeWriteOutput = z.output<typeof entityAttributeWrite>;
 
-type FieldError = { path: string; message: string };
 
 export function entityAttributeRules(input: Pick<EntityAttributeWriteOutput, "type" | "options">): FieldError[] {
   const errors: FieldError[] = [];
-  if (input.type === "SELECT" && input.options.length === 0) errors.push({ path: "options", message: "a SELECT needs at least one option" });
+  if (input.type === "SELECT" && input.options.length === 0) errors.push({ path: "options", message: "a SELECT needs at least one option", code: "required" });
   const seen = new Set<string>();
   input.options.forEach((option, index) => {
-    if (seen.has(option)) errors.push({ path: `options.${index}`, message: "is repeated" });
+    if (seen.has(option)) errors.push({ path: `options.${index}`, message: "is repeated", code: "repeated" });
     seen.add(option);
   });
   return errors;

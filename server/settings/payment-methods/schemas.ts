@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { FieldError } from "../../errors";
+import { money as decimal, moneyInput, percentInput } from "../../lib/money";
 import { queryBoolean } from "../../lib/paging";
 import { attributes, clientId, requiredText, uuid } from "../../lib/schemas";
 
@@ -6,9 +8,9 @@ export const paymentMethodTypes = ["CREDIT_CARD", "DEBIT_CARD", "PIX", "BOLETO",
 export const paymentMethodType = z.enum(paymentMethodTypes, { message: `must be one of: ${paymentMethodTypes.join(", ")}` });
 
 const number = (message = "must be a number") => z.number({ message });
-const money = number().min(0, "must not be negative").max(1_000_000_000_000, "is too large");
+const money = moneyInput;
 /** A percentage; negative rates are discounts (e.g. PIX −5%). */
-const rate = number().min(-100, "must be at least -100").max(1000, "must be at most 1000");
+const rate = percentInput(-100, 1000);
 const boolean = z.boolean({ message: "must be true or false" });
 
 export const dueDate = z.object({
@@ -70,17 +72,16 @@ export const paymentMethodWrite = z.object({
 export type PaymentMethodWrite = z.input<typeof paymentMethodWrite>;
 export type PaymentMethodWriteOutput = z.output<typeof paymentMethodWrite>;
 
-type FieldError = { path: string; message: string };
 
 /** Rules across fields, shared by the API (422) and the panel form. */
 export function paymentMethodRules(input: Pick<PaymentMethodWriteOutput, "minimum_value" | "maximum_value" | "installments">): FieldError[] {
   const errors: FieldError[] = [];
-  if (input.minimum_value != null && input.maximum_value != null && input.minimum_value > input.maximum_value) {
-    errors.push({ path: "maximum_value", message: "must not be less than minimum_value" });
+  if (input.minimum_value != null && input.maximum_value != null && decimal(input.minimum_value).greaterThan(decimal(input.maximum_value))) {
+    errors.push({ path: "maximum_value", message: "must not be less than minimum_value", code: "less_than_minimum" });
   }
   const seen = new Set<number>();
   input.installments.forEach((installment, index) => {
-    if (seen.has(installment.sequence)) errors.push({ path: `installments.${index}.sequence`, message: "is repeated" });
+    if (seen.has(installment.sequence)) errors.push({ path: `installments.${index}.sequence`, message: "is repeated", code: "repeated" });
     seen.add(installment.sequence);
   });
   return errors;

@@ -4,7 +4,7 @@ import { AppError } from "../../errors";
 import { Prisma, type PaymentMethod as PaymentMethodRow } from "../../generated/prisma/client";
 import { defineCrud } from "../../lib/crud";
 import { decrypt, encrypt, mask } from "../../lib/encryption";
-import { toNumber } from "../../lib/serialize";
+import { toJsonNumber } from "../../lib/money";
 import {
   paymentMethod,
   paymentMethodFilters,
@@ -80,11 +80,11 @@ function toListRecord(row: PaymentMethodRow): PaymentMethodListRecord {
     id: row.id,
     name: row.name,
     type: row.type,
-    minimum_value: toNumber(row.minimum_value),
-    maximum_value: toNumber(row.maximum_value),
+    minimum_value: toJsonNumber(row.minimum_value),
+    maximum_value: toJsonNumber(row.maximum_value),
     active: row.active,
-    adjustment_rate: toNumber(row.adjustment_rate),
-    minimum_installment_value: toNumber(row.minimum_installment_value),
+    adjustment_rate: toJsonNumber(row.adjustment_rate),
+    minimum_installment_value: toJsonNumber(row.minimum_installment_value),
     vendor: row.vendor,
     always_visible: row.always_visible,
     attributes: row.attributes as Record<string, unknown>,

@@ -1,8 +1,10 @@
 import type { z } from "zod";
-import type { Db, ScopedDb } from "../../db/scoped";
+import type { Db } from "../../db/scoped";
 import { AppError } from "../../errors";
-import type { Prisma } from "../../generated/prisma/client";
-import { defineCrud, isUuid } from "../../lib/crud";
+import { Prisma } from "../../generated/prisma/client";
+import { scopedExecute } from "../../db/sql";
+import { defineCrud } from "../../lib/crud";
+import { isUuid } from "../../lib/ids";
 import { searchText } from "../../lib/search";
 import { toApi } from "../../lib/serialize";
 import { status, statusFilters, statusListRecord, statusRules, statusWrite, type StatusType, type StatusWriteOutput } from "./schemas";
@@ -49,7 +51,7 @@ async function find(db: Db, id: string) {
  * advisory lock), then clears the previous one: two concurrent writes cannot both win.
  */
 async function clearInitial(tx: Db, type: StatusType, exceptId?: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`statuses.is_initial.${type}`}))`;
+  await scopedExecute(tx, (organization) => Prisma.sql`SELECT pg_advisory_xact_lock(hashtext('statuses.is_initial.' || ${type} || ${organization}::text))`);
   await tx.status.updateMany({
     where: { type, is_initial: true, ...(exceptId ? { id: { not: exceptId } } : {}) },
     data: { is_initial: false },
@@ -59,22 +61,18 @@ async function clearInitial(tx: Db, type: StatusType, exceptId?: string): Promis
 export const statuses = {
   list: statusCrud.service.list,
   get: async (db: Db, id: string) => toApi(await find(db, id)) as z.input<typeof status>,
-  async create(db: ScopedDb, input: StatusWriteOutput) {
-    return db.$transaction(async (tx) => {
-      if (input.is_initial) await clearInitial(tx, input.type);
-      return statusCrud.service.create(tx, input);
-    });
+  async create(db: Db, input: StatusWriteOutput) {
+    if (input.is_initial) await clearInitial(db, input.type);
+    return statusCrud.service.create(db, input);
   },
-  async update(db: ScopedDb, id: string, input: StatusWriteOutput) {
+  async update(db: Db, id: string, input: StatusWriteOutput) {
     await find(db, id);
-    return db.$transaction(async (tx) => {
-      if (input.is_initial) await clearInitial(tx, input.type, id);
-      return statusCrud.service.update(tx, id, input);
-    });
+    if (input.is_initial) await clearInitial(db, input.type, id);
+    return statusCrud.service.update(db, id, input);
   },
   async remove(db: Db, id: string): Promise<{ id: string }> {
     await find(db, id);
-    await db.status.delete({ where: { id } });
+    await statusCrud.service.remove(db, id);
     return { id };
   },
 };

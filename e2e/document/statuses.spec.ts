@@ -1,0 +1,25 @@
+import { readFileSync } from "node:fs";
+import { API, expect, test } from "../fixtures";
+
+/**
+ * Runs after the REST and panel tests: every status any REST operation answered during
+ * the run (recorded by the server, STATUS_RECORD_FILE) must be listed for that
+ * operation in the OpenAPI document, with a problem+json body for errors.
+ */
+test("every status the tests observed is documented for its operation", async ({ request }) => {
+  const file = process.env.STATUS_RECORD_FILE;
+  expect(file, "STATUS_RECORD_FILE is set by playwright.config.ts").toBeTruthy();
+  const observed = readFileSync(file!, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { method: string; path: string; status: number });
+  expect(observed.length).toBeGreaterThan(50);
+  const document = await (await request.get(`${API}/openapi.json`)).json();
+  const undocumented = observed.filter(({ method, path, status }) => {
+    const responses = document.paths[path]?.[method]?.responses ?? {};
+    return !(String(status) in responses);
+  });
+  expect(undocumented.map(({ method, path, status }) => `${method.toUpperCase()} ${path} ${status}`).sort()).toEqual([]);
+  const operations = new Set(observed.map(({ method, path }) => `${method} ${path}`));
+  console.log(`${observed.length} (operation, status) pairs over ${operations.size} operations, all documented`);
+});

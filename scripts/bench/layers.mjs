@@ -1,0 +1,56 @@
+// Sums a V8 CPU profile of the app by layer: where a request's CPU time goes. The app's
+// own code is one bundle (dist/server.mjs); its source map tells which source file each
+// sampled function is, so our layers (pipeline, auth, services) are told apart too.
+import { readFileSync } from "node:fs";
+import { SourceMap } from "node:module";
+
+const PACKAGE_LAYERS = [
+  [/^@prisma\/(client|adapter-pg)|^pglite-prisma-adapter/, "Prisma (client + adapter)"],
+  [/^(pg|pg-protocol|pg-pool|pg-types|postgres-)/, "pg driver"],
+  [/^@trpc\//, "tRPC"],
+  [/^zod/, "zod (input and output checks)"],
+  [/^(pino|@pinojs|sonic-boom|thread-stream)/, "logging (pino)"],
+  [/^jose|^next-auth/, "auth libraries"],
+];
+
+function sourceLayer(source) {
+  if (source.includes("server/http/") || source.endsWith("server/trpc.ts")) return "our pipeline (server/http, server/trpc.ts)";
+  if (source.includes("server/auth/")) return "our auth (credentials, cache)";
+  if (source.includes("server/generated/")) return "Prisma (client + adapter)";
+  if (source.includes("server/lib/") || source.includes("server/db/")) return "our helpers (paging, crud, scoping)";
+  if (source.includes("server/")) return "our services (resources)";
+  return "our code (other)";
+}
+
+export function layersOf(profilePath, bundlePath, requests) {
+  const profile = JSON.parse(readFileSync(profilePath, "utf8"));
+  let map;
+  try {
+    map = new SourceMap(JSON.parse(readFileSync(`${bundlePath}.map`, "utf8")));
+  } catch {
+    map = undefined;
+  }
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const selfTime = new Map();
+  profile.samples.forEach((id, index) => selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  const layers = new Map();
+  let busy = 0;
+  for (const [id, micros] of selfTime) {
+    const { functionName, url, lineNumber, columnNumber } = nodes.get(id).callFrame;
+    if (functionName === "(idle)") continue;
+    busy += micros;
+    let layer;
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
+    if (functionName === "(garbage collector)") layer = "garbage collection";
+    else if (pkg) layer = PACKAGE_LAYERS.find(([pattern]) => pattern.test(pkg))?.[1] ?? `other packages`;
+    else if (url.includes("dist/server.mjs")) {
+      const entry = map?.findEntry(lineNumber, columnNumber);
+      layer = sourceLayer(entry?.originalSource ?? "");
+    } else if (url.startsWith("node:") || url === "" ) layer = "node.js (http, net, streams, syscalls)";
+    else layer = "other";
+    layers.set(layer, (layers.get(layer) ?? 0) + micros);
+  }
+  return [...layers]
+    .sort((a, b) => b[1] - a[1])
+    .map(([layer, micros]) => ({ layer, share: micros / busy, microsPerRequest: requests ? micros / requests : null }));
+}

@@ -1,0 +1,28 @@
+// `npm run build`: the panel (next build) and the server entry (server/main.ts bundled
+// by esbuild into dist/server.mjs, with node_modules left external), then a stamp of
+// the sources they were built from, so `npm start` knows when to build again.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { build } from "esbuild";
+import { sourceStamp, writeStamp } from "./source-stamp.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+
+const next = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit", env });
+if (next.status !== 0) process.exit(next.status ?? 1);
+
+await build({
+  entryPoints: [path.join(root, "server/main.ts")],
+  outfile: path.join(root, "dist/server.mjs"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+});
+// After the build: next build may touch tsconfig.json and next-env.d.ts.
+writeStamp(root, sourceStamp(root));
+console.log("built: .next (panel) and dist/server.mjs (server entry)");

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { keysetInput, keysetPageOf } from "../lib/keyset";
+
+export const auditChange = z.object({ from: z.unknown(), to: z.unknown() });
+
+/** One entry of the audit log: who did what to which record, when. */
+export const auditEvent = z.object({
+  id: z.string(),
+  occurred_at: z.string(),
+  actor: z.object({
+    kind: z.enum(["user", "access_key", "system"]),
+    id: z.string().nullable(),
+    /** The user's or key's current name; null when it no longer exists. */
+    name: z.string().nullable(),
+  }),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string(),
+  entity_label: z.string().nullable(),
+  /** Updates: `{field: {from, to}}`; creates and deletes: the record as it was. */
+  changes: z.record(z.string(), z.unknown()),
+  request_id: z.string().nullable(),
+});
+export type AuditEvent = z.output<typeof auditEvent>;
+
+export const auditFilters = z.object({
+  entity: z.string().max(60).optional(),
+  entity_id: z.uuid({ message: "must be a UUID" }).optional(),
+  actor_id: z.uuid({ message: "must be a UUID" }).optional(),
+});
+
+export const auditListInput = keysetInput().extend(auditFilters.shape);
+export type AuditListInput = z.output<typeof auditListInput>;
+export const auditPage = keysetPageOf(auditEvent);

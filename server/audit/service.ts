@@ -1,0 +1,120 @@
+import type { Principal } from "../auth/principal";
+import type { Db } from "../db/scoped";
+import { writeContext } from "../db/transaction";
+import { AppError } from "../errors";
+import type { AuditEvent as AuditEventRow } from "../generated/prisma/client";
+import { keysetPaginate, type KeysetPage } from "../lib/keyset";
+import type { AuditEvent, AuditListInput } from "./schemas";
+
+/** Fields that change on every write or are not the record's own: never "changes". */
+const VOLATILE = new Set(["created_at", "updated_at", "search_text", "organization_id"]);
+/** Records whose history only admins read (they name people and credentials). */
+const ADMIN_ONLY = new Set(["user", "access_key"]);
+
+type Snapshot = Record<string, unknown>;
+
+function visible(record: Snapshot): Snapshot {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !VOLATILE.has(key)));
+}
+
+/** `{field: {from, to}}` for every field whose value differs (compared as JSON). */
+export function diffRecords(before: Snapshot, after: Snapshot): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (VOLATILE.has(key)) continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes[key] = { from: before[key] ?? null, to: after[key] ?? null };
+  }
+  return changes;
+}
+
+export interface AuditedWrite {
+  action: string;
+  entity: string;
+  entityId: string;
+  label?: string | null;
+  /** The record before (updates, deletes) and after (creates, updates), as the API answers it. */
+  before?: Snapshot;
+  after?: Snapshot;
+}
+
+/**
+ * Records a write in the audit log, in the same transaction as the write (so a write and
+ * its entry commit together), for whoever the transaction writes for. An update that
+ * changed nothing records nothing.
+ */
+export async function recordAudit(db: Db, write: AuditedWrite): Promise<void> {
+  const changes =
+    write.before && write.after ? diffRecords(write.before, write.after) : visible(write.after ?? write.before ?? {});
+  if (write.action === "update" && Object.keys(changes).length === 0) return;
+  const { actor, requestId } = writeContext(db);
+  await db.auditEvent.create({
+    data: {
+      actor_kind: actor?.kind ?? "system",
+      actor_id: actor?.id ?? null,
+      action: write.action,
+      entity: write.entity,
+      entity_id: write.entityId,
+      entity_label: write.label ?? null,
+      changes: JSON.parse(JSON.stringify(changes)) as object,
+      request_id: requestId ?? null,
+    } as never,
+  });
+}
+
+/** A readable name of a record for the log: its name, title, abbreviation or key. */
+export function labelOf(record: Snapshot | undefined): string | null {
+  for (const field of ["name", "title", "abbreviation", "key", "email"]) {
+    const value = record?.[field];
+    if (typeof value === "string" && value !== "") return value;
+  }
+  return null;
+}
+
+/**
+ * The audit log, newest first. A record's own history is open to every role that reads
+ * the org's data (detail pages show it), but people's and credentials' histories and
+ * the whole org's log are for admins.
+ */
+export async function listAuditEvents(db: Db, principal: Principal, input: AuditListInput): Promise<KeysetPage<AuditEvent>> {
+  const forOneRecord = input.entity !== undefined && input.entity_id !== undefined;
+  if (principal.role !== "ADMIN" && (!forOneRecord || ADMIN_ONLY.has(input.entity ?? ""))) {
+    throw new AppError("FORBIDDEN", "Only admins read the whole audit log and the history of users and access keys");
+  }
+  const page = await keysetPaginate(db.auditEvent, input, {
+    where: {
+      ...(input.entity ? { entity: input.entity } : {}),
+      ...(input.entity_id ? { entity_id: input.entity_id } : {}),
+      ...(input.actor_id ? { actor_id: input.actor_id } : {}),
+    },
+    toItem: (row: AuditEventRow) => row,
+  });
+  const names = await actorNames(db, page.items);
+  return { ...page, items: page.items.map((row) => toAuditEvent(row, names)) };
+}
+
+async function actorNames(db: Db, rows: AuditEventRow[]): Promise<Map<string, string>> {
+  const ids = (kind: string) => [...new Set(rows.filter((row) => row.actor_kind === kind && row.actor_id).map((row) => row.actor_id!))];
+  const [users, keys] = await Promise.all([
+    db.user.findMany({ where: { id: { in: ids("user") } }, select: { id: true, name: true } }),
+    db.accessKey.findMany({ where: { id: { in: ids("access_key") } }, select: { id: true, name: true } }),
+  ]);
+  return new Map([...users, ...keys].map((row) => [row.id, row.name]));
+}
+
+function toAuditEvent(row: AuditEventRow, names: Map<string, string>): AuditEvent {
+  return {
+    id: row.id,
+    occurred_at: row.occurred_at.toISOString(),
+    actor: {
+      kind: row.actor_kind as AuditEvent["actor"]["kind"],
+      id: row.actor_id,
+      name: row.actor_id ? (names.get(row.actor_id) ?? null) : null,
+    },
+    action: row.action,
+    entity: row.entity,
+    entity_id: row.entity_id,
+    entity_label: row.entity_label,
+    changes: row.changes as Record<string, unknown>,
+    request_id: row.request_id,
+  };
+}

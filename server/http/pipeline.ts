@@ -1,0 +1,101 @@
+import { confirmForWrite, resolvePrincipal, type CredentialPolicy, type Principal } from "../auth/principal";
+import type { Db, ScopedDb } from "../db/scoped";
+import { forOrganization } from "../db/scoped";
+import { transaction } from "../db/transaction";
+import { AppError } from "../errors";
+import type { Role } from "../generated/prisma/enums";
+import type { Runtime } from "../runtime";
+import type { RequestHeaders } from "./headers";
+import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, type IdempotencyRequest } from "./idempotency";
+
+/**
+ * The steps every request walks through, in order. HTTP framing (reading the body
+ * with its limit, routing, rendering problem+json) lives in server/http/rest.ts and
+ * server/http/trpc-endpoint.ts; the steps below are shared by every endpoint: tRPC
+ * procedures run them as middlewares (server/trpc.ts), the non-JSON endpoints (uploads,
+ * file downloads) through `defineEndpoint` (server/http/endpoint.ts).
+ *
+ *   1. read the body   at most 1 MiB (413), strict UTF-8, JSON ≤ 32 levels, clean strings
+ *   2. authenticate    bearer token, access key pair or panel session          (401)
+ *   3. rate-limit      per credential, per minute                              (429)
+ *   4. authorize       the role the endpoint needs                             (403)
+ *   5. scope           a database client that only sees the caller's org
+ *   6. run             reads as they are; writes in one transaction that re-checks the
+ *                      credential and completes the idempotency record with the write
+ *   7. render          the answer, or problem+json
+ */
+
+export const ALL_ROLES: readonly Role[] = ["ADMIN", "MANAGER", "SELLER", "VIEWER"];
+
+/** 2. The caller, or 401. */
+export async function authenticate(runtime: Runtime, headers: RequestHeaders, policy?: CredentialPolicy): Promise<Principal> {
+  const principal = await resolvePrincipal(runtime, headers, policy);
+  if (!principal) throw new AppError("UNAUTHORIZED", "Missing or invalid credentials");
+  return principal;
+}
+
+/** 3. One more request of this credential this minute, or 429 with Retry-After. */
+export function rateLimit(runtime: Runtime, principal: Principal): void {
+  const { allowed, retryAfter } = runtime.limiter.hit(`api:${principal.kind}:${principal.id}`);
+  if (!allowed) {
+    throw new AppError("TOO_MANY_REQUESTS", `Rate limit of ${runtime.limiter.limit} requests a minute exceeded`, { retryAfter });
+  }
+}
+
+/** 4. The caller's role is one of `roles`, or 403. */
+export function authorize(role: Role, roles: readonly Role[]): void {
+  if (!roles.includes(role)) throw new AppError("FORBIDDEN", `The role ${role} may not do this`);
+}
+
+/** 5. The client every service receives: it adds the org to every query. */
+export function scope(runtime: Runtime, principal: Principal): ScopedDb {
+  return forOrganization(runtime.database.prisma, principal.organizationId);
+}
+
+export interface WriteOptions {
+  db: ScopedDb;
+  principal: Principal;
+  roles: readonly Role[];
+  /** Set when the request carried an Idempotency-Key (REST). */
+  idempotency?: IdempotencyRequest;
+  /** The request's id, recorded with the audit events of the write. */
+  requestId?: string;
+}
+
+/** What a write answered: `value` for the caller, `body` and `status` for its idempotency record. */
+export interface WriteAnswer<T> {
+  value: T;
+  body: unknown;
+  status: number;
+  /** The answer carries a secret shown once (an access key's code, a temporary password): never stored. */
+  oneTimeSecret: boolean;
+}
+
+/**
+ * 6. A write: the idempotency key claimed first (a replay or a conflict ends here),
+ * then one transaction that confirms the credential, runs the work and completes the
+ * idempotency record, so a crash commits the write and its record together or neither.
+ */
+export async function runWrite<T>(
+  runtime: Runtime,
+  options: WriteOptions,
+  work: (tx: Db) => Promise<WriteAnswer<T>>,
+): Promise<T> {
+  const claim = options.idempotency ? await claimIdempotencyKey(runtime.database.prisma, options.principal, options.idempotency) : undefined;
+  try {
+    const actor = { kind: options.principal.kind, id: options.principal.id };
+    return await transaction(
+      options.db,
+      async (tx) => {
+        authorize(await confirmForWrite(tx, options.principal), options.roles);
+        const answer = await work(tx);
+        if (claim) await completeIdempotencyKey(tx, claim, answer);
+        return answer.value;
+      },
+      { actor, requestId: options.requestId },
+    );
+  } catch (error) {
+    if (claim) await releaseIdempotencyKey(runtime.database.prisma, claim);
+    throw error;
+  }
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { log } from "../log";
+import { buildOpenApiDocument } from "../openapi";
+import type { Runtime } from "../runtime";
+import type { RequestInfo } from "../trpc";
+import { clientAddressOf, CLIENT_ADDRESS_HEADER } from "./client-address";
+import { problem, sendJson, sendProblem } from "./problem";
+import { handleRest, REST_PREFIX } from "./rest";
+import { handleTrpc, TRPC_PREFIX } from "./trpc-endpoint";
+
+/** Where everything that is not the API goes: Next.js (the panel, next-auth). */
+export type PanelHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** Headers every answer carries, pages and API alike (the pages' CSP is set by proxy.ts, with its nonce). */
+const COMMON_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
+} as const;
+
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+export interface AppServer {
+  server: Server;
+  /** Requests being answered right now (graceful shutdown waits for them). */
+  inFlight(): number;
+}
+
+/**
+ * The app's one HTTP entry: health and readiness, the REST interface, the panel's
+ * tRPC API, and Next.js for everything else. Every request gets an id (its
+ * `X-Request-Id`, carried by each log line) and one access log line when answered.
+ */
+export function createAppServer(runtime: Runtime, panel?: PanelHandler): AppServer {
+  let openApiDocument: string | undefined;
+  let inFlight = 0;
+
+  async function route(req: IncomingMessage, res: ServerResponse, request: RequestInfo): Promise<void> {
+    const url = req.url ?? "/";
+    const queryAt = url.indexOf("?");
+    const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+    const search = queryAt === -1 ? "" : url.slice(queryAt);
+
+    if (pathname === "/api/health") return sendJson(res, 200, JSON.stringify({ status: "ok" }));
+    if (pathname === "/api/ready") return ready(res);
+    if (pathname === `${REST_PREFIX}/openapi.json` && req.method === "GET") {
+      openApiDocument ??= JSON.stringify(buildOpenApiDocument(REST_PREFIX));
+      return sendJson(res, 200, openApiDocument, { "cache-control": "public, max-age=60" });
+    }
+    if (pathname === REST_PREFIX || pathname.startsWith(`${REST_PREFIX}/`)) {
+      return handleRest(runtime, req, res, pathname, search, request);
+    }
+    if (pathname.startsWith(`${TRPC_PREFIX}/`)) return handleTrpc(runtime, req, res, pathname, search, request);
+    if (!panel) return sendProblem(res, problem(404, "Not found"));
+    // Next.js reads the client's address from this header, which only this server sets.
+    req.headers[CLIENT_ADDRESS_HEADER] = request.clientAddress;
+    return panel(req, res);
+  }
+
+  async function ready(res: ServerResponse): Promise<void> {
+    const { fatal, draining } = runtime.health;
+    if (fatal || draining) {
+      return sendJson(res, 503, JSON.stringify({ status: fatal ? "failed" : "stopping", ...(fatal ? { reason: fatal } : {}) }));
+    }
+    try {
+      await runtime.database.ping();
+      sendJson(res, 200, JSON.stringify({ status: "ready", database: runtime.database.kind }));
+    } catch (error) {
+      log().warn({ err: error }, "readiness check: the database does not answer");
+      sendJson(res, 503, JSON.stringify({ status: "unavailable", reason: "the database does not answer" }));
+    }
+  }
+
+  const server = createServer((req, res) => {
+    const started = performance.now();
+    const incoming = req.headers["x-request-id"];
+    const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    inFlight++;
+    res.setHeader("x-request-id", id);
+    for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
+    res.once("close", () => {
+      inFlight--;
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      log().info({ reqId: id, method: req.method, path: req.url?.split("?")[0], status: res.statusCode, ms }, "request");
+    });
+    const request: RequestInfo = { id, headers: req.headers, clientAddress: clientAddressOf(req) };
+    route(req, res, request).catch((error: unknown) => {
+      log().error({ reqId: id, err: error }, "request failed outside the pipeline");
+      if (!res.headersSent) sendProblem(res, problem(500, "An unexpected error occurred"));
+      else res.destroy();
+    });
+  });
+  // Longer than the usual proxy's idle timeout, so the proxy closes idle connections first.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 120_000;
+  return { server, inFlight: () => inFlight };
+}

@@ -1,0 +1,82 @@
+import Decimal from "decimal.js";
+import { z } from "zod";
+
+/**
+ * Money, the one way (contract §7–8; style §8): amounts are decimals from the moment
+ * they arrive to the moment they leave, never floats in between; arithmetic keeps every
+ * digit, and an amount is rounded once, at the end, half-even (banker's rounding) to
+ * cents. JSON carries numbers (the interface says number): `money()` reads one exactly as
+ * written, `toJsonNumber()` writes one back.
+ */
+export const MoneyDecimal = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_EVEN });
+export type Money = InstanceType<typeof MoneyDecimal>;
+
+/** A decimal from a JSON number (as written: 45.9 is 45.9), a string, or a database Decimal. */
+export function money(value: Decimal.Value | { toString(): string }): Money {
+  return new MoneyDecimal(typeof value === "number" ? value.toString() : typeof value === "string" ? value : value.toString());
+}
+
+export const ZERO: Money = new MoneyDecimal(0);
+
+/** Rounds once, at the end: half-even to `places` (cents by default). */
+export function roundMoney(value: Money, places = 2): Money {
+  return value.toDecimalPlaces(places, MoneyDecimal.ROUND_HALF_EVEN);
+}
+
+export function sumMoney(values: Iterable<Money>): Money {
+  let total = ZERO;
+  for (const value of values) total = total.plus(value);
+  return total;
+}
+
+/** `percent` % of `value`, unrounded. */
+export function percentOf(value: Money, percent: Money): Money {
+  return value.times(percent).dividedBy(100);
+}
+
+/** Whether two amounts agree within `tolerance` (contract §7 checks totals within 0.01). */
+export function sameAmount(a: Money, b: Money, tolerance = "0.01"): boolean {
+  return a.minus(b).abs().lessThanOrEqualTo(tolerance);
+}
+
+/**
+ * `total` split into `parts` rounded amounts that add up to it exactly: each part is the
+ * rounded even share, the last absorbs the rounding (receivables, contract §7).
+ */
+export function splitEvenly(total: Money, parts: number): Money[] {
+  if (!Number.isInteger(parts) || parts < 1) throw new RangeError("parts must be a positive integer");
+  const share = roundMoney(total.dividedBy(parts));
+  const shares = Array.from({ length: parts - 1 }, () => share);
+  return [...shares, roundMoney(total.minus(share.times(parts - 1)))];
+}
+
+/** A rounded amount as the JSON number the interface answers (null stays null). */
+export function toJsonNumber(value: Money | { toString(): string } | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  return Number(value.toString());
+}
+
+/** Decimal places of a JSON number as written (45.90 arrives as 45.9: one place). */
+export function decimalPlaces(value: number): number {
+  return new MoneyDecimal(value.toString()).decimalPlaces();
+}
+
+/**
+ * A money field of a request: a finite, non-negative number with at most two decimals
+ * (what the panel shows is what is stored: nothing rounded silently), up to a trillion.
+ */
+export const moneyInput = z
+  .number({ message: "must be a number" })
+  .finite("must be a finite number")
+  .min(0, "must not be negative")
+  .max(1_000_000_000_000, "is too large")
+  .refine((value) => decimalPlaces(value) <= 2, { message: "must have at most 2 decimal places", params: { maximumDecimals: 2 } });
+
+/** A percentage field: between `min` and `max`, at most four decimals. */
+export const percentInput = (min = -100, max = 1000) =>
+  z
+    .number({ message: "must be a number" })
+    .finite("must be a finite number")
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .refine((value) => decimalPlaces(value) <= 4, { message: "must have at most 4 decimal places", params: { maximumDecimals: 4 } });

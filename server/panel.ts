@@ -1,0 +1,36 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/**
+ * Next.js behind the app's own server (Next's documented custom server): the panel's
+ * pages, its assets and next-auth. It is loaded and prepared after the server listens,
+ * so the API answers without waiting for it; a page asked for meanwhile waits.
+ */
+export interface Panel {
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  prepare(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createPanel(options: { dev: boolean; hostname: string; port: number }): Panel {
+  let ready: Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>> | undefined;
+  let close: () => Promise<void> = async () => {};
+  const prepare = () =>
+    (ready ??= (async () => {
+      const { default: next } = await import("next");
+      const app = next({ dev: options.dev, dir: process.cwd(), hostname: options.hostname, port: options.port });
+      await app.prepare();
+      close = () => app.close();
+      const handler = app.getRequestHandler();
+      return (req, res) => handler(req, res);
+    })());
+  return {
+    async handle(req, res) {
+      const handler = await prepare();
+      await handler(req, res);
+    },
+    prepare: async () => {
+      await prepare();
+    },
+    close: () => close(),
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * Idempotency-Key (contract §6; issue 7 "Medium"): claimed after authentication and per
+ * caller, completed in the write's transaction, a short lease for requests that died,
+ * no replay of one-time secrets and nothing stored for failures.
+ */
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { idempotencyRequest } from "@/server/http/idempotency";
+import { newOrg, unique } from "../helpers/database";
+import { call, expectProblem } from "../helpers/http";
+
+const records = async (prisma: Awaited<ReturnType<typeof newOrg>>["database"]["prisma"], key: string) =>
+  prisma.idempotencyRecord.findMany({ where: { key } });
+
+describe("Idempotency-Key", () => {
+  it("replays the first answer for the same request and refuses the key with another one", async () => {
+    const org = await newOrg();
+    const key = randomUUID();
+    const headers = { ...(await org.bearer()), "idempotency-key": key };
+    const body = { name: unique("Once"), active: true };
+    const first = await call("POST", "/api/b2b/brands", { headers, body });
+    expect(first.status).toBe(201);
+    const again = await call("POST", "/api/b2b/brands", { headers, body });
+    expect(again.status).toBe(201);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.json).toEqual(first.json);
+    expect(await org.db.brand.count()).toBe(1);
+    const other = expectProblem(await call("POST", "/api/b2b/brands", { headers, body: { ...body, name: unique("Other") } }), 422);
+    expect(other.errors?.[0]?.path).toBe("Idempotency-Key");
+  });
+
+  it("is claimed only after authentication and keyed by the caller: strangers cannot fill or read it", async () => {
+    const org = await newOrg();
+    const key = randomUUID();
+    const body = { name: unique("Mine"), active: true };
+    expectProblem(await call("POST", "/api/b2b/brands", { headers: { "idempotency-key": key }, body }), 401);
+    expectProblem(await call("POST", "/api/b2b/brands", { headers: { ...(await org.bearer("VIEWER")), "idempotency-key": key }, body }), 403);
+    expect(await records(org.database.prisma, key)).toEqual([]);
+    const mine = await call("POST", "/api/b2b/brands", { headers: { ...(await org.bearer()), "idempotency-key": key }, body });
+    const theirs = await call("POST", "/api/b2b/brands", { headers: { ...(await org.bearer("MANAGER")), "idempotency-key": key }, body: { ...body, name: unique("Theirs") } });
+    expect([mine.status, theirs.status]).toEqual([201, 201]);
+    expect(theirs.json.id).not.toBe(mine.json.id);
+    expect((await records(org.database.prisma, key)).map((record) => record.credential.split(":")[0]).sort()).toEqual(["user", "user"]);
+  });
+
+  it("stores no failure: a refused write frees the key for the corrected request", async () => {
+    const org = await newOrg();
+    const headers = { ...(await org.bearer()), "idempotency-key": randomUUID() };
+    expectProblem(await call("POST", "/api/b2b/brands", { headers, body: { name: "", active: true } }), 422);
+    expect((await call("POST", "/api/b2b/brands", { headers, body: { name: unique("Fixed"), active: true } })).status).toBe(201);
+  });
+
+  it("answers 409 while the first request runs, and takes the key over once that request's lease ran out", async () => {
+    const org = await newOrg();
+    const headers = await org.bearer();
+    const me = (await call("GET", "/api/b2b/account", { headers })).json;
+    const body = { name: unique("Leased"), active: true };
+    const hash = idempotencyRequest("k", "POST", "/api/b2b/brands", JSON.stringify(body)).requestHash;
+    const key = randomUUID();
+    const record = await org.database.prisma.idempotencyRecord.create({
+      data: { credential: `user:${me.id}`, key, request_hash: hash, locked_until: new Date(Date.now() + 60_000) },
+    });
+    expectProblem(await call("POST", "/api/b2b/brands", { headers: { ...headers, "idempotency-key": key }, body }), 409);
+    // The first request died without committing: its lease ends, the key is free again.
+    await org.database.prisma.idempotencyRecord.update({ where: { id: record.id }, data: { locked_until: new Date(Date.now() - 1_000) } });
+    const retried = await call("POST", "/api/b2b/brands", { headers: { ...headers, "idempotency-key": key }, body });
+    expect(retried.status).toBe(201);
+    const [stored] = await records(org.database.prisma, key);
+    expect(stored).toMatchObject({ status: 201, locked_until: null });
+    expect(JSON.parse(stored!.body!).id).toBe(retried.json.id);
+  });
+
+  it("never stores a one-time secret: the replay of an access key's creation is a 409 naming the key", async () => {
+    const org = await newOrg();
+    const key = randomUUID();
+    const headers = { ...(await org.bearer()), "idempotency-key": key };
+    const created = await call("POST", "/api/b2b/access-keys", { headers, body: { name: unique("ERP"), role: "VIEWER" } });
+    expect(created.status).toBe(201);
+    const [stored] = await records(org.database.prisma, key);
+    expect(stored).toMatchObject({ status: 201, body: null, secret_withheld: true, resource_id: created.json.id });
+    const replay = expectProblem(await call("POST", "/api/b2b/access-keys", { headers, body: { name: created.json.name, role: "VIEWER" } }), 409);
+    expect(replay.detail).toContain(created.json.id);
+    expect(JSON.stringify(await records(org.database.prisma, key))).not.toContain(created.json.code);
+  });
+
+  it("refuses a malformed key", async () => {
+    const org = await newOrg();
+    const headers = { ...(await org.bearer()), "idempotency-key": "x".repeat(300) };
+    expectProblem(await call("POST", "/api/b2b/brands", { headers, body: { name: unique("Key"), active: true } }), 422);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * The app's lifecycle (issue 6): readiness, graceful shutdown that finishes in-flight
+ * requests, a crash of the embedded database taking the process down (issue 7,
+ * "Critical"), and the per-credential rate limit with Retry-After.
+ */
+import { describe, expect, it } from "vitest";
+import { startApp } from "@/server/app";
+import { openPGlite } from "@/server/db/connection";
+import { migrate } from "@/server/db/migrator";
+import { createOrganization } from "@/server/organizations/service";
+import { createRequestLimiter } from "@/server/lib/rate-limit";
+import { testDatabase, unique } from "../helpers/database";
+import { call } from "../helpers/http";
+
+async function freshEmbeddedApp() {
+  const database = await openPGlite("memory://");
+  await database.withSession((session) => migrate(session));
+  const exits: number[] = [];
+  const app = await startApp({ database, panel: false, port: 0, host: "127.0.0.1", exit: (code) => exits.push(code) });
+  return { app, database, exits, base: `http://127.0.0.1:${app.port}` };
+}
+
+describe("lifecycle", () => {
+  it("is live and ready, finishes in-flight requests on shutdown, then refuses new ones", async () => {
+    const { app, database, exits, base } = await freshEmbeddedApp();
+    expect((await call("GET", "/api/health", { base })).json).toEqual({ status: "ok" });
+    expect((await call("GET", "/api/ready", { base })).json).toEqual({ status: "ready", database: "pglite" });
+
+    const { admin } = await createOrganization(database.prisma, { name: unique("Org"), admin: { email: `${unique("a").replace(" ", "")}@x.example`, password: "password123" } });
+    // A login spends ~50 ms on the password hash: in flight when the shutdown starts.
+    const inFlight = call("POST", "/api/b2b/auth/login", { base, body: { email: admin.email, password: "password123" } });
+    while (app.http.inFlight() === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    const stopping = app.shutdown(0);
+    expect((await inFlight).status).toBe(200);
+    await stopping;
+    expect(exits).toEqual([0]);
+    await expect(call("GET", "/api/health", { base })).rejects.toThrow();
+  });
+
+  it("exits with 1 after a clear log line when the embedded database crashes, and says so on /api/ready meanwhile", async () => {
+    const { app, database, exits } = await freshEmbeddedApp();
+    // Nothing the API takes can crash it any more (32 levels at most): crash it behind its back.
+    await database.withSession((session) => session.query(`SELECT '${"[".repeat(5_000)}${"]".repeat(5_000)}'::jsonb`)).catch(() => undefined);
+    expect(app.runtime.health.fatal).toMatch(/embedded database crashed/);
+    const ready = await call("GET", "/api/ready", { base: `http://127.0.0.1:${app.port}` }).catch(() => undefined);
+    if (ready) expect(ready.status).toBe(503);
+    await app.shutdown(1);
+    expect(exits).toEqual([1]);
+  });
+});
+
+describe("rate limit", () => {
+  it("answers 429 with Retry-After past the limit, per credential", async () => {
+    const limiter = createRequestLimiter(await testDatabase(), 3);
+    const results = Array.from({ length: 5 }, () => limiter.hit("api:user:a"));
+    expect(results.map((result) => result.allowed)).toEqual([true, true, true, false, false]);
+    expect(results[3]!.retryAfter).toBeGreaterThan(0);
+    expect(results[3]!.retryAfter).toBeLessThanOrEqual(60);
+    expect(limiter.hit("api:user:b").allowed).toBe(true);
+    await limiter.stop();
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)("holds across instances through the shared counts, within one flush of each", async () => {
+    const database = await testDatabase();
+    const key = `api:user:${unique("shared").replace(" ", "")}`;
+    const first = createRequestLimiter(database, 10, 60_000);
+    const second = createRequestLimiter(database, 10, 60_000);
+    for (let index = 0; index < 6; index++) expect(first.hit(key).allowed).toBe(true);
+    await first.flush();
+    for (let index = 0; index < 4; index++) expect(second.hit(key).allowed).toBe(true);
+    await second.flush();
+    // The second instance learned the first's 6 when it flushed: the limit of 10 is reached.
+    expect(second.hit(key).allowed).toBe(false);
+    await first.flush();
+    expect(first.hit(key).allowed).toBe(true); // its view is one flush behind: the documented tolerance
+    await first.flush();
+    expect(first.hit(key).allowed).toBe(false);
+    await Promise.all([first.stop(), second.stop()]);
+  });
+});
