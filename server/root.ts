@@ -19,6 +19,8 @@ import { paymentMethodsRouter } from "./settings/payment-methods/router";
 import { statusesRouter } from "./settings/statuses/router";
 import { router, type Meta } from "./trpc";
 import { accountRouter, usersRouter } from "./users/router";
+import { savedViewsRouter } from "./workspace/saved-views/router";
+import { searchRouter } from "./workspace/search/router";
 
 /** Every router of the app: served as tRPC at /api/trpc and as REST at /api/b2b. */
 export const appRouter = router({
@@ -43,6 +45,8 @@ export const appRouter = router({
   users: usersRouter,
   account: accountRouter,
   audit: auditRouter,
+  savedViews: savedViewsRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

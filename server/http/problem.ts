@@ -68,7 +68,8 @@ export function problemOf(error: unknown, reqId?: string): Problem {
   if (error instanceof TRPCError && (error.code === "PARSE_ERROR" || error.code === "UNSUPPORTED_MEDIA_TYPE")) {
     return problem(422, "The request body must be a JSON document", [{ path: "(body)", message: error.message, code: "invalid_json" }]);
   }
-  const status = error instanceof TRPCError ? getHTTPStatusCodeFromError(error) : cause instanceof AppError ? cause.status : 500;
+  const status =
+    error instanceof TRPCError ? getHTTPStatusCodeFromError(error) : cause instanceof AppError ? cause.status : cause instanceof ZodError ? 422 : 500;
   if (status >= 500) {
     log().error({ reqId, err: cause ?? error }, "request failed");
     return problem(500, "An unexpected error occurred");

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { labelOf, recordAudit } from "../audit/service";
 import type { Db } from "../db/scoped";
 import { AppError } from "../errors";
-import { readProcedure, manageProcedure } from "../trpc";
+import { manageProcedure, readProcedure, sellProcedure } from "../trpc";
 import { isUuid } from "./ids";
 import { paginate, pageOf, pagingInput, sortByColumns, type Page, type PagingInput } from "./paging";
 import { validateAttributes } from "../settings/entity-attributes/validate";
@@ -84,6 +84,8 @@ export interface CrudConfig<
   beforeRemove?: (db: Db, id: string) => Promise<void>;
   /** Success status of POST (201 unless interface.md says otherwise). */
   createStatus?: 200 | 201;
+  /** Who writes it: "manage" (ADMIN, MANAGER; the default) or "sell" (also SELLER: partners). */
+  writers?: "manage" | "sell";
 }
 
 export interface Reference {
@@ -118,14 +120,14 @@ export async function checkReferences(db: Db, input: object, references: Referen
   }
 }
 
-/** 409 while other records use the one being deleted. */
-export async function refuseWhileUsed(db: Db, noun: string, id: string, usages: Usage[]): Promise<void> {
+/** 409 while other records use the one being deleted (named by `label` when given). */
+export async function refuseWhileUsed(db: Db, noun: string, id: string, usages: Usage[], label?: string | null): Promise<void> {
   const counts = await Promise.all(usages.map(async (usage) => [usage.label, await usage.count(db, id)] as const));
   const used = counts.filter(([, count]) => count > 0);
   if (used.length > 0) {
     throw new AppError(
       "CONFLICT",
-      `${noun} is still used by ${used.map(([label, count]) => `${count} ${label}`).join(" and ")}`,
+      `${noun}${label ? ` "${label}"` : ""} is still used by ${used.map(([what, count]) => `${count} ${what}`).join(" and ")}`,
     );
   }
 }
@@ -223,7 +225,7 @@ export function defineCrud<
     },
     async remove(db: Db, id: string): Promise<void> {
       const before = toDetail(await service.find(db, id));
-      if (config.usedBy) await refuseWhileUsed(db, config.noun, id, config.usedBy);
+      if (config.usedBy) await refuseWhileUsed(db, config.noun, id, config.usedBy, labelOf(before as Record<string, unknown>));
       await config.beforeRemove?.(db, id);
       await model(db).delete({ where: { id } });
       await audit(db, "delete", before, undefined);
@@ -240,6 +242,9 @@ export function defineCrud<
   const listInput = pagingInput(Object.keys(sortable)).extend((config.filters?.schema.shape ?? {}) as Filters["shape"]);
   const byId = `${config.path}/{id}`;
 
+  const writeProcedure = config.writers === "sell" ? sellProcedure : manageProcedure;
+  const hasActive = "active" in config.write.shape;
+
   /** The procedures before output and resolver: a resource overrides one from here. */
   const builders = {
     list: readProcedure
@@ -248,19 +253,31 @@ export function defineCrud<
     get: readProcedure
       .meta({ openapi: openapi("GET", byId, `Get a ${config.noun.toLowerCase()}`) })
       .input(idInput),
-    create: manageProcedure
+    create: writeProcedure
       .meta({
         openapi: openapi("POST", config.path, `Create a ${config.noun.toLowerCase()}`),
         successStatus: config.createStatus ?? 201,
       })
       .input(config.write),
-    update: manageProcedure
+    update: writeProcedure
       .meta({ openapi: openapi("PUT", byId, `Update a ${config.noun.toLowerCase()}`) })
       .input(config.write.extend({ id: z.string() })),
-    remove: manageProcedure
+    remove: writeProcedure
       .meta({ openapi: openapi("DELETE", byId, `Delete a ${config.noun.toLowerCase()}`), successStatus: 204 })
       .input(idInput),
   };
+
+  const bulkSetActive = writeProcedure
+    .input(bulkInput.extend({ active: z.boolean() }))
+    .output(bulkResult)
+    .mutation(async ({ ctx, input }) => {
+      for (const id of input.ids) await service.setActive(ctx.db, id, input.active);
+      return { count: input.ids.length };
+    });
+  // Only resources with an `active` field have it (the type says so too).
+  const activeProcedures = (hasActive ? { bulkSetActive } : {}) as "active" extends keyof z.output<Write>
+    ? { bulkSetActive: typeof bulkSetActive }
+    : Record<never, never>;
 
   const procedures = {
     list: builders.list
@@ -276,7 +293,45 @@ export function defineCrud<
       .output(config.detail)
       .mutation(({ ctx, input }) => service.update(ctx.db, idOf(input), input as z.output<Write>) as never),
     remove: builders.remove.output(z.void()).mutation(({ ctx, input }) => service.remove(ctx.db, input.id)),
+    /**
+     * The panel's bulk actions (tRPC only): one transaction for all the records, so either
+     * every one changes or none does (a missing id is 404, a record in use 409 naming it).
+     */
+    bulkRemove: writeProcedure
+      .input(bulkInput)
+      .output(bulkResult)
+      .mutation(async ({ ctx, input }) => {
+        for (const id of input.ids) await service.remove(ctx.db, id);
+        return { count: input.ids.length };
+      }),
+    ...activeProcedures,
   };
 
-  return { service, builders, procedures };
+  return { service, builders, procedures, listInput, listRecord: config.listRecord };
 }
+
+/** Rows read at a time by an export. */
+const EXPORT_PAGE = 100;
+
+/** Every record a list shows with these filters, page by page (the CSV export streams them). */
+export async function* everyRow<Input extends PagingInput, Item>(
+  list: (db: Db, input: Input) => Promise<Page<Item>>,
+  db: Db,
+  input: Input,
+): AsyncGenerator<Item> {
+  for (let page = 0; ; page++) {
+    const { items } = await list(db, { ...input, page, perPage: EXPORT_PAGE });
+    yield* items;
+    if (items.length < EXPORT_PAGE) return;
+  }
+}
+
+/** The ids of a bulk action: 1 to 100 distinct records. */
+export const bulkInput = z.object({
+  ids: z
+    .array(z.uuid({ message: "must be a UUID" }))
+    .min(1, "choose at least one record")
+    .max(100, "at most 100 records at a time")
+    .refine((ids) => new Set(ids).size === ids.length, "lists a record twice"),
+});
+export const bulkResult = z.object({ count: z.number().int() });

@@ -52,6 +52,7 @@ function toPartner(row: PartnerRow) {
 }
 
 export const partners = defineCrud({
+  writers: "sell",
   noun: "Partner",
   entity: "partner",
   path: "/partners",

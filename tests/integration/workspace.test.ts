@@ -1,0 +1,108 @@
+/**
+ * What the panel's tables and palette stand on: bulk actions in one transaction, the
+ * streamed CSV export, saved views per user, and the global search.
+ */
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { newOrg, unique } from "../helpers/database";
+import { call, expectProblem } from "../helpers/http";
+
+describe("bulk actions", () => {
+  it("deactivate and activate several records at once, each change in the audit log", async () => {
+    const org = await newOrg();
+    const api = await org.as();
+    const ids = [];
+    for (let index = 0; index < 3; index++) ids.push((await api.brands.create({ name: unique("Bulk"), active: true, images: [], attributes: {} })).id);
+    expect(await api.brands.bulkSetActive({ ids, active: false })).toEqual({ count: 3 });
+    expect((await api.brands.list({ active: false })).items.map((brand) => brand.id).sort()).toEqual([...ids].sort());
+    const history = await api.audit.list({ entity: "brand", entity_id: ids[0]! });
+    expect(history.items[0]!.changes).toEqual({ active: { from: true, to: false } });
+    await expect(api.brands.bulkSetActive({ ids: [ids[0]!, ids[0]!], active: true })).rejects.toMatchObject({ code: "UNPROCESSABLE_CONTENT" });
+    await expect((await org.as("VIEWER")).brands.bulkSetActive({ ids, active: true })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("delete all or nothing: one record in use, or missing, keeps every record", async () => {
+    const org = await newOrg();
+    const api = await org.as();
+    const free = await api.measureUnits.create({ abbreviation: "CX", description: unique("Caixa"), decimals_for_quantity: 0, active: true });
+    const used = await api.measureUnits.create({ abbreviation: "PC", description: unique("Peça"), decimals_for_quantity: 0, active: true });
+    const product = await api.products.create({ name: unique("Produto"), active: true, attributes: {} });
+    await api.alternativeUnits.create({ product_id: product.id, unit_id: used.id, decimals_for_quantity: 0, value_multiplier: 12, quantity: 1, attributes: {} });
+    const refused = await api.measureUnits.bulkRemove({ ids: [free.id, used.id] }).catch((error: { code: string; message: string }) => error);
+    expect(refused).toMatchObject({ code: "CONFLICT" });
+    expect((refused as { message: string }).message).toContain('Measure unit "PC"');
+    await expect(api.measureUnits.bulkRemove({ ids: [free.id, randomUUID()] })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await org.db.measureUnit.count({ where: { id: { in: [free.id, used.id] } } })).toBe(2);
+    expect(await api.measureUnits.bulkRemove({ ids: [free.id] })).toEqual({ count: 1 });
+  });
+});
+
+describe("CSV export", () => {
+  it("streams the whole filtered list, in the columns and labels asked, the way each locale opens it", async () => {
+    const org = await newOrg();
+    const headers = await org.bearer("VIEWER");
+    const api = await org.as();
+    const tag = unique("Exp").replace(" ", "");
+    for (let index = 0; index < 130; index++) {
+      await api.brands.create({ name: `${tag} ${String(index).padStart(3, "0")}`, active: index % 2 === 0, images: [], attributes: {} });
+    }
+    await api.brands.create({ name: `=cmd|' /C calc'!A0 ${tag}`, active: true, images: [], attributes: {} });
+    const answer = await call("GET", `/api/b2b/exports/brands?search=${tag}&active=true&sort=name&dir=desc&columns=name,active&headers=Nome,Ativa`, { headers });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(answer.headers["content-disposition"]).toMatch(/^attachment; filename="brands-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = answer.text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Nome;Ativa");
+    expect(lines).toHaveLength(1 + 65 + 1);
+    expect(lines[1]).toBe(`${tag} 128;Sim`);
+    // A cell never starts a formula when the file is opened in a spreadsheet.
+    expect(lines.at(-1)).toBe(`"'=cmd|' /C calc'!A0 ${tag}";Sim`);
+    const english = await call("GET", `/api/b2b/exports/brands?search=${tag}&locale=en&columns=name`, { headers });
+    expect(english.text.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe("name");
+  });
+
+  it("refuses unknown lists (404), columns and filters (422)", async () => {
+    const org = await newOrg();
+    const headers = await org.bearer();
+    expectProblem(await call("GET", "/api/b2b/exports/nothing", { headers }), 404);
+    expectProblem(await call("GET", "/api/b2b/exports/brands?columns=name,password", { headers }), 422);
+    expectProblem(await call("GET", "/api/b2b/exports/brands?sort=constructor", { headers }), 422);
+    expectProblem(await call("GET", "/api/b2b/exports/brands?columns=name&headers=A,B", { headers }), 422);
+    expectProblem(await call("GET", "/api/b2b/exports/brands"), 401);
+  });
+});
+
+describe("saved views", () => {
+  it("are each user's own, saved by name (the same name replaces), listed per list, deleted", async () => {
+    const org = await newOrg();
+    const mine = await org.as();
+    const theirs = await org.as("MANAGER");
+    const state = { search: "aço", sort: "name", dir: "desc" as const, filters: { active: "true" }, columns: ["name", "active"] };
+    const saved = await mine.savedViews.save({ list: "brands", name: "Ativas", state });
+    await mine.savedViews.save({ list: "brands", name: "Ativas", state: { ...state, dir: "asc" } });
+    await mine.savedViews.save({ list: "partners", name: "SP", state: { filters: { state: "SP" } } });
+    expect((await mine.savedViews.list({ list: "brands" })).map((view) => [view.name, view.state.dir])).toEqual([["Ativas", "asc"]]);
+    expect(await theirs.savedViews.list({})).toEqual([]);
+    await expect(theirs.savedViews.remove({ id: saved.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await mine.savedViews.remove({ id: saved.id });
+    expect((await mine.savedViews.list({})).map((view) => view.list)).toEqual(["partners"]);
+    const key = await mine.accessKeys.create({ name: unique("Key"), role: "ADMIN" });
+    expectProblem(await call("GET", "/api/b2b/saved-views", { headers: { "x-service-access-key-token": key.token, "x-service-access-key-code": key.code } }), 403);
+  });
+});
+
+describe("global search", () => {
+  it("finds partners by name or CNPJ, products by SKU, and more, without accents, in the caller's org only", async () => {
+    const org = await newOrg();
+    const api = await org.as();
+    const tag = unique("Zeta").replace(" ", "");
+    await api.partners.create({ name: `${tag} Comércio`, fiscal_registration_number: "11222333000181", active: true, addresses: [], attributes: {} });
+    await api.products.create({ name: `Furadeira ${tag}`, sku: `SKU-${tag}`, active: true, attributes: {} });
+    const found = await api.search.everything({ q: `${tag} comercio` });
+    expect(found.partners.map((hit) => hit.title)).toEqual([`${tag} Comércio`]);
+    expect(found.partners[0]!.subtitle).toBe("11.222.333/0001-81");
+    expect((await api.search.everything({ q: `sku-${tag}` })).products.map((hit) => hit.subtitle)).toEqual([`SKU-${tag}`]);
+    const other = await (await newOrg()).as();
+    expect(await other.search.everything({ q: tag })).toEqual({ partners: [], products: [], brands: [], categories: [], sellers: [] });
+  });
+});
