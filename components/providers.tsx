@@ -3,8 +3,10 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { httpBatchLink } from "@trpc/client";
 import { SessionProvider } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Toaster } from "sonner";
+import { useTheme } from "@/components/panel/theme";
 import { statusOf } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
 
@@ -37,12 +39,22 @@ function makeQueryClient() {
 export function Providers({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: "/api/trpc" })] }));
+  const { theme } = useTheme();
+  const t = useTranslations("app");
   return (
     <SessionProvider refetchOnWindowFocus={false}>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </trpc.Provider>
-      <Toaster position="top-right" richColors closeButton />
+      {/* Bottom right: clear of the sticky header and of the page's title and actions. */}
+      <Toaster
+        position="bottom-right"
+        richColors
+        closeButton
+        theme={theme}
+        containerAriaLabel={t("notifications")}
+        toastOptions={{ closeButtonAriaLabel: t("closeNotification") }}
+      />
     </SessionProvider>
   );
 }
