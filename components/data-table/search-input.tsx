@@ -15,7 +15,7 @@ export interface SearchInputProps {
   className?: string;
 }
 
-/** A search box that reports what was typed once typing pauses (Enter reports at once). */
+/** A search box that reports what was typed once typing pauses (Enter and leaving the box report at once). */
 export function SearchInput({ value, onSearch, placeholder, delay = 300, className }: SearchInputProps) {
   const t = useTranslations("table");
   const hint = placeholder ?? t("search");
@@ -35,6 +35,8 @@ export function SearchInput({ value, onSearch, placeholder, delay = 300, classNa
   useEffect(() => {
     if (text === reported.current) return;
     const timer = setTimeout(() => {
+      // Already reported (Enter, leaving the box): nothing to do.
+      if (text === reported.current) return;
       reported.current = text;
       onSearchRef.current(text);
     }, delay);
@@ -56,6 +58,9 @@ export function SearchInput({ value, onSearch, placeholder, delay = 300, classNa
         placeholder={hint}
         value={text}
         onChange={(event) => setText(event.target.value)}
+        // Leaving the box (e.g. to click a row of the list) reports what was typed at once,
+        // so a late report cannot take the page back to the list after that click.
+        onBlur={() => text !== reported.current && report(text)}
         onKeyDown={(event) => {
           if (event.key === "Enter") {
             event.preventDefault();
