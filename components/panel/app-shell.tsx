@@ -6,6 +6,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useState } from "react";
+import { UnsavedChangesProvider } from "@/components/resource-form/unsaved-changes";
 import { Button } from "@/components/ui/button";
 import { useDynamicTranslations } from "@/lib/i18n";
 import { permissions } from "@/lib/permissions";
@@ -52,7 +53,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
             </div>
           </header>
           <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
-            {children}
+            <UnsavedChangesProvider>{children}</UnsavedChangesProvider>
           </main>
         </div>
       </div>

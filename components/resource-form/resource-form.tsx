@@ -14,7 +14,7 @@ import type { IssueLike } from "@/lib/validation-messages";
 import { useFormMessages, type FormMessages } from "./form-messages";
 import { LocalChecksContext, useLocalCheckRegistry } from "./local-checks";
 import { applyServerErrors, FORM_ERROR } from "./server-errors";
-import { useUnsavedChangesGuard } from "./unsaved-changes";
+import { useUnsavedChanges } from "./unsaved-changes";
 
 /** A form of the panel: react-hook-form plus how it words its errors. */
 export type ResourceFormReturn<Input extends FieldValues, Output> = UseFormReturn<Input, unknown, Output> & { messages: FormMessages };
@@ -97,7 +97,7 @@ export function ResourceForm<Input extends FieldValues, Output>({
   const element = useRef<HTMLFormElement>(null);
   const checks = useLocalCheckRegistry();
   const { isSubmitting, isDirty, errors } = form.formState;
-  const guard = useUnsavedChangesGuard(isDirty && !readOnly);
+  useUnsavedChanges(isDirty && !readOnly);
   // After a refused save, once the errors are on screen and the fields enabled again: the first one, in view and focused.
   const [attempts, setAttempts] = useState(0);
   const revealed = useRef(0);
@@ -157,7 +157,6 @@ export function ResourceForm<Input extends FieldValues, Output>({
           </div>
         </div>
       </form>
-      {guard}
     </LocalChecksContext.Provider>
   );
 }

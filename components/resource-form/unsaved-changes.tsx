@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { createContext, useContext, useEffect, useId, useRef, useState } from "react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -14,7 +14,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 
-/** A link click that should leave the page, or null for the back button. */
+/** A link click that leaves the page (same origin, another path or query), else null. */
 function leavingLink(event: MouseEvent): URL | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   const anchor = (event.target as Element | null)?.closest?.("a[href]");
@@ -25,20 +25,38 @@ function leavingLink(event: MouseEvent): URL | null {
   return url;
 }
 
+/** Marks a part of the page dirty (or not); the guard is on while any part is. */
+const UnsavedChangesContext = createContext<((id: string, dirty: boolean) => void) | null>(null);
+
 /**
- * While `active` (a dirty form), leaving the page asks first: a link of the panel opens a
- * confirmation, the back button too (an extra history entry catches it), and closing or
- * reloading the tab gets the browser's own question. Render the returned dialog.
+ * The panel's guard against losing edits: while any form of the page has unsaved changes
+ * (useUnsavedChanges), leaving asks first. A link of the panel opens a confirmation, the
+ * back button too (an extra history entry catches it), and closing or reloading the tab
+ * gets the browser's own question. One guard and one dialog for the page, however many
+ * forms it holds.
  */
-export function useUnsavedChangesGuard(active: boolean): React.ReactNode {
+export function UnsavedChangesProvider({ children }: { children: React.ReactNode }) {
   const t = useTranslations("form.unsaved");
   const router = useRouter();
+  const [dirty, setDirty] = useState<ReadonlySet<string>>(() => new Set());
   const [leave, setLeave] = useState<(() => void) | null>(null);
-  const guardEntry = useRef(false);
   const leaving = useRef(false);
+  const guardEntry = useRef<string | null>(null);
+  const active = dirty.size > 0;
+
+  const [mark] = useState(() => (id: string, isDirty: boolean) =>
+    setDirty((current) => {
+      if (current.has(id) === isDirty) return current;
+      const next = new Set(current);
+      if (isDirty) next.add(id);
+      else next.delete(id);
+      return next;
+    }),
+  );
 
   useEffect(() => {
     if (!active) return;
+    leaving.current = false;
     const beforeUnload = (event: BeforeUnloadEvent) => {
       if (leaving.current) return;
       event.preventDefault();
@@ -55,13 +73,13 @@ export function useUnsavedChangesGuard(active: boolean): React.ReactNode {
         router.push(url.pathname + url.search + url.hash);
       });
     };
-    if (!guardEntry.current) {
+    // One extra entry per page: going back from it lands on the page itself, and asks.
+    if (guardEntry.current !== window.location.href) {
       window.history.pushState(window.history.state, "", window.location.href);
-      guardEntry.current = true;
+      guardEntry.current = window.location.href;
     }
     const popState = () => {
       if (leaving.current) return;
-      // Back was pressed: the guard entry is gone; put it back and ask.
       window.history.pushState(window.history.state, "", window.location.href);
       setLeave(() => () => {
         leaving.current = true;
@@ -79,25 +97,38 @@ export function useUnsavedChangesGuard(active: boolean): React.ReactNode {
   }, [active, router]);
 
   return (
-    <AlertDialog open={leave !== null} onOpenChange={(open) => !open && setLeave(null)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t("title")}</AlertDialogTitle>
-          <AlertDialogDescription>{t("description")}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t("stay")}</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() => {
-              const go = leave;
-              setLeave(null);
-              go?.();
-            }}
-          >
-            {t("leave")}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <UnsavedChangesContext.Provider value={mark}>
+      {children}
+      <AlertDialog open={leave !== null} onOpenChange={(open) => !open && setLeave(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t("title")}</AlertDialogTitle>
+            <AlertDialogDescription>{t("description")}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t("stay")}</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => {
+                const go = leave;
+                setLeave(null);
+                go?.();
+              }}
+            >
+              {t("leave")}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </UnsavedChangesContext.Provider>
   );
+}
+
+/** Tells the page's guard whether this form has unsaved changes (nothing outside the panel frame). */
+export function useUnsavedChanges(dirty: boolean) {
+  const mark = useContext(UnsavedChangesContext);
+  const id = useId();
+  useEffect(() => {
+    mark?.(id, dirty);
+    return () => mark?.(id, false);
+  }, [mark, id, dirty]);
 }

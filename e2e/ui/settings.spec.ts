@@ -81,6 +81,11 @@ test.describe("settings", () => {
     await expect(monday.getByRole("alert")).toHaveCount(0);
 
     await page.getByRole("button", { name: "Adicionar horário em Sábado" }).click();
+    // Unsaved hours are guarded like any form.
+    await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Situações" }).click();
+    const leave = page.getByRole("alertdialog", { name: "Descartar as alterações?" });
+    await leave.getByRole("button", { name: "Continuar editando" }).click();
+    await expect(leave).toBeHidden();
     await page.getByRole("button", { name: "Salvar horários" }).click();
     await expect(toast(page, "Horários de funcionamento salvos")).toBeVisible();
 

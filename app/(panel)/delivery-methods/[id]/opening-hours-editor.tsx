@@ -6,7 +6,7 @@ import { useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { useFormMessages } from "@/components/resource-form";
+import { useFormMessages, useUnsavedChanges } from "@/components/resource-form";
 import { useEnumLabel } from "@/lib/i18n";
 import { problemOf, useProblemMessages, type FieldProblem } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
@@ -52,6 +52,7 @@ export function OpeningHoursEditor({ id, initial, readOnly }: { id: string; init
   const [serverErrors, setServerErrors] = useState<Errors>(new Map());
   const [touched, setTouched] = useState(false);
   const utils = trpc.useUtils();
+  useUnsavedChanges(touched && !readOnly);
   const save = trpc.deliveryMethods.replaceOpeningHours.useMutation({ onSuccess: () => utils.deliveryMethods.openingHours.invalidate({ id }) });
 
   const plain = (list: Range[]): OpeningHour[] => list.map(({ weekday, open_time, close_time }) => ({ weekday, open_time, close_time }));
