@@ -45,6 +45,11 @@ const config = [
     rules: { "react-hooks/refs": "off" },
   },
   {
+    // CommonJS by necessity (preloaded with node --require).
+    files: ["**/*.cjs"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     // Playwright fixtures call `use`, which is not React's hook.
     files: ["e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },

@@ -1,3 +1,8 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
+/** next-intl reads the request's language (a cookie, no locale in the URL) from i18n/request.ts. */
+const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Loaded from node_modules at run time: PGlite ships WASM and data files, pg has optional native parts.
@@ -9,4 +14,4 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: false },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

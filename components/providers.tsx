@@ -3,8 +3,10 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { httpBatchLink } from "@trpc/client";
 import { SessionProvider } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Toaster } from "sonner";
+import { useTheme } from "@/components/panel/theme";
 import { statusOf } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
 
@@ -12,6 +14,8 @@ import { trpc } from "@/lib/trpc";
 function onUnauthorized(error: unknown) {
   if (statusOf(error) !== 401 || typeof window === "undefined") return;
   const here = window.location.pathname + window.location.search;
+  // A full load on purpose: the session is over, nothing of this page's state may survive.
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
   window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(here)}`);
 }
 
@@ -37,12 +41,22 @@ function makeQueryClient() {
 export function Providers({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: "/api/trpc" })] }));
+  const { theme } = useTheme();
+  const t = useTranslations("app");
   return (
     <SessionProvider refetchOnWindowFocus={false}>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </trpc.Provider>
-      <Toaster position="top-right" richColors closeButton />
+      {/* Bottom right: clear of the sticky header and of the page's title and actions. */}
+      <Toaster
+        position="bottom-right"
+        richColors
+        closeButton
+        theme={theme}
+        containerAriaLabel={t("notifications")}
+        toastOptions={{ closeButtonAriaLabel: t("closeNotification") }}
+      />
     </SessionProvider>
   );
 }

@@ -1,5 +1,15 @@
 import { TRPCClientError } from "@trpc/client";
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
 import { toast } from "sonner";
+
+/** One failing field of a 422; `code` and `params` translate it when the server sends them. */
+export interface FieldProblem {
+  path: string;
+  message: string;
+  code?: string;
+  params?: Record<string, unknown>;
+}
 
 /** The RFC 9457 problem every server error carries (server/http/problem.ts). */
 export interface Problem {
@@ -7,7 +17,9 @@ export interface Problem {
   title: string;
   status: number;
   detail: string;
-  errors?: Array<{ path: string; message: string }>;
+  /** What went wrong, for translation (`duplicate`, `in_use`, ...); the English `detail` otherwise. */
+  code?: string;
+  errors?: FieldProblem[];
 }
 
 /** The problem inside a tRPC error (`error.data.problem`), if any. */
@@ -22,19 +34,35 @@ export function statusOf(error: unknown): number {
   return problemOf(error)?.status ?? 0;
 }
 
-/** A sentence a person can read for any failure. */
-export function errorMessage(error: unknown, fallback = "Something went wrong. Please try again."): string {
-  const problem = problemOf(error);
-  if (problem) return problem.detail || problem.title;
-  if (error instanceof TRPCClientError && /fetch|network/i.test(error.message)) {
-    return "Cannot reach the server. Check your connection and try again.";
-  }
-  return fallback;
+export interface ProblemMessages {
+  /** A sentence a person can read for any failure, in the active language when the server gave a code. */
+  message: (error: unknown) => string;
+  /** The one way the panel reports a failed call: a toast titled by the status, with the detail. */
+  toastError: (error: unknown) => void;
 }
 
-/** The one way the panel reports a failed call: a toast with the problem's detail. */
-export function toastError(error: unknown, title?: string) {
-  const message = errorMessage(error);
-  if (title) toast.error(title, { description: message });
-  else toast.error(message);
+export function useProblemMessages(): ProblemMessages {
+  const t = useTranslations("problem");
+  return useMemo(() => {
+    const has = (key: string) => t.has(key as never);
+    const say = (key: string) => t(key as never);
+    const message = (error: unknown) => {
+      const problem = problemOf(error);
+      if (problem) {
+        if (problem.code && has(`codes.${problem.code}`)) return say(`codes.${problem.code}`);
+        return problem.detail || problem.title;
+      }
+      if (error instanceof TRPCClientError && /fetch|network/i.test(error.message)) return say("network");
+      return say("generic");
+    };
+    return {
+      message,
+      toastError: (error) => {
+        const status = problemOf(error)?.status;
+        const title = status && has(`status.${status}`) ? say(`status.${status}`) : undefined;
+        if (title) toast.error(title, { description: message(error) });
+        else toast.error(message(error));
+      },
+    };
+  }, [t]);
 }

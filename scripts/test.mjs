@@ -1,4 +1,4 @@
-// `npm test`: every test, in order of speed: typecheck, unit + integration (vitest),
+// `npm test`: every test, in order of speed: typecheck, lint, unit + integration (vitest),
 // then a production build and the Playwright REST and panel tests against it.
 // Runs on embedded PGlite, or on PostgreSQL when TEST_DATABASE_URL is set.
 import { spawnSync } from "node:child_process";
@@ -21,6 +21,7 @@ const database = env.TEST_DATABASE_URL ? `PostgreSQL (${env.TEST_DATABASE_URL.re
 console.log(`Testing on ${database}`);
 
 let ok = step("typecheck", bin("tsc"), ["--noEmit"]);
+ok = step("lint (eslint: raw SQL only through the scoped helper, React and Next rules)", bin("eslint"), ["."]) && ok;
 const vitestReport = path.join(reports, "vitest.json");
 ok = step("unit and integration tests (vitest)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]) && ok;
 const built = step("build", process.execPath, [path.resolve("scripts", "build.mjs")]);

@@ -1,15 +1,18 @@
-import type { Metadata } from "next";
 import { getServerSession } from "next-auth";
+import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { safeCallbackUrl } from "@/lib/callback-url";
+import { pageMetadata } from "@/lib/page-metadata";
 import { authOptions } from "@/server/auth/next-auth";
+import { LanguageSelect } from "./language-select";
 import { SignInForm } from "./sign-in-form";
 
-export const metadata: Metadata = { title: "Sign in · B2B Sales" };
+export const generateMetadata = () => pageMetadata("signIn.pageTitle");
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
   if (await getServerSession(authOptions())) redirect(callbackUrl);
+  const t = await getTranslations("signIn");
   return (
     <main className="flex min-h-dvh items-center justify-center bg-muted/40 px-4 py-12">
       <div className="w-full max-w-sm">
@@ -18,12 +21,15 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
             B2B
           </span>
           <div>
-            <h1 className="text-xl font-semibold tracking-tight">Sign in to the back office</h1>
-            <p className="mt-1 text-sm text-muted-foreground">Use your work email and password.</p>
+            <h1 className="text-xl font-semibold tracking-tight">{t("title")}</h1>
+            <p className="mt-1 text-sm text-muted-foreground">{t("description")}</p>
           </div>
         </div>
         <div className="rounded-xl border bg-card p-6 shadow-xs">
           <SignInForm callbackUrl={callbackUrl} />
+        </div>
+        <div className="mt-4 flex justify-center">
+          <LanguageSelect />
         </div>
       </div>
     </main>

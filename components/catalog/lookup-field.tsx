@@ -1,6 +1,7 @@
 "use client";
 
 import { SearchIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { useController, type FieldValues } from "react-hook-form";
 import { fieldMessage, type BoundFieldProps } from "@/components/resource-form";
@@ -36,7 +37,7 @@ export function LookupField<T extends FieldValues>({
   required,
   className,
   useOptions,
-  placeholder = "Choose…",
+  placeholder,
   emptyValue,
 }: BoundFieldProps<T> & {
   useOptions: UseLookupOptions;
@@ -44,6 +45,8 @@ export function LookupField<T extends FieldValues>({
   /** A choice meaning "none" (e.g. a top-level category): its label, stored as null. */
   emptyValue?: string;
 }) {
+  const t = useTranslations("lookup");
+  const common = useTranslations("common");
   const [search, setSearch] = useState("");
   const [debounced, setDebounced] = useState("");
   useEffect(() => {
@@ -77,7 +80,7 @@ export function LookupField<T extends FieldValues>({
             aria-describedby={describedBy}
             aria-required={required || undefined}
           >
-            <SelectValue placeholder={isLoading ? "Loading…" : placeholder} />
+            <SelectValue placeholder={isLoading ? common("loading") : (placeholder ?? common("choose"))} />
           </SelectTrigger>
           <SelectContent>
             {emptyValue && <SelectItem value={NONE}>{emptyValue}</SelectItem>}
@@ -88,7 +91,7 @@ export function LookupField<T extends FieldValues>({
             ))}
             {!isLoading && options.length === 0 && (
               <SelectItem value={NOTHING} disabled>
-                {debounced ? "Nothing matches the filter" : "Nothing to choose yet"}
+                {debounced ? t("noMatch") : t("nothing")}
               </SelectItem>
             )}
           </SelectContent>
@@ -99,8 +102,8 @@ export function LookupField<T extends FieldValues>({
             type="search"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            placeholder="Filter choices…"
-            aria-label={`Filter ${label.toLowerCase()} choices`}
+            placeholder={t("filter")}
+            aria-label={t("filterLabel", { label: label.toLowerCase() })}
             className="pl-8"
           />
         </div>

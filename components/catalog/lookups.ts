@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { trpc } from "@/lib/trpc";
 import { normalize } from "./category-tree";
@@ -28,10 +29,11 @@ export const useProductOptions: UseLookupOptions = (search, selected) => {
 };
 
 export const useMeasureUnitOptions: UseLookupOptions = (search, selected) => {
+  const t = useTranslations("common");
   const list = trpc.measureUnits.list.useQuery({ search, perPage: CHOICES, sort: "abbreviation" }, { placeholderData: keepPreviousData });
   const listed = list.data?.items.some((item) => item.id === selected);
   const current = trpc.measureUnits.get.useQuery({ id: selected ?? "" }, { enabled: Boolean(selected) && list.isSuccess && !listed });
-  const options = (list.data?.items ?? []).map((item) => ({ value: item.id, label: `${unitLabel(item)}${item.active ? "" : " (inactive)"}` }));
+  const options = (list.data?.items ?? []).map((item) => ({ value: item.id, label: item.active ? unitLabel(item) : t("inactiveOption", { name: unitLabel(item) }) }));
   return {
     options: withSelected(options, current.data && { value: current.data.id, label: unitLabel(current.data) }),
     isLoading: list.isPending,

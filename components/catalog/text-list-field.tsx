@@ -1,6 +1,7 @@
 "use client";
 
 import { PlusIcon, XIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { useController, type FieldValues } from "react-hook-form";
 import { fieldMessage, type BoundFieldProps } from "@/components/resource-form";
@@ -20,8 +21,10 @@ export function TextListField<T extends FieldValues>({
   description,
   required,
   className,
-  placeholder = "Add…",
+  placeholder,
 }: BoundFieldProps<T> & { placeholder?: string }) {
+  const t = useTranslations("textList");
+  const common = useTranslations("common");
   const id = useId();
   const { field, fieldState } = useController({ control, name });
   const [draft, setDraft] = useState("");
@@ -63,7 +66,7 @@ export function TextListField<T extends FieldValues>({
                 variant="ghost"
                 size="icon-sm"
                 className="size-6"
-                aria-label={`Remove ${item}`}
+                aria-label={t("remove", { item })}
                 onClick={() => field.onChange(items.filter((_, at) => at !== index))}
               >
                 <XIcon aria-hidden />
@@ -76,8 +79,8 @@ export function TextListField<T extends FieldValues>({
         <Input
           ref={field.ref}
           value={draft}
-          placeholder={placeholder}
-          aria-label={`New ${label.toLowerCase()}`}
+          placeholder={placeholder ?? t("placeholder")}
+          aria-label={t("newItem", { label: label.toLowerCase() })}
           aria-invalid={listError ? true : undefined}
           aria-describedby={listError ? `${id}-error` : undefined}
           onBlur={field.onBlur}
@@ -91,7 +94,7 @@ export function TextListField<T extends FieldValues>({
         />
         <Button variant="outline" onClick={add} disabled={!draft.trim()}>
           <PlusIcon aria-hidden />
-          Add
+          {common("add")}
         </Button>
       </div>
       {(listError || itemErrors.length > 0) && (

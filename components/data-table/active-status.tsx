@@ -1,15 +1,25 @@
+"use client";
+
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 
 /** The Active/Inactive badge of a record: in list rows and next to a record page's title. */
 export function ActiveBadge({ active }: { active: boolean }) {
-  return active ? <Badge variant="success">Active</Badge> : <Badge variant="muted">Inactive</Badge>;
+  const t = useTranslations("common");
+  return active ? <Badge variant="success">{t("active")}</Badge> : <Badge variant="muted">{t("inactive")}</Badge>;
 }
 
 /** Options of an `active` list filter (FilterSelect). */
-export const activeOptions = [
-  { value: "true", label: "Active" },
-  { value: "false", label: "Inactive" },
-];
+export function useActiveOptions() {
+  const t = useTranslations("common");
+  return [
+    { value: "true", label: t("active") },
+    { value: "false", label: t("inactive") },
+  ];
+}
 
 /** Options of an `only_active` list filter: all (absent) or active only. */
-export const onlyActiveOptions = [{ value: "true", label: "Active only" }];
+export function useOnlyActiveOptions() {
+  const t = useTranslations("common");
+  return [{ value: "true", label: t("activeOnly") }];
+}

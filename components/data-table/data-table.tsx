@@ -1,19 +1,15 @@
 "use client";
 
-import {
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type Header,
-  type SortingState,
-} from "@tanstack/react-table";
+import { flexRender, getCoreRowModel, useReactTable, type Cell, type ColumnDef, type Header, type Row as TableRowModel, type SortingState } from "@tanstack/react-table";
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
-import { useEffect, useMemo } from "react";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { Fragment, useEffect, useMemo } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { errorMessage } from "@/lib/problem";
+import { useProblemMessages } from "@/lib/problem";
+import { PHONE, useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
 import { Pagination } from "./pagination";
 import { SearchInput } from "./search-input";
@@ -36,18 +32,28 @@ export interface ListQuery<Row> {
   refetch: () => unknown;
 }
 
+/** Rows shown in groups, each under its heading (statuses by type). */
+export interface RowGroups<Row> {
+  key: (row: Row) => string;
+  /** The groups in the order shown; rows of other keys come last. */
+  order: readonly string[];
+  label: (key: string) => string;
+}
+
 export interface DataTableProps<Row> {
-  /** Accessible name of the table, e.g. "Brands". */
+  /** Accessible name of the table, e.g. "Marcas". */
   label: string;
   /**
    * TanStack column definitions. A column is sortable when it sets `enableSorting: true`;
-   * its id is the list's `sort` field.
+   * its id is the list's `sort` field. The first column names the row (the title of its card on phones).
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each column has its own value type
   columns: ColumnDef<Row, any>[];
   state: TableControls;
   query: ListQuery<Row>;
   getRowId?: (row: Row) => string;
+  /** The record a row opens: a click anywhere on the row (or Enter on it) goes there. */
+  rowHref?: (row: Row) => string;
   /** Placeholder of the search box; `false` hides the box (for lists without search). */
   search?: string | false;
   /** Filter controls shown next to the search box (see FilterSelect). */
@@ -56,13 +62,41 @@ export interface DataTableProps<Row> {
   rowActions?: (row: Row) => React.ReactNode;
   /** What an empty list says when no search or filter narrows it. */
   emptyMessage?: React.ReactNode;
+  groups?: RowGroups<Row>;
 }
 
 const ariaSort = { asc: "ascending", desc: "descending" } as const;
 
+/** Clicks on the row's own controls (links, buttons, menus) do what they do, not open the row. */
+const INTERACTIVE = "a, button, input, select, textarea, label, [role='menuitem'], [role='checkbox'], [role='switch'], [data-radix-popper-content-wrapper]";
+
+function useRowOpener<Row>(rowHref: ((row: Row) => string) | undefined) {
+  const router = useRouter();
+  if (!rowHref) return () => ({});
+  return (row: Row) => {
+    const href = rowHref(row);
+    const open = (newTab: boolean) => (newTab ? window.open(href, "_blank", "noopener") : router.push(href));
+    return {
+      tabIndex: 0,
+      "data-href": href,
+      className: "cursor-pointer focus-visible:bg-muted/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring",
+      onClick: (event: React.MouseEvent) => {
+        const target = event.target as Element;
+        if (target.closest(INTERACTIVE) || !event.currentTarget.contains(target)) return;
+        if (window.getSelection()?.toString()) return;
+        open(event.metaKey || event.ctrlKey);
+      },
+      onKeyDown: (event: React.KeyboardEvent) => {
+        if (event.key === "Enter" && event.target === event.currentTarget) open(event.metaKey || event.ctrlKey);
+      },
+    };
+  };
+}
+
 /**
  * A server-driven table: the server sorts, pages and searches (manualSorting,
- * manualPagination); the state lives in the URL through useTableState.
+ * manualPagination); the state lives in the URL through useTableState. At phone widths
+ * the rows are cards.
  */
 export function DataTable<Row>({
   label,
@@ -70,11 +104,18 @@ export function DataTable<Row>({
   state,
   query,
   getRowId = (row) => (row as { id: string }).id,
-  search = "Search…",
+  rowHref,
+  search,
   filters,
   rowActions,
-  emptyMessage = "Nothing here yet.",
+  emptyMessage,
+  groups,
 }: DataTableProps<Row>) {
+  const t = useTranslations("table");
+  const common = useTranslations("common");
+  const problems = useProblemMessages();
+  const phone = useMediaQuery(PHONE);
+  const opener = useRowOpener(rowHref);
   const { paging } = state;
   const page = query.data;
   const sorting: SortingState = useMemo(() => [{ id: paging.sort, desc: paging.dir === "desc" }], [paging.sort, paging.dir]);
@@ -106,90 +147,192 @@ export function DataTable<Row>({
 
   const columnCount = columns.length + (rowActions ? 1 : 0);
   const rows = table.getRowModel().rows;
+  const grouped = useMemo(() => groupRows(rows, groups), [rows, groups]);
+  const loading = query.isPending || outOfRange;
+  const failed = !loading && Boolean(query.error) && !page;
+
+  const status: React.ReactNode = failed ? (
+    <div role="alert" className="flex flex-col items-center gap-3">
+      <p className="text-destructive">{problems.message(query.error)}</p>
+      <Button variant="outline" size="sm" onClick={() => query.refetch()}>
+        {common("tryAgain")}
+      </Button>
+    </div>
+  ) : !loading && rows.length === 0 ? (
+    state.filtered ? (
+      <div className="flex flex-col items-center gap-3">
+        <p>{t("noResults")}</p>
+        <Button variant="outline" size="sm" onClick={state.clearFilters}>
+          {t("clearFilters")}
+        </Button>
+      </div>
+    ) : (
+      (emptyMessage ?? t("empty"))
+    )
+  ) : null;
 
   return (
     <div className="flex flex-col gap-3">
       {(search !== false || filters) && (
-        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center" role="search" aria-label={`Filter ${label.toLowerCase()}`}>
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center" role="search" aria-label={t("filters", { label: label.toLowerCase() })}>
           {search !== false && <SearchInput value={paging.search} onSearch={state.setSearch} placeholder={search} />}
           {filters}
         </div>
       )}
-      <div className="overflow-hidden rounded-lg border bg-card">
-        <Table aria-label={label} aria-busy={query.isFetching || undefined} className={cn(query.isFetching && page && "opacity-70 transition-opacity")}>
-          <TableHeader>
-            {table.getHeaderGroups().map((group) => (
-              <TableRow key={group.id} className="hover:bg-transparent">
-                {group.headers.map((header) => (
-                  <HeaderCell key={header.id} header={header} />
-                ))}
-                {rowActions && (
-                  <TableHead className="w-12">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                )}
-              </TableRow>
-            ))}
-          </TableHeader>
-          <TableBody>
-            {query.isPending || outOfRange ? (
-              Array.from({ length: Math.min(paging.perPage, 8) }, (_, index) => (
-                <TableRow key={index} aria-hidden>
-                  {Array.from({ length: columnCount }, (_, cell) => (
-                    <TableCell key={cell}>
-                      <Skeleton className="h-4 w-full max-w-40" />
-                    </TableCell>
+      {phone ? (
+        <RowCards label={label} loading={loading} status={status} groups={grouped} rowActions={rowActions} opener={opener} count={Math.min(paging.perPage, 5)} />
+      ) : (
+        <div className="overflow-hidden rounded-lg border bg-card">
+          <Table aria-label={label} aria-busy={query.isFetching || undefined} className={cn(query.isFetching && page && "opacity-70 transition-opacity")}>
+            <TableHeader>
+              {table.getHeaderGroups().map((group) => (
+                <TableRow key={group.id} className="hover:bg-transparent">
+                  {group.headers.map((header) => (
+                    <HeaderCell key={header.id} header={header} />
                   ))}
-                </TableRow>
-              ))
-            ) : query.error && !page ? (
-              <TableRow className="hover:bg-transparent">
-                <TableCell colSpan={columnCount} className="h-32 text-center">
-                  <div role="alert" className="flex flex-col items-center gap-3">
-                    <p className="text-destructive">{errorMessage(query.error)}</p>
-                    <Button variant="outline" size="sm" onClick={() => query.refetch()}>
-                      Try again
-                    </Button>
-                  </div>
-                </TableCell>
-              </TableRow>
-            ) : rows.length === 0 ? (
-              <TableRow className="hover:bg-transparent">
-                <TableCell colSpan={columnCount} className="h-32 text-center text-muted-foreground">
-                  {state.filtered ? (
-                    <div className="flex flex-col items-center gap-3">
-                      <p>No results match your search or filters.</p>
-                      <Button variant="outline" size="sm" onClick={state.clearFilters}>
-                        Clear search and filters
-                      </Button>
-                    </div>
-                  ) : (
-                    emptyMessage
+                  {rowActions && (
+                    <TableHead className="w-12">
+                      <span className="sr-only">{t("actions")}</span>
+                    </TableHead>
                   )}
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((row) => (
-                <TableRow key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
-                  ))}
-                  {rowActions && <TableCell className="py-1 text-right">{rowActions(row.original)}</TableCell>}
                 </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </div>
-      {page && total > 0 && (
-        <Pagination
-          page={paging.page}
-          perPage={paging.perPage}
-          total={total}
-          onPageChange={state.setPage}
-          onPerPageChange={state.setPerPage}
-        />
+              ))}
+            </TableHeader>
+            <TableBody>
+              {loading ? (
+                Array.from({ length: Math.min(paging.perPage, 8) }, (_, index) => (
+                  <TableRow key={index} aria-hidden>
+                    {Array.from({ length: columnCount }, (_, cell) => (
+                      <TableCell key={cell}>
+                        <Skeleton className="h-4 w-full max-w-40" />
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              ) : status ? (
+                <TableRow className="hover:bg-transparent">
+                  <TableCell colSpan={columnCount} className="h-32 text-center text-muted-foreground">
+                    {status}
+                  </TableCell>
+                </TableRow>
+              ) : (
+                grouped.map(({ key, heading, rows: groupRows }) => (
+                  <Fragment key={key}>
+                    {heading && (
+                      <TableRow className="bg-muted/30 hover:bg-muted/30">
+                        <TableHead scope="rowgroup" colSpan={columnCount} className="text-foreground">
+                          {heading}
+                        </TableHead>
+                      </TableRow>
+                    )}
+                    {groupRows.map((row) => {
+                      const open = opener(row.original);
+                      return (
+                        <TableRow key={row.id} {...open}>
+                          {row.getVisibleCells().map((cell) => (
+                            <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
+                          ))}
+                          {rowActions && <TableCell className="py-1 text-right">{rowActions(row.original)}</TableCell>}
+                        </TableRow>
+                      );
+                    })}
+                  </Fragment>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </div>
       )}
+      {page && total > 0 && (
+        <Pagination page={paging.page} perPage={paging.perPage} total={total} onPageChange={state.setPage} onPerPageChange={state.setPerPage} />
+      )}
+    </div>
+  );
+}
+
+interface Group<Row> {
+  key: string;
+  heading?: string;
+  rows: TableRowModel<Row>[];
+}
+
+/** The page's rows in their groups (one unnamed group when the list has none). */
+function groupRows<Row>(rows: TableRowModel<Row>[], groups: RowGroups<Row> | undefined): Group<Row>[] {
+  if (!groups) return [{ key: "", rows }];
+  const byKey = new Map<string, TableRowModel<Row>[]>();
+  for (const row of rows) {
+    const key = groups.key(row.original);
+    byKey.set(key, [...(byKey.get(key) ?? []), row]);
+  }
+  const keys = [...groups.order.filter((key) => byKey.has(key)), ...[...byKey.keys()].filter((key) => !groups.order.includes(key))];
+  return keys.map((key) => ({ key, heading: groups.label(key), rows: byKey.get(key)! }));
+}
+
+/** The text of a column's header, to label a value on a card. */
+function headerText<Row>(cell: Cell<Row, unknown>): React.ReactNode {
+  const header = cell.column.columnDef.header;
+  return typeof header === "string" ? header : cell.column.id;
+}
+
+/** The rows at phone widths: a card each, titled by the first column, the others as label and value. */
+function RowCards<Row>({
+  label,
+  loading,
+  status,
+  groups,
+  rowActions,
+  opener,
+  count,
+}: {
+  label: string;
+  loading: boolean;
+  status: React.ReactNode;
+  groups: Group<Row>[];
+  rowActions?: (row: Row) => React.ReactNode;
+  opener: (row: Row) => object;
+  count: number;
+}) {
+  if (loading) {
+    return (
+      <div className="grid gap-2" aria-busy="true" aria-label={label}>
+        {Array.from({ length: count }, (_, index) => (
+          <Skeleton key={index} className="h-20 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (status) return <div className="rounded-lg border bg-card p-6 text-center text-sm text-muted-foreground">{status}</div>;
+  return (
+    <div className="grid gap-4">
+      {groups.map(({ key, heading, rows }) => (
+        <section key={key} aria-label={heading} className="grid gap-2">
+          {heading && <h2 className="text-sm font-medium">{heading}</h2>}
+          <ul aria-label={heading ?? label} className="grid gap-2">
+            {rows.map((row) => {
+              const [first, ...rest] = row.getVisibleCells();
+              const open = opener(row.original) as { className?: string };
+              return (
+                <li key={row.id} {...open} className={cn("rounded-lg border bg-card p-3 text-sm shadow-xs", open.className)}>
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0 font-medium">{first && flexRender(first.column.columnDef.cell, first.getContext())}</div>
+                    {rowActions?.(row.original)}
+                  </div>
+                  {rest.length > 0 && (
+                    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                      {rest.map((cell) => (
+                        <Fragment key={cell.id}>
+                          <dt className="text-muted-foreground">{headerText(cell)}</dt>
+                          <dd className="min-w-0 break-words">{flexRender(cell.column.columnDef.cell, cell.getContext())}</dd>
+                        </Fragment>
+                      ))}
+                    </dl>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 
@@ -11,12 +12,13 @@ export interface FilterSelectProps {
   value: string | undefined;
   onChange: (value: string | undefined) => void;
   options: ReadonlyArray<{ value: string; label: string }>;
-  /** The label of "no filter". */
+  /** The label of "no filter" ("All" by default). */
   allLabel?: string;
 }
 
 /** A labelled select of one list filter, with an "all" choice that removes it. */
-export function FilterSelect({ label, value, onChange, options, allLabel = "All" }: FilterSelectProps) {
+export function FilterSelect({ label, value, onChange, options, allLabel }: FilterSelectProps) {
+  const t = useTranslations("common");
   const id = useId();
   return (
     <div className="flex items-center gap-2">
@@ -28,7 +30,7 @@ export function FilterSelect({ label, value, onChange, options, allLabel = "All"
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
-          <SelectItem value={ALL}>{allLabel}</SelectItem>
+          <SelectItem value={ALL}>{allLabel ?? t("all")}</SelectItem>
           {options.map((option) => (
             <SelectItem key={option.value} value={option.value}>
               {option.label}

@@ -1,5 +1,5 @@
-export { ActiveBadge, activeOptions, onlyActiveOptions } from "./active-status";
-export { DataTable, type DataTableProps, type ListPage, type ListQuery } from "./data-table";
+export { ActiveBadge, useActiveOptions, useOnlyActiveOptions } from "./active-status";
+export { DataTable, type DataTableProps, type ListPage, type ListQuery, type RowGroups } from "./data-table";
 export { FilterSelect, type FilterSelectProps } from "./filter-select";
 export { NewRecordLink } from "./new-record-link";
 export { Pagination } from "./pagination";

@@ -1,6 +1,7 @@
 "use client";
 
 import { SearchIcon, XIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
@@ -14,8 +15,10 @@ export interface SearchInputProps {
   className?: string;
 }
 
-/** A search box that reports what was typed once typing pauses (Enter reports at once). */
-export function SearchInput({ value, onSearch, placeholder = "Search…", delay = 300, className }: SearchInputProps) {
+/** A search box that reports what was typed once typing pauses (Enter and leaving the box report at once). */
+export function SearchInput({ value, onSearch, placeholder, delay = 300, className }: SearchInputProps) {
+  const t = useTranslations("table");
+  const hint = placeholder ?? t("search");
   const [text, setText] = useState(value);
   const reported = useRef(value);
   const onSearchRef = useRef(onSearch);
@@ -32,6 +35,8 @@ export function SearchInput({ value, onSearch, placeholder = "Search…", delay 
   useEffect(() => {
     if (text === reported.current) return;
     const timer = setTimeout(() => {
+      // Already reported (Enter, leaving the box): nothing to do.
+      if (text === reported.current) return;
       reported.current = text;
       onSearchRef.current(text);
     }, delay);
@@ -49,10 +54,13 @@ export function SearchInput({ value, onSearch, placeholder = "Search…", delay 
       <Input
         type="search"
         role="searchbox"
-        aria-label={placeholder.replace(/…$/, "")}
-        placeholder={placeholder}
+        aria-label={hint.replace(/…$/, "")}
+        placeholder={hint}
         value={text}
         onChange={(event) => setText(event.target.value)}
+        // Leaving the box (e.g. to click a row of the list) reports what was typed at once,
+        // so a late report cannot take the page back to the list after that click.
+        onBlur={() => text !== reported.current && report(text)}
         onKeyDown={(event) => {
           if (event.key === "Enter") {
             event.preventDefault();
@@ -71,7 +79,7 @@ export function SearchInput({ value, onSearch, placeholder = "Search…", delay 
           className="absolute top-1/2 right-2 -translate-y-1/2 rounded-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
         >
           <XIcon className="size-4" aria-hidden />
-          <span className="sr-only">Clear search</span>
+          <span className="sr-only">{t("clearSearch")}</span>
         </button>
       )}
     </div>

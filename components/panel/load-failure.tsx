@@ -1,21 +1,24 @@
 "use client";
 
-import { errorMessage, statusOf } from "@/lib/problem";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
+import { statusOf, useProblemMessages } from "@/lib/problem";
 import { PageHeader } from "./page-header";
 
 /** A record page whose record could not be loaded: not found, forbidden or a failure. */
-export function LoadFailure({ error, noun, back, onRetry }: { error: unknown; noun: string; back?: React.ReactNode; onRetry?: () => void }) {
+export function LoadFailure({ error, breadcrumbs, onRetry }: { error: unknown; breadcrumbs?: React.ReactNode; onRetry?: () => void }) {
+  const t = useTranslations();
+  const problems = useProblemMessages();
   const status = statusOf(error);
-  const title = status === 404 ? `This ${noun} does not exist` : status === 403 ? "Not allowed" : `Could not load the ${noun}`;
+  const title = status === 404 ? t("record.notFound") : status === 403 ? t("record.notAllowed") : t("record.loadFailed");
   return (
     <>
-      <PageHeader title={title}>{back}</PageHeader>
+      <PageHeader title={title}>{breadcrumbs}</PageHeader>
       <div role="alert" className="flex flex-col items-start gap-3 text-sm text-muted-foreground">
-        <p>{status === 404 ? `It may have been deleted, or the link is wrong.` : errorMessage(error)}</p>
+        <p>{status === 404 ? t("record.notFoundDescription") : problems.message(error)}</p>
         {status !== 404 && status !== 403 && onRetry && (
           <Button variant="outline" size="sm" onClick={onRetry}>
-            Try again
+            {t("common.tryAgain")}
           </Button>
         )}
       </div>

@@ -1,93 +1,81 @@
 import {
-  BadgePercentIcon,
   BookOpenIcon,
   Building2Icon,
-  BoxesIcon,
   CircleDotIcon,
   CreditCardIcon,
   FolderTreeIcon,
   HandshakeIcon,
   KeyRoundIcon,
-  LandmarkIcon,
   LayersIcon,
-  LayoutDashboardIcon,
   ListChecksIcon,
   PackageIcon,
   RulerIcon,
-  ShoppingCartIcon,
   SlidersHorizontalIcon,
-  TablePropertiesIcon,
   TagIcon,
   TruckIcon,
   UserCogIcon,
   UsersIcon,
   UserSquareIcon,
   WarehouseIcon,
-  WalletIcon,
   type LucideIcon,
 } from "lucide-react";
+import type { Messages } from "next-intl";
 import type { Permission } from "@/lib/permissions";
 
 export interface NavItem {
+  /** The message key of the entry's label: the area's title ("brands.title"). */
   label: string;
   icon: LucideIcon;
-  /** The page; without one the area is not built yet and shows as "soon". */
-  href?: string;
+  href: string;
   /** Shown only to roles with this permission. */
   permission?: Permission;
 }
 
 export interface NavGroup {
-  label?: string;
+  /** A heading of `nav` ("catalog"), or none. */
+  label?: keyof Messages["nav"];
   items: NavItem[];
 }
 
-/** The panel's areas. Give an item its `href` when its pages land. */
+/** The panel's areas: an entry for each one that has pages (add one as its pages land). */
 export const navigation: NavGroup[] = [
   {
     items: [
-      { label: "Dashboard", icon: LayoutDashboardIcon },
-      { label: "Orders", icon: ShoppingCartIcon },
-      { label: "Sales", icon: WalletIcon },
-      { label: "Financials", icon: LandmarkIcon },
-      { label: "Products", icon: PackageIcon, href: "/products" },
-      { label: "Stock", icon: BoxesIcon },
-      { label: "Price tables", icon: TablePropertiesIcon },
-      { label: "Discounts", icon: BadgePercentIcon },
-      { label: "Partners", icon: HandshakeIcon, href: "/partners" },
-      { label: "Sellers", icon: UserSquareIcon, href: "/sellers" },
-      { label: "Companies", icon: Building2Icon, href: "/companies" },
+      { label: "products.title", icon: PackageIcon, href: "/products" },
+      { label: "partners.title", icon: HandshakeIcon, href: "/partners" },
+      { label: "sellers.title", icon: UserSquareIcon, href: "/sellers" },
+      { label: "companies.title", icon: Building2Icon, href: "/companies" },
     ],
   },
   {
-    label: "Catalog",
+    label: "catalog",
     items: [
-      { label: "Brands", icon: TagIcon, href: "/brands" },
-      { label: "Categories", icon: FolderTreeIcon, href: "/categories" },
-      { label: "Variations", icon: SlidersHorizontalIcon, href: "/variations" },
-      { label: "Measure units", icon: RulerIcon, href: "/measure-units" },
-      { label: "Alternative units", icon: LayersIcon, href: "/alternative-units" },
-      { label: "Warehouses", icon: WarehouseIcon, href: "/warehouses" },
-      { label: "Profiles", icon: UsersIcon, href: "/profiles" },
+      { label: "brands.title", icon: TagIcon, href: "/brands" },
+      { label: "categories.title", icon: FolderTreeIcon, href: "/categories" },
+      { label: "variations.title", icon: SlidersHorizontalIcon, href: "/variations" },
+      { label: "measureUnits.title", icon: RulerIcon, href: "/measure-units" },
+      { label: "alternativeUnits.title", icon: LayersIcon, href: "/alternative-units" },
+      { label: "warehouses.title", icon: WarehouseIcon, href: "/warehouses" },
+      { label: "profiles.title", icon: UsersIcon, href: "/profiles" },
     ],
   },
   {
-    label: "Settings",
+    label: "settings",
     items: [
-      { label: "Statuses", icon: CircleDotIcon, href: "/statuses" },
-      { label: "Payment methods", icon: CreditCardIcon, href: "/payment-methods" },
-      { label: "Delivery methods", icon: TruckIcon, href: "/delivery-methods" },
-      { label: "Custom fields", icon: ListChecksIcon, href: "/custom-fields" },
+      { label: "statuses.title", icon: CircleDotIcon, href: "/statuses" },
+      { label: "paymentMethods.title", icon: CreditCardIcon, href: "/payment-methods" },
+      { label: "deliveryMethods.title", icon: TruckIcon, href: "/delivery-methods" },
+      { label: "customFields.title", icon: ListChecksIcon, href: "/custom-fields" },
     ],
   },
   {
-    label: "Admin",
+    label: "admin",
     items: [
-      { label: "Users", icon: UserCogIcon, href: "/users", permission: "admin" },
-      { label: "Access keys", icon: KeyRoundIcon, href: "/access-keys", permission: "admin" },
+      { label: "users.title", icon: UserCogIcon, href: "/users", permission: "admin" },
+      { label: "accessKeys.title", icon: KeyRoundIcon, href: "/access-keys", permission: "admin" },
     ],
   },
   {
-    items: [{ label: "API docs", icon: BookOpenIcon, href: "/docs" }],
+    items: [{ label: "nav.apiDocs", icon: BookOpenIcon, href: "/docs" }],
   },
 ];

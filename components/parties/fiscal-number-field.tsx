@@ -9,7 +9,7 @@ import { maskFiscalInput, type FiscalKind } from "@/server/lib/fiscal-number";
 const placeholders: Record<string, string> = {
   CNPJ: "00.000.000/0000-00",
   CPF: "000.000.000-00",
-  "CPF,CNPJ": "CPF or CNPJ",
+  "CPF,CNPJ": "CPF / CNPJ",
 };
 
 /**

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { trpc } from "@/lib/trpc";
 
 /** At most this many choices are offered in a reference select or a list filter. */
@@ -13,9 +14,10 @@ export function useProfileOptions() {
 }
 
 export function useSellerOptions() {
+  const t = useTranslations("common");
   const query = trpc.sellers.list.useQuery({ perPage: MAX_OPTIONS, sort: "name" }, { staleTime });
   return {
-    options: (query.data?.items ?? []).map((item) => ({ value: item.id, label: item.active ? item.name : `${item.name} (inactive)` })),
+    options: (query.data?.items ?? []).map((item) => ({ value: item.id, label: item.active ? item.name : t("inactiveOption", { name: item.name }) })),
     loading: query.isPending,
   };
 }

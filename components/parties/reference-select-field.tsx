@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useController, type FieldValues } from "react-hook-form";
 import { fieldMessage, type BoundFieldProps } from "@/components/resource-form";
 import { Field } from "@/components/ui/field";
@@ -25,9 +26,11 @@ export function ReferenceSelectField<T extends FieldValues>({
   required,
   className,
   options,
-  noneLabel = "None",
+  noneLabel,
   loading,
 }: BoundFieldProps<T> & { options: readonly ReferenceOption[]; noneLabel?: string; loading?: boolean }) {
+  const t = useTranslations("common");
+  const none = noneLabel ?? t("none");
   const { field, fieldState } = useController({ control, name });
   const value = (field.value as string | null | undefined) || NONE;
   const known = value === NONE || options.some((option) => option.value === value);
@@ -35,12 +38,12 @@ export function ReferenceSelectField<T extends FieldValues>({
     <Select name={field.name} value={value} onValueChange={(next) => field.onChange(next === NONE ? null : next)}>
       <Field label={label} description={description} required={required} error={fieldMessage(label, fieldState.error?.message)} className={className}>
         <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-          <SelectValue placeholder={loading ? "Loading…" : noneLabel} />
+          <SelectValue placeholder={loading ? t("loading") : none} />
         </SelectTrigger>
       </Field>
       <SelectContent>
-        <SelectItem value={NONE}>{noneLabel}</SelectItem>
-        {!known && <SelectItem value={value}>{loading ? "Loading…" : "Current (not listed)"}</SelectItem>}
+        <SelectItem value={NONE}>{none}</SelectItem>
+        {!known && <SelectItem value={value}>{loading ? t("loading") : t("currentNotListed")}</SelectItem>}
         {options.map((option) => (
           <SelectItem key={option.value} value={option.value}>
             {option.label}

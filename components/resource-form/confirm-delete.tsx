@@ -1,6 +1,7 @@
 "use client";
 
 import { Loader2Icon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import {
@@ -13,20 +14,24 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
-import { toastError } from "@/lib/problem";
+import { useDynamicTranslations } from "@/lib/i18n";
+import { useProblemMessages } from "@/lib/problem";
+import type { ResourceName } from "./resources";
 
 export interface ConfirmDeleteDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description: React.ReactNode;
-  confirmLabel?: string;
+  confirmLabel: string;
   /** Runs the delete; the dialog stays open with a spinner until it settles. */
   onConfirm: () => Promise<unknown>;
 }
 
 /** "Are you sure?" before a destructive action; failures become a toast. */
-export function ConfirmDeleteDialog({ open, onOpenChange, title, description, confirmLabel = "Delete", onConfirm }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm }: ConfirmDeleteDialogProps) {
+  const t = useTranslations("common");
+  const problems = useProblemMessages();
   const [pending, setPending] = useState(false);
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
@@ -36,7 +41,7 @@ export function ConfirmDeleteDialog({ open, onOpenChange, title, description, co
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>{t("cancel")}</AlertDialogCancel>
           <AlertDialogAction
             disabled={pending}
             onClick={async (event) => {
@@ -45,7 +50,7 @@ export function ConfirmDeleteDialog({ open, onOpenChange, title, description, co
               try {
                 await onConfirm();
               } catch (error) {
-                toastError(error);
+                problems.toastError(error);
               } finally {
                 setPending(false);
                 onOpenChange(false);
@@ -62,40 +67,43 @@ export function ConfirmDeleteDialog({ open, onOpenChange, title, description, co
 }
 
 export interface ConfirmDeleteOptions<Row> {
-  /** Singular noun: "brand" makes "Delete brand?" and "Brand deleted". */
-  noun: string;
+  /** Whose messages name it: "brands" makes "Excluir marca?" and "Marca excluída". */
+  resource: ResourceName;
   /** How the dialog names the record, e.g. its name. */
   describe: (row: Row) => string;
   remove: (row: Row) => Promise<unknown>;
   onDeleted?: (row: Row) => void;
-  /** "Revoke" for access keys, "Delete" by default. */
-  verb?: string;
+  /** "revoke" for access keys. */
+  verb?: "delete" | "revoke";
 }
 
 /**
  * One delete confirmation for a whole page: `request(row)` opens it, `dialog` is rendered
  * once. Shows a success toast after the delete.
  */
-export function useConfirmDelete<Row>({ noun, describe, remove, onDeleted, verb = "Delete" }: ConfirmDeleteOptions<Row>) {
+export function useConfirmDelete<Row>({ resource, describe, remove, onDeleted, verb = "delete" }: ConfirmDeleteOptions<Row>) {
+  const t = useTranslations();
+  const messages = useDynamicTranslations(resource);
   const [row, setRow] = useState<Row | null>(null);
-  const capitalized = noun.charAt(0).toUpperCase() + noun.slice(1);
+  const noun = messages("noun");
   const dialog = (
     <ConfirmDeleteDialog
       open={row !== null}
       onOpenChange={(open) => !open && setRow(null)}
-      title={`${verb} ${noun}?`}
+      title={verb === "revoke" ? t("record.revokeTitle", { noun }) : t("record.deleteTitle", { noun })}
       description={
-        row === null ? null : (
-          <>
-            <strong className="font-medium text-foreground">{describe(row)}</strong> will be {verb === "Delete" ? "deleted" : `${verb.toLowerCase()}d`}. This cannot be undone.
-          </>
-        )
+        row === null
+          ? null
+          : t.rich(verb === "revoke" ? "record.revokeDescription" : "record.deleteDescription", {
+              name: describe(row),
+              strong: (chunks) => <strong className="font-medium text-foreground">{chunks}</strong>,
+            })
       }
-      confirmLabel={verb}
+      confirmLabel={verb === "revoke" ? t("common.revoke") : t("common.delete")}
       onConfirm={async () => {
         if (row === null) return;
         await remove(row);
-        toast.success(`${capitalized} ${verb === "Delete" ? "deleted" : `${verb.toLowerCase()}d`}`);
+        toast.success(messages(verb === "revoke" ? "revoked" : "deleted"));
         onDeleted?.(row);
       }}
     />

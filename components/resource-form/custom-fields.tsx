@@ -1,16 +1,23 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+import { useState } from "react";
 import { useController, type Control, type FieldValues } from "react-hook-form";
 import { Checkbox } from "@/components/ui/checkbox";
+import { DecimalInput, useParseErrorMessage } from "@/components/ui/decimal-input";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
+import type { ParseError } from "@/lib/numbers";
 import { trpc } from "@/lib/trpc";
 import type { AttributeEntity, EntityAttribute } from "@/server/settings/entity-attributes/schemas";
+import { useLocalCheck } from "./local-checks";
 import { fieldMessage } from "./server-errors";
 
 const NONE = "__none__";
+/** Decimals a custom number field takes. */
+const NUMBER_DECIMALS = 6;
 
 export interface CustomFieldsProps<T extends FieldValues> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any context and output
@@ -19,8 +26,6 @@ export interface CustomFieldsProps<T extends FieldValues> {
   entity: AttributeEntity;
   /** The form's free-form map the values live in. */
   name?: string;
-  /** Shown above the fields when there are any. */
-  title?: string;
 }
 
 /**
@@ -30,17 +35,18 @@ export interface CustomFieldsProps<T extends FieldValues> {
  * `attributes.<key>`), and ResourceForm shows those errors under the input. Keys the
  * definitions do not name are left in the map untouched.
  */
-export function CustomFields<T extends FieldValues>({ control, entity, name = "attributes", title = "Custom fields" }: CustomFieldsProps<T>) {
+export function CustomFields<T extends FieldValues>({ control, entity, name = "attributes" }: CustomFieldsProps<T>) {
+  const t = useTranslations("form");
   const definitions = trpc.entityAttributes.list.useQuery(
     { entity, active: true, perPage: 100, sort: "created_at" },
     { staleTime: 60_000 },
   );
-  if (definitions.isPending) return <Skeleton className="h-9 w-full" aria-label="Loading custom fields" />;
+  if (definitions.isPending) return <Skeleton className="h-9 w-full" aria-label={t("loadingCustomFields")} />;
   const items = definitions.data?.items ?? [];
   if (items.length === 0) return null;
   return (
     <fieldset className="grid gap-4 rounded-md border p-4" data-testid={`custom-fields-${entity}`}>
-      <legend className="px-1 text-sm font-medium">{title}</legend>
+      <legend className="px-1 text-sm font-medium">{t("customFields")}</legend>
       {items.map((definition) => (
         <CustomField key={definition.id} control={control} name={`${name}.${definition.key}`} definition={definition} />
       ))}
@@ -58,9 +64,14 @@ function CustomField<T extends FieldValues>({
   name: string;
   definition: EntityAttribute;
 }) {
+  const t = useTranslations("common");
   const { field, fieldState } = useController({ control, name: name as never });
+  const [parseError, setParseError] = useState<ParseError | null>(null);
+  const parseMessage = useParseErrorMessage();
   const label = definition.label;
-  const error = fieldMessage(label, fieldState.error?.message);
+  // attributes is a free map to the schema: a number field's own text is checked here.
+  useLocalCheck(parseError === null);
+  const error = fieldMessage(label, parseMessage(parseError, NUMBER_DECIMALS) ?? fieldState.error?.message);
   const value: unknown = field.value;
   const common = { label, required: definition.required, error };
 
@@ -74,15 +85,14 @@ function CustomField<T extends FieldValues>({
     case "NUMBER":
       return (
         <Field {...common}>
-          <Input
-            type="number"
-            inputMode="decimal"
-            step="any"
+          <DecimalInput
+            decimals={NUMBER_DECIMALS}
             name={field.name}
             ref={field.ref}
             onBlur={field.onBlur}
-            value={typeof value === "number" ? value : typeof value === "string" ? value : ""}
-            onChange={(event) => field.onChange(event.target.value === "" ? undefined : event.target.valueAsNumber)}
+            value={typeof value === "number" ? value : null}
+            onValueChange={(number) => field.onChange(number === null ? undefined : number)}
+            onParseErrorChange={setParseError}
           />
         </Field>
       );
@@ -110,7 +120,7 @@ function CustomField<T extends FieldValues>({
             </SelectTrigger>
           </Field>
           <SelectContent>
-            <SelectItem value={NONE}>{definition.required ? "Choose…" : "—"}</SelectItem>
+            <SelectItem value={NONE}>{definition.required ? t("choose") : "—"}</SelectItem>
             {options.map((option) => (
               <SelectItem key={option} value={option}>
                 {option}

@@ -1,11 +1,15 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+import { useState } from "react";
 import { useController, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { Checkbox } from "@/components/ui/checkbox";
+import { DecimalInput, useParseErrorMessage } from "@/components/ui/decimal-input";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
+import type { ParseError } from "@/lib/numbers";
 import { fieldMessage } from "./server-errors";
 
 /** What every bound field takes: the form's control and a typed field path. */
@@ -45,33 +49,52 @@ export function TextField<T extends FieldValues>({
   );
 }
 
-/** A number input whose value is a number, or null when left empty. */
-export function NumberField<T extends FieldValues>({
-  control,
-  name,
-  label,
-  description,
-  required,
-  className,
-  step,
-  min,
-}: BoundFieldProps<T> & { step?: number | "any"; min?: number }) {
+interface DecimalFieldProps<T extends FieldValues> extends BoundFieldProps<T> {
+  decimals: number;
+  minDecimals?: number;
+  excess: "round" | "reject";
+  prefix?: string;
+  suffix?: string;
+}
+
+/** A number field: the text as the active language writes it, the form value a number (null when empty). */
+function DecimalField<T extends FieldValues>({ control, name, label, description, required, className, ...number }: DecimalFieldProps<T>) {
   const { field, fieldState } = useController({ control, name });
+  const [parseError, setParseError] = useState<ParseError | null>(null);
+  const parseMessage = useParseErrorMessage();
+  // Why the text is not a number says more than the schema's "not a number".
+  const message = (fieldState.error && parseMessage(parseError, number.decimals)) ?? fieldState.error?.message;
   return (
-    <Field label={label} description={description} required={required} error={fieldMessage(label, fieldState.error?.message)} className={className}>
-      <Input
-        type="number"
-        inputMode="decimal"
-        step={step}
-        min={min}
+    <Field label={label} description={description} required={required} error={fieldMessage(label, message)} className={className}>
+      <DecimalInput
+        {...number}
         name={field.name}
         ref={field.ref}
         onBlur={field.onBlur}
-        value={(field.value as number | null | undefined) ?? ""}
-        onChange={(event) => field.onChange(event.target.value === "" ? null : event.target.valueAsNumber)}
+        value={field.value as number | null | undefined}
+        onValueChange={field.onChange}
+        onParseErrorChange={setParseError}
       />
     </Field>
   );
+}
+
+/** An amount in BRL: `R$` before it, two decimals (more are rounded). */
+export function MoneyField<T extends FieldValues>(props: BoundFieldProps<T>) {
+  return <DecimalField {...props} decimals={2} minDecimals={2} excess="round" prefix="R$" />;
+}
+
+/** A percentage: `%` after it, up to `decimals` decimals (4 by default; more are rounded). */
+export function PercentField<T extends FieldValues>({ decimals = 4, ...props }: BoundFieldProps<T> & { decimals?: number }) {
+  return <DecimalField {...props} decimals={decimals} excess="round" suffix="%" />;
+}
+
+/**
+ * A quantity in a unit: the unit after it and at most the unit's decimals (more are
+ * refused, not rounded). Whole numbers (days, positions) are quantities with 0 decimals.
+ */
+export function QuantityField<T extends FieldValues>({ decimals = 0, unit, ...props }: BoundFieldProps<T> & { decimals?: number; unit?: string }) {
+  return <DecimalField {...props} decimals={decimals} excess="reject" suffix={unit} />;
 }
 
 export function SwitchField<T extends FieldValues>({ control, name, label, description, className }: BoundFieldProps<T>) {
@@ -100,15 +123,16 @@ export function SelectField<T extends FieldValues>({
   required,
   className,
   options,
-  placeholder = "Choose…",
+  placeholder,
 }: BoundFieldProps<T> & { options: ReadonlyArray<{ value: string; label: string }>; placeholder?: string }) {
+  const t = useTranslations("common");
   const { field, fieldState } = useController({ control, name });
   return (
     // The trigger is the labelled control; the select root around the field only holds state.
     <Select name={field.name} value={(field.value as string | undefined) ?? ""} onValueChange={field.onChange}>
       <Field label={label} description={description} required={required} error={fieldMessage(label, fieldState.error?.message)} className={className}>
         <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-          <SelectValue placeholder={placeholder} />
+          <SelectValue placeholder={placeholder ?? t("choose")} />
         </SelectTrigger>
       </Field>
       <SelectContent>

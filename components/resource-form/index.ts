@@ -1,7 +1,11 @@
 export { AttributesField } from "./attributes-field";
 export { ConfirmDeleteDialog, useConfirmDelete, type ConfirmDeleteOptions } from "./confirm-delete";
-export { CheckboxField, NumberField, SelectField, SwitchField, TextField, type BoundFieldProps } from "./fields";
+export { CheckboxField, MoneyField, PercentField, QuantityField, SelectField, SwitchField, TextField, type BoundFieldProps } from "./fields";
 export { FormSkeleton } from "./form-skeleton";
-export { EditRecordPage, NewRecordPage, ToggleActiveButton, type EditRecordPageProps, type ListLink, type RecordPageOptions } from "./record-pages";
-export { ResourceForm, useResourceForm, type ResourceFormProps } from "./resource-form";
+export { useFormMessages, type FormMessages } from "./form-messages";
+export { useLocalCheck } from "./local-checks";
+export { EditRecordPage, NewRecordPage, ToggleActiveButton, type EditRecordPageProps, type RecordPageOptions } from "./record-pages";
+export type { ResourceName } from "./resources";
+export { ResourceForm, useResourceForm, type ResourceFormProps, type ResourceFormReturn } from "./resource-form";
 export { applyServerErrors, fieldMessage, FORM_ERROR } from "./server-errors";
+export { UnsavedChangesProvider, useUnsavedChanges } from "./unsaved-changes";

@@ -1,29 +1,27 @@
 "use client";
 
 import { PowerIcon, PowerOffIcon, Trash2Icon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { BackLink } from "@/components/panel/back-link";
+import { Breadcrumbs } from "@/components/panel/breadcrumbs";
 import { useCan } from "@/components/panel/current-user";
 import { LoadFailure } from "@/components/panel/load-failure";
 import { PageHeader } from "@/components/panel/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useDynamicTranslations } from "@/lib/i18n";
 import type { Permission } from "@/lib/permissions";
 import { useConfirmDelete } from "./confirm-delete";
 import { FormSkeleton } from "./form-skeleton";
-
-/** Where a record page goes back to: the list's path and its name ("Measure units"). */
-export interface ListLink {
-  href: string;
-  label: string;
-}
+import type { ResourceName } from "./resources";
 
 /** What the "New …" and record pages of one resource share. */
 export interface RecordPageOptions {
-  /** Singular noun: "measure unit". */
-  noun: string;
-  list: ListLink;
+  /** The resource's messages (title, noun, "new"...): "measureUnits". */
+  resource: ResourceName;
+  /** The list the breadcrumbs lead back to (as the user left it: `listHref("/brands")`). */
+  list: string;
   /** What the role must be allowed to write the resource; "manage" by default. */
   can?: Permission;
   /** A wider card, for forms with two columns of fields. */
@@ -32,18 +30,18 @@ export interface RecordPageOptions {
 
 const cardWidth = (wide?: boolean) => (wide ? "max-w-4xl" : "max-w-3xl");
 
-/** The "New …" page of a resource: a back link, the form in a card, or why the role may not. */
-export function NewRecordPage({ noun, list, can = "manage", wide, children }: RecordPageOptions & { children: React.ReactNode }) {
+/** The "New …" page of a resource: breadcrumbs, the form in a card, or why the role may not. */
+export function NewRecordPage({ resource, list, can = "manage", wide, children }: RecordPageOptions & { children: React.ReactNode }) {
+  const t = useTranslations("record");
+  const messages = useDynamicTranslations(resource);
   const allowed = useCan(can);
   return (
     <>
-      <PageHeader title={`New ${noun}`}>
-        <BackLink href={list.href}>{list.label}</BackLink>
+      <PageHeader title={messages("new")}>
+        <Breadcrumbs items={[{ label: messages("title"), href: list }, { label: messages("new") }]} />
       </PageHeader>
       <Card className={cardWidth(wide)}>
-        <CardContent>
-          {allowed ? children : <p className="text-sm text-muted-foreground">{`Your role may not create ${list.label.toLowerCase()}.`}</p>}
-        </CardContent>
+        <CardContent>{allowed ? children : <p className="text-sm text-muted-foreground">{t("mayNotCreate")}</p>}</CardContent>
       </Card>
     </>
   );
@@ -54,7 +52,7 @@ export interface EditRecordPageProps<Row extends { id: string }> extends RecordP
   query: { data: Row | undefined; error: unknown; refetch: () => unknown };
   /** The page's title; the delete confirmation names the record by it too. */
   title: (row: Row) => string;
-  /** The line under the title (`row` is undefined while it loads); by default "Edit the …" or that the role may only view it. */
+  /** The line under the title (`row` is undefined while it loads); by default how to edit it, or that the role may only view it. */
   description?: (row: Row | undefined, readOnly: boolean) => React.ReactNode;
   /** Next to the title once loaded, e.g. an Active badge. */
   badge?: (row: Row) => React.ReactNode;
@@ -68,17 +66,17 @@ export interface EditRecordPageProps<Row extends { id: string }> extends RecordP
   below?: (options: { readOnly: boolean }) => React.ReactNode;
 }
 
-const defaultDescription = (noun: string, readOnly: boolean) => (readOnly ? `You may view this ${noun} but not change it.` : `Edit the ${noun}.`);
-
 /** A record's page: its form (read only for roles that may not write), Delete with confirmation, load failures. */
 export function EditRecordPage<Row extends { id: string }>(props: EditRecordPageProps<Row>) {
-  const { noun, list, can = "manage", wide, query, title, description, badge, remove, actions, children, below } = props;
+  const { resource, list, can = "manage", wide, query, title, description, badge, remove, actions, children, below } = props;
+  const t = useTranslations();
+  const messages = useDynamicTranslations(resource);
   const router = useRouter();
   const readOnly = !useCan(can);
-  const confirmDelete = useConfirmDelete<Row>({ noun, describe: title, remove, onDeleted: () => router.push(list.href) });
-  const back = <BackLink href={list.href}>{list.label}</BackLink>;
-  if (query.error) return <LoadFailure error={query.error} noun={noun} back={back} onRetry={() => query.refetch()} />;
+  const confirmDelete = useConfirmDelete<Row>({ resource, describe: title, remove, onDeleted: () => router.push(list) });
   const row = query.data;
+  const breadcrumbs = <Breadcrumbs items={[{ label: messages("title"), href: list }, { label: row ? title(row) : messages("one") }]} />;
+  if (query.error) return <LoadFailure error={query.error} breadcrumbs={breadcrumbs} onRetry={() => query.refetch()} />;
   const form = row ? (
     children(row, {
       readOnly,
@@ -86,23 +84,23 @@ export function EditRecordPage<Row extends { id: string }>(props: EditRecordPage
         <>
           <Button variant="outline" className="text-destructive hover:text-destructive" onClick={() => confirmDelete.request(row)}>
             <Trash2Icon aria-hidden />
-            Delete
+            {t("common.delete")}
           </Button>
           {actions?.(row)}
         </>
       ),
     })
   ) : (
-    <FormSkeleton label={`Loading ${noun}`} />
+    <FormSkeleton label={t("record.loading")} />
   );
   return (
     <>
       <PageHeader
         title={row ? title(row) : <Skeleton className="h-8 w-56" />}
-        description={description ? description(row, readOnly) : defaultDescription(noun, readOnly)}
+        description={description ? description(row, readOnly) : readOnly ? t("record.viewOnly") : t("record.editDescription")}
         actions={row && badge?.(row)}
       >
-        {back}
+        {breadcrumbs}
       </PageHeader>
       {below ? (
         <div className={`grid ${cardWidth(wide)} gap-6`}>
@@ -123,10 +121,11 @@ export function EditRecordPage<Row extends { id: string }>(props: EditRecordPage
 
 /** Disable or Enable, by the record's state: an extra action of a record page. */
 export function ToggleActiveButton({ active, pending, onClick }: { active: boolean; pending: boolean; onClick: () => void }) {
+  const t = useTranslations("common");
   return (
     <Button variant="outline" disabled={pending} onClick={onClick}>
       {active ? <PowerOffIcon aria-hidden /> : <PowerIcon aria-hidden />}
-      {active ? "Disable" : "Enable"}
+      {active ? t("disable") : t("enable")}
     </Button>
   );
 }

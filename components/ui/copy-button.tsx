@@ -1,6 +1,7 @@
 "use client";
 
 import { CheckIcon, CopyIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Button, type ButtonProps } from "./button";
@@ -21,7 +22,8 @@ async function copyText(text: string): Promise<void> {
 }
 
 /** Copies a value to the clipboard and says so. */
-export function CopyButton({ value, label = "Copy", ...props }: { value: string; label?: string } & Omit<ButtonProps, "onClick" | "value">) {
+export function CopyButton({ value, label, ...props }: { value: string; label?: string } & Omit<ButtonProps, "onClick" | "value">) {
+  const t = useTranslations("common");
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -32,15 +34,15 @@ export function CopyButton({ value, label = "Copy", ...props }: { value: string;
         try {
           await copyText(value);
           setCopied(true);
-          toast.success("Copied to the clipboard");
+          toast.success(t("copiedToast"));
           setTimeout(() => setCopied(false), 2000);
         } catch {
-          toast.error("Could not copy: select the text and copy it by hand");
+          toast.error(t("copyFailed"));
         }
       }}
     >
       {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
-      {copied ? "Copied" : label}
+      {copied ? t("copied") : (label ?? t("copy"))}
     </Button>
   );
 }

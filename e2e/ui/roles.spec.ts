@@ -18,18 +18,18 @@ test("a VIEWER sees the brands but no way to change them", async ({ page, reques
   const viewer = await userWith(request, admin, "VIEWER");
 
   await signIn(page, { user: viewer });
-  await expect(page.getByRole("banner")).toContainText("Viewer");
-  await expect(page.getByRole("link", { name: "New brand" })).toHaveCount(0);
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Access keys" })).toHaveCount(0);
+  await expect(page.getByRole("banner")).toContainText("Consulta");
+  await expect(page.getByRole("link", { name: "Nova marca" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Chaves de acesso" })).toHaveCount(0);
 
-  await page.getByRole("searchbox", { name: "Search brands" }).fill(brand);
+  await page.getByRole("searchbox", { name: "Buscar marcas pelo nome" }).fill(brand);
   const row = page.getByRole("row").filter({ hasText: brand });
-  await row.getByRole("button", { name: `Actions for ${brand}` }).click();
-  await expect(page.getByRole("menuitem", { name: "Delete" })).toHaveCount(0);
-  await page.getByRole("menuitem", { name: "View" }).click();
+  await row.getByRole("button", { name: `Ações de ${brand}` }).click();
+  await expect(page.getByRole("menuitem", { name: "Excluir" })).toHaveCount(0);
+  await page.getByRole("menuitem", { name: "Ver" }).click();
 
   await expect(page.getByRole("heading", { name: brand, level: 1 })).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "Name" })).toBeDisabled();
-  await expect(page.getByRole("button", { name: "Save changes" })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Delete" })).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: "Nome" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Salvar alterações" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Excluir" })).toHaveCount(0);
 });

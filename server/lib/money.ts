@@ -77,6 +77,6 @@ export const percentInput = (min = -100, max = 1000) =>
   z
     .number({ message: "must be a number" })
     .finite("must be a finite number")
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`)
+    .min(min, `must be between ${min} and ${max}`)
+    .max(max, `must be between ${min} and ${max}`)
     .refine((value) => decimalPlaces(value) <= 4, { message: "must have at most 4 decimal places", params: { maximumDecimals: 4 } });

@@ -3,34 +3,27 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { KeyRoundIcon, Trash2Icon } from "lucide-react";
-import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
 import { DataTable, RowActions, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { formatDateTime } from "@/lib/utils";
+import { useFormat } from "@/lib/format";
+import { useEnumLabel } from "@/lib/i18n";
 import { trpc } from "@/lib/trpc";
 import type { AccessKey } from "@/server/access-keys/schemas";
 import { CreateAccessKeyDialog } from "./create-access-key-dialog";
-import { roleLabel } from "./roles";
 
 const column = createColumnHelper<AccessKey>();
 
-const columns = [
-  column.accessor("name", { header: "Name", enableSorting: true, cell: ({ getValue }) => <span className="font-medium">{getValue()}</span> }),
-  column.accessor("role", { header: "Role", enableSorting: true, cell: ({ getValue }) => <Badge variant="secondary">{roleLabel[getValue()]}</Badge> }),
-  column.accessor("token", { header: "Token", cell: ({ getValue }) => <code className="font-mono text-xs">{getValue()}</code> }),
-  column.accessor("created_at", { header: "Created", enableSorting: true, cell: ({ getValue }) => formatDateTime(getValue()) }),
-  column.accessor("last_used_at", {
-    header: "Last used",
-    enableSorting: true,
-    cell: ({ getValue }) => (getValue() ? formatDateTime(getValue()) : <span className="text-muted-foreground">Never</span>),
-  }),
-];
-
 export function AccessKeysList() {
+  const t = useTranslations("accessKeys");
+  const common = useTranslations("common");
+  const format = useFormat();
+  const roleLabel = useEnumLabel("role");
   const isAdmin = useCan("admin");
   const [creating, setCreating] = useState(false);
   const table = useTableState({ defaultSort: "created_at", defaultDir: "desc" });
@@ -38,18 +31,35 @@ export function AccessKeysList() {
   const utils = trpc.useUtils();
   const remove = trpc.accessKeys.remove.useMutation({ onSuccess: () => utils.accessKeys.list.invalidate() });
   const confirmRevoke = useConfirmDelete<AccessKey>({
-    noun: "access key",
-    verb: "Revoke",
+    resource: "accessKeys",
+    verb: "revoke",
     describe: (key) => `${key.name} (${key.token})`,
     remove: (key) => remove.mutateAsync({ id: key.id }),
   });
+  const columns = useMemo(
+    () => [
+      column.accessor("name", { header: t("fields.name"), enableSorting: true, cell: ({ getValue }) => <span className="font-medium">{getValue()}</span> }),
+      column.accessor("role", { header: t("fields.role"), enableSorting: true, cell: ({ getValue }) => <Badge variant="secondary">{roleLabel(getValue())}</Badge> }),
+      column.accessor("token", { header: t("fields.token"), cell: ({ getValue }) => <code className="font-mono text-xs">{getValue()}</code> }),
+      column.accessor("created_at", { header: t("fields.created_at"), enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{format.dateTime(getValue())}</span> }),
+      column.accessor("last_used_at", {
+        header: t("fields.last_used_at"),
+        enableSorting: true,
+        cell: ({ getValue }) => {
+          const used = getValue();
+          return used ? <span className="tabular-nums">{format.dateTime(used)}</span> : <span className="text-muted-foreground">{common("never")}</span>;
+        },
+      }),
+    ],
+    [t, common, format, roleLabel],
+  );
 
   if (!isAdmin) {
     return (
       <>
-        <PageHeader title="Access keys" />
+        <PageHeader title={t("title")} />
         <p role="alert" className="text-sm text-muted-foreground">
-          Only admins manage access keys.
+          {t("adminsOnly")}
         </p>
       </>
     );
@@ -58,28 +68,23 @@ export function AccessKeysList() {
   return (
     <>
       <PageHeader
-        title="Access keys"
-        description="Credentials for systems that call the API: send the token and the code in the X-Service-Access-Key-Token and X-Service-Access-Key-Code headers."
+        title={t("title")}
+        description={t("description")}
         actions={
           <Button onClick={() => setCreating(true)}>
             <KeyRoundIcon aria-hidden />
-            New access key
+            {t("new")}
           </Button>
         }
       />
       <DataTable
-        label="Access keys"
+        label={t("title")}
         columns={columns}
         state={table}
         query={list}
         search={false}
-        rowActions={(key) => (
-          <RowActions
-            label={key.name}
-            actions={[{ label: "Revoke", icon: Trash2Icon, destructive: true, onSelect: () => confirmRevoke.request(key) }]}
-          />
-        )}
-        emptyMessage="No access keys yet."
+        rowActions={(key) => <RowActions label={key.name} actions={[{ kind: "revoke", icon: Trash2Icon, destructive: true, onSelect: () => confirmRevoke.request(key) }]} />}
+        emptyMessage={t("empty")}
       />
       <CreateAccessKeyDialog open={creating} onOpenChange={setCreating} />
       {confirmRevoke.dialog}

@@ -1,6 +1,7 @@
 "use client";
 
 import { TriangleAlertIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ResourceForm, SelectField, TextField, useResourceForm } from "@/components/resource-form";
@@ -9,7 +10,8 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { trpc, type RouterOutputs } from "@/lib/trpc";
 import { accessKeyCreate } from "@/server/access-keys/schemas";
-import { roleLabel, roleOptions } from "./roles";
+import { useEnumLabel } from "@/lib/i18n";
+import { useRoleOptions } from "./roles";
 
 type Created = RouterOutputs["accessKeys"]["create"];
 
@@ -33,60 +35,58 @@ export function CreateAccessKeyDialog({ open, onOpenChange }: { open: boolean; o
 }
 
 function CreateForm({ onCreated }: { onCreated: (created: Created) => void }) {
+  const t = useTranslations("accessKeys");
+  const roleOptions = useRoleOptions();
   const utils = trpc.useUtils();
   const create = trpc.accessKeys.create.useMutation({ onSuccess: () => utils.accessKeys.list.invalidate() });
-  const form = useResourceForm(accessKeyCreate, { defaultValues: { name: "", role: "VIEWER" } });
+  const form = useResourceForm(accessKeyCreate, { defaultValues: { name: "", role: "VIEWER" }, labels: "accessKeys.fields" });
   return (
     <>
       <DialogHeader>
-        <DialogTitle>New access key</DialogTitle>
-        <DialogDescription>A key acts with the role you give it, for this organization.</DialogDescription>
+        <DialogTitle>{t("new")}</DialogTitle>
+        <DialogDescription>{t("newDescription")}</DialogDescription>
       </DialogHeader>
       <ResourceForm
         form={form}
-        submitLabel="Create key"
+        submitLabel={t("createSubmit")}
         onSubmit={async (values) => {
           const created = await create.mutateAsync(values);
-          toast.success(`Access key “${created.name}” created`);
+          toast.success(t("created", { name: created.name }));
           onCreated(created);
         }}
       >
-        <TextField control={form.control} name="name" label="Name" required maxLength={120} autoComplete="off" placeholder="e.g. ERP integration" />
-        <SelectField
-          control={form.control}
-          name="role"
-          label="Role"
-          required
-          options={roleOptions.map((role) => ({ value: role.value, label: `${role.label}: ${role.description}` }))}
-        />
+        <TextField control={form.control} name="name" label={t("fields.name")} required maxLength={120} autoComplete="off" placeholder={t("namePlaceholder")} />
+        <SelectField control={form.control} name="role" label={t("fields.role")} required options={roleOptions} />
       </ResourceForm>
     </>
   );
 }
 
 function CreatedKey({ created, onDone }: { created: Created; onDone: () => void }) {
+  const t = useTranslations("accessKeys");
+  const roleLabel = useEnumLabel("role");
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Access key created</DialogTitle>
+        <DialogTitle>{t("createdTitle")}</DialogTitle>
         <DialogDescription>
-          {created.name} · {roleLabel[created.role]}
+          {created.name} · {roleLabel(created.role)}
         </DialogDescription>
       </DialogHeader>
-      <div role="alert" className="flex gap-2 rounded-md border border-amber-500/40 bg-amber-50 p-3 text-sm text-amber-900">
+      <div role="alert" className="flex gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm text-warning">
         <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-        <p>Copy the code now. It is shown only this once and cannot be seen again; if it is lost, revoke the key and create another.</p>
+        <p>{t("codeWarning")}</p>
       </div>
-      <Secret label="Token" value={created.token} testId="access-key-token" />
-      <Secret label="Code" value={created.code} testId="access-key-code" />
+      <Secret label={t("token")} copyLabel={t("copyToken")} value={created.token} testId="access-key-token" />
+      <Secret label={t("code")} copyLabel={t("copyCode")} value={created.code} testId="access-key-code" />
       <DialogFooter>
-        <Button onClick={onDone}>I have copied the code</Button>
+        <Button onClick={onDone}>{t("codeCopied")}</Button>
       </DialogFooter>
     </>
   );
 }
 
-function Secret({ label, value, testId }: { label: string; value: string; testId: string }) {
+function Secret({ label, copyLabel, value, testId }: { label: string; copyLabel: string; value: string; testId: string }) {
   return (
     <div className="grid gap-1.5">
       <span className="text-sm font-medium">{label}</span>
@@ -94,7 +94,7 @@ function Secret({ label, value, testId }: { label: string; value: string; testId
         <code data-testid={testId} className="min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-xs break-all select-all">
           {value}
         </code>
-        <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} />
+        <CopyButton value={value} label={copyLabel} />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { AccessKeysList } from "./access-keys-list";
 
-export const metadata: Metadata = { title: "Access keys · B2B Sales" };
+export const generateMetadata = () => pageMetadata("accessKeys.title");
 
 export default function AccessKeysPage() {
   return <AccessKeysList />;

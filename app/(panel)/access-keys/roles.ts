@@ -1,10 +1,12 @@
+"use client";
+
+import { useTranslations } from "next-intl";
 import type { RoleName } from "@/server/auth/schemas";
 
-export const roleOptions: ReadonlyArray<{ value: RoleName; label: string; description: string }> = [
-  { value: "VIEWER", label: "Viewer", description: "reads everything, changes nothing" },
-  { value: "SELLER", label: "Seller", description: "also orders, sales and partners" },
-  { value: "MANAGER", label: "Manager", description: "also catalog, prices, stock and settings" },
-  { value: "ADMIN", label: "Admin", description: "also users and access keys" },
-];
+const roles: readonly RoleName[] = ["VIEWER", "SELLER", "MANAGER", "ADMIN"];
 
-export const roleLabel = Object.fromEntries(roleOptions.map((role) => [role.value, role.label])) as Record<RoleName, string>;
+/** The roles as choices, each with what it may do ("Gerente: também catálogo, ..."). */
+export function useRoleOptions(withDescription = true): Array<{ value: RoleName; label: string }> {
+  const t = useTranslations("enums");
+  return roles.map((value) => ({ value, label: withDescription ? `${t(`role.${value}`)}: ${t(`roleDescription.${value}`)}` : t(`role.${value}`) }));
+}

@@ -1,15 +1,17 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter, useSearchParams } from "next/navigation";
 import { toast } from "sonner";
 import { LookupField } from "@/components/catalog/lookup-field";
 import { productLabel, useMeasureUnitOptions, useProductOptions } from "@/components/catalog/lookups";
-import { AttributesField, EditRecordPage, NewRecordPage, NumberField, ResourceForm, useResourceForm } from "@/components/resource-form";
+import { listHref } from "@/components/data-table";
+import { AttributesField, EditRecordPage, NewRecordPage, QuantityField, ResourceForm, useResourceForm } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { alternativeUnitWrite, type AlternativeUnitWrite, type AlternativeUnitWriteOutput } from "@/server/catalog/alternative-units/schemas";
 import { MAX_DECIMALS } from "@/server/catalog/measure-units/schemas";
 
-const list = { href: "/alternative-units", label: "Alternative units" };
+const LIST = "/alternative-units";
 
 interface AlternativeUnitFormProps {
   defaultValues: AlternativeUnitWrite;
@@ -21,61 +23,52 @@ interface AlternativeUnitFormProps {
 
 /** The create and edit form of an alternative unit, checked by the API's own `alternativeUnitWrite` schema. */
 export function AlternativeUnitForm({ defaultValues, onSubmit, readOnly, submitLabel, secondaryActions }: AlternativeUnitFormProps) {
-  const form = useResourceForm(alternativeUnitWrite, { defaultValues });
+  const t = useTranslations("alternativeUnits");
+  const form = useResourceForm(alternativeUnitWrite, { defaultValues, labels: "alternativeUnits.fields" });
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={list.href} secondaryActions={secondaryActions}>
-      <LookupField control={form.control} name="product_id" label="Product" required useOptions={useProductOptions} placeholder="Choose a product…" />
+    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref(LIST)} secondaryActions={secondaryActions}>
+      <LookupField control={form.control} name="product_id" label={t("fields.product_id")} required useOptions={useProductOptions} placeholder={t("chooseProduct")} />
       <LookupField
         control={form.control}
         name="unit_id"
-        label="Unit"
+        label={t("fields.unit_id")}
         required
         useOptions={useMeasureUnitOptions}
-        placeholder="Choose a measure unit…"
-        description="The unit the product is also sold in, e.g. a box (CX)."
+        placeholder={t("chooseUnit")}
+        description={t("unitDescription")}
       />
       <div className="grid gap-5 sm:grid-cols-3">
-        <NumberField
-          control={form.control}
-          name="quantity"
-          label="Quantity"
-          required
-          step="any"
-          min={0}
-          description="Base units in one of this unit (a box of 12: 12)."
-        />
-        <NumberField
+        <QuantityField control={form.control} name="quantity" label={t("fields.quantity")} required decimals={MAX_DECIMALS} description={t("quantityDescription")} />
+        <QuantityField
           control={form.control}
           name="value_multiplier"
-          label="Value multiplier"
+          label={t("fields.value_multiplier")}
           required
-          step="any"
-          min={0}
-          description="The base price times this is the price of one of this unit."
+          decimals={MAX_DECIMALS}
+          description={t("multiplierDescription")}
         />
-        <NumberField
+        <QuantityField
           control={form.control}
           name="decimals_for_quantity"
-          label="Decimals for quantity"
+          label={t("fields.decimals_for_quantity")}
           required
-          step={1}
-          min={0}
-          description={`0 to ${MAX_DECIMALS}.`}
+          description={t("decimalsDescription", { max: MAX_DECIMALS })}
         />
       </div>
-      <AttributesField control={form.control} name="attributes" entity="alternative_unit" description="Free-form custom fields (e.g. the box's barcode)." />
+      <AttributesField control={form.control} name="attributes" entity="alternative_unit" description={t("attributesDescription")} />
     </ResourceForm>
   );
 }
 
 export function NewAlternativeUnit() {
+  const t = useTranslations("alternativeUnits");
   const router = useRouter();
   const productId = useSearchParams().get("product_id") ?? "";
   const utils = trpc.useUtils();
   const create = trpc.alternativeUnits.create.useMutation({ onSuccess: () => utils.alternativeUnits.invalidate() });
-  const back = productId ? `${list.href}?product_id=${productId}` : list.href;
+  const back = productId ? `${LIST}?product_id=${productId}` : listHref(LIST);
   return (
-    <NewRecordPage noun="alternative unit" list={{ ...list, href: back }}>
+    <NewRecordPage resource="alternativeUnits" list={back}>
       <AlternativeUnitForm
         defaultValues={{
           product_id: productId,
@@ -85,10 +78,10 @@ export function NewAlternativeUnit() {
           decimals_for_quantity: 0,
           attributes: {},
         }}
-        submitLabel="Create alternative unit"
+        submitLabel={t("create")}
         onSubmit={async (values) => {
           const unit = await create.mutateAsync(values);
-          toast.success(`Alternative unit “${unit.unit_abbreviation}” created`);
+          toast.success(t("created", { name: unit.unit_abbreviation }));
           router.push(back);
         }}
       />
@@ -97,6 +90,7 @@ export function NewAlternativeUnit() {
 }
 
 export function EditAlternativeUnit({ id }: { id: string }) {
+  const t = useTranslations();
   const router = useRouter();
   const utils = trpc.useUtils();
   const unit = trpc.alternativeUnits.get.useQuery({ id });
@@ -105,10 +99,14 @@ export function EditAlternativeUnit({ id }: { id: string }) {
   const remove = trpc.alternativeUnits.remove.useMutation({ onSuccess: () => utils.alternativeUnits.list.invalidate() });
   return (
     <EditRecordPage
-      noun="alternative unit"
-      list={list}
+      resource="alternativeUnits"
+      list={listHref(LIST)}
       query={unit}
-      title={(row) => `${row.unit_abbreviation} — ${row.unit_name}${product.data ? ` of ${productLabel(product.data)}` : ""}`}
+      title={(row) =>
+        product.data
+          ? t("alternativeUnits.titleOf", { unit: row.unit_abbreviation, name: row.unit_name, product: productLabel(product.data) })
+          : `${row.unit_abbreviation} — ${row.unit_name}`
+      }
       remove={(row) => remove.mutateAsync({ id: row.id })}
     >
       {(row, { readOnly, secondaryActions }) => (
@@ -123,12 +121,12 @@ export function EditAlternativeUnit({ id }: { id: string }) {
             attributes: row.attributes,
           }}
           readOnly={readOnly}
-          submitLabel="Save changes"
+          submitLabel={t("common.saveChanges")}
           secondaryActions={secondaryActions}
           onSubmit={async (values) => {
             await update.mutateAsync({ ...values, id });
-            toast.success("Alternative unit saved");
-            router.push(list.href);
+            toast.success(t("alternativeUnits.saved"));
+            router.push(listHref(LIST));
           }}
         />
       )}

@@ -2,6 +2,7 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
 import { productLabel } from "@/components/catalog/lookups";
@@ -9,13 +10,15 @@ import { DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowAc
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
+import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import type { AlternativeUnitListRecord } from "@/server/catalog/alternative-units/schemas";
 
 const column = createColumnHelper<AlternativeUnitListRecord>();
-const numberFormat = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 6 });
 
 export function AlternativeUnitsList() {
+  const t = useTranslations("alternativeUnits");
+  const format = useFormat();
   const canManage = useCan("manage");
   const table = useTableState({ defaultSort: "unit_abbreviation", filters: ["product_id"] });
   const productId = table.filters.product_id;
@@ -38,19 +41,19 @@ export function AlternativeUnitsList() {
   const utils = trpc.useUtils();
   const remove = trpc.alternativeUnits.remove.useMutation({ onSuccess: () => utils.alternativeUnits.invalidate() });
   const confirmDelete = useConfirmDelete<AlternativeUnitListRecord>({
-    noun: "alternative unit",
-    describe: (unit) => `${unit.unit_abbreviation} of ${productNames.get(unit.product_id) ?? "the product"}`,
+    resource: "alternativeUnits",
+    describe: (unit) => t("describe", { unit: unit.unit_abbreviation, product: productNames.get(unit.product_id) ?? t("theProduct") }),
     remove: (unit) => remove.mutateAsync({ id: unit.id }),
   });
 
   const columns = useMemo(
     () => [
       column.accessor("product_id", {
-        header: "Product",
+        header: t("fields.product_id"),
         cell: ({ getValue }) => productNames.get(getValue()) ?? <span className="text-muted-foreground">…</span>,
       }),
       column.accessor("unit_abbreviation", {
-        header: "Unit",
+        header: t("fields.unit_id"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
           <Link href={`/alternative-units/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
@@ -58,53 +61,58 @@ export function AlternativeUnitsList() {
           </Link>
         ),
       }),
-      column.accessor("quantity", { header: "Quantity", enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{numberFormat.format(getValue())}</span> }),
-      column.accessor("value_multiplier", {
-        header: "Value multiplier",
+      column.accessor("quantity", {
+        header: t("fields.quantity"),
         enableSorting: true,
-        cell: ({ getValue }) => <span className="tabular-nums">{numberFormat.format(getValue())}</span>,
+        cell: ({ getValue }) => <span className="tabular-nums">{format.number(getValue(), { maxDecimals: 6 })}</span>,
       }),
-      column.accessor("decimals_for_quantity", { header: "Decimals", enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span> }),
+      column.accessor("value_multiplier", {
+        header: t("fields.value_multiplier"),
+        enableSorting: true,
+        cell: ({ getValue }) => <span className="tabular-nums">{format.number(getValue(), { maxDecimals: 6 })}</span>,
+      }),
+      column.accessor("decimals_for_quantity", { header: t("fields.decimals_for_quantity"), enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span> }),
     ],
-    [productNames],
+    [productNames, t, format],
   );
 
   return (
     <>
       <PageHeader
-        title="Alternative units"
-        description="Other units a product is sold in (a box of 12, a roll of 100 m) and how they are priced."
+        title={t("title")}
+        description={t("description")}
         actions={
           canManage && (
-            <NewRecordLink href={productId ? `/alternative-units/new?product_id=${productId}` : "/alternative-units/new"}>New alternative unit</NewRecordLink>
+            <NewRecordLink href={productId ? `/alternative-units/new?product_id=${productId}` : "/alternative-units/new"}>{t("new")}</NewRecordLink>
           )
         }
       />
       <DataTable
-        label="Alternative units"
+        label={t("title")}
         columns={columns}
         state={table}
         query={list}
-        search="Search by product or unit…"
+        rowHref={(unit) => `/alternative-units/${unit.id}`}
+        search={t("search")}
         filters={
           <FilterSelect
-            label="Product"
+            label={t("fields.product_id")}
             value={productId}
             onChange={(value) => table.setFilter("product_id", value)}
             options={productOptions}
-            allLabel="All products"
+            allLabel={t("allProducts")}
           />
         }
         rowActions={(unit) => (
           <RowActions
-            label={`${unit.unit_abbreviation} of ${productNames.get(unit.product_id) ?? "the product"}`}
+            label={t("describe", { unit: unit.unit_abbreviation, product: productNames.get(unit.product_id) ?? t("theProduct") })}
             actions={[
               editAction(`/alternative-units/${unit.id}`, canManage),
               deleteAction(canManage, () => confirmDelete.request(unit)),
             ]}
           />
         )}
-        emptyMessage="No alternative units yet."
+        emptyMessage={t("empty")}
       />
       {confirmDelete.dialog}
     </>

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { AlternativeUnitsList } from "./alternative-units-list";
 
-export const metadata: Metadata = { title: "Alternative units · B2B Sales" };
+export const generateMetadata = () => pageMetadata("alternativeUnits.title");
 
 export default function AlternativeUnitsPage() {
   return <AlternativeUnitsList />;

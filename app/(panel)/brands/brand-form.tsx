@@ -1,9 +1,10 @@
 "use client";
 
 import { PlusIcon, Trash2Icon } from "lucide-react";
-import { Controller, useFieldArray, type UseFormReturn } from "react-hook-form";
+import { useTranslations } from "next-intl";
+import { Controller, useFieldArray } from "react-hook-form";
 import { listHref } from "@/components/data-table";
-import { AttributesField, fieldMessage, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
+import { AttributesField, fieldMessage, ResourceForm, SwitchField, TextField, useResourceForm, type ResourceFormReturn } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
@@ -23,7 +24,8 @@ export interface BrandFormProps {
 
 /** The create and edit form of a brand, checked by the API's own `brandWrite` schema. */
 export function BrandForm({ defaultValues, onSubmit, readOnly, submitLabel, secondaryActions }: BrandFormProps) {
-  const form = useResourceForm(brandWrite, { defaultValues });
+  const t = useTranslations("brands");
+  const form = useResourceForm(brandWrite, { defaultValues, labels: "brands.fields" });
   return (
     <ResourceForm
       form={form}
@@ -33,15 +35,16 @@ export function BrandForm({ defaultValues, onSubmit, readOnly, submitLabel, seco
       cancelHref={listHref("/brands")}
       secondaryActions={secondaryActions}
     >
-      <TextField control={form.control} name="name" label="Name" required maxLength={200} autoComplete="off" />
-      <SwitchField control={form.control} name="active" label="Active" description="Inactive brands are kept but not offered." />
+      <TextField control={form.control} name="name" label={t("fields.name")} required maxLength={200} autoComplete="off" />
+      <SwitchField control={form.control} name="active" label={t("fields.active")} description={t("activeDescription")} />
       <ImagesField form={form} />
-      <AttributesField control={form.control} name="attributes" entity="brand" description="Free-form custom fields of this brand." />
+      <AttributesField control={form.control} name="attributes" entity="brand" description={t("attributesDescription")} />
     </ResourceForm>
   );
 }
 
-function ImagesField({ form }: { form: UseFormReturn<BrandWrite, unknown, BrandWriteOutput> }) {
+function ImagesField({ form }: { form: ResourceFormReturn<BrandWrite, BrandWriteOutput> }) {
+  const t = useTranslations("brands");
   const { control, register, setValue, formState } = form;
   const { fields, append, remove } = useFieldArray({ control, name: "images" });
   const errors = formState.errors.images;
@@ -50,7 +53,7 @@ function ImagesField({ form }: { form: UseFormReturn<BrandWrite, unknown, BrandW
     <div role="group" aria-labelledby="brand-images-label">
       <div className="mb-2 flex items-center justify-between gap-2">
         <span id="brand-images-label" className="text-sm font-medium">
-          Images
+          {t("fields.images")}
         </span>
         <Button
           variant="outline"
@@ -59,23 +62,23 @@ function ImagesField({ form }: { form: UseFormReturn<BrandWrite, unknown, BrandW
           onClick={() => append({ resource_file_id: "", main: fields.length === 0 })}
         >
           <PlusIcon aria-hidden />
-          Add image
+          {t("addImage")}
         </Button>
       </div>
-      <p className="mb-2 text-xs text-muted-foreground">Resource file ids (UUID) of uploaded images; one can be the main image.</p>
+      <p className="mb-2 text-xs text-muted-foreground">{t("imagesDescription")}</p>
       {fields.length === 0 ? (
-        <p className="rounded-md border border-dashed p-3 text-center text-sm text-muted-foreground">No images.</p>
+        <p className="rounded-md border border-dashed p-3 text-center text-sm text-muted-foreground">{t("noImages")}</p>
       ) : (
         <ul className="grid gap-2">
           {fields.map((image, index) => {
-            const error = fieldMessage("File id", errors?.[index]?.resource_file_id?.message);
+            const error = fieldMessage(t("imageFileId", { index: index + 1 }), errors?.[index]?.resource_file_id?.message);
             const errorId = `brand-image-${index}-error`;
             return (
               <li key={image.id} className="grid grid-cols-[1fr_auto_auto] items-start gap-3">
                 <div>
                   <Input
                     {...register(`images.${index}.resource_file_id`)}
-                    aria-label={`Image ${index + 1} file id`}
+                    aria-label={t("imageFileId", { index: index + 1 })}
                     placeholder="00000000-0000-0000-0000-000000000000"
                     className="font-mono text-xs"
                     aria-invalid={error ? true : undefined}
@@ -104,11 +107,11 @@ function ImagesField({ form }: { form: UseFormReturn<BrandWrite, unknown, BrandW
                           field.onChange(checked === true);
                         }}
                       />
-                      Main
+                      {t("fields.main")}
                     </label>
                   )}
                 />
-                <Button variant="ghost" size="icon" aria-label={`Remove image ${index + 1}`} onClick={() => remove(index)}>
+                <Button variant="ghost" size="icon" aria-label={t("removeImage", { index: index + 1 })} onClick={() => remove(index)}>
                   <Trash2Icon aria-hidden />
                 </Button>
               </li>
@@ -116,7 +119,7 @@ function ImagesField({ form }: { form: UseFormReturn<BrandWrite, unknown, BrandW
           })}
         </ul>
       )}
-      {listError && <p className="mt-2 text-sm text-destructive">{fieldMessage("Images", listError)}</p>}
+      {listError && <p className="mt-2 text-sm text-destructive">{fieldMessage(t("fields.images"), listError)}</p>}
     </div>
   );
 }

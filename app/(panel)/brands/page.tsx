@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { BrandsList } from "./brands-list";
 
-export const metadata: Metadata = { title: "Brands · B2B Sales" };
+export const generateMetadata = () => pageMetadata("brands.title");
 
 export default function BrandsPage() {
   return <BrandsList />;

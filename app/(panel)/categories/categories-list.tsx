@@ -3,10 +3,11 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { FolderTreeIcon, PlusIcon, TableIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo } from "react";
-import { ActiveBadge, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, onlyActiveOptions, RowActions, useTableState } from "@/components/data-table";
+import { ActiveBadge, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useOnlyActiveOptions, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
@@ -22,6 +23,7 @@ type View = "tree" | "table";
 
 /** The categories as a tree (default) or as the searchable, sortable, paged table (`?view=table`). */
 export function CategoriesList() {
+  const t = useTranslations("categories");
   const canManage = useCan("manage");
   const params = useSearchParams();
   const router = useRouter();
@@ -34,7 +36,7 @@ export function CategoriesList() {
   const utils = trpc.useUtils();
   const remove = trpc.categories.remove.useMutation({ onSuccess: () => utils.categories.invalidate() });
   const confirmDelete = useConfirmDelete<{ id: string; name: string }>({
-    noun: "category",
+    resource: "categories",
     describe: (category) => category.name,
     remove: (category) => remove.mutateAsync({ id: category.id }),
   });
@@ -42,15 +44,15 @@ export function CategoriesList() {
   return (
     <>
       <PageHeader
-        title="Categories"
-        description="The catalog's category tree: each category sits under a parent, or at the top."
+        title={t("title")}
+        description={t("description")}
         actions={
           <>
-            <div role="group" aria-label="View" className="flex rounded-md border p-0.5">
+            <div role="group" aria-label={t("view")} className="flex rounded-md border p-0.5">
               {(
                 [
-                  ["tree", "Tree", FolderTreeIcon],
-                  ["table", "Table", TableIcon],
+                  ["tree", t("tree"), FolderTreeIcon],
+                  ["table", t("table"), TableIcon],
                 ] as const
               ).map(([value, label, Icon]) => (
                 <Button
@@ -66,7 +68,7 @@ export function CategoriesList() {
                 </Button>
               ))}
             </div>
-            {canManage && <NewRecordLink href="/categories/new">New category</NewRecordLink>}
+            {canManage && <NewRecordLink href="/categories/new">{t("new")}</NewRecordLink>}
           </>
         }
       />
@@ -89,6 +91,9 @@ function CategoriesTable({
   canManage: boolean;
   onDelete: (category: CategoryListRecord) => void;
 }) {
+  const t = useTranslations("categories");
+  const common = useTranslations("common");
+  const onlyActiveOptions = useOnlyActiveOptions();
   const table = useTableState({ defaultSort: "name", filters: ["root_id", "only_active"] });
   const list = trpc.categories.list.useQuery(
     { ...table.paging, root_id: table.filters.root_id, only_active: table.filters.only_active === "true" },
@@ -96,15 +101,15 @@ function CategoriesTable({
   );
   const parentOptions = useMemo(
     () => [
-      { value: TOP_LEVEL, label: "Top level" },
+      { value: TOP_LEVEL, label: t("topLevel") },
       ...[...names.entries()].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label)),
     ],
-    [names],
+    [names, t],
   );
   const columns = useMemo(
     () => [
       column.accessor("name", {
-        header: "Name",
+        header: t("fields.name"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
           <Link href={`/categories/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
@@ -113,30 +118,31 @@ function CategoriesTable({
         ),
       }),
       column.accessor("root_id", {
-        header: "Parent",
+        header: t("fields.root_id"),
         cell: ({ getValue }) => {
           const parent = getValue();
-          return parent ? names.get(parent) ?? "…" : <span className="text-muted-foreground">Top level</span>;
+          return parent ? names.get(parent) ?? "…" : <span className="text-muted-foreground">{t("topLevel")}</span>;
         },
       }),
-      column.accessor("order", { header: "Order", enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span> }),
-      column.accessor("seo_title", { header: "SEO title", enableSorting: true, cell: ({ getValue }) => getValue() ?? <span className="text-muted-foreground">—</span> }),
-      column.accessor("active", { header: "Status", enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+      column.accessor("order", { header: t("fields.order"), enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span> }),
+      column.accessor("seo_title", { header: t("fields.seo_title"), enableSorting: true, cell: ({ getValue }) => getValue() ?? <span className="text-muted-foreground">—</span> }),
+      column.accessor("active", { header: common("status"), enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
     ],
-    [names],
+    [names, t, common],
   );
   return (
     <DataTable
-      label="Categories"
+      label={t("title")}
       columns={columns}
       state={table}
       query={list}
-      search="Search categories…"
+      rowHref={(category) => `/categories/${category.id}`}
+      search={t("search")}
       filters={
         <>
-          <FilterSelect label="Parent" value={table.filters.root_id} onChange={(value) => table.setFilter("root_id", value)} options={parentOptions} allLabel="Any" />
+          <FilterSelect label={t("fields.root_id")} value={table.filters.root_id} onChange={(value) => table.setFilter("root_id", value)} options={parentOptions} allLabel={common("any")} />
           <FilterSelect
-            label="Status"
+            label={common("status")}
             value={table.filters.only_active}
             onChange={(value) => table.setFilter("only_active", value)}
             options={onlyActiveOptions}
@@ -147,13 +153,13 @@ function CategoriesTable({
         <RowActions
           label={category.name}
           actions={[
-            { label: "Add subcategory", icon: PlusIcon, hidden: !canManage, href: `/categories/new?root_id=${category.id}` },
+            { label: t("addSubcategory"), icon: PlusIcon, hidden: !canManage, href: `/categories/new?root_id=${category.id}` },
             editAction(`/categories/${category.id}`, canManage),
             deleteAction(canManage, () => onDelete(category)),
           ]}
         />
       )}
-      emptyMessage="No categories yet."
+      emptyMessage={t("empty")}
     />
   );
 }

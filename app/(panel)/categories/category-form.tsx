@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter, useSearchParams } from "next/navigation";
 import { toast } from "sonner";
 import { Controller } from "react-hook-form";
@@ -9,11 +10,12 @@ import { TextListField } from "@/components/catalog/text-list-field";
 import { AttributesField, EditRecordPage, fieldMessage, NewRecordPage, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { listHref } from "@/components/data-table";
 import { trpc } from "@/lib/trpc";
 import { categoryWrite, type Category, type CategoryWrite, type CategoryWriteOutput } from "@/server/catalog/categories/schemas";
 import { SpecificationsField } from "./specifications-field";
 
-const list = { href: "/categories", label: "Categories" };
+const LIST = "/categories";
 
 interface CategoryFormProps {
   defaultValues: CategoryWrite;
@@ -27,34 +29,35 @@ interface CategoryFormProps {
 
 /** The create and edit form of a category, checked by the API's own `categoryWrite` schema. */
 export function CategoryForm({ defaultValues, onSubmit, categoryId, readOnly, submitLabel, secondaryActions }: CategoryFormProps) {
-  const form = useResourceForm(categoryWrite, { defaultValues });
+  const t = useTranslations("categories");
+  const form = useResourceForm(categoryWrite, { defaultValues, labels: "categories.fields" });
   const { control } = form;
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={list.href} secondaryActions={secondaryActions}>
+    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref(LIST)} secondaryActions={secondaryActions}>
       <LookupField
         control={control}
         name="root_id"
-        label="Parent"
+        label={t("fields.root_id")}
         useOptions={useParentOptions(categoryId)}
-        emptyValue="None (top level)"
-        description="The category this one sits under."
+        emptyValue={t("noParent")}
+        description={t("parentDescription")}
       />
-      <TextField control={control} name="name" label="Name" required maxLength={200} autoComplete="off" />
-      <SwitchField control={control} name="active" label="Active" description="Inactive categories are kept but not shown to shoppers." />
-      <TextField control={control} name="characteristics" label="Characteristics" multiline />
+      <TextField control={control} name="name" label={t("fields.name")} required maxLength={200} autoComplete="off" />
+      <SwitchField control={control} name="active" label={t("fields.active")} description={t("activeDescription")} />
+      <TextField control={control} name="characteristics" label={t("fields.characteristics")} multiline />
       <fieldset className="grid gap-5 rounded-md border p-4">
-        <legend className="px-1 text-sm font-medium">SEO</legend>
-        <TextField control={control} name="seo_title" label="Title" maxLength={200} />
-        <TextField control={control} name="seo_description" label="Description" multiline />
-        <TextListField control={control} name="seo_meta_keywords" label="Meta keywords" placeholder="Add a keyword…" />
+        <legend className="px-1 text-sm font-medium">{t("seo")}</legend>
+        <TextField control={control} name="seo_title" label={t("seoTitle")} maxLength={200} />
+        <TextField control={control} name="seo_description" label={t("seoDescription")} multiline />
+        <TextListField control={control} name="seo_meta_keywords" label={t("fields.seo_meta_keywords")} placeholder={t("addKeyword")} />
       </fieldset>
-      <SwitchField control={control} name="is_solution_specific" label="Solution specific" description="Offered only within the solutions below." />
-      <TextListField control={control} name="solutions" label="Solutions" placeholder="Add a solution…" />
+      <SwitchField control={control} name="is_solution_specific" label={t("fields.is_solution_specific")} description={t("solutionSpecificDescription")} />
+      <TextListField control={control} name="solutions" label={t("fields.solutions")} placeholder={t("addSolution")} />
       <Controller
         control={control}
         name="image_resource_id"
         render={({ field, fieldState }) => (
-          <Field label="Image file id" description="The resource file id (UUID) of the category's image." error={fieldMessage("Image file id", fieldState.error?.message)}>
+          <Field label={t("fields.image_resource_id")} description={t("imageDescription")} error={fieldMessage(t("fields.image_resource_id"), fieldState.error?.message)}>
             <Input
               ref={field.ref}
               name={field.name}
@@ -68,7 +71,7 @@ export function CategoryForm({ defaultValues, onSubmit, categoryId, readOnly, su
         )}
       />
       <SpecificationsField form={form} />
-      <AttributesField control={control} name="attributes" entity="category" description="Free-form custom fields of this category." />
+      <AttributesField control={control} name="attributes" entity="category" description={t("attributesDescription")} />
     </ResourceForm>
   );
 }
@@ -89,19 +92,20 @@ const emptyCategory: CategoryWrite = {
 };
 
 export function NewCategory() {
+  const t = useTranslations("categories");
   const router = useRouter();
   const parent = useSearchParams().get("root_id");
   const utils = trpc.useUtils();
   const create = trpc.categories.create.useMutation({ onSuccess: () => utils.categories.invalidate() });
   return (
-    <NewRecordPage noun="category" list={list}>
+    <NewRecordPage resource="categories" list={listHref(LIST)}>
       <CategoryForm
         defaultValues={{ ...emptyCategory, root_id: parent || null }}
-        submitLabel="Create category"
+        submitLabel={t("create")}
         onSubmit={async (values) => {
           const category = await create.mutateAsync(values);
-          toast.success(`Category “${category.name}” created`);
-          router.push(list.href);
+          toast.success(t("created", { name: category.name }));
+          router.push(listHref(LIST));
         }}
       />
     </NewRecordPage>
@@ -121,25 +125,26 @@ function toWrite(category: Category): CategoryWrite {
 }
 
 export function EditCategory({ id }: { id: string }) {
+  const t = useTranslations();
   const router = useRouter();
   const utils = trpc.useUtils();
   const category = trpc.categories.get.useQuery({ id });
   const update = trpc.categories.update.useMutation({ onSuccess: () => utils.categories.invalidate() });
   const remove = trpc.categories.remove.useMutation({ onSuccess: () => utils.categories.invalidate() });
   return (
-    <EditRecordPage noun="category" list={list} query={category} title={(row) => row.name} remove={(row) => remove.mutateAsync({ id: row.id })}>
+    <EditRecordPage resource="categories" list={listHref(LIST)} query={category} title={(row) => row.name} remove={(row) => remove.mutateAsync({ id: row.id })}>
       {(row, { readOnly, secondaryActions }) => (
         <CategoryForm
           key={row.updated_at}
           categoryId={row.id}
           defaultValues={toWrite(row)}
           readOnly={readOnly}
-          submitLabel="Save changes"
+          submitLabel={t("common.saveChanges")}
           secondaryActions={secondaryActions}
           onSubmit={async (values) => {
             const saved = await update.mutateAsync({ ...values, id });
-            toast.success(`Category “${saved.name}” saved`);
-            router.push(list.href);
+            toast.success(t("categories.saved", { name: saved.name }));
+            router.push(listHref(LIST));
           }}
         />
       )}

@@ -1,15 +1,16 @@
 "use client";
 
-import { ChevronDownIcon, ChevronRightIcon, ChevronsDownUpIcon, ChevronsUpDownIcon, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from "lucide-react";
+import { ChevronDownIcon, ChevronRightIcon, ChevronsDownUpIcon, ChevronsUpDownIcon, PlusIcon, SearchIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { childrenByParent, visibleForFilter } from "@/components/catalog/category-tree";
-import { RowActions } from "@/components/data-table";
+import { deleteAction, editAction, RowActions } from "@/components/data-table";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/problem";
+import { useProblemMessages } from "@/lib/problem";
 import type { CategoryNode } from "@/server/catalog/categories/schemas";
 
 export interface CategoryTreeProps {
@@ -25,6 +26,9 @@ export interface CategoryTreeProps {
  * all, and a filter that shows the matching categories with the branches leading to them.
  */
 export function CategoryTree({ nodes, error, onRetry, canManage, onDelete }: CategoryTreeProps) {
+  const t = useTranslations("categories");
+  const common = useTranslations("common");
+  const problems = useProblemMessages();
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const [filter, setFilter] = useState("");
   const children = useMemo(() => childrenByParent(nodes ?? []), [nodes]);
@@ -41,9 +45,9 @@ export function CategoryTree({ nodes, error, onRetry, canManage, onDelete }: Cat
   if (error && !nodes) {
     return (
       <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6 text-sm">
-        <p className="text-destructive">{errorMessage(error)}</p>
+        <p className="text-destructive">{problems.message(error)}</p>
         <Button variant="outline" size="sm" onClick={onRetry}>
-          Try again
+          {common("tryAgain")}
         </Button>
       </div>
     );
@@ -56,7 +60,7 @@ export function CategoryTree({ nodes, error, onRetry, canManage, onDelete }: Cat
     const level = (children.get(parent) ?? []).filter((node) => !visible || visible.has(node.id));
     if (level.length === 0) return null;
     return (
-      <ul aria-label={depth === 0 ? "Category tree" : `Subcategories of ${parentName(parent)}`} className="grid">
+      <ul aria-label={depth === 0 ? t("treeLabel") : t("subcategoriesOf", { name: parentName(parent) })} className="grid">
         {level.map((node) => {
           const hasChildren = (children.get(node.id)?.length ?? 0) > 0;
           // A filter opens every branch on the way to a match.
@@ -68,7 +72,7 @@ export function CategoryTree({ nodes, error, onRetry, canManage, onDelete }: Cat
                   <Button
                     variant="ghost"
                     size="icon-sm"
-                    aria-label={`${open ? "Collapse" : "Expand"} ${node.name}`}
+                    aria-label={open ? t("collapse", { name: node.name }) : t("expand", { name: node.name })}
                     aria-expanded={open}
                     onClick={() => toggle(node.id)}
                     disabled={visible !== null}
@@ -83,7 +87,7 @@ export function CategoryTree({ nodes, error, onRetry, canManage, onDelete }: Cat
                 </Link>
                 {!node.active && (
                   <Badge variant="muted" className="ml-2">
-                    Inactive
+                    {common("inactive")}
                   </Badge>
                 )}
                 {hasChildren && <span className="ml-2 text-xs text-muted-foreground tabular-nums">{children.get(node.id)!.length}</span>}
@@ -91,9 +95,9 @@ export function CategoryTree({ nodes, error, onRetry, canManage, onDelete }: Cat
                   <RowActions
                     label={node.name}
                     actions={[
-                      { label: "Add subcategory", icon: PlusIcon, hidden: !canManage, href: `/categories/new?root_id=${node.id}` },
-                      { label: canManage ? "Edit" : "View", icon: PencilIcon, href: `/categories/${node.id}` },
-                      { label: "Delete", icon: Trash2Icon, destructive: true, hidden: !canManage, onSelect: () => onDelete(node) },
+                      { label: t("addSubcategory"), icon: PlusIcon, hidden: !canManage, href: `/categories/new?root_id=${node.id}` },
+                      editAction(`/categories/${node.id}`, canManage),
+                      deleteAction(canManage, () => onDelete(node)),
                     ]}
                   />
                 </div>
@@ -115,8 +119,8 @@ export function CategoryTree({ nodes, error, onRetry, canManage, onDelete }: Cat
           <Input
             type="search"
             role="searchbox"
-            aria-label="Filter the tree"
-            placeholder="Filter the tree…"
+            aria-label={t("filterTreeLabel")}
+            placeholder={t("filterTree")}
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
             className="pl-8"
@@ -125,25 +129,25 @@ export function CategoryTree({ nodes, error, onRetry, canManage, onDelete }: Cat
         <div className="flex gap-2 sm:ml-auto">
           <Button variant="outline" size="sm" onClick={() => setExpanded(new Set(branches))} disabled={visible !== null}>
             <ChevronsUpDownIcon aria-hidden />
-            Expand all
+            {t("expandAll")}
           </Button>
           <Button variant="outline" size="sm" onClick={() => setExpanded(new Set())} disabled={visible !== null}>
             <ChevronsDownUpIcon aria-hidden />
-            Collapse all
+            {t("collapseAll")}
           </Button>
         </div>
       </div>
       <div className="overflow-hidden rounded-lg border bg-card text-sm">
         {!nodes ? (
-          <div className="grid gap-2 p-3" aria-busy="true" aria-label="Loading categories">
+          <div className="grid gap-2 p-3" aria-busy="true" aria-label={t("loadingTree")}>
             {Array.from({ length: 6 }, (_, index) => (
               <Skeleton key={index} className="h-6 w-full max-w-md" />
             ))}
           </div>
         ) : nodes.length === 0 ? (
-          <p className="p-8 text-center text-muted-foreground">No categories yet.</p>
+          <p className="p-8 text-center text-muted-foreground">{t("empty")}</p>
         ) : visible?.size === 0 ? (
-          <p className="p-8 text-center text-muted-foreground">No category matches “{filter}”.</p>
+          <p className="p-8 text-center text-muted-foreground">{t("noMatch", { filter })}</p>
         ) : (
           renderLevel("", 0)
         )}

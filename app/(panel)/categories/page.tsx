@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { CategoriesList } from "./categories-list";
 
-export const metadata: Metadata = { title: "Categories · B2B Sales" };
+export const generateMetadata = () => pageMetadata("categories.title");
 
 export default function CategoriesPage() {
   return <CategoriesList />;

@@ -1,32 +1,34 @@
 "use client";
 
 import { PlusIcon, Trash2Icon } from "lucide-react";
-import { Controller, useFieldArray, type UseFormReturn } from "react-hook-form";
+import { useTranslations } from "next-intl";
+import { Controller, useFieldArray } from "react-hook-form";
 import { TextListField } from "@/components/catalog/text-list-field";
-import { fieldMessage } from "@/components/resource-form";
+import { fieldMessage, type ResourceFormReturn } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import type { CategoryWrite, CategoryWriteOutput } from "@/server/catalog/categories/schemas";
 
-type Form = UseFormReturn<CategoryWrite, unknown, CategoryWriteOutput>;
+type Form = ResourceFormReturn<CategoryWrite, CategoryWriteOutput>;
 
 /** Groups of specifications ("Técnicas": Potência, Voltagem...) that products of the category fill in. */
 export function SpecificationsField({ form }: { form: Form }) {
+  const t = useTranslations("categories.specifications");
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "specifications" });
   return (
     <div role="group" aria-labelledby="specifications-label">
       <div className="mb-2 flex items-center justify-between gap-2">
         <span id="specifications-label" className="text-sm font-medium">
-          Specifications
+          {t("label")}
         </span>
         <Button variant="outline" size="sm" onClick={() => append({ name: "", items: [] })}>
           <PlusIcon aria-hidden />
-          Add group
+          {t("addGroup")}
         </Button>
       </div>
       {fields.length === 0 ? (
-        <p className="rounded-md border border-dashed p-3 text-center text-sm text-muted-foreground">No specifications.</p>
+        <p className="rounded-md border border-dashed p-3 text-center text-sm text-muted-foreground">{t("empty")}</p>
       ) : (
         <ul className="grid gap-3">
           {fields.map((group, index) => (
@@ -39,24 +41,25 @@ export function SpecificationsField({ form }: { form: Form }) {
 }
 
 function SpecificationGroup({ form, index, onRemove }: { form: Form; index: number; onRemove: () => void }) {
+  const t = useTranslations("categories.specifications");
   const { control, register, formState } = form;
   // keyName: the items carry their own `id`, which must reach the server untouched.
   const { fields, append, remove } = useFieldArray({ control, name: `specifications.${index}.items`, keyName: "key" });
   const errors = formState.errors.specifications?.[index];
-  const groupError = fieldMessage("Group name", errors?.name?.message);
+  const groupError = fieldMessage(t("groupNameOf", { index: index + 1 }), errors?.name?.message);
   return (
     <li className="rounded-md border p-3">
       <div className="mb-3 flex items-start gap-2">
         <div className="flex-1">
           <Input
             {...register(`specifications.${index}.name`)}
-            aria-label={`Specification group ${index + 1} name`}
-            placeholder="Group name, e.g. Técnicas"
+            aria-label={t("groupNameOf", { index: index + 1 })}
+            placeholder={t("groupPlaceholder")}
             aria-invalid={groupError ? true : undefined}
           />
           {groupError && <p className="mt-1 text-sm text-destructive">{groupError}</p>}
         </div>
-        <Button variant="ghost" size="icon" aria-label={`Remove specification group ${index + 1}`} onClick={onRemove}>
+        <Button variant="ghost" size="icon" aria-label={t("removeGroup", { index: index + 1 })} onClick={onRemove}>
           <Trash2Icon aria-hidden />
         </Button>
       </div>
@@ -64,12 +67,12 @@ function SpecificationGroup({ form, index, onRemove }: { form: Form; index: numb
         {fields.map((item, itemIndex) => {
           const path = `specifications.${index}.items.${itemIndex}` as const;
           const itemErrors = errors?.items?.[itemIndex];
-          const nameError = fieldMessage("Name", itemErrors?.name?.message);
+          const nameError = fieldMessage(t("nameOf", { index: itemIndex + 1 }), itemErrors?.name?.message);
           return (
             <li key={item.key} className="grid gap-2 border-l-2 pl-3">
               <div className="grid grid-cols-[1fr_10rem_auto_auto] items-start gap-2">
                 <div>
-                  <Input {...register(`${path}.name`)} aria-label={`Specification ${itemIndex + 1} name`} placeholder="Name, e.g. Potência" aria-invalid={nameError ? true : undefined} />
+                  <Input {...register(`${path}.name`)} aria-label={t("nameOf", { index: itemIndex + 1 })} placeholder={t("namePlaceholder")} aria-invalid={nameError ? true : undefined} />
                   {nameError && <p className="mt-1 text-sm text-destructive">{nameError}</p>}
                 </div>
                 <Controller
@@ -82,8 +85,8 @@ function SpecificationGroup({ form, index, onRemove }: { form: Form; index: numb
                       value={field.value ?? ""}
                       onBlur={field.onBlur}
                       onChange={(event) => field.onChange(event.target.value || null)}
-                      aria-label={`Specification ${itemIndex + 1} type`}
-                      placeholder="Type, e.g. TEXT"
+                      aria-label={t("typeOf", { index: itemIndex + 1 })}
+                      placeholder={t("typePlaceholder")}
                     />
                   )}
                 />
@@ -93,22 +96,22 @@ function SpecificationGroup({ form, index, onRemove }: { form: Form; index: numb
                   render={({ field }) => (
                     <label className="flex h-9 items-center gap-2 text-sm">
                       <Checkbox ref={field.ref} checked={Boolean(field.value)} onCheckedChange={(checked) => field.onChange(checked === true)} onBlur={field.onBlur} />
-                      Searchable
+                      {t("searchable")}
                     </label>
                   )}
                 />
-                <Button variant="ghost" size="icon" aria-label={`Remove specification ${itemIndex + 1}`} onClick={() => remove(itemIndex)}>
+                <Button variant="ghost" size="icon" aria-label={t("remove", { index: itemIndex + 1 })} onClick={() => remove(itemIndex)}>
                   <Trash2Icon aria-hidden />
                 </Button>
               </div>
-              <TextListField control={control} name={`${path}.values`} label="Allowed values" placeholder="Add a value…" />
+              <TextListField control={control} name={`${path}.values`} label={t("values")} placeholder={t("addValue")} />
             </li>
           );
         })}
       </ul>
       <Button variant="ghost" size="sm" className="mt-2" onClick={() => append({ name: "", type: null, values: [], is_searchable: false })}>
         <PlusIcon aria-hidden />
-        Add specification
+        {t("add")}
       </Button>
     </li>
   );

@@ -2,8 +2,10 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { ActiveBadge, activeOptions, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useTableState } from "@/components/data-table";
+import { useMemo } from "react";
+import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
@@ -13,63 +15,55 @@ import type { CompanyListRecord } from "@/server/parties/companies/schemas";
 
 const column = createColumnHelper<CompanyListRecord>();
 
-const columns = [
-  column.accessor("name", {
-    header: "Name",
-    enableSorting: true,
-    cell: ({ row, getValue }) => (
-      <Link href={`/companies/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
-        {getValue()}
-      </Link>
-    ),
-  }),
-  column.accessor("fiscal_registration_number", {
-    header: "CNPJ",
-    enableSorting: true,
-    cell: ({ getValue }) => <span className="font-mono text-xs">{formatFiscalNumber(getValue())}</span>,
-  }),
-  column.accessor("active", { header: "Status", enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
-];
-
 export function CompaniesList() {
+  const t = useTranslations("companies");
+  const common = useTranslations("common");
   const canManage = useCan("manage");
+  const activeOptions = useActiveOptions();
   const table = useTableState({ defaultSort: "name", filters: ["active"] });
-  const list = trpc.companies.list.useQuery(
-    { ...table.paging, active: booleanFilter(table.filters.active) },
-    { placeholderData: keepPreviousData },
-  );
+  const list = trpc.companies.list.useQuery({ ...table.paging, active: booleanFilter(table.filters.active) }, { placeholderData: keepPreviousData });
   const utils = trpc.useUtils();
   const remove = trpc.companies.remove.useMutation({ onSuccess: () => utils.companies.invalidate() });
   const confirmDelete = useConfirmDelete<CompanyListRecord>({
-    noun: "company",
+    resource: "companies",
     describe: (company) => company.name,
     remove: (company) => remove.mutateAsync({ id: company.id }),
   });
-
+  const columns = useMemo(
+    () => [
+      column.accessor("name", {
+        header: t("nameColumn"),
+        enableSorting: true,
+        cell: ({ row, getValue }) => (
+          <Link href={`/companies/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+            {getValue()}
+          </Link>
+        ),
+      }),
+      column.accessor("fiscal_registration_number", {
+        header: t("fields.fiscal_registration_number"),
+        enableSorting: true,
+        cell: ({ getValue }) => <span className="font-mono text-xs">{formatFiscalNumber(getValue())}</span>,
+      }),
+      column.accessor("active", { header: common("status"), enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+    ],
+    [t, common],
+  );
   return (
     <>
-      <PageHeader
-        title="Companies"
-        description="The organization's own legal entities (CNPJ) that sell, invoice and hold stock."
-        actions={canManage && <NewRecordLink href="/companies/new">New company</NewRecordLink>}
-      />
+      <PageHeader title={t("title")} description={t("description")} actions={canManage && <NewRecordLink href="/companies/new">{t("new")}</NewRecordLink>} />
       <DataTable
-        label="Companies"
+        label={t("title")}
         columns={columns}
         state={table}
         query={list}
-        search="Search by name or CNPJ…"
-        filters={<FilterSelect label="Status" value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />}
+        rowHref={(company) => `/companies/${company.id}`}
+        search={t("search")}
+        filters={<FilterSelect label={common("status")} value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />}
         rowActions={(company) => (
-          <RowActions
-            label={company.name}
-            actions={[
-              editAction(`/companies/${company.id}`, canManage),
-              deleteAction(canManage, () => confirmDelete.request(company)),
-            ]}
-          />
+          <RowActions label={company.name} actions={[editAction(`/companies/${company.id}`, canManage), deleteAction(canManage, () => confirmDelete.request(company))]} />
         )}
-        emptyMessage="No companies yet."
+        emptyMessage={t("empty")}
       />
       {confirmDelete.dialog}
     </>

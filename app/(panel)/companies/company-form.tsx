@@ -1,5 +1,7 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+import { listHref } from "@/components/data-table";
 import { AttributesField, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
 import { FiscalNumberField } from "@/components/parties/fiscal-number-field";
 import { formatFiscalNumber } from "@/server/lib/fiscal-number";
@@ -26,20 +28,21 @@ export interface CompanyFormProps {
 
 /** The create and edit form of a company, checked by the API's own `companyWrite` schema. */
 export function CompanyForm({ defaultValues, onSubmit, readOnly, submitLabel, secondaryActions }: CompanyFormProps) {
-  const form = useResourceForm(companyWrite, { defaultValues });
+  const t = useTranslations("companies");
+  const form = useResourceForm(companyWrite, { defaultValues, labels: "companies.fields" });
   return (
     <ResourceForm
       form={form}
       onSubmit={onSubmit}
       readOnly={readOnly}
       submitLabel={submitLabel}
-      cancelHref="/companies"
+      cancelHref={listHref("/companies")}
       secondaryActions={secondaryActions}
     >
-      <TextField control={form.control} name="name" label="Legal name" required maxLength={200} autoComplete="off" />
-      <FiscalNumberField control={form.control} name="fiscal_registration_number" label="CNPJ" required kinds={["CNPJ"]} />
-      <SwitchField control={form.control} name="active" label="Active" description="Inactive companies are kept but not offered for new orders." />
-      <AttributesField control={form.control} name="attributes" entity="company" description="Free-form custom fields of this company." />
+      <TextField control={form.control} name="name" label={t("fields.name")} required maxLength={200} autoComplete="off" />
+      <FiscalNumberField control={form.control} name="fiscal_registration_number" label={t("fields.fiscal_registration_number")} required kinds={["CNPJ"]} />
+      <SwitchField control={form.control} name="active" label={t("fields.active")} description={t("activeDescription")} />
+      <AttributesField control={form.control} name="attributes" entity="company" description={t("attributesDescription")} />
     </ResourceForm>
   );
 }

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { CompaniesList } from "./companies-list";
 
-export const metadata: Metadata = { title: "Companies · B2B Sales" };
+export const generateMetadata = () => pageMetadata("companies.title");
 
 export default function CompaniesPage() {
   return <CompaniesList />;

@@ -1,17 +1,21 @@
 "use client";
 
 import { PlusIcon, Trash2Icon } from "lucide-react";
-import { useController, useWatch, type UseFormReturn } from "react-hook-form";
-import { fieldMessage, ResourceForm, SelectField, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
+import { useTranslations } from "next-intl";
+import { useController, useWatch } from "react-hook-form";
+import { listHref } from "@/components/data-table";
+import { fieldMessage, ResourceForm, SelectField, SwitchField, TextField, useResourceForm, type ResourceFormReturn } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { useEnumOptions } from "@/lib/i18n";
 import {
+  attributeEntities,
+  attributeTypes,
   entityAttributeForm,
   type EntityAttribute,
   type EntityAttributeWrite,
   type EntityAttributeWriteOutput,
 } from "@/server/settings/entity-attributes/schemas";
-import { entityOptions, typeOptions } from "./labels";
 
 type FormValues = EntityAttributeWrite;
 
@@ -40,35 +44,39 @@ export interface EntityAttributeFormProps {
 }
 
 export function EntityAttributeForm({ defaultValues, onSubmit, readOnly, submitLabel, secondaryActions }: EntityAttributeFormProps) {
-  const form = useResourceForm(entityAttributeForm, { defaultValues });
+  const t = useTranslations("customFields");
+  const entityOptions = useEnumOptions("attributeEntity", attributeEntities);
+  const typeOptions = useEnumOptions("attributeType", attributeTypes);
+  const form = useResourceForm(entityAttributeForm, { defaultValues, labels: "customFields.fields" });
   const { control } = form;
   const type = useWatch({ control, name: "type" });
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref="/custom-fields" secondaryActions={secondaryActions}>
+    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref("/custom-fields")} secondaryActions={secondaryActions}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField control={control} name="entity" label="Record" required options={entityOptions} description="Whose attributes this field belongs to." />
-        <SelectField control={control} name="type" label="Type" required options={typeOptions} />
+        <SelectField control={control} name="entity" label={t("fields.entity")} required options={entityOptions} description={t("entityDescription")} />
+        <SelectField control={control} name="type" label={t("fields.type")} required options={typeOptions} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField control={control} name="label" label="Label" required maxLength={120} autoComplete="off" />
+        <TextField control={control} name="label" label={t("fields.label")} required maxLength={120} autoComplete="off" />
         <TextField
           control={control}
           name="key"
-          label="Key"
+          label={t("fields.key")}
           required
           maxLength={64}
           autoComplete="off"
-          description={<>The name inside <code>attributes</code>: a letter, then letters, digits or _.</>}
+          description={t.rich("keyDescription", { code: (chunks) => <code>{chunks}</code> })}
         />
       </div>
       {type === "SELECT" && <OptionsEditor form={form} />}
-      <SwitchField control={control} name="required" label="Required" description="Writes of the record without a value are refused." />
-      <SwitchField control={control} name="active" label="Active" description="Inactive fields are neither shown nor checked." />
+      <SwitchField control={control} name="required" label={t("fields.required")} description={t("requiredDescription")} />
+      <SwitchField control={control} name="active" label={t("fields.active")} description={t("activeDescription")} />
     </ResourceForm>
   );
 }
 
-function OptionsEditor({ form }: { form: UseFormReturn<EntityAttributeWrite, unknown, EntityAttributeWriteOutput> }) {
+function OptionsEditor({ form }: { form: ResourceFormReturn<EntityAttributeWrite, EntityAttributeWriteOutput> }) {
+  const t = useTranslations("customFields");
   const { field, fieldState } = useController({ control: form.control, name: "options" });
   const options = field.value ?? [];
   const change = (next: string[]) => field.onChange(next);
@@ -78,31 +86,34 @@ function OptionsEditor({ form }: { form: UseFormReturn<EntityAttributeWrite, unk
     <div role="group" aria-labelledby="options-label" className="grid gap-2">
       <div className="flex items-center justify-between gap-2">
         <span id="options-label" className="text-sm font-medium">
-          Options<span className="text-destructive" aria-hidden>*</span>
+          {t("fields.options")}
+          <span className="text-destructive" aria-hidden>
+            *
+          </span>
         </span>
         <Button variant="outline" size="sm" onClick={() => change([...options, ""])} disabled={options.length >= 200}>
           <PlusIcon aria-hidden />
-          Add option
+          {t("addOption")}
         </Button>
       </div>
       {options.length === 0 ? (
-        <p className="rounded-md border border-dashed p-3 text-center text-sm text-muted-foreground">No options yet: a choice list needs at least one.</p>
+        <p className="rounded-md border border-dashed p-3 text-center text-sm text-muted-foreground">{t("noOptions")}</p>
       ) : (
         <ul className="grid gap-2">
           {options.map((option, index) => {
-            const error = fieldMessage(`Option ${index + 1}`, errors?.[index]?.message);
+            const error = fieldMessage(t("option", { index: index + 1 }), errors?.[index]?.message);
             return (
               <li key={index}>
                 <div className="flex items-center gap-2">
                   <Input
-                    aria-label={`Option ${index + 1}`}
+                    aria-label={t("option", { index: index + 1 })}
                     aria-invalid={error ? true : undefined}
                     value={option}
                     ref={index === 0 ? field.ref : undefined}
                     onBlur={field.onBlur}
                     onChange={(event) => change(options.map((item, at) => (at === index ? event.target.value : item)))}
                   />
-                  <Button variant="ghost" size="icon" aria-label={`Remove option ${index + 1}`} onClick={() => change(options.filter((_, at) => at !== index))}>
+                  <Button variant="ghost" size="icon" aria-label={t("removeOption", { index: index + 1 })} onClick={() => change(options.filter((_, at) => at !== index))}>
                     <Trash2Icon aria-hidden />
                   </Button>
                 </div>
@@ -112,7 +123,7 @@ function OptionsEditor({ form }: { form: UseFormReturn<EntityAttributeWrite, unk
           })}
         </ul>
       )}
-      {listError && <p className="text-sm text-destructive">{fieldMessage("Options", listError)}</p>}
+      {listError && <p className="text-sm text-destructive">{fieldMessage(t("fields.options"), listError)}</p>}
     </div>
   );
 }

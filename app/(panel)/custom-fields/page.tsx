@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { EntityAttributesList } from "./entity-attributes-list";
 
-export const metadata: Metadata = { title: "Custom fields · B2B Sales" };
+export const generateMetadata = () => pageMetadata("customFields.title");
 
 export default function CustomFieldsPage() {
   return <EntityAttributesList />;

@@ -1,10 +1,19 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useWatch } from "react-hook-form";
-import { NumberField, ResourceForm, SelectField, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
-import { AttributesField } from "@/components/resource-form";
-import { deliveryMethodForm, type DeliveryMethod, type DeliveryMethodWrite, type DeliveryMethodWriteOutput } from "@/server/settings/delivery-methods/schemas";
-import { deliveryTypeLabels, optionsOf, periodTypeLabels, priceTypeLabels } from "./labels";
+import { listHref } from "@/components/data-table";
+import { AttributesField, MoneyField, QuantityField, ResourceForm, SelectField, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
+import { useEnumLabel, useEnumOptions } from "@/lib/i18n";
+import {
+  deliveryMethodForm,
+  deliveryMethodTypes,
+  deliveryPeriodTypes,
+  deliveryPriceTypes,
+  type DeliveryMethod,
+  type DeliveryMethodWrite,
+  type DeliveryMethodWriteOutput,
+} from "@/server/settings/delivery-methods/schemas";
 
 export const emptyDeliveryMethod: DeliveryMethodWrite = {
   name: "",
@@ -34,27 +43,31 @@ export interface DeliveryMethodFormProps {
 }
 
 export function DeliveryMethodForm({ defaultValues, onSubmit, readOnly, submitLabel, secondaryActions }: DeliveryMethodFormProps) {
-  const form = useResourceForm(deliveryMethodForm, { defaultValues });
+  const t = useTranslations("deliveryMethods");
+  const typeOptions = useEnumOptions("deliveryType", deliveryMethodTypes);
+  const priceTypeOptions = useEnumOptions("deliveryPriceType", deliveryPriceTypes);
+  const periodTypeOptions = useEnumOptions("deliveryPeriodType", deliveryPeriodTypes);
+  const periodTypeLabel = useEnumLabel("deliveryPeriodType");
+  const form = useResourceForm(deliveryMethodForm, { defaultValues, labels: "deliveryMethods.fields" });
   const { control } = form;
-  const priceType = useWatch({ control, name: "price_type" });
+  const [priceType, periodType] = useWatch({ control, name: ["price_type", "period_type"] });
+  const periodUnit = periodType ? periodTypeLabel(periodType).toLowerCase() : undefined;
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref="/delivery-methods" secondaryActions={secondaryActions}>
-      <TextField control={control} name="name" label="Name" required maxLength={120} autoComplete="off" />
+    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref("/delivery-methods")} secondaryActions={secondaryActions}>
+      <TextField control={control} name="name" label={t("fields.name")} required maxLength={120} autoComplete="off" />
       <div className="grid gap-5 sm:grid-cols-3">
-        <SelectField control={control} name="type" label="Type" required options={optionsOf(deliveryTypeLabels)} />
-        <SelectField control={control} name="price_type" label="Pricing" required options={optionsOf(priceTypeLabels)} />
-        {priceType !== "FREE" && (
-          <NumberField control={control} name="price" label={priceType === "PER_WEIGHT" ? "Price per kg" : "Price"} required step="any" min={0} />
-        )}
+        <SelectField control={control} name="type" label={t("fields.type")} required options={typeOptions} />
+        <SelectField control={control} name="price_type" label={t("fields.price_type")} required options={priceTypeOptions} />
+        {priceType !== "FREE" && <MoneyField control={control} name="price" label={priceType === "PER_WEIGHT" ? t("pricePerKg") : t("fields.price")} required />}
       </div>
-      <TextField control={control} name="custom_label" label="Label shown to buyers" maxLength={120} autoComplete="off" placeholder="Entrega em 24h" />
+      <TextField control={control} name="custom_label" label={t("fields.custom_label")} maxLength={120} autoComplete="off" placeholder="Entrega em 24h" />
       <div className="grid gap-5 sm:grid-cols-3">
-        <SelectField control={control} name="period_type" label="Delivery period in" options={optionsOf(periodTypeLabels)} />
-        <NumberField control={control} name="period_start" label="From" step={1} min={0} />
-        <NumberField control={control} name="period_end" label="To" step={1} min={0} />
+        <SelectField control={control} name="period_type" label={t("fields.period_type")} options={periodTypeOptions} />
+        <QuantityField control={control} name="period_start" label={t("fields.period_start")} unit={periodUnit} />
+        <QuantityField control={control} name="period_end" label={t("fields.period_end")} unit={periodUnit} />
       </div>
-      <TextField control={control} name="notes" label="Notes" multiline />
-      <SwitchField control={control} name="active" label="Active" description="Inactive methods are kept but not offered." />
+      <TextField control={control} name="notes" label={t("fields.notes")} multiline />
+      <SwitchField control={control} name="active" label={t("fields.active")} description={t("activeDescription")} />
       <AttributesField control={control} name="attributes" entity="delivery_method" />
     </ResourceForm>
   );

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { DeliveryMethodsList } from "./delivery-methods-list";
 
-export const metadata: Metadata = { title: "Delivery methods · B2B Sales" };
+export const generateMetadata = () => pageMetadata("deliveryMethods.title");
 
 export default function DeliveryMethodsPage() {
   return <DeliveryMethodsList />;

@@ -1,21 +1,15 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/panel/page-header";
+import { pageMetadata } from "@/lib/page-metadata";
 import { ApiReference } from "./api-reference";
 
-export const metadata: Metadata = { title: "API docs · B2B Sales" };
+export const generateMetadata = () => pageMetadata("docs.pageTitle");
 
-export default function ApiDocsPage() {
+export default async function ApiDocsPage() {
+  const t = await getTranslations("docs");
   return (
     <>
-      <PageHeader
-        title="API reference"
-        description={
-          <>
-            The REST interface at <code className="font-mono">/api/b2b</code>. “Try it out” runs as you, signed in to this panel;
-            other clients send a bearer token from <code className="font-mono">POST /api/b2b/auth/login</code> or an access key.
-          </>
-        }
-      />
+      <PageHeader title={t("title")} description={t.rich("description", { code: (chunks) => <code className="font-mono">{chunks}</code> })} />
       <ApiReference url="/api/b2b/openapi.json" />
     </>
   );

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import "swagger-ui-react/swagger-ui.css";
+import "./swagger-theme.css";
 
 interface SwaggerUIOptions {
   domNode: HTMLElement;

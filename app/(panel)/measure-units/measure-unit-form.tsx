@@ -1,13 +1,15 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
-import { AttributesField, EditRecordPage, NewRecordPage, NumberField, ResourceForm, SwitchField, TextField, ToggleActiveButton, useResourceForm } from "@/components/resource-form";
-import { toastError } from "@/lib/problem";
+import { listHref } from "@/components/data-table";
+import { AttributesField, EditRecordPage, NewRecordPage, QuantityField, ResourceForm, SwitchField, TextField, ToggleActiveButton, useResourceForm } from "@/components/resource-form";
+import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
 import { MAX_DECIMALS, measureUnitWrite, type MeasureUnit, type MeasureUnitWrite, type MeasureUnitWriteOutput } from "@/server/catalog/measure-units/schemas";
 
-const list = { href: "/measure-units", label: "Measure units" };
+const LIST = "/measure-units";
 
 interface MeasureUnitFormProps {
   defaultValues: MeasureUnitWrite;
@@ -21,7 +23,8 @@ interface MeasureUnitFormProps {
 
 /** The create and edit form of a measure unit, checked by the API's own `measureUnitWrite` schema. */
 export function MeasureUnitForm({ defaultValues, onSubmit, readOnly, submitLabel, secondaryActions, editing }: MeasureUnitFormProps) {
-  const form = useResourceForm(measureUnitWrite, { defaultValues });
+  const t = useTranslations("measureUnits");
+  const form = useResourceForm(measureUnitWrite, { defaultValues, labels: "measureUnits.fields" });
   return (
     <ResourceForm
       form={form}
@@ -29,50 +32,41 @@ export function MeasureUnitForm({ defaultValues, onSubmit, readOnly, submitLabel
       onSubmit={(values) => onSubmit(editing && Object.keys(values.attributes ?? {}).length === 0 ? { ...values, attributes: undefined } : values)}
       readOnly={readOnly}
       submitLabel={submitLabel}
-      cancelHref={list.href}
+      cancelHref={listHref(LIST)}
       secondaryActions={secondaryActions}
     >
       <div className="grid gap-5 sm:grid-cols-[10rem_1fr]">
-        <TextField control={form.control} name="abbreviation" label="Abbreviation" required maxLength={20} autoComplete="off" />
-        <TextField control={form.control} name="description" label="Description" required maxLength={200} autoComplete="off" />
+        <TextField control={form.control} name="abbreviation" label={t("fields.abbreviation")} required maxLength={20} autoComplete="off" />
+        <TextField control={form.control} name="description" label={t("fields.description")} required maxLength={200} autoComplete="off" />
       </div>
-      <NumberField
+      <QuantityField
         control={form.control}
         name="decimals_for_quantity"
-        label="Decimals for quantity"
+        label={t("fields.decimals_for_quantity")}
         required
-        step={1}
-        min={0}
-        description={`How many decimals a quantity in this unit may have (0 to ${MAX_DECIMALS}).`}
+        description={t("decimalsDescription", { max: MAX_DECIMALS })}
         className="max-w-xs"
       />
-      <SwitchField control={form.control} name="active" label="Active" description="Inactive units are kept but not offered." />
-      <AttributesField
-        control={form.control}
-        name="attributes" entity="measure_unit"
-        description={
-          editing
-            ? "Custom fields are write only: the API never shows them. Leave empty to keep the stored ones; anything entered replaces them."
-            : "Free-form custom fields of this unit (write only: the API never shows them)."
-        }
-      />
+      <SwitchField control={form.control} name="active" label={t("fields.active")} description={t("activeDescription")} />
+      <AttributesField control={form.control} name="attributes" entity="measure_unit" description={editing ? t("attributesEditing") : t("attributesDescription")} />
     </ResourceForm>
   );
 }
 
 export function NewMeasureUnit() {
+  const t = useTranslations("measureUnits");
   const router = useRouter();
   const utils = trpc.useUtils();
   const create = trpc.measureUnits.create.useMutation({ onSuccess: () => utils.measureUnits.invalidate() });
   return (
-    <NewRecordPage noun="measure unit" list={list}>
+    <NewRecordPage resource="measureUnits" list={listHref(LIST)}>
       <MeasureUnitForm
         defaultValues={{ abbreviation: "", description: "", decimals_for_quantity: 0, active: true, attributes: {} }}
-        submitLabel="Create measure unit"
+        submitLabel={t("create")}
         onSubmit={async (values) => {
           const unit = await create.mutateAsync(values);
-          toast.success(`Measure unit “${unit.abbreviation}” created`);
-          router.push(list.href);
+          toast.success(t("created", { name: unit.abbreviation }));
+          router.push(listHref(LIST));
         }}
       />
     </NewRecordPage>
@@ -81,13 +75,15 @@ export function NewMeasureUnit() {
 
 /** Enable or Disable, by the unit's state (PUT /measure-units/{id}/enable|disable). */
 export function useToggleMeasureUnit() {
+  const t = useTranslations("measureUnits");
+  const problems = useProblemMessages();
   const utils = trpc.useUtils();
   const onSuccess = (unit: MeasureUnit) => {
     void utils.measureUnits.invalidate();
-    toast.success(`Measure unit “${unit.abbreviation}” ${unit.active ? "enabled" : "disabled"}`);
+    toast.success(unit.active ? t("enabled", { name: unit.abbreviation }) : t("disabled", { name: unit.abbreviation }));
   };
-  const enable = trpc.measureUnits.enable.useMutation({ onSuccess, onError: (error) => toastError(error) });
-  const disable = trpc.measureUnits.disable.useMutation({ onSuccess, onError: (error) => toastError(error) });
+  const enable = trpc.measureUnits.enable.useMutation({ onSuccess, onError: problems.toastError });
+  const disable = trpc.measureUnits.disable.useMutation({ onSuccess, onError: problems.toastError });
   return {
     pending: enable.isPending || disable.isPending,
     toggle: (unit: { id: string; active: boolean }) => (unit.active ? disable : enable).mutate({ id: unit.id }),
@@ -95,6 +91,7 @@ export function useToggleMeasureUnit() {
 }
 
 export function EditMeasureUnit({ id }: { id: string }) {
+  const t = useTranslations();
   const router = useRouter();
   const utils = trpc.useUtils();
   const unit = trpc.measureUnits.get.useQuery({ id });
@@ -103,8 +100,8 @@ export function EditMeasureUnit({ id }: { id: string }) {
   const { toggle, pending } = useToggleMeasureUnit();
   return (
     <EditRecordPage
-      noun="measure unit"
-      list={list}
+      resource="measureUnits"
+      list={listHref(LIST)}
       query={unit}
       title={(row) => `${row.abbreviation} — ${row.description}`}
       remove={(row) => remove.mutateAsync({ id: row.id })}
@@ -122,12 +119,12 @@ export function EditMeasureUnit({ id }: { id: string }) {
             attributes: {},
           }}
           readOnly={readOnly}
-          submitLabel="Save changes"
+          submitLabel={t("common.saveChanges")}
           secondaryActions={secondaryActions}
           onSubmit={async (values) => {
             const saved = await update.mutateAsync({ ...values, id });
-            toast.success(`Measure unit “${saved.abbreviation}” saved`);
-            router.push(list.href);
+            toast.success(t("measureUnits.saved", { name: saved.abbreviation }));
+            router.push(listHref(LIST));
           }}
         />
       )}

@@ -2,8 +2,10 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { ActiveBadge, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, onlyActiveOptions, RowActions, toggleActiveAction, useTableState } from "@/components/data-table";
+import { useMemo } from "react";
+import { ActiveBadge, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, toggleActiveAction, useOnlyActiveOptions, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
@@ -13,60 +15,50 @@ import { useToggleMeasureUnit } from "./measure-unit-form";
 
 const column = createColumnHelper<MeasureUnitListRecord>();
 
-const columns = [
-  column.accessor("abbreviation", {
-    header: "Abbreviation",
-    enableSorting: true,
-    cell: ({ row, getValue }) => (
-      <Link href={`/measure-units/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
-        {getValue()}
-      </Link>
-    ),
-  }),
-  column.accessor("description", { header: "Description", enableSorting: true }),
-  column.accessor("decimals_for_quantity", {
-    header: "Decimals",
-    enableSorting: true,
-    cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span>,
-  }),
-  column.accessor("active", { header: "Status", enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
-];
-
 export function MeasureUnitsList() {
+  const t = useTranslations("measureUnits");
+  const common = useTranslations("common");
   const canManage = useCan("manage");
+  const onlyActiveOptions = useOnlyActiveOptions();
   const table = useTableState({ defaultSort: "abbreviation", filters: ["only_active"] });
-  const list = trpc.measureUnits.list.useQuery(
-    { ...table.paging, only_active: table.filters.only_active === "true" },
-    { placeholderData: keepPreviousData },
-  );
+  const list = trpc.measureUnits.list.useQuery({ ...table.paging, only_active: table.filters.only_active === "true" }, { placeholderData: keepPreviousData });
   const utils = trpc.useUtils();
   const remove = trpc.measureUnits.remove.useMutation({ onSuccess: () => utils.measureUnits.invalidate() });
   const { toggle } = useToggleMeasureUnit();
   const confirmDelete = useConfirmDelete<MeasureUnitListRecord>({
-    noun: "measure unit",
+    resource: "measureUnits",
     describe: (unit) => `${unit.abbreviation} — ${unit.description}`,
     remove: (unit) => remove.mutateAsync({ id: unit.id }),
   });
+  const columns = useMemo(
+    () => [
+      column.accessor("abbreviation", {
+        header: t("fields.abbreviation"),
+        enableSorting: true,
+        cell: ({ row, getValue }) => (
+          <Link href={`/measure-units/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+            {getValue()}
+          </Link>
+        ),
+      }),
+      column.accessor("description", { header: t("fields.description"), enableSorting: true }),
+      column.accessor("decimals_for_quantity", { header: t("decimals"), enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span> }),
+      column.accessor("active", { header: common("status"), enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+    ],
+    [t, common],
+  );
   return (
     <>
-      <PageHeader
-        title="Measure units"
-        description="The units products are counted and sold in (UN, CX, KG, ...)."
-        actions={canManage && <NewRecordLink href="/measure-units/new">New measure unit</NewRecordLink>}
-      />
+      <PageHeader title={t("title")} description={t("description")} actions={canManage && <NewRecordLink href="/measure-units/new">{t("new")}</NewRecordLink>} />
       <DataTable
-        label="Measure units"
+        label={t("title")}
         columns={columns}
         state={table}
         query={list}
-        search="Search measure units…"
+        rowHref={(unit) => `/measure-units/${unit.id}`}
+        search={t("search")}
         filters={
-          <FilterSelect
-            label="Status"
-            value={table.filters.only_active}
-            onChange={(value) => table.setFilter("only_active", value)}
-            options={onlyActiveOptions}
-          />
+          <FilterSelect label={common("status")} value={table.filters.only_active} onChange={(value) => table.setFilter("only_active", value)} options={onlyActiveOptions} />
         }
         rowActions={(unit) => (
           <RowActions
@@ -78,7 +70,7 @@ export function MeasureUnitsList() {
             ]}
           />
         )}
-        emptyMessage="No measure units yet."
+        emptyMessage={t("empty")}
       />
       {confirmDelete.dialog}
     </>

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { MeasureUnitsList } from "./measure-units-list";
 
-export const metadata: Metadata = { title: "Measure units · B2B Sales" };
+export const generateMetadata = () => pageMetadata("measureUnits.title");
 
 export default function MeasureUnitsPage() {
   return <MeasureUnitsList />;

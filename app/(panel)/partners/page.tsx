@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { PartnersList } from "./partners-list";
 
-export const metadata: Metadata = { title: "Partners · B2B Sales" };
+export const generateMetadata = () => pageMetadata("partners.title");
 
 export default function PartnersPage() {
   return <PartnersList />;

@@ -2,8 +2,10 @@
 
 import { useId } from "react";
 import { PlusIcon, Trash2Icon } from "lucide-react";
-import { useFieldArray, useWatch, type UseFormReturn } from "react-hook-form";
-import { AttributesField, fieldMessage, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
+import { useTranslations } from "next-intl";
+import { useFieldArray, useWatch } from "react-hook-form";
+import { listHref } from "@/components/data-table";
+import { AttributesField, fieldMessage, ResourceForm, SwitchField, TextField, useResourceForm, type ResourceFormReturn } from "@/components/resource-form";
 import { FiscalNumberField } from "@/components/parties/fiscal-number-field";
 import { useProfileOptions, useSellerOptions } from "@/components/parties/options";
 import { ReferenceSelectField } from "@/components/parties/reference-select-field";
@@ -76,60 +78,63 @@ export interface PartnerFormProps {
 
 /** The create and edit form of a partner (B2B customer), checked by the API's own `partnerWrite` schema. */
 export function PartnerForm({ defaultValues, onSubmit, readOnly, submitLabel, secondaryActions }: PartnerFormProps) {
-  const form = useResourceForm(partnerWrite, { defaultValues });
+  const t = useTranslations("partners");
+  const form = useResourceForm(partnerWrite, { defaultValues, labels: "partners.fields" });
   const profiles = useProfileOptions();
   const sellers = useSellerOptions();
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref="/partners" secondaryActions={secondaryActions}>
+    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref("/partners")} secondaryActions={secondaryActions}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField control={form.control} name="name" label="Legal name" required maxLength={200} autoComplete="off" />
-        <TextField control={form.control} name="trade_name" label="Trade name" maxLength={200} autoComplete="off" />
+        <TextField control={form.control} name="name" label={t("fields.name")} required maxLength={200} autoComplete="off" />
+        <TextField control={form.control} name="trade_name" label={t("fields.trade_name")} maxLength={200} autoComplete="off" />
       </div>
       <FiscalNumberField
         control={form.control}
         name="fiscal_registration_number"
-        label="CPF or CNPJ"
+        label={t("fields.fiscal_registration_number")}
         required
-        description="Type the digits; the mask and the check digits are verified as you go."
+        description={t("fiscalDescription")}
         className="sm:max-w-sm"
       />
       <div className="grid gap-5 sm:grid-cols-3">
-        <TextField control={form.control} name="email" label="Email" type="email" autoComplete="off" />
-        <TextField control={form.control} name="phone" label="Phone" type="tel" maxLength={40} autoComplete="off" />
-        <TextField control={form.control} name="mobile" label="Mobile" type="tel" maxLength={40} autoComplete="off" />
+        <TextField control={form.control} name="email" label={t("fields.email")} type="email" autoComplete="off" />
+        <TextField control={form.control} name="phone" label={t("fields.phone")} type="tel" maxLength={40} autoComplete="off" />
+        <TextField control={form.control} name="mobile" label={t("fields.mobile")} type="tel" maxLength={40} autoComplete="off" />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <ReferenceSelectField control={form.control} name="profile_id" label="Profile" options={profiles.options} loading={profiles.loading} />
-        <ReferenceSelectField control={form.control} name="seller_id" label="Seller" options={sellers.options} loading={sellers.loading} />
+        <ReferenceSelectField control={form.control} name="profile_id" label={t("fields.profile_id")} options={profiles.options} loading={profiles.loading} />
+        <ReferenceSelectField control={form.control} name="seller_id" label={t("fields.seller_id")} options={sellers.options} loading={sellers.loading} />
       </div>
-      <SwitchField control={form.control} name="active" label="Active" description="Inactive partners are kept but cannot place new orders." />
+      <SwitchField control={form.control} name="active" label={t("fields.active")} description={t("activeDescription")} />
       <AddressesField form={form} />
-      <AttributesField control={form.control} name="attributes" entity="partner" description="Free-form custom fields of this partner." />
+      <AttributesField control={form.control} name="attributes" entity="partner" description={t("attributesDescription")} />
     </ResourceForm>
   );
 }
 
-const addressFields: Array<{ name: keyof PartnerAddressWrite; label: string; className?: string; maxLength: number }> = [
-  { name: "name", label: "Label", maxLength: 120 },
-  { name: "type", label: "Type", maxLength: 40 },
-  { name: "postal_code", label: "Postal code", maxLength: 20 },
-  { name: "street", label: "Street", className: "sm:col-span-2", maxLength: 200 },
-  { name: "number", label: "Number", maxLength: 20 },
-  { name: "complement", label: "Complement", maxLength: 120 },
-  { name: "neighborhood", label: "Neighborhood", maxLength: 120 },
-  { name: "city", label: "City", maxLength: 120 },
-  { name: "state", label: "State", maxLength: 60 },
-  { name: "country", label: "Country", maxLength: 60 },
+const addressFields: Array<{ name: Exclude<keyof PartnerAddressWrite, "is_default" | "id">; className?: string; maxLength: number }> = [
+  { name: "name", maxLength: 120 },
+  { name: "type", maxLength: 40 },
+  { name: "postal_code", maxLength: 20 },
+  { name: "street", className: "sm:col-span-2", maxLength: 200 },
+  { name: "number", maxLength: 20 },
+  { name: "complement", maxLength: 120 },
+  { name: "neighborhood", maxLength: 120 },
+  { name: "city", maxLength: 120 },
+  { name: "state", maxLength: 60 },
+  { name: "country", maxLength: 60 },
 ];
 
-function AddressesField({ form }: { form: UseFormReturn<PartnerWrite, unknown, PartnerWriteOutput> }) {
+function AddressesField({ form }: { form: ResourceFormReturn<PartnerWrite, PartnerWriteOutput> }) {
+  const t = useTranslations("partners");
+  const common = useTranslations("common");
   const id = useId();
   const { control, setValue, formState } = form;
   const { fields, append, remove } = useFieldArray({ control, name: "addresses", keyName: "key" });
   const addresses = useWatch({ control, name: "addresses" }) ?? [];
   const defaultIndex = addresses.findIndex((address) => address?.is_default);
   const errors = formState.errors.addresses;
-  const listError = fieldMessage("Addresses", errors?.message ?? errors?.root?.message);
+  const listError = fieldMessage(t("fields.addresses"), errors?.message ?? errors?.root?.message);
 
   const makeDefault = (index: number) =>
     addresses.forEach((_, at) => setValue(`addresses.${at}.is_default`, at === index, { shouldDirty: true, shouldValidate: formState.isSubmitted }));
@@ -138,7 +143,7 @@ function AddressesField({ form }: { form: UseFormReturn<PartnerWrite, unknown, P
     <div role="group" aria-labelledby={`${id}-label`}>
       <div className="mb-2 flex items-center justify-between gap-2">
         <span id={`${id}-label`} className="text-sm font-medium">
-          Addresses
+          {t("fields.addresses")}
         </span>
         <Button
           variant="outline"
@@ -147,18 +152,18 @@ function AddressesField({ form }: { form: UseFormReturn<PartnerWrite, unknown, P
           onClick={() => append({ ...emptyAddress, is_default: fields.length === 0 })}
         >
           <PlusIcon aria-hidden />
-          Add address
+          {t("addresses.add")}
         </Button>
       </div>
       <p className="mb-2 text-xs text-muted-foreground">
-        Billing and delivery addresses. One is the default; when none is chosen the first one is.
+        {t("addresses.description")}
       </p>
       {fields.length === 0 ? (
-        <p className="rounded-md border border-dashed p-3 text-center text-sm text-muted-foreground">No addresses.</p>
+        <p className="rounded-md border border-dashed p-3 text-center text-sm text-muted-foreground">{t("addresses.empty")}</p>
       ) : (
         <ul className="grid gap-3">
           {fields.map((address, index) => (
-            <li key={address.key} className="rounded-md border p-3" aria-label={`Address ${index + 1}`}>
+            <li key={address.key} className="rounded-md border p-3" aria-label={t("addresses.item", { index: index + 1 })}>
               <div className="mb-3 flex items-center justify-between gap-2">
                 <label className="flex items-center gap-2 text-sm">
                   <input
@@ -168,11 +173,11 @@ function AddressesField({ form }: { form: UseFormReturn<PartnerWrite, unknown, P
                     checked={defaultIndex === index || (defaultIndex === -1 && index === 0)}
                     onChange={() => makeDefault(index)}
                   />
-                  Default address
+                  {t("addresses.default")}
                 </label>
-                <Button variant="ghost" size="sm" aria-label={`Remove address ${index + 1}`} onClick={() => remove(index)}>
+                <Button variant="ghost" size="sm" aria-label={t("addresses.remove", { index: index + 1 })} onClick={() => remove(index)}>
                   <Trash2Icon aria-hidden />
-                  Remove
+                  {common("remove")}
                 </Button>
               </div>
               <div className="grid gap-3 sm:grid-cols-3">
@@ -181,7 +186,7 @@ function AddressesField({ form }: { form: UseFormReturn<PartnerWrite, unknown, P
                     key={field.name}
                     control={control}
                     name={`addresses.${index}.${field.name}`}
-                    label={field.label}
+                    label={t(`addresses.fields.${field.name}`)}
                     maxLength={field.maxLength}
                     autoComplete="off"
                     className={field.className}

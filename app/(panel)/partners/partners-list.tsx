@@ -2,8 +2,10 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { ActiveBadge, activeOptions, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useTableState } from "@/components/data-table";
+import { useMemo } from "react";
+import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useProfileOptions, useSellerOptions } from "@/components/parties/options";
@@ -15,35 +17,11 @@ import type { PartnerListRecord } from "@/server/parties/partners/schemas";
 const column = createColumnHelper<PartnerListRecord>();
 const none = <span className="text-muted-foreground">—</span>;
 
-const columns = [
-  column.accessor("name", {
-    header: "Name",
-    enableSorting: true,
-    cell: ({ row, getValue }) => (
-      <div className="grid">
-        <Link href={`/partners/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
-          {getValue()}
-        </Link>
-        {row.original.trade_name && <span className="text-xs text-muted-foreground">{row.original.trade_name}</span>}
-      </div>
-    ),
-  }),
-  column.accessor("fiscal_registration_number", {
-    header: "CPF / CNPJ",
-    enableSorting: true,
-    cell: ({ getValue }) => <span className="font-mono text-xs whitespace-nowrap">{formatFiscalNumber(getValue())}</span>,
-  }),
-  column.accessor("city", {
-    header: "City",
-    cell: ({ row }) => (row.original.city ? [row.original.city, row.original.state].filter(Boolean).join(" / ") : none),
-  }),
-  column.accessor("profile_name", { header: "Profile", cell: ({ getValue }) => getValue() ?? none }),
-  column.accessor("seller_name", { header: "Seller", cell: ({ getValue }) => getValue() ?? none }),
-  column.accessor("active", { header: "Status", enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
-];
-
 export function PartnersList() {
+  const t = useTranslations("partners");
+  const common = useTranslations("common");
   const canSell = useCan("sell");
+  const activeOptions = useActiveOptions();
   const table = useTableState({ defaultSort: "name", filters: ["active", "profile_id", "seller_id"] });
   const profiles = useProfileOptions();
   const sellers = useSellerOptions();
@@ -59,41 +37,61 @@ export function PartnersList() {
   const utils = trpc.useUtils();
   const remove = trpc.partners.remove.useMutation({ onSuccess: () => utils.partners.invalidate() });
   const confirmDelete = useConfirmDelete<PartnerListRecord>({
-    noun: "partner",
+    resource: "partners",
     describe: (partner) => partner.name,
     remove: (partner) => remove.mutateAsync({ id: partner.id }),
   });
+  const columns = useMemo(
+    () => [
+      column.accessor("name", {
+        header: t("nameColumn"),
+        enableSorting: true,
+        cell: ({ row, getValue }) => (
+          <div className="grid">
+            <Link href={`/partners/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+              {getValue()}
+            </Link>
+            {row.original.trade_name && <span className="text-xs text-muted-foreground">{row.original.trade_name}</span>}
+          </div>
+        ),
+      }),
+      column.accessor("fiscal_registration_number", {
+        header: t("fiscalColumn"),
+        enableSorting: true,
+        cell: ({ getValue }) => <span className="font-mono text-xs whitespace-nowrap">{formatFiscalNumber(getValue())}</span>,
+      }),
+      column.accessor("city", {
+        header: t("city"),
+        cell: ({ row }) => (row.original.city ? [row.original.city, row.original.state].filter(Boolean).join(" / ") : none),
+      }),
+      column.accessor("profile_name", { header: t("fields.profile_id"), cell: ({ getValue }) => getValue() ?? none }),
+      column.accessor("seller_name", { header: t("fields.seller_id"), cell: ({ getValue }) => getValue() ?? none }),
+      column.accessor("active", { header: common("status"), enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+    ],
+    [t, common],
+  );
 
   return (
     <>
-      <PageHeader
-        title="Partners"
-        description="The B2B customers: who buys, under which profile, served by which seller."
-        actions={canSell && <NewRecordLink href="/partners/new">New partner</NewRecordLink>}
-      />
+      <PageHeader title={t("title")} description={t("description")} actions={canSell && <NewRecordLink href="/partners/new">{t("new")}</NewRecordLink>} />
       <DataTable
-        label="Partners"
+        label={t("title")}
         columns={columns}
         state={table}
         query={list}
-        search="Search by name, trade name or CPF/CNPJ…"
+        rowHref={(partner) => `/partners/${partner.id}`}
+        search={t("search")}
         filters={
           <>
-            <FilterSelect label="Profile" value={table.filters.profile_id} onChange={(value) => table.setFilter("profile_id", value)} options={profiles.options} />
-            <FilterSelect label="Seller" value={table.filters.seller_id} onChange={(value) => table.setFilter("seller_id", value)} options={sellers.options} />
-            <FilterSelect label="Status" value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />
+            <FilterSelect label={t("fields.profile_id")} value={table.filters.profile_id} onChange={(value) => table.setFilter("profile_id", value)} options={profiles.options} />
+            <FilterSelect label={t("fields.seller_id")} value={table.filters.seller_id} onChange={(value) => table.setFilter("seller_id", value)} options={sellers.options} />
+            <FilterSelect label={common("status")} value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />
           </>
         }
         rowActions={(partner) => (
-          <RowActions
-            label={partner.name}
-            actions={[
-              editAction(`/partners/${partner.id}`, canSell),
-              deleteAction(canSell, () => confirmDelete.request(partner)),
-            ]}
-          />
+          <RowActions label={partner.name} actions={[editAction(`/partners/${partner.id}`, canSell), deleteAction(canSell, () => confirmDelete.request(partner))]} />
         )}
-        emptyMessage="No partners yet."
+        emptyMessage={t("empty")}
       />
       {confirmDelete.dialog}
     </>

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { PaymentMethodsList } from "./payment-methods-list";
 
-export const metadata: Metadata = { title: "Payment methods · B2B Sales" };
+export const generateMetadata = () => pageMetadata("paymentMethods.title");
 
 export default function PaymentMethodsPage() {
   return <PaymentMethodsList />;

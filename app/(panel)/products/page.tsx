@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { ProductsList } from "./products-list";
 
-export const metadata: Metadata = { title: "Products · B2B Sales" };
+export const generateMetadata = () => pageMetadata("products.title");
 
 export default function ProductsPage() {
   return <ProductsList />;

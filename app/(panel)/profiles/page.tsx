@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { ProfilesList } from "./profiles-list";
 
-export const metadata: Metadata = { title: "Profiles · B2B Sales" };
+export const generateMetadata = () => pageMetadata("profiles.title");
 
 export default function ProfilesPage() {
   return <ProfilesList />;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { SellersList } from "./sellers-list";
 
-export const metadata: Metadata = { title: "Sellers · B2B Sales" };
+export const generateMetadata = () => pageMetadata("sellers.title");
 
 export default function SellersPage() {
   return <SellersList />;

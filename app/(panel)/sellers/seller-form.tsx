@@ -1,6 +1,8 @@
 "use client";
 
-import { AttributesField, NumberField, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
+import { useTranslations } from "next-intl";
+import { listHref } from "@/components/data-table";
+import { AttributesField, PercentField, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
 import { useCan } from "@/components/panel/current-user";
 import { FiscalNumberField } from "@/components/parties/fiscal-number-field";
 import { useCompanyOptions, useUserOptions } from "@/components/parties/options";
@@ -44,34 +46,35 @@ export interface SellerFormProps {
 
 /** The create and edit form of a seller, checked by the API's own `sellerWrite` schema. */
 export function SellerForm({ defaultValues, onSubmit, readOnly, submitLabel, secondaryActions }: SellerFormProps) {
-  const form = useResourceForm(sellerWrite, { defaultValues });
+  const t = useTranslations("sellers");
+  const form = useResourceForm(sellerWrite, { defaultValues, labels: "sellers.fields" });
   const isAdmin = useCan("admin");
   const companies = useCompanyOptions();
   const users = useUserOptions(isAdmin);
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref="/sellers" secondaryActions={secondaryActions}>
-      <TextField control={form.control} name="name" label="Name" required maxLength={200} autoComplete="off" />
+    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref("/sellers")} secondaryActions={secondaryActions}>
+      <TextField control={form.control} name="name" label={t("fields.name")} required maxLength={200} autoComplete="off" />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField control={form.control} name="email" label="Email" type="email" required autoComplete="off" />
-        <TextField control={form.control} name="phone" label="Phone" type="tel" maxLength={40} autoComplete="off" />
+        <TextField control={form.control} name="email" label={t("fields.email")} type="email" required autoComplete="off" />
+        <TextField control={form.control} name="phone" label={t("fields.phone")} type="tel" maxLength={40} autoComplete="off" />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <FiscalNumberField control={form.control} name="fiscal_registration_number" label="CPF or CNPJ" />
-        <NumberField control={form.control} name="commission_rate" label="Commission (%)" step="any" min={0} description="Percent of the sale value, 0 to 100." />
+        <FiscalNumberField control={form.control} name="fiscal_registration_number" label={t("fields.fiscal_registration_number")} />
+        <PercentField control={form.control} name="commission_rate" label={t("fields.commission_rate")} description={t("commissionDescription")} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <ReferenceSelectField control={form.control} name="company_id" label="Company" options={companies.options} loading={companies.loading} />
+        <ReferenceSelectField control={form.control} name="company_id" label={t("fields.company_id")} options={companies.options} loading={companies.loading} />
         <ReferenceSelectField
           control={form.control}
           name="user_id"
-          label="User"
+          label={t("fields.user_id")}
           options={users.options}
           loading={users.loading}
-          description={isAdmin ? "The user who signs in as this seller." : "Only admins can see and link users."}
+          description={isAdmin ? t("userDescription") : t("userAdminsOnly")}
         />
       </div>
-      <SwitchField control={form.control} name="active" label="Active" description="Inactive sellers are kept but not offered for new orders." />
-      <AttributesField control={form.control} name="attributes" entity="seller" description="Free-form custom fields of this seller." />
+      <SwitchField control={form.control} name="active" label={t("fields.active")} description={t("activeDescription")} />
+      <AttributesField control={form.control} name="attributes" entity="seller" description={t("attributesDescription")} />
     </ResourceForm>
   );
 }

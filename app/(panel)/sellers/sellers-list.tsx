@@ -2,44 +2,27 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { ActiveBadge, activeOptions, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, toggleActiveAction, useTableState } from "@/components/data-table";
+import { useMemo } from "react";
+import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, toggleActiveAction, useActiveOptions, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useCompanyOptions } from "@/components/parties/options";
 import { useConfirmDelete } from "@/components/resource-form";
+import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import type { SellerListRecord } from "@/server/parties/sellers/schemas";
 import { useToggleSeller } from "./use-toggle-seller";
 
 const column = createColumnHelper<SellerListRecord>();
-const percent = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 4 });
-
-const columns = [
-  column.accessor("name", {
-    header: "Name",
-    enableSorting: true,
-    cell: ({ row, getValue }) => (
-      <Link href={`/sellers/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
-        {getValue()}
-      </Link>
-    ),
-  }),
-  column.accessor("email", { header: "Email", enableSorting: true }),
-  column.accessor("company_name", { header: "Company", cell: ({ getValue }) => getValue() ?? <span className="text-muted-foreground">—</span> }),
-  column.accessor("commission_rate", {
-    header: "Commission",
-    enableSorting: true,
-    cell: ({ getValue }) => {
-      const rate = getValue();
-      return rate === null ? <span className="text-muted-foreground">—</span> : `${percent.format(rate)}%`;
-    },
-  }),
-  column.accessor("active", { header: "Status", enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
-];
 
 export function SellersList() {
+  const t = useTranslations("sellers");
+  const common = useTranslations("common");
+  const format = useFormat();
   const canManage = useCan("manage");
+  const activeOptions = useActiveOptions();
   const table = useTableState({ defaultSort: "name", filters: ["active", "company_id"] });
   const companies = useCompanyOptions();
   const list = trpc.sellers.list.useQuery(
@@ -50,28 +33,50 @@ export function SellersList() {
   const remove = trpc.sellers.remove.useMutation({ onSuccess: () => utils.sellers.invalidate() });
   const { toggle } = useToggleSeller();
   const confirmDelete = useConfirmDelete<SellerListRecord>({
-    noun: "seller",
+    resource: "sellers",
     describe: (seller) => seller.name,
     remove: (seller) => remove.mutateAsync({ id: seller.id }),
   });
+  const columns = useMemo(
+    () => [
+      column.accessor("name", {
+        header: t("fields.name"),
+        enableSorting: true,
+        cell: ({ row, getValue }) => (
+          <Link href={`/sellers/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+            {getValue()}
+          </Link>
+        ),
+      }),
+      column.accessor("email", { header: t("fields.email"), enableSorting: true }),
+      column.accessor("company_name", { header: t("fields.company_id"), cell: ({ getValue }) => getValue() ?? <span className="text-muted-foreground">—</span> }),
+      column.accessor("commission_rate", {
+        header: t("fields.commission_rate"),
+        enableSorting: true,
+        cell: ({ getValue }) => {
+          const rate = getValue();
+          return rate === null ? <span className="text-muted-foreground">—</span> : <span className="tabular-nums">{format.percent(rate)}</span>;
+        },
+      }),
+      column.accessor("active", { header: common("status"), enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+    ],
+    [t, common, format],
+  );
 
   return (
     <>
-      <PageHeader
-        title="Sellers"
-        description="The sales team: who sells to each partner and earns the commission."
-        actions={canManage && <NewRecordLink href="/sellers/new">New seller</NewRecordLink>}
-      />
+      <PageHeader title={t("title")} description={t("description")} actions={canManage && <NewRecordLink href="/sellers/new">{t("new")}</NewRecordLink>} />
       <DataTable
-        label="Sellers"
+        label={t("title")}
         columns={columns}
         state={table}
         query={list}
-        search="Search by name, email or CPF/CNPJ…"
+        rowHref={(seller) => `/sellers/${seller.id}`}
+        search={t("search")}
         filters={
           <>
-            <FilterSelect label="Status" value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />
-            <FilterSelect label="Company" value={table.filters.company_id} onChange={(value) => table.setFilter("company_id", value)} options={companies.options} />
+            <FilterSelect label={common("status")} value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />
+            <FilterSelect label={t("fields.company_id")} value={table.filters.company_id} onChange={(value) => table.setFilter("company_id", value)} options={companies.options} />
           </>
         }
         rowActions={(seller) => (
@@ -84,7 +89,7 @@ export function SellersList() {
             ]}
           />
         )}
-        emptyMessage="No sellers yet."
+        emptyMessage={t("empty")}
       />
       {confirmDelete.dialog}
     </>

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { StatusesList } from "./statuses-list";
 
-export const metadata: Metadata = { title: "Statuses · B2B Sales" };
+export const generateMetadata = () => pageMetadata("statuses.title");
 
 export default function StatusesPage() {
   return <StatusesList />;

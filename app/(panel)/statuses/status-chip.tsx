@@ -1,8 +1,4 @@
 import { cn } from "@/lib/utils";
-import type { StatusType } from "@/server/settings/statuses/schemas";
-
-export const statusTypeLabels: Record<StatusType, string> = { ORDER: "Order", SALE: "Sale", FINANCIAL: "Financial" };
-export const statusTypeOptions = Object.entries(statusTypeLabels).map(([value, label]) => ({ value, label }));
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 

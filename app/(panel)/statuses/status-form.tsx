@@ -1,13 +1,15 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { useController, useWatch, type Control } from "react-hook-form";
-import { NumberField, ResourceForm, SelectField, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
-import { AttributesField } from "@/components/resource-form";
+import { listHref } from "@/components/data-table";
+import { AttributesField, fieldMessage, QuantityField, ResourceForm, SelectField, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { DEFAULT_BACKGROUND, DEFAULT_FONT, statusForm, type StatusWrite, type StatusWriteOutput } from "@/server/settings/statuses/schemas";
-import { StatusChip, statusTypeOptions } from "./status-chip";
+import { useEnumOptions } from "@/lib/i18n";
+import { DEFAULT_BACKGROUND, DEFAULT_FONT, statusForm, statusTypes, type StatusWrite, type StatusWriteOutput } from "@/server/settings/statuses/schemas";
+import { StatusChip } from "./status-chip";
 
 export const emptyStatus: StatusWrite = {
   title: "",
@@ -30,23 +32,25 @@ export interface StatusFormProps {
 
 /** The create and edit form of a status, with colour pickers and a live preview chip. */
 export function StatusForm({ defaultValues, onSubmit, readOnly, submitLabel, secondaryActions }: StatusFormProps) {
-  const form = useResourceForm(statusForm, { defaultValues });
+  const t = useTranslations("statuses");
+  const typeOptions = useEnumOptions("statusType", statusTypes);
+  const form = useResourceForm(statusForm, { defaultValues, labels: "statuses.fields" });
   const [title, background, font] = useWatch({ control: form.control, name: ["title", "background_color", "font_color"] });
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref="/statuses" secondaryActions={secondaryActions}>
-      <TextField control={form.control} name="title" label="Title" required maxLength={100} autoComplete="off" />
-      <SelectField control={form.control} name="type" label="Type" required options={statusTypeOptions} description="Which records use this status." />
+    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref("/statuses")} secondaryActions={secondaryActions}>
+      <TextField control={form.control} name="title" label={t("fields.title")} required maxLength={100} autoComplete="off" />
+      <SelectField control={form.control} name="type" label={t("fields.type")} required options={typeOptions} description={t("typeDescription")} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <ColorField control={form.control} name="background_color" label="Background colour" />
-        <ColorField control={form.control} name="font_color" label="Font colour" />
+        <ColorField control={form.control} name="background_color" label={t("fields.background_color")} />
+        <ColorField control={form.control} name="font_color" label={t("fields.font_color")} />
       </div>
       <div className="flex items-center gap-3 rounded-md border border-dashed p-3" aria-live="polite">
-        <span className="text-sm text-muted-foreground">Preview</span>
-        <StatusChip title={title?.trim() || "Status"} background={background} font={font} data-testid="status-preview" />
+        <span className="text-sm text-muted-foreground">{t("preview")}</span>
+        <StatusChip title={title?.trim() || t("previewPlaceholder")} background={background} font={font} data-testid="status-preview" />
       </div>
-      <NumberField control={form.control} name="order" label="Order" step={1} min={0} description="Position among the statuses of its type." />
-      <SwitchField control={form.control} name="is_initial" label="Initial" description="New records start here. Only one status per type is initial: choosing this one clears the other." />
-      <SwitchField control={form.control} name="is_final" label="Final" description="Records in this status are closed." />
+      <QuantityField control={form.control} name="order" label={t("fields.order")} description={t("orderDescription")} className="max-w-xs" />
+      <SwitchField control={form.control} name="is_initial" label={t("fields.is_initial")} description={t("initialDescription")} />
+      <SwitchField control={form.control} name="is_final" label={t("fields.is_final")} description={t("finalDescription")} />
       <AttributesField control={form.control} name="attributes" entity="status" />
     </ResourceForm>
   );
@@ -55,17 +59,18 @@ export function StatusForm({ defaultValues, onSubmit, readOnly, submitLabel, sec
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 function ColorField({ control, name, label }: { control: Control<StatusWrite, unknown, StatusWriteOutput>; name: "background_color" | "font_color"; label: string }) {
+  const t = useTranslations("statuses");
   const id = useId();
   const { field, fieldState } = useController({ control, name });
   const value = field.value ?? "";
-  const error = fieldState.error ? `${label} ${fieldState.error.message}` : undefined;
+  const error = fieldMessage(label, fieldState.error?.message);
   return (
     <div className="grid gap-2" data-invalid={error ? true : undefined}>
       <Label htmlFor={id}>{label}</Label>
       <div className="flex items-center gap-2">
         <input
           type="color"
-          aria-label={`Pick the ${label.toLowerCase()}`}
+          aria-label={t("pick", { label: label.toLowerCase() })}
           className="h-9 w-12 shrink-0 cursor-pointer rounded-md border border-input bg-background p-1 disabled:cursor-not-allowed"
           value={HEX.test(value) ? value.toLowerCase() : "#000000"}
           onChange={(event) => field.onChange(event.target.value)}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { useSellerOptions } from "@/components/parties/options";
@@ -8,13 +9,14 @@ import { ResourceForm, SelectField, TextField, useResourceForm } from "@/compone
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { trpc, type RouterOutputs } from "@/lib/trpc";
 import { userCreate } from "@/server/users/schemas";
-import { roleOptions } from "../access-keys/roles";
+import { useRoleOptions } from "../access-keys/roles";
 import { TemporaryPassword } from "./temporary-password";
 
 type Created = RouterOutputs["users"]["create"];
 
 /** Invites a user: the server generates a temporary password, shown here once. */
 export function InviteUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useTranslations("users");
   const [created, setCreated] = useState<Created | null>(null);
   const close = (next: boolean) => {
     onOpenChange(next);
@@ -28,7 +30,7 @@ export function InviteUserDialog({ open, onOpenChange }: { open: boolean; onOpen
       >
         {created?.temporary_password ? (
           <TemporaryPassword
-            title="User invited"
+            title={t("invitedTitle")}
             who={`${created.name} · ${created.email}`}
             password={created.temporary_password}
             onDone={() => close(false)}
@@ -42,41 +44,37 @@ export function InviteUserDialog({ open, onOpenChange }: { open: boolean; onOpen
 }
 
 function InviteForm({ onCreated }: { onCreated: (created: Created) => void }) {
+  const t = useTranslations("users");
+  const roleOptions = useRoleOptions();
   const utils = trpc.useUtils();
   const sellers = useSellerOptions();
   const create = trpc.users.create.useMutation({ onSuccess: () => utils.users.list.invalidate() });
-  const form = useResourceForm(userCreate, { defaultValues: { name: "", email: "", role: "VIEWER", seller_id: null } });
+  const form = useResourceForm(userCreate, { defaultValues: { name: "", email: "", role: "VIEWER", seller_id: null }, labels: "users.fields" });
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Invite user</DialogTitle>
-        <DialogDescription>The user signs in with this email and a temporary password you hand over.</DialogDescription>
+        <DialogTitle>{t("invite")}</DialogTitle>
+        <DialogDescription>{t("inviteDescription")}</DialogDescription>
       </DialogHeader>
       <ResourceForm
         form={form}
-        submitLabel="Invite"
+        submitLabel={t("inviteSubmit")}
         onSubmit={async (values) => {
           const user = await create.mutateAsync(values);
-          toast.success(`User “${user.name}” invited`);
+          toast.success(t("invited", { name: user.name }));
           onCreated(user);
         }}
       >
-        <TextField control={form.control} name="name" label="Name" required maxLength={120} autoComplete="off" />
-        <TextField control={form.control} name="email" label="Email" type="email" required autoComplete="off" />
-        <SelectField
-          control={form.control}
-          name="role"
-          label="Role"
-          required
-          options={roleOptions.map((role) => ({ value: role.value, label: `${role.label}: ${role.description}` }))}
-        />
+        <TextField control={form.control} name="name" label={t("fields.name")} required maxLength={120} autoComplete="off" />
+        <TextField control={form.control} name="email" label={t("fields.email")} type="email" required autoComplete="off" />
+        <SelectField control={form.control} name="role" label={t("fields.role")} required options={roleOptions} />
         <ReferenceSelectField
           control={form.control}
           name="seller_id"
-          label="Seller"
+          label={t("fields.seller_id")}
           options={sellers.options}
           loading={sellers.loading}
-          description="For users of the Seller role: the seller they act as."
+          description={t("sellerDescription")}
         />
       </ResourceForm>
     </>

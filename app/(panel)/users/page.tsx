@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { UsersList } from "./users-list";
 
-export const metadata: Metadata = { title: "Users · B2B Sales" };
+export const generateMetadata = () => pageMetadata("users.title");
 
 export default function UsersPage() {
   return <UsersList />;

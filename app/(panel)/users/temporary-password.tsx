@@ -1,33 +1,35 @@
 "use client";
 
 import { TriangleAlertIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 
 /** The one time a temporary password is shown (after an invite or a reset). */
 export function TemporaryPassword({ title, who, password, onDone }: { title: string; who: string; password: string; onDone: () => void }) {
+  const t = useTranslations("users");
   return (
     <>
       <DialogHeader>
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription>{who}</DialogDescription>
       </DialogHeader>
-      <div role="alert" className="flex gap-2 rounded-md border border-amber-500/40 bg-amber-50 p-3 text-sm text-amber-900">
+      <div role="alert" className="flex gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm text-warning">
         <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-        <p>Give this temporary password to the user now. It is shown only this once; they are asked to change it at their next sign-in.</p>
+        <p>{t("passwordWarning")}</p>
       </div>
       <div className="grid gap-1.5">
-        <span className="text-sm font-medium">Temporary password</span>
+        <span className="text-sm font-medium">{t("temporaryPassword")}</span>
         <div className="flex items-center gap-2">
           <code data-testid="temporary-password" className="min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-sm break-all select-all">
             {password}
           </code>
-          <CopyButton value={password} label="Copy password" />
+          <CopyButton value={password} label={t("copyPassword")} />
         </div>
       </div>
       <DialogFooter>
-        <Button onClick={onDone}>I have copied the password</Button>
+        <Button onClick={onDone}>{t("passwordCopied")}</Button>
       </DialogFooter>
     </>
   );

@@ -3,56 +3,38 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { KeyRoundIcon, PencilIcon, UserCheckIcon, UserPlusIcon, UserXIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { toast } from "sonner";
-import { ActiveBadge, activeOptions, booleanFilter, DataTable, FilterSelect, RowActions, useTableState } from "@/components/data-table";
+import { ActiveBadge, booleanFilter, DataTable, FilterSelect, RowActions, useActiveOptions, useTableState } from "@/components/data-table";
 import { useCan, useCurrentUser } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { ConfirmDeleteDialog } from "@/components/resource-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { toastError } from "@/lib/problem";
+import { useFormat } from "@/lib/format";
+import { useEnumLabel } from "@/lib/i18n";
+import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
-import { formatDateTime } from "@/lib/utils";
 import type { User } from "@/server/users/schemas";
-import { roleLabel, roleOptions } from "../access-keys/roles";
+import { useRoleOptions } from "../access-keys/roles";
 import { InviteUserDialog } from "./invite-user-dialog";
 import { TemporaryPassword } from "./temporary-password";
 
 const column = createColumnHelper<User>();
 
-const columns = [
-  column.accessor("name", {
-    header: "Name",
-    enableSorting: true,
-    cell: ({ row, getValue }) => (
-      <Link href={`/users/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
-        {getValue()}
-      </Link>
-    ),
-  }),
-  column.accessor("email", { header: "Email", enableSorting: true }),
-  column.accessor("role", { header: "Role", enableSorting: true, cell: ({ getValue }) => <Badge variant="secondary">{roleLabel[getValue()]}</Badge> }),
-  column.accessor("active", {
-    header: "Status",
-    enableSorting: true,
-    cell: ({ row, getValue }) => (
-      <div className="flex flex-wrap gap-1">
-        <ActiveBadge active={getValue()} />
-        {row.original.is_change_password_next_access && <Badge variant="outline">Temporary password</Badge>}
-      </div>
-    ),
-  }),
-  column.accessor("created_at", { header: "Created", enableSorting: true, cell: ({ getValue }) => formatDateTime(getValue()) }),
-];
-
-const roleFilterOptions = roleOptions.map((role) => ({ value: role.value, label: role.label }));
-
 type Pending = { kind: "deactivate" | "reset"; user: User };
 
 export function UsersList() {
+  const t = useTranslations("users");
+  const common = useTranslations("common");
+  const format = useFormat();
+  const roleLabel = useEnumLabel("role");
+  const roleFilterOptions = useRoleOptions(false);
+  const activeOptions = useActiveOptions();
+  const problems = useProblemMessages();
   const isAdmin = useCan("admin");
   const me = useCurrentUser();
   const [inviting, setInviting] = useState(false);
@@ -66,13 +48,40 @@ export function UsersList() {
   const utils = trpc.useUtils();
   const update = trpc.users.update.useMutation({ onSuccess: () => utils.users.invalidate() });
   const resetPassword = trpc.users.resetPassword.useMutation({ onSuccess: () => utils.users.invalidate() });
+  const columns = useMemo(
+    () => [
+      column.accessor("name", {
+        header: t("fields.name"),
+        enableSorting: true,
+        cell: ({ row, getValue }) => (
+          <Link href={`/users/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+            {getValue()}
+          </Link>
+        ),
+      }),
+      column.accessor("email", { header: t("fields.email"), enableSorting: true }),
+      column.accessor("role", { header: t("fields.role"), enableSorting: true, cell: ({ getValue }) => <Badge variant="secondary">{roleLabel(getValue())}</Badge> }),
+      column.accessor("active", {
+        header: common("status"),
+        enableSorting: true,
+        cell: ({ row, getValue }) => (
+          <div className="flex flex-wrap gap-1">
+            <ActiveBadge active={getValue()} />
+            {row.original.is_change_password_next_access && <Badge variant="outline">{t("temporaryPassword")}</Badge>}
+          </div>
+        ),
+      }),
+      column.accessor("created_at", { header: t("fields.created_at"), enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{format.date(getValue())}</span> }),
+    ],
+    [t, common, format, roleLabel],
+  );
 
   if (!isAdmin) {
     return (
       <>
-        <PageHeader title="Users" />
+        <PageHeader title={t("title")} />
         <p role="alert" className="text-sm text-muted-foreground">
-          Only admins manage users.
+          {t("adminsOnly")}
         </p>
       </>
     );
@@ -81,45 +90,46 @@ export function UsersList() {
   const reactivate = async (user: User) => {
     try {
       await update.mutateAsync({ id: user.id, active: true });
-      toast.success(`User “${user.name}” reactivated`);
+      toast.success(t("reactivated", { name: user.name }));
     } catch (error) {
-      toastError(error);
+      problems.toastError(error);
     }
   };
 
   return (
     <>
       <PageHeader
-        title="Users"
-        description="Who signs in to the panel and the API, and with which role."
+        title={t("title")}
+        description={t("description")}
         actions={
           <Button onClick={() => setInviting(true)}>
             <UserPlusIcon aria-hidden />
-            Invite user
+            {t("invite")}
           </Button>
         }
       />
       <DataTable
-        label="Users"
+        label={t("title")}
         columns={columns}
         state={table}
         query={list}
-        search="Search by name or email…"
+        rowHref={(user) => `/users/${user.id}`}
+        search={t("search")}
         filters={
           <>
-            <FilterSelect label="Role" value={table.filters.role} onChange={(value) => table.setFilter("role", value)} options={roleFilterOptions} />
-            <FilterSelect label="Status" value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />
+            <FilterSelect label={t("fields.role")} value={table.filters.role} onChange={(value) => table.setFilter("role", value)} options={roleFilterOptions} />
+            <FilterSelect label={common("status")} value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />
           </>
         }
         rowActions={(user) => (
           <RowActions
             label={user.name}
             actions={[
-              { label: "Edit", icon: PencilIcon, href: `/users/${user.id}` },
-              { label: "Reset password", icon: KeyRoundIcon, onSelect: () => setPending({ kind: "reset", user }) },
-              { label: "Reactivate", icon: UserCheckIcon, hidden: user.active, onSelect: () => void reactivate(user) },
+              { kind: "edit", icon: PencilIcon, href: `/users/${user.id}` },
+              { label: t("resetPassword"), icon: KeyRoundIcon, onSelect: () => setPending({ kind: "reset", user }) },
+              { label: t("reactivate"), icon: UserCheckIcon, hidden: user.active, onSelect: () => void reactivate(user) },
               {
-                label: "Deactivate",
+                label: t("deactivate"),
                 icon: UserXIcon,
                 destructive: true,
                 hidden: !user.active || user.id === me.id,
@@ -128,26 +138,21 @@ export function UsersList() {
             ]}
           />
         )}
-        emptyMessage="No users yet."
+        emptyMessage={t("empty")}
       />
       <InviteUserDialog open={inviting} onOpenChange={setInviting} />
       <ConfirmDeleteDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
-        title={pending?.kind === "reset" ? "Reset password?" : "Deactivate user?"}
+        title={pending?.kind === "reset" ? t("resetTitle") : t("deactivateTitle")}
         description={
           pending &&
-          (pending.kind === "reset" ? (
-            <>
-              <strong className="font-medium text-foreground">{pending.user.name}</strong> gets a new temporary password; the current one stops working.
-            </>
-          ) : (
-            <>
-              <strong className="font-medium text-foreground">{pending.user.name}</strong> can no longer sign in, and their sessions stop working at once. You can reactivate them later.
-            </>
-          ))
+          t.rich(pending.kind === "reset" ? "resetDescription" : "deactivateDescription", {
+            name: pending.user.name,
+            strong: (chunks) => <strong className="font-medium text-foreground">{chunks}</strong>,
+          })
         }
-        confirmLabel={pending?.kind === "reset" ? "Reset password" : "Deactivate"}
+        confirmLabel={pending?.kind === "reset" ? t("resetPassword") : t("deactivate")}
         onConfirm={async () => {
           if (!pending) return;
           if (pending.kind === "reset") {
@@ -155,14 +160,14 @@ export function UsersList() {
             setReset({ user: pending.user, password: answer.temporary_password });
           } else {
             await update.mutateAsync({ id: pending.user.id, active: false });
-            toast.success(`User “${pending.user.name}” deactivated`);
+            toast.success(t("deactivated", { name: pending.user.name }));
           }
         }}
       />
       <Dialog open={reset !== null} onOpenChange={(open) => !open && setReset(null)}>
         <DialogContent onInteractOutside={(event) => event.preventDefault()}>
           {reset && (
-            <TemporaryPassword title="Password reset" who={`${reset.user.name} · ${reset.user.email}`} password={reset.password} onDone={() => setReset(null)} />
+            <TemporaryPassword title={t("passwordReset")} who={`${reset.user.name} · ${reset.user.email}`} password={reset.password} onDone={() => setReset(null)} />
           )}
         </DialogContent>
       </Dialog>

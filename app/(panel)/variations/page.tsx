@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { VariationsList } from "./variations-list";
 
-export const metadata: Metadata = { title: "Variations · B2B Sales" };
+export const generateMetadata = () => pageMetadata("variations.title");
 
 export default function VariationsPage() {
   return <VariationsList />;

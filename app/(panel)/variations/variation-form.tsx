@@ -1,30 +1,26 @@
 "use client";
 
 import { PlusIcon, Trash2Icon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
-import { Controller, useFieldArray, useWatch, type UseFormReturn } from "react-hook-form";
+import { Controller, useFieldArray, useWatch } from "react-hook-form";
 import { TextListField } from "@/components/catalog/text-list-field";
-import { AttributesField, EditRecordPage, fieldMessage, NewRecordPage, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
+import { listHref } from "@/components/data-table";
+import { AttributesField, EditRecordPage, fieldMessage, NewRecordPage, ResourceForm, SwitchField, TextField, useResourceForm, type ResourceFormReturn } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useEnumLabel } from "@/lib/i18n";
 import { trpc } from "@/lib/trpc";
 import { displayTypes, variationWrite, type VariationWrite, type VariationWriteOutput } from "@/server/catalog/variations/schemas";
 
-const list = { href: "/variations", label: "Variations" };
+const LIST = "/variations";
 const NONE = "__none__";
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
-export const displayTypeLabels: Record<(typeof displayTypes)[number], string> = {
-  COLOR: "Colour swatches",
-  TEXT: "Text buttons",
-  IMAGE: "Images",
-  SELECT: "Drop-down",
-};
-
-type Form = UseFormReturn<VariationWrite, unknown, VariationWriteOutput>;
+type Form = ResourceFormReturn<VariationWrite, VariationWriteOutput>;
 
 interface VariationFormProps {
   defaultValues: VariationWrite;
@@ -36,27 +32,30 @@ interface VariationFormProps {
 
 /** The create and edit form of a variation, checked by the API's own `variationWrite` schema. */
 export function VariationForm({ defaultValues, onSubmit, readOnly, submitLabel, secondaryActions }: VariationFormProps) {
-  const form = useResourceForm(variationWrite, { defaultValues });
+  const t = useTranslations("variations");
+  const common = useTranslations("common");
+  const displayTypeLabel = useEnumLabel("displayType");
+  const form = useResourceForm(variationWrite, { defaultValues, labels: "variations.fields" });
   const { control } = form;
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={list.href} secondaryActions={secondaryActions}>
-      <TextField control={control} name="name" label="Name" required maxLength={200} autoComplete="off" description="What varies, e.g. Cor or Voltagem." />
-      <TextListField control={control} name="values" label="Values" required placeholder="Add a value, e.g. Azul…" description="At least one; each once." />
+    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref(LIST)} secondaryActions={secondaryActions}>
+      <TextField control={control} name="name" label={t("fields.name")} required maxLength={200} autoComplete="off" description={t("nameDescription")} />
+      <TextListField control={control} name="values" label={t("fields.values")} required placeholder={t("addValue")} description={t("valuesDescription")} />
       <Controller
         control={control}
         name="display_type"
         render={({ field, fieldState }) => (
           <Select value={field.value ?? NONE} onValueChange={(value) => field.onChange(value === NONE ? null : value)}>
-            <Field label="Display type" error={fieldMessage("Display type", fieldState.error?.message)} description="How a storefront shows the choices." className="max-w-xs">
+            <Field label={t("fields.display_type")} error={fieldMessage(t("fields.display_type"), fieldState.error?.message)} description={t("displayDescription")} className="max-w-xs">
               <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
                 <SelectValue />
               </SelectTrigger>
             </Field>
             <SelectContent>
-              <SelectItem value={NONE}>Not set</SelectItem>
+              <SelectItem value={NONE}>{common("notSet")}</SelectItem>
               {displayTypes.map((type) => (
                 <SelectItem key={type} value={type}>
-                  {displayTypeLabels[type]}
+                  {displayTypeLabel(type)}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -65,16 +64,17 @@ export function VariationForm({ defaultValues, onSubmit, readOnly, submitLabel, 
       />
       <VariantOptionsField form={form} />
       <div className="flex flex-wrap gap-8">
-        <SwitchField control={control} name="active" label="Active" />
-        <SwitchField control={control} name="is_searchable" label="Searchable" description="Shoppers can filter products by it." />
+        <SwitchField control={control} name="active" label={t("fields.active")} />
+        <SwitchField control={control} name="is_searchable" label={t("fields.is_searchable")} description={t("searchableDescription")} />
       </div>
-      <AttributesField control={control} name="attributes" entity="variation" description="Free-form custom fields of this variation." />
+      <AttributesField control={control} name="attributes" entity="variation" description={t("attributesDescription")} />
     </ResourceForm>
   );
 }
 
 /** Options with a name and what shows it (a colour, an image URL, a label); their order is their position. */
 function VariantOptionsField({ form }: { form: Form }) {
+  const t = useTranslations("variations");
   const { control, register, formState } = form;
   const { fields, append, remove } = useFieldArray({ control, name: "variant_options" });
   const displayType = useWatch({ control, name: "display_type" });
@@ -84,26 +84,26 @@ function VariantOptionsField({ form }: { form: Form }) {
     <div role="group" aria-labelledby="variant-options-label">
       <div className="mb-2 flex items-center justify-between gap-2">
         <span id="variant-options-label" className="text-sm font-medium">
-          Variant options
+          {t("fields.variant_options")}
         </span>
         <Button variant="outline" size="sm" onClick={() => append({ name: "", display_value: "" })}>
           <PlusIcon aria-hidden />
-          Add option
+          {t("addOption")}
         </Button>
       </div>
       {fields.length === 0 ? (
-        <p className="rounded-md border border-dashed p-3 text-center text-sm text-muted-foreground">No options.</p>
+        <p className="rounded-md border border-dashed p-3 text-center text-sm text-muted-foreground">{t("noOptions")}</p>
       ) : (
         <ol className="grid gap-2">
           {fields.map((option, index) => {
-            const nameError = fieldMessage("Name", errors?.[index]?.name?.message);
-            const valueError = fieldMessage("Display value", errors?.[index]?.display_value?.message);
+            const nameError = fieldMessage(t("optionName", { index: index + 1 }), errors?.[index]?.name?.message);
+            const valueError = fieldMessage(t("optionValue", { index: index + 1 }), errors?.[index]?.display_value?.message);
             const value = options?.[index]?.display_value ?? "";
             return (
               <li key={option.id} className="grid grid-cols-[2rem_1fr_1fr_auto] items-start gap-3">
                 <span className="flex h-9 items-center justify-center text-sm text-muted-foreground tabular-nums">{index + 1}.</span>
                 <div>
-                  <Input {...register(`variant_options.${index}.name`)} aria-label={`Option ${index + 1} name`} placeholder="Name" aria-invalid={nameError ? true : undefined} />
+                  <Input {...register(`variant_options.${index}.name`)} aria-label={t("optionName", { index: index + 1 })} placeholder={t("fields.name")} aria-invalid={nameError ? true : undefined} />
                   {nameError && <p className="mt-1 text-sm text-destructive">{nameError}</p>}
                 </div>
                 <div className="flex items-start gap-2">
@@ -113,14 +113,14 @@ function VariantOptionsField({ form }: { form: Form }) {
                   <div className="flex-1">
                     <Input
                       {...register(`variant_options.${index}.display_value`)}
-                      aria-label={`Option ${index + 1} display value`}
-                      placeholder={displayType === "COLOR" ? "#rrggbb" : displayType === "IMAGE" ? "Image URL" : "Display value"}
+                      aria-label={t("optionValue", { index: index + 1 })}
+                      placeholder={displayType === "COLOR" ? "#rrggbb" : displayType === "IMAGE" ? t("imageUrl") : t("fields.display_value")}
                       aria-invalid={valueError ? true : undefined}
                     />
                     {valueError && <p className="mt-1 text-sm text-destructive">{valueError}</p>}
                   </div>
                 </div>
-                <Button variant="ghost" size="icon" aria-label={`Remove option ${index + 1}`} onClick={() => remove(index)}>
+                <Button variant="ghost" size="icon" aria-label={t("removeOption", { index: index + 1 })} onClick={() => remove(index)}>
                   <Trash2Icon aria-hidden />
                 </Button>
               </li>
@@ -133,18 +133,19 @@ function VariantOptionsField({ form }: { form: Form }) {
 }
 
 export function NewVariation() {
+  const t = useTranslations("variations");
   const router = useRouter();
   const utils = trpc.useUtils();
   const create = trpc.variations.create.useMutation({ onSuccess: () => utils.variations.invalidate() });
   return (
-    <NewRecordPage noun="variation" list={list}>
+    <NewRecordPage resource="variations" list={listHref(LIST)}>
       <VariationForm
         defaultValues={{ name: "", active: true, values: [], is_searchable: false, display_type: null, variant_options: [], attributes: {} }}
-        submitLabel="Create variation"
+        submitLabel={t("create")}
         onSubmit={async (values) => {
           const variation = await create.mutateAsync(values);
-          toast.success(`Variation “${variation.name}” created`);
-          router.push(list.href);
+          toast.success(t("created", { name: variation.name }));
+          router.push(listHref(LIST));
         }}
       />
     </NewRecordPage>
@@ -152,13 +153,14 @@ export function NewVariation() {
 }
 
 export function EditVariation({ id }: { id: string }) {
+  const t = useTranslations();
   const router = useRouter();
   const utils = trpc.useUtils();
   const variation = trpc.variations.get.useQuery({ id });
   const update = trpc.variations.update.useMutation({ onSuccess: () => utils.variations.invalidate() });
   const remove = trpc.variations.remove.useMutation({ onSuccess: () => utils.variations.list.invalidate() });
   return (
-    <EditRecordPage noun="variation" list={list} query={variation} title={(row) => row.name} remove={(row) => remove.mutateAsync({ id: row.id })}>
+    <EditRecordPage resource="variations" list={listHref(LIST)} query={variation} title={(row) => row.name} remove={(row) => remove.mutateAsync({ id: row.id })}>
       {(row, { readOnly, secondaryActions }) => (
         <VariationForm
           key={row.updated_at}
@@ -172,12 +174,12 @@ export function EditVariation({ id }: { id: string }) {
             attributes: row.attributes,
           }}
           readOnly={readOnly}
-          submitLabel="Save changes"
+          submitLabel={t("common.saveChanges")}
           secondaryActions={secondaryActions}
           onSubmit={async (values) => {
             const saved = await update.mutateAsync({ ...values, id });
-            toast.success(`Variation “${saved.name}” saved`);
-            router.push(list.href);
+            toast.success(t("variations.saved", { name: saved.name }));
+            router.push(listHref(LIST));
           }}
         />
       )}

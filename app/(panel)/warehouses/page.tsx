@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { WarehousesList } from "./warehouses-list";
 
-export const metadata: Metadata = { title: "Warehouses · B2B Sales" };
+export const generateMetadata = () => pageMetadata("warehouses.title");
 
 export default function WarehousesPage() {
   return <WarehousesList />;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { EditAlternativeUnit } from "../alternative-unit-form";
 
-export const metadata: Metadata = { title: "Alternative unit · B2B Sales" };
+export const generateMetadata = () => pageMetadata("alternativeUnits.one");
 
 export default async function AlternativeUnitPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

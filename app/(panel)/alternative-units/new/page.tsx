@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { NewAlternativeUnit } from "../alternative-unit-form";
 
-export const metadata: Metadata = { title: "New alternative unit · B2B Sales" };
+export const generateMetadata = () => pageMetadata("alternativeUnits.new");
 
 export default function NewAlternativeUnitPage() {
   return <NewAlternativeUnit />;

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { listHref } from "@/components/data-table";
 import { EditRecordPage } from "@/components/resource-form";
@@ -8,6 +9,7 @@ import { trpc } from "@/lib/trpc";
 import { BrandForm } from "../brand-form";
 
 export function EditBrand({ id }: { id: string }) {
+  const t = useTranslations();
   const router = useRouter();
   const utils = trpc.useUtils();
   const brand = trpc.brands.get.useQuery({ id });
@@ -15,8 +17,8 @@ export function EditBrand({ id }: { id: string }) {
   const remove = trpc.brands.remove.useMutation({ onSuccess: () => utils.brands.list.invalidate() });
   return (
     <EditRecordPage
-      noun="brand"
-      list={{ href: listHref("/brands"), label: "Brands" }}
+      resource="brands"
+      list={listHref("/brands")}
       query={brand}
       title={(row) => row.name}
       remove={(row) => remove.mutateAsync({ id: row.id })}
@@ -26,11 +28,11 @@ export function EditBrand({ id }: { id: string }) {
           key={row.updated_at}
           defaultValues={{ name: row.name, active: row.active, images: row.images, attributes: row.attributes }}
           readOnly={readOnly}
-          submitLabel="Save changes"
+          submitLabel={t("common.saveChanges")}
           secondaryActions={secondaryActions}
           onSubmit={async (values) => {
             const saved = await update.mutateAsync({ ...values, id });
-            toast.success(`Brand “${saved.name}” saved`);
+            toast.success(t("brands.saved", { name: saved.name }));
             router.push(listHref("/brands"));
           }}
         />

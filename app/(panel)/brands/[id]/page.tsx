@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { EditBrand } from "./edit-brand";
 
-export const metadata: Metadata = { title: "Brand · B2B Sales" };
+export const generateMetadata = () => pageMetadata("brands.one");
 
 export default async function BrandPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { NewBrand } from "./new-brand";
 
-export const metadata: Metadata = { title: "New brand · B2B Sales" };
+export const generateMetadata = () => pageMetadata("brands.new");
 
 export default function NewBrandPage() {
   return <NewBrand />;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { EditCategory } from "../category-form";
 
-export const metadata: Metadata = { title: "Category · B2B Sales" };
+export const generateMetadata = () => pageMetadata("categories.one");
 
 export default async function CategoryPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

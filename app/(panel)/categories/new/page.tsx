@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { NewCategory } from "../category-form";
 
-export const metadata: Metadata = { title: "New category · B2B Sales" };
+export const generateMetadata = () => pageMetadata("categories.new");
 
 export default function NewCategoryPage() {
   return <NewCategory />;

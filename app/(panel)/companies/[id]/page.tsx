@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { EditCompany } from "./edit-company";
 
-export const metadata: Metadata = { title: "Company · B2B Sales" };
+export const generateMetadata = () => pageMetadata("companies.one");
 
 export default async function CompanyPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { NewCompany } from "./new-company";
 
-export const metadata: Metadata = { title: "New company · B2B Sales" };
+export const generateMetadata = () => pageMetadata("companies.new");
 
 export default function NewCompanyPage() {
   return <NewCompany />;

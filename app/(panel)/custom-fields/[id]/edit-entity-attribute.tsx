@@ -1,14 +1,15 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { toast } from "sonner";
+import { listHref } from "@/components/data-table";
 import { EditRecordPage } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { EntityAttributeForm, entityAttributeValues } from "../entity-attribute-form";
 
-const list = { href: "/custom-fields", label: "Custom fields" };
-
 export function EditEntityAttribute({ id }: { id: string }) {
+  const t = useTranslations();
   const router = useRouter();
   const utils = trpc.useUtils();
   const definition = trpc.entityAttributes.get.useQuery({ id });
@@ -16,8 +17,8 @@ export function EditEntityAttribute({ id }: { id: string }) {
   const remove = trpc.entityAttributes.remove.useMutation({ onSuccess: () => utils.entityAttributes.list.invalidate() });
   return (
     <EditRecordPage
-      noun="custom field"
-      list={list}
+      resource="customFields"
+      list={listHref("/custom-fields")}
       query={definition}
       title={(row) => row.label}
       remove={(row) => remove.mutateAsync({ id: row.id })}
@@ -27,12 +28,12 @@ export function EditEntityAttribute({ id }: { id: string }) {
           key={row.updated_at}
           defaultValues={entityAttributeValues(row)}
           readOnly={readOnly}
-          submitLabel="Save changes"
+          submitLabel={t("common.saveChanges")}
           secondaryActions={secondaryActions}
           onSubmit={async (values) => {
             const saved = await update.mutateAsync({ ...values, id });
-            toast.success(`Custom field “${saved.label}” saved`);
-            router.push(list.href);
+            toast.success(t("customFields.saved", { name: saved.label }));
+            router.push(listHref("/custom-fields"));
           }}
         />
       )}

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { EditEntityAttribute } from "./edit-entity-attribute";
 
-export const metadata: Metadata = { title: "Custom field · B2B Sales" };
+export const generateMetadata = () => pageMetadata("customFields.one");
 
 export default async function CustomFieldPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

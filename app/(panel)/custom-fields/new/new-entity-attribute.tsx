@@ -1,26 +1,27 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { toast } from "sonner";
+import { listHref } from "@/components/data-table";
 import { NewRecordPage } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { emptyEntityAttribute, EntityAttributeForm } from "../entity-attribute-form";
 
-const list = { href: "/custom-fields", label: "Custom fields" };
-
 export function NewEntityAttribute() {
+  const t = useTranslations();
   const router = useRouter();
   const utils = trpc.useUtils();
   const create = trpc.entityAttributes.create.useMutation({ onSuccess: () => utils.entityAttributes.invalidate() });
   return (
-    <NewRecordPage noun="custom field" list={list}>
+    <NewRecordPage resource="customFields" list={listHref("/custom-fields")}>
       <EntityAttributeForm
         defaultValues={emptyEntityAttribute}
-        submitLabel="Create custom field"
+        submitLabel={t("customFields.create")}
         onSubmit={async (values) => {
           const definition = await create.mutateAsync(values);
-          toast.success(`Custom field “${definition.label}” created`);
-          router.push(list.href);
+          toast.success(t("customFields.created", { name: definition.label }));
+          router.push(listHref("/custom-fields"));
         }}
       />
     </NewRecordPage>

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { NewEntityAttribute } from "./new-entity-attribute";
 
-export const metadata: Metadata = { title: "New custom field · B2B Sales" };
+export const generateMetadata = () => pageMetadata("customFields.new");
 
 export default function NewCustomFieldPage() {
   return <NewEntityAttribute />;

@@ -1,7 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { toast } from "sonner";
+import { listHref } from "@/components/data-table";
 import { EditRecordPage } from "@/components/resource-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -9,9 +11,8 @@ import { trpc } from "@/lib/trpc";
 import { DeliveryMethodForm, deliveryMethodValues } from "../delivery-method-form";
 import { OpeningHoursEditor } from "./opening-hours-editor";
 
-const list = { href: "/delivery-methods", label: "Delivery methods" };
-
 export function EditDeliveryMethod({ id }: { id: string }) {
+  const t = useTranslations();
   const router = useRouter();
   const utils = trpc.useUtils();
   const method = trpc.deliveryMethods.get.useQuery({ id });
@@ -20,27 +21,27 @@ export function EditDeliveryMethod({ id }: { id: string }) {
   const remove = trpc.deliveryMethods.remove.useMutation({ onSuccess: () => utils.deliveryMethods.list.invalidate() });
   return (
     <EditRecordPage
-      noun="delivery method"
-      list={list}
+      resource="deliveryMethods"
+      list={listHref("/delivery-methods")}
       query={method}
       title={(row) => row.name}
-      description={(_, readOnly) => (readOnly ? "You may view this delivery method but not change it." : "Edit the delivery method and its opening hours.")}
+      description={(_, readOnly) => (readOnly ? t("record.viewOnly") : t("deliveryMethods.editDescription"))}
       remove={(row) => remove.mutateAsync({ id: row.id })}
       below={({ readOnly }) => (
         <Card>
           <CardHeader>
-            <CardTitle>Opening hours</CardTitle>
-            <CardDescription>When orders can be picked up or dispatched. Ranges of one weekday must not overlap.</CardDescription>
+            <CardTitle>{t("deliveryMethods.hours.title")}</CardTitle>
+            <CardDescription>{t("deliveryMethods.hours.description")}</CardDescription>
           </CardHeader>
           <CardContent>
             {hours.error ? (
               <p role="alert" className="text-sm text-destructive">
-                Could not load the opening hours.
+                {t("deliveryMethods.hours.loadFailed")}
               </p>
             ) : hours.data ? (
               <OpeningHoursEditor id={id} initial={hours.data} readOnly={readOnly} />
             ) : (
-              <Skeleton className="h-40 w-full" aria-label="Loading opening hours" />
+              <Skeleton className="h-40 w-full" aria-label={t("deliveryMethods.hours.loading")} />
             )}
           </CardContent>
         </Card>
@@ -51,12 +52,12 @@ export function EditDeliveryMethod({ id }: { id: string }) {
           key={row.updated_at}
           defaultValues={deliveryMethodValues(row)}
           readOnly={readOnly}
-          submitLabel="Save changes"
+          submitLabel={t("common.saveChanges")}
           secondaryActions={secondaryActions}
           onSubmit={async (values) => {
             const saved = await update.mutateAsync({ ...values, id });
-            toast.success(`Delivery method “${saved.name}” saved`);
-            router.push(list.href);
+            toast.success(t("deliveryMethods.saved", { name: saved.name }));
+            router.push(listHref("/delivery-methods"));
           }}
         />
       )}

@@ -1,11 +1,14 @@
 "use client";
 
 import { Loader2Icon, PlusIcon, Trash2Icon } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { problemOf, toastError } from "@/lib/problem";
+import { useFormMessages, useUnsavedChanges } from "@/components/resource-form";
+import { useEnumLabel } from "@/lib/i18n";
+import { problemOf, useProblemMessages, type FieldProblem } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
 import { openingHours, openingHoursBody, weekdays, type OpeningHour } from "@/server/settings/delivery-methods/schemas";
 
@@ -19,14 +22,14 @@ function laterBy(time: string, hours: number): string {
 }
 type Errors = Map<number, string>;
 
-/** Issues of `[index, field]` paths (the zod schema's or the server's 422) by range key. */
-function errorsByKey(ranges: Range[], issues: Array<{ path: string; message: string }>): Errors {
+/** Issues of `[index, field]` paths (the zod schema's or the server's 422) by range key, each as "<label>: <message>". */
+function errorsByKey(ranges: Range[], issues: FieldProblem[], word: (issue: FieldProblem) => string, label: (field: string) => string): Errors {
   const errors: Errors = new Map();
-  for (const { path, message } of issues) {
-    const [index, field] = path.split(".");
+  for (const issue of issues) {
+    const [index, field = "open_time"] = issue.path.split(".");
     const range = ranges[Number(index)];
     if (!range) continue;
-    const text = field === "close_time" ? `Closing ${message}` : field === "weekday" ? `Weekday ${message}` : `Opening ${message}`;
+    const text = `${label(field)}: ${word(issue)}`;
     errors.set(range.key, errors.has(range.key) ? `${errors.get(range.key)}; ${text}` : text);
   }
   return errors;
@@ -38,18 +41,34 @@ function errorsByKey(ranges: Range[], issues: Array<{ path: string; message: str
  * overlaps on a weekday) before the whole list replaces the stored one.
  */
 export function OpeningHoursEditor({ id, initial, readOnly }: { id: string; initial: OpeningHour[]; readOnly: boolean }) {
+  const t = useTranslations("deliveryMethods.hours");
+  const weekdayLabel = useEnumLabel("weekday");
+  const messages = useFormMessages();
+  const problems = useProblemMessages();
+  const label = (field: string) => (field === "close_time" ? t("closing") : t("opening"));
+  const word = (issue: FieldProblem) => messages.issue({ ...issue.params, message: issue.message, code: issue.code });
   const nextKey = useRef(initial.length);
   const [ranges, setRanges] = useState<Range[]>(() => initial.map((hour, key) => ({ ...hour, key })));
   const [serverErrors, setServerErrors] = useState<Errors>(new Map());
   const [touched, setTouched] = useState(false);
   const utils = trpc.useUtils();
+  useUnsavedChanges(touched && !readOnly);
   const save = trpc.deliveryMethods.replaceOpeningHours.useMutation({ onSuccess: () => utils.deliveryMethods.openingHours.invalidate({ id }) });
 
   const plain = (list: Range[]): OpeningHour[] => list.map(({ weekday, open_time, close_time }) => ({ weekday, open_time, close_time }));
   const clientErrors = useMemo(() => {
     const result = openingHours.safeParse(plain(ranges));
-    return result.success ? new Map() : errorsByKey(ranges, result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })));
-  }, [ranges]);
+    return result.success
+      ? new Map()
+      : errorsByKey(
+          ranges,
+          result.error.issues.map((issue) => ({ ...issue, path: issue.path.join("."), params: issue as unknown as Record<string, unknown> })),
+          word,
+          label,
+        );
+    // The words follow the language; the check follows the ranges.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ranges, messages]);
   const errors: Errors = new Map([...clientErrors, ...serverErrors]);
 
   const change = (next: Range[]) => {
@@ -74,51 +93,52 @@ export function OpeningHoursEditor({ id, initial, readOnly }: { id: string; init
       nextKey.current = saved.length;
       setRanges(saved.map((hour, key) => ({ ...hour, key })));
       setTouched(false);
-      toast.success("Opening hours saved");
+      toast.success(t("saved"));
     } catch (error) {
       const problem = problemOf(error);
-      if (problem?.status === 422 && problem.errors?.length) setServerErrors(errorsByKey(ranges, problem.errors));
-      else toastError(error);
+      if (problem?.status === 422 && problem.errors?.length) setServerErrors(errorsByKey(ranges, problem.errors, word, label));
+      else problems.toastError(error);
     }
   };
 
   return (
     <div className="grid gap-4">
-      <ul className="grid gap-3" aria-label="Opening hours by weekday">
-        {weekdays.map((day, weekday) => {
+      <ul className="grid gap-3" aria-label={t("byWeekday")}>
+        {weekdays.map((english, weekday) => {
+          const day = weekdayLabel(String(weekday));
           const dayRanges = ranges.filter((range) => range.weekday === weekday);
           return (
-            <li key={day} className="grid gap-2 border-b pb-3 last:border-b-0 sm:grid-cols-[8rem_1fr]" aria-label={day} data-testid={`weekday-${weekday}`}>
+            <li key={english} className="grid gap-2 border-b pb-3 last:border-b-0 sm:grid-cols-[8rem_1fr]" aria-label={day} data-testid={`weekday-${weekday}`}>
               <span className="pt-2 text-sm font-medium">{day}</span>
               <div className="grid gap-2">
-                {dayRanges.length === 0 && <span className="pt-2 text-sm text-muted-foreground">Closed</span>}
+                {dayRanges.length === 0 && <span className="pt-2 text-sm text-muted-foreground">{t("closed")}</span>}
                 {dayRanges.map((range, at) => {
                   const error = errors.get(range.key);
-                  const name = `${day} range ${at + 1}`;
+                  const name = t("range", { weekday: day, index: at + 1 });
                   return (
                     <div key={range.key}>
                       <div className="flex flex-wrap items-center gap-2">
                         <Input
                           type="time"
                           className="w-32"
-                          aria-label={`${name} opens`}
+                          aria-label={t("opens", { range: name })}
                           value={range.open_time}
                           disabled={readOnly}
                           aria-invalid={error ? true : undefined}
                           onChange={(event) => update(range.key, "open_time", event.target.value)}
                         />
-                        <span className="text-sm text-muted-foreground">to</span>
+                        <span className="text-sm text-muted-foreground">{t("to")}</span>
                         <Input
                           type="time"
                           className="w-32"
-                          aria-label={`${name} closes`}
+                          aria-label={t("closes", { range: name })}
                           value={range.close_time === "24:00" ? "23:59" : range.close_time}
                           disabled={readOnly}
                           aria-invalid={error ? true : undefined}
                           onChange={(event) => update(range.key, "close_time", event.target.value)}
                         />
                         {!readOnly && (
-                          <Button variant="ghost" size="icon" aria-label={`Remove ${name}`} onClick={() => change(ranges.filter((item) => item.key !== range.key))}>
+                          <Button variant="ghost" size="icon" aria-label={t("remove", { range: name })} onClick={() => change(ranges.filter((item) => item.key !== range.key))}>
                             <Trash2Icon aria-hidden />
                           </Button>
                         )}
@@ -132,9 +152,9 @@ export function OpeningHoursEditor({ id, initial, readOnly }: { id: string; init
                   );
                 })}
                 {!readOnly && (
-                  <Button variant="outline" size="sm" className="w-fit" onClick={() => add(weekday)} aria-label={`Add a range on ${day}`}>
+                  <Button variant="outline" size="sm" className="w-fit" onClick={() => add(weekday)} aria-label={t("addOn", { weekday: day })}>
                     <PlusIcon aria-hidden />
-                    Add range
+                    {t("add")}
                   </Button>
                 )}
               </div>
@@ -144,10 +164,10 @@ export function OpeningHoursEditor({ id, initial, readOnly }: { id: string; init
       </ul>
       {!readOnly && (
         <div className="flex items-center justify-end gap-2 border-t pt-4">
-          {touched && <span className="text-sm text-muted-foreground">Unsaved changes</span>}
+          {touched && <span className="text-sm text-muted-foreground">{t("unsaved")}</span>}
           <Button onClick={submit} disabled={save.isPending || clientErrors.size > 0 || !touched}>
             {save.isPending && <Loader2Icon className="animate-spin" aria-hidden />}
-            Save opening hours
+            {t("save")}
           </Button>
         </div>
       )}

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { EditDeliveryMethod } from "./edit-delivery-method";
 
-export const metadata: Metadata = { title: "Delivery method · B2B Sales" };
+export const generateMetadata = () => pageMetadata("deliveryMethods.one");
 
 export default async function DeliveryMethodPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { NewDeliveryMethod } from "./new-delivery-method";
 
-export const metadata: Metadata = { title: "New delivery method · B2B Sales" };
+export const generateMetadata = () => pageMetadata("deliveryMethods.new");
 
 export default function NewDeliveryMethodPage() {
   return <NewDeliveryMethod />;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { EditMeasureUnit } from "../measure-unit-form";
 
-export const metadata: Metadata = { title: "Measure unit · B2B Sales" };
+export const generateMetadata = () => pageMetadata("measureUnits.one");
 
 export default async function MeasureUnitPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { NewMeasureUnit } from "../measure-unit-form";
 
-export const metadata: Metadata = { title: "New measure unit · B2B Sales" };
+export const generateMetadata = () => pageMetadata("measureUnits.new");
 
 export default function NewMeasureUnitPage() {
   return <NewMeasureUnit />;

@@ -1,15 +1,16 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { toast } from "sonner";
+import { listHref } from "@/components/data-table";
 import { EditRecordPage } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { formatFiscalNumber } from "@/server/lib/fiscal-number";
 import { PartnerForm, partnerValues } from "../partner-form";
 
-const list = { href: "/partners", label: "Partners" };
-
 export function EditPartner({ id }: { id: string }) {
+  const t = useTranslations();
   const router = useRouter();
   const utils = trpc.useUtils();
   const partner = trpc.partners.get.useQuery({ id });
@@ -17,14 +18,14 @@ export function EditPartner({ id }: { id: string }) {
   const remove = trpc.partners.remove.useMutation({ onSuccess: () => utils.partners.list.invalidate() });
   return (
     <EditRecordPage
-      noun="partner"
-      list={list}
+      resource="partners"
+      list={listHref("/partners")}
       can="sell"
       wide
       query={partner}
       title={(row) => row.name}
       description={(row, readOnly) =>
-        row && `${formatFiscalNumber(row.fiscal_registration_number)}${readOnly ? " · You may view this partner but not change it." : ""}`
+        row && `${formatFiscalNumber(row.fiscal_registration_number)}${readOnly ? ` · ${t("record.viewOnly")}` : ""}`
       }
       remove={(row) => remove.mutateAsync({ id: row.id })}
     >
@@ -33,12 +34,12 @@ export function EditPartner({ id }: { id: string }) {
           key={row.updated_at}
           defaultValues={partnerValues(row)}
           readOnly={readOnly}
-          submitLabel="Save changes"
+          submitLabel={t("common.saveChanges")}
           secondaryActions={secondaryActions}
           onSubmit={async (values) => {
             const saved = await update.mutateAsync({ ...values, id });
-            toast.success(`Partner “${saved.name}” saved`);
-            router.push(list.href);
+            toast.success(t("partners.saved", { name: saved.name }));
+            router.push(listHref("/partners"));
           }}
         />
       )}

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { EditPartner } from "./edit-partner";
 
-export const metadata: Metadata = { title: "Partner · B2B Sales" };
+export const generateMetadata = () => pageMetadata("partners.one");
 
 export default async function PartnerPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

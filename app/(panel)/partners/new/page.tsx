@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { NewPartner } from "./new-partner";
 
-export const metadata: Metadata = { title: "New partner · B2B Sales" };
+export const generateMetadata = () => pageMetadata("partners.new");
 
 export default function NewPartnerPage() {
   return <NewPartner />;

@@ -1,14 +1,15 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { toast } from "sonner";
+import { listHref } from "@/components/data-table";
 import { EditRecordPage } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { PaymentMethodForm, paymentMethodValues } from "../payment-method-form";
 
-const list = { href: "/payment-methods", label: "Payment methods" };
-
 export function EditPaymentMethod({ id }: { id: string }) {
+  const t = useTranslations();
   const router = useRouter();
   const utils = trpc.useUtils();
   const method = trpc.paymentMethods.get.useQuery({ id });
@@ -16,8 +17,8 @@ export function EditPaymentMethod({ id }: { id: string }) {
   const remove = trpc.paymentMethods.remove.useMutation({ onSuccess: () => utils.paymentMethods.list.invalidate() });
   return (
     <EditRecordPage
-      noun="payment method"
-      list={list}
+      resource="paymentMethods"
+      list={listHref("/payment-methods")}
       wide
       query={method}
       title={(row) => row.name}
@@ -29,12 +30,12 @@ export function EditPaymentMethod({ id }: { id: string }) {
           defaultValues={paymentMethodValues(row)}
           storedSecret={row.provider?.secret_key ?? null}
           readOnly={readOnly}
-          submitLabel="Save changes"
+          submitLabel={t("common.saveChanges")}
           secondaryActions={secondaryActions}
           onSubmit={async (values) => {
             const saved = await update.mutateAsync({ ...values, id });
-            toast.success(`Payment method “${saved.name}” saved`);
-            router.push(list.href);
+            toast.success(t("paymentMethods.saved", { name: saved.name }));
+            router.push(listHref("/payment-methods"));
           }}
         />
       )}

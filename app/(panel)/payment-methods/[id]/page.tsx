@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { EditPaymentMethod } from "./edit-payment-method";
 
-export const metadata: Metadata = { title: "Payment method · B2B Sales" };
+export const generateMetadata = () => pageMetadata("paymentMethods.one");
 
 export default async function PaymentMethodPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { NewPaymentMethod } from "./new-payment-method";
 
-export const metadata: Metadata = { title: "New payment method · B2B Sales" };
+export const generateMetadata = () => pageMetadata("paymentMethods.new");
 
 export default function NewPaymentMethodPage() {
   return <NewPaymentMethod />;

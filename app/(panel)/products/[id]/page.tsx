@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { EditProduct } from "../product-form";
 
-export const metadata: Metadata = { title: "Product · B2B Sales" };
+export const generateMetadata = () => pageMetadata("products.one");
 
 export default async function ProductPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { NewProduct } from "../product-form";
 
-export const metadata: Metadata = { title: "New product · B2B Sales" };
+export const generateMetadata = () => pageMetadata("products.new");
 
 export default function NewProductPage() {
   return <NewProduct />;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { EditProfile } from "../profile-form";
 
-export const metadata: Metadata = { title: "Profile · B2B Sales" };
+export const generateMetadata = () => pageMetadata("profiles.one");
 
 export default async function ProfilePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { NewProfile } from "../profile-form";
 
-export const metadata: Metadata = { title: "New profile · B2B Sales" };
+export const generateMetadata = () => pageMetadata("profiles.new");
 
 export default function NewProfilePage() {
   return <NewProfile />;

@@ -1,16 +1,17 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { ActiveBadge } from "@/components/data-table";
+import { listHref } from "@/components/data-table";
 import { EditRecordPage, ToggleActiveButton } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { SellerForm, sellerValues } from "../seller-form";
 import { useToggleSeller } from "../use-toggle-seller";
 
-const list = { href: "/sellers", label: "Sellers" };
-
 export function EditSeller({ id }: { id: string }) {
+  const t = useTranslations();
   const router = useRouter();
   const utils = trpc.useUtils();
   const seller = trpc.sellers.get.useQuery({ id });
@@ -19,8 +20,8 @@ export function EditSeller({ id }: { id: string }) {
   const { toggle, pending } = useToggleSeller();
   return (
     <EditRecordPage
-      noun="seller"
-      list={list}
+      resource="sellers"
+      list={listHref("/sellers")}
       query={seller}
       title={(row) => row.name}
       badge={(row) => <ActiveBadge active={row.active} />}
@@ -32,12 +33,12 @@ export function EditSeller({ id }: { id: string }) {
           key={row.updated_at}
           defaultValues={sellerValues(row)}
           readOnly={readOnly}
-          submitLabel="Save changes"
+          submitLabel={t("common.saveChanges")}
           secondaryActions={secondaryActions}
           onSubmit={async (values) => {
             const saved = await update.mutateAsync({ ...values, id });
-            toast.success(`Seller “${saved.name}” saved`);
-            router.push(list.href);
+            toast.success(t("sellers.saved", { name: saved.name }));
+            router.push(listHref("/sellers"));
           }}
         />
       )}

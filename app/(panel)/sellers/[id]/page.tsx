@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { EditSeller } from "./edit-seller";
 
-export const metadata: Metadata = { title: "Seller · B2B Sales" };
+export const generateMetadata = () => pageMetadata("sellers.one");
 
 export default async function SellerPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

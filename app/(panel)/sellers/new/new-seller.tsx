@@ -1,26 +1,27 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { toast } from "sonner";
+import { listHref } from "@/components/data-table";
 import { NewRecordPage } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { emptySeller, SellerForm } from "../seller-form";
 
-const list = { href: "/sellers", label: "Sellers" };
-
 export function NewSeller() {
+  const t = useTranslations();
   const router = useRouter();
   const utils = trpc.useUtils();
   const create = trpc.sellers.create.useMutation({ onSuccess: () => utils.sellers.invalidate() });
   return (
-    <NewRecordPage noun="seller" list={list}>
+    <NewRecordPage resource="sellers" list={listHref("/sellers")}>
       <SellerForm
         defaultValues={emptySeller}
-        submitLabel="Create seller"
+        submitLabel={t("sellers.create")}
         onSubmit={async (values) => {
           const seller = await create.mutateAsync(values);
-          toast.success(`Seller “${seller.name}” created`);
-          router.push(list.href);
+          toast.success(t("sellers.created", { name: seller.name }));
+          router.push(listHref("/sellers"));
         }}
       />
     </NewRecordPage>

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { NewSeller } from "./new-seller";
 
-export const metadata: Metadata = { title: "New seller · B2B Sales" };
+export const generateMetadata = () => pageMetadata("sellers.new");
 
 export default function NewSellerPage() {
   return <NewSeller />;

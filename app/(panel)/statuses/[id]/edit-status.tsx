@@ -1,21 +1,22 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { toast } from "sonner";
+import { listHref } from "@/components/data-table";
 import { EditRecordPage } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { StatusForm } from "../status-form";
 
-const list = { href: "/statuses", label: "Statuses" };
-
 export function EditStatus({ id }: { id: string }) {
+  const t = useTranslations();
   const router = useRouter();
   const utils = trpc.useUtils();
   const status = trpc.statuses.get.useQuery({ id }, { retry: false });
   const update = trpc.statuses.update.useMutation({ onSuccess: () => utils.statuses.invalidate() });
   const remove = trpc.statuses.remove.useMutation({ onSuccess: () => utils.statuses.list.invalidate() });
   return (
-    <EditRecordPage noun="status" list={list} query={status} title={(row) => row.title} remove={(row) => remove.mutateAsync({ id: row.id })}>
+    <EditRecordPage resource="statuses" list={listHref("/statuses")} query={status} title={(row) => row.title} remove={(row) => remove.mutateAsync({ id: row.id })}>
       {(row, { readOnly, secondaryActions }) => (
         <StatusForm
           key={row.updated_at}
@@ -30,12 +31,12 @@ export function EditStatus({ id }: { id: string }) {
             attributes: row.attributes,
           }}
           readOnly={readOnly}
-          submitLabel="Save changes"
+          submitLabel={t("common.saveChanges")}
           secondaryActions={secondaryActions}
           onSubmit={async (values) => {
             const saved = await update.mutateAsync({ ...values, id });
-            toast.success(`Status “${saved.title}” saved`);
-            router.push(list.href);
+            toast.success(t("statuses.saved", { name: saved.title }));
+            router.push(listHref("/statuses"));
           }}
         />
       )}

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { EditStatus } from "./edit-status";
 
-export const metadata: Metadata = { title: "Status · B2B Sales" };
+export const generateMetadata = () => pageMetadata("statuses.one");
 
 export default async function StatusPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

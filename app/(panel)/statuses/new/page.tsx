@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { NewStatus } from "./new-status";
 
-export const metadata: Metadata = { title: "New status · B2B Sales" };
+export const generateMetadata = () => pageMetadata("statuses.new");
 
 export default function NewStatusPage() {
   return <NewStatus />;

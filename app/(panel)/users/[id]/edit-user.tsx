@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { ActiveBadge } from "@/components/data-table";
-import { BackLink } from "@/components/panel/back-link";
+import { listHref } from "@/components/data-table";
+import { Breadcrumbs } from "@/components/panel/breadcrumbs";
 import { useCan, useCurrentUser } from "@/components/panel/current-user";
 import { LoadFailure } from "@/components/panel/load-failure";
 import { PageHeader } from "@/components/panel/page-header";
@@ -18,27 +20,29 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { trpc } from "@/lib/trpc";
 import { formatFiscalNumber } from "@/server/lib/fiscal-number";
 import { userUpdate, type User, type UserUpdateOutput } from "@/server/users/schemas";
-import { roleLabel, roleOptions } from "../../access-keys/roles";
+import { useEnumLabel } from "@/lib/i18n";
+import { useRoleOptions } from "../../access-keys/roles";
 
 export function EditUser({ id }: { id: string }) {
+  const t = useTranslations("users");
   const router = useRouter();
   const isAdmin = useCan("admin");
   const utils = trpc.useUtils();
   const user = trpc.users.get.useQuery({ id }, { enabled: isAdmin });
   const update = trpc.users.update.useMutation({ onSuccess: () => utils.users.invalidate() });
 
-  const back = <BackLink href="/users">Users</BackLink>;
+  const back = <Breadcrumbs items={[{ label: t("title"), href: listHref("/users") }, { label: user.data?.name ?? t("one") }]} />;
   if (!isAdmin) {
     return (
       <>
-        <PageHeader title="Users">{back}</PageHeader>
+        <PageHeader title={t("title")}>{back}</PageHeader>
         <p role="alert" className="text-sm text-muted-foreground">
-          Only admins manage users.
+          {t("adminsOnly")}
         </p>
       </>
     );
   }
-  if (user.error) return <LoadFailure error={user.error} noun="user" back={back} onRetry={() => user.refetch()} />;
+  if (user.error) return <LoadFailure error={user.error} breadcrumbs={back} onRetry={() => user.refetch()} />;
   const data = user.data;
   return (
     <>
@@ -53,12 +57,12 @@ export function EditUser({ id }: { id: string }) {
               user={data}
               onSubmit={async (values) => {
                 const saved = await update.mutateAsync({ ...values, id });
-                toast.success(`User “${saved.name}” saved`);
-                router.push("/users");
+                toast.success(t("saved", { name: saved.name }));
+                router.push(listHref("/users"));
               }}
             />
           ) : (
-            <FormSkeleton label="Loading user" />
+            <FormSkeleton label={t("one")} />
           )}
         </CardContent>
       </Card>
@@ -67,6 +71,10 @@ export function EditUser({ id }: { id: string }) {
 }
 
 function UserForm({ user, onSubmit }: { user: User; onSubmit: (values: UserUpdateOutput) => Promise<unknown> }) {
+  const t = useTranslations("users");
+  const common = useTranslations("common");
+  const roleLabel = useEnumLabel("role");
+  const roleOptions = useRoleOptions();
   const me = useCurrentUser();
   const self = me.id === user.id;
   const sellers = useSellerOptions();
@@ -80,41 +88,42 @@ function UserForm({ user, onSubmit }: { user: User; onSubmit: (values: UserUpdat
       fiscal_registration_number: formatFiscalNumber(user.fiscal_registration_number),
       profile: user.profile ?? "",
     },
+    labels: "users.fields",
   });
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} submitLabel="Save changes" cancelHref="/users">
+    <ResourceForm form={form} onSubmit={onSubmit} submitLabel={common("saveChanges")} cancelHref={listHref("/users")}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField control={form.control} name="name" label="Name" required maxLength={120} autoComplete="off" />
-        <TextField control={form.control} name="email" label="Email" type="email" required autoComplete="off" />
+        <TextField control={form.control} name="name" label={t("fields.name")} required maxLength={120} autoComplete="off" />
+        <TextField control={form.control} name="email" label={t("fields.email")} type="email" required autoComplete="off" />
       </div>
       {self ? (
-        <Field label="Role" description="You cannot change your own role or deactivate yourself.">
-          <Input value={roleLabel[user.role]} readOnly disabled />
+        <Field label={t("fields.role")} description={t("ownRole")}>
+          <Input value={roleLabel(user.role)} readOnly disabled />
         </Field>
       ) : (
         <>
           <SelectField
             control={form.control}
             name="role"
-            label="Role"
+            label={t("fields.role")}
             required
-            options={roleOptions.map((role) => ({ value: role.value, label: `${role.label}: ${role.description}` }))}
+            options={roleOptions}
           />
-          <SwitchField control={form.control} name="active" label="Active" description="Inactive users cannot sign in; their sessions stop at once." />
+          <SwitchField control={form.control} name="active" label={t("fields.active")} description={t("activeDescription")} />
         </>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
         <ReferenceSelectField
           control={form.control}
           name="seller_id"
-          label="Seller"
+          label={t("fields.seller_id")}
           options={sellers.options}
           loading={sellers.loading}
-          description="For users of the Seller role: the seller they act as."
+          description={t("sellerDescription")}
         />
-        <FiscalNumberField control={form.control} name="fiscal_registration_number" label="CPF or CNPJ" />
+        <FiscalNumberField control={form.control} name="fiscal_registration_number" label={t("fields.fiscal_registration_number")} />
       </div>
-      <TextField control={form.control} name="profile" label="Profile" maxLength={100} autoComplete="off" description="Free text, e.g. the user's department." />
+      <TextField control={form.control} name="profile" label={t("fields.profile")} maxLength={100} autoComplete="off" description={t("profileDescription")} />
     </ResourceForm>
   );
 }

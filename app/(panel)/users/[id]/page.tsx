@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { EditUser } from "./edit-user";
 
-export const metadata: Metadata = { title: "User · B2B Sales" };
+export const generateMetadata = () => pageMetadata("users.one");
 
 export default async function UserPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { EditVariation } from "../variation-form";
 
-export const metadata: Metadata = { title: "Variation · B2B Sales" };
+export const generateMetadata = () => pageMetadata("variations.one");
 
 export default async function VariationPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { NewVariation } from "../variation-form";
 
-export const metadata: Metadata = { title: "New variation · B2B Sales" };
+export const generateMetadata = () => pageMetadata("variations.new");
 
 export default function NewVariationPage() {
   return <NewVariation />;

@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { EditWarehouse } from "../warehouse-form";
 
-export const metadata: Metadata = { title: "Warehouse · B2B Sales" };
+export const generateMetadata = () => pageMetadata("warehouses.one");
 
 export default async function WarehousePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

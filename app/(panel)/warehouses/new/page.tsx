@@ -1,7 +1,7 @@
-import type { Metadata } from "next";
+import { pageMetadata } from "@/lib/page-metadata";
 import { NewWarehouse } from "../warehouse-form";
 
-export const metadata: Metadata = { title: "New warehouse · B2B Sales" };
+export const generateMetadata = () => pageMetadata("warehouses.new");
 
 export default function NewWarehousePage() {
   return <NewWarehouse />;

@@ -1,0 +1,70 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { API, expect, login, test } from "../fixtures";
+import { signIn, useLocale, type Locale } from "./panel";
+
+/** Each list page, the REST list that names a record of it, and whether it has a "new" page. */
+const areas = [
+  { page: "/brands", api: "/brands", create: true },
+  { page: "/categories", api: "/categories", create: true },
+  { page: "/products", api: "/products", create: true },
+  { page: "/alternative-units", api: "/products/alternative-units", create: true },
+  { page: "/measure-units", api: "/measure-units", create: true },
+  { page: "/variations", api: "/variations", create: true },
+  { page: "/warehouses", api: "/warehouses", create: true },
+  { page: "/profiles", api: "/profiles", create: true },
+  { page: "/partners", api: "/partners", create: true },
+  { page: "/sellers", api: "/sellers", create: true },
+  { page: "/companies", api: "/companies", create: true },
+  { page: "/statuses", api: "/status", create: true },
+  { page: "/payment-methods", api: "/payment-methods", create: true },
+  { page: "/delivery-methods", api: "/delivery-methods", create: true },
+  { page: "/custom-fields", api: "/entity-attributes", create: true },
+  { page: "/users", api: "/users", create: false },
+  { page: "/access-keys", api: null, create: false },
+] as const;
+
+/** Fails on serious or critical WCAG 2 A/AA violations, listing them. */
+async function checkPage(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator("main")).toBeVisible();
+  // Wait for the data: no skeletons left.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(
+    blocking.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+    path,
+  ).toEqual([]);
+}
+
+for (const locale of ["pt-BR", "en"] as const satisfies readonly Locale[]) {
+  test.describe(`accessibility (${locale})`, () => {
+    // axe takes a few seconds a page; three pages an area on a busy machine need room.
+    test.describe.configure({ timeout: 90_000 });
+    test("the sign-in page", async ({ page }) => {
+      await useLocale(page, locale);
+      await checkPage(page, "/sign-in");
+    });
+
+    // One test per area (its list, new page and a record's page), so each stays short.
+    for (const area of areas) {
+      test(`${area.page}: the list${area.create ? ", the new page" : ""}${area.api ? " and a record's page" : ""}`, async ({ page, request }) => {
+        const headers = { authorization: `Bearer ${await login(request)}` };
+        await signIn(page, { locale, path: area.page });
+        await checkPage(page, area.page);
+        if (area.create) await checkPage(page, `${area.page}/new`);
+        if (area.api) {
+          let id = (await (await request.get(`${API}${area.api}?perPage=1`, { headers })).json()).items[0]?.id;
+          if (!id && area.api === "/entity-attributes") {
+            // An inactive definition: it shows on no form of the other tests.
+            const data = { entity: "brand", key: `axe_${Date.now()}`, label: "Axe", type: "STRING", active: false };
+            id = (await (await request.post(`${API}/entity-attributes`, { headers, data })).json()).id;
+          }
+          expect(id, area.api).toBeTruthy();
+          await checkPage(page, `${area.page}/${id}`);
+        }
+      });
+    }
+  });
+}

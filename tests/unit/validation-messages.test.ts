@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import en from "@/messages/en.json";
+import pt from "@/messages/pt-BR.json";
+import { localizeIssue, type IssueLike, type ValidationTranslator } from "@/lib/validation-messages";
+
+/** A translator over one language's `validation` messages (ICU `{name}` arguments only). */
+function translator(messages: Record<string, unknown>): ValidationTranslator {
+  const lookup = (key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
+  const t = ((key: string, values: Record<string, string | number> = {}) =>
+    String(lookup(key)).replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]))) as ValidationTranslator;
+  t.has = (key) => typeof lookup(key) === "string";
+  return t;
+}
+
+const ptT = translator(pt.validation);
+const enT = translator(en.validation);
+const labels: Record<string, string> = { minimum_value: "Valor mínimo do pedido", close_time: "Fechamento" };
+const label = (field: string) => labels[field] ?? field;
+
+/** The issues a schema reports for a value, as the panel's resolver asks for them. */
+function issues(schema: z.ZodType, value: unknown): IssueLike[] {
+  const result = schema.safeParse(value, { reportInput: true });
+  return result.success ? [] : (result.error.issues as unknown as IssueLike[]);
+}
+
+const say = (issue: IssueLike, locale: "pt-BR" | "en" = "pt-BR") => localizeIssue(issue, locale === "en" ? enT : ptT, locale, label);
+
+describe("localizeIssue", () => {
+  const money = z.number({ message: "is required" }).min(0, "must not be negative").max(1_000_000, "is too large").nullish();
+
+  it("tells a missing value from one that is not a number, whatever the schema's own message", () => {
+    expect(say(issues(z.object({ a: z.number({ message: "is required" }) }), {})[0]!)).toBe("obrigatório");
+    expect(say(issues(money, Number.NaN)[0]!)).toBe("não é um número");
+    expect(say(issues(money, Number.NaN)[0]!, "en")).toBe("not a number");
+  });
+
+  it("words ranges and lengths with their numbers in the active language", () => {
+    expect(say(issues(money, -1)[0]!)).toBe("não pode ser negativo");
+    expect(say(issues(z.number().min(1.5, "must be at least 1.5"), 1)[0]!)).toBe("deve ser no mínimo 1,5");
+    expect(say(issues(z.number().max(1000), 5000)[0]!)).toBe("deve ser no máximo 1.000");
+    expect(say(issues(z.number().max(1000), 5000)[0]!, "en")).toBe("must be at most 1,000");
+    expect(say(issues(z.string().trim().min(1, "is required"), "  ")[0]!)).toBe("obrigatório");
+    expect(say(issues(z.string().max(3), "abcd")[0]!)).toBe("deve ter no máximo 3 caracteres");
+    expect(say(issues(z.number().int("must be a whole number"), 1.5)[0]!)).toBe("deve ser um número inteiro");
+    expect(say(issues(z.email({ message: "must be an email" }), "x")[0]!)).toBe("deve ser um e-mail válido");
+    expect(say(issues(z.enum(["A", "B"], { message: "must be A or B" }), "C")[0]!)).toBe("escolha uma das opções");
+  });
+
+  it("translates the server's own rules by their text, naming other fields by their labels", () => {
+    expect(say({ code: "custom", message: "must not be less than minimum_value" })).toBe("não pode ser menor que Valor mínimo do pedido");
+    expect(say({ code: "custom", message: "must be before close_time" })).toBe("deve ser antes de Fechamento");
+    expect(say({ code: "custom", message: "overlaps 08:00–12:00 on Monday" })).toBe("sobrepõe 08:00–12:00 de segunda-feira");
+    expect(say({ code: "custom", message: "must be a colour as #rrggbb" })).toBe("deve ser uma cor no formato #rrggbb");
+    expect(say({ message: "Prazo de entrega is required" })).toBe("obrigatório");
+    expect(say({ message: "no brand with this id exists" })).toBe("refere-se a um registro que não existe");
+    expect(say({ message: "must be a valid CPF or CNPJ" })).toBe("deve ser um CPF ou CNPJ válido");
+  });
+
+  it("translates the server's codes when it sends them, and falls back to its English otherwise", () => {
+    expect(say({ code: "duplicate", message: "a brand with this name already exists" })).toBe("já usado por outro registro");
+    expect(say({ code: "too_small", origin: "number", minimum: 10, inclusive: true, message: "must be at least 10" })).toBe("deve ser no mínimo 10");
+    expect(say({ message: "something only the server knows" })).toBe("something only the server knows");
+    expect(say({ code: "custom", message: "a rule of its own" })).toBe("a rule of its own");
+  });
+});
