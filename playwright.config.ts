@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { E2E_RATE_LIMIT } from "./e2e/limits";
 
 const port = Number(process.env.E2E_PORT ?? 3300);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -49,7 +50,9 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       PORT: String(port),
-      RATE_LIMIT_PER_MINUTE: "600",
+      RATE_LIMIT_PER_MINUTE: String(E2E_RATE_LIMIT),
+      // Webhook journeys send to a receiver the test starts on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE: "true",
       ADMIN_EMAIL: "admin@example.com",
       ADMIN_PASSWORD: "admin12345",
       STATUS_RECORD_FILE: process.env.STATUS_RECORD_FILE,

@@ -1,4 +1,5 @@
 import { ADMIN, API, expect, expectProblem, test, unique } from "../fixtures";
+import { E2E_RATE_LIMIT } from "../limits";
 
 test.describe("POST /auth/login", () => {
   test("answers the login user with a bearer token and no password", async ({ request }) => {
@@ -96,7 +97,7 @@ test.describe("limits", () => {
   test("the per-credential rate limit answers 429 with Retry-After", async ({ request, keyFor }) => {
     test.setTimeout(90_000);
     const key = await keyFor("VIEWER");
-    const limit = 600; // RATE_LIMIT_PER_MINUTE of the e2e server (playwright.config.ts)
+    const limit = E2E_RATE_LIMIT;
     // Windows are fixed minutes: start early in one so the burst stays inside it.
     const second = new Date().getSeconds();
     if (second > 30) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
