@@ -8,7 +8,10 @@ import nextTypescript from "eslint-config-next/typescript";
  *   the caller's org: a raw query anywhere else is an error, so tenant isolation cannot
  *   be bypassed by accident. The files allowed below touch only global tables
  *   (credentials, idempotency keys, rate-limit and sign-in counters, migrations), never
- *   an org's records, and each says why.
+ *   an org's records, and each says why. One exception reads org rows: the webhook
+ *   dispatcher's claim (server/webhooks/claim.ts) drains the outbox of every org with one
+ *   FOR UPDATE SKIP LOCKED statement on webhook_deliveries; what it then does with a row
+ *   goes through the scoped client of the row's org.
  */
 const RAW_SQL = {
   selector: "MemberExpression[property.name=/^\\$(queryRaw|executeRaw|queryRawUnsafe|executeRawUnsafe)$/]",
@@ -35,6 +38,7 @@ const config = [
       "server/auth/login-throttle.ts",
       "server/http/idempotency.ts",
       "server/lib/rate-limit.ts",
+      "server/webhooks/claim.ts",
       "tests/**",
       "scripts/**",
     ],

@@ -1,4 +1,4 @@
-export const HOME = "/brands";
+export const HOME = "/";
 
 /**
  * Where to go after signing in: a path of this site only (never another origin, so the

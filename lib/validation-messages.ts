@@ -43,12 +43,22 @@ const exact: Record<string, string> = {
   "must start with a letter and hold only letters, digits and _": "identifier",
   "must be a colour as #rrggbb": "color",
   "must be a UUID": "uuid",
+  "must be an http or https URL": "url",
   "must be a category id or null": "invalid",
   "must be a number from 0 (Sunday) to 6": "invalid",
   "a status cannot be both initial and final": "initialAndFinal",
   "you cannot change your own role": "ownRole",
   "you cannot deactivate yourself": "deactivateSelf",
   "a category can't be its own ancestor": "ownAncestor",
+  "must be a GTIN-8, 12, 13 or 14 with a valid check digit": "gtin",
+  "must be 8 digits (e.g. 8467.21.00)": "ncm",
+  "must be a finite number": "finite",
+  "lists a category twice": "listedTwice",
+  "lists a file twice": "listedTwice",
+  "names a variation twice": "listedTwice",
+  "has more than one main image": "oneMain",
+  "must be an image (PNG, JPEG, GIF or WebP)": "notAnImage",
+  "is already used by another product or variation": "skuTaken",
 };
 
 const patterns: Array<[RegExp, (match: RegExpExecArray) => Translation]> = [
@@ -62,8 +72,12 @@ const patterns: Array<[RegExp, (match: RegExpExecArray) => Translation]> = [
   [/^must be (?:one of: .+|[A-Z_]+(?:, [A-Z_]+)*(?: or [A-Z_]+)?)$/, () => ({ key: "oneOf" })],
   [/^overlaps (\S+)–(\S+) on (\w+)$/, (m) => ({ key: "overlaps", values: { from: m[1]!, to: m[2]!, weekday: m[3]! } })],
   [/^no [\w ]+ with this id exists$/, () => ({ key: "not_found_reference" })],
+  [/^must have at most (\d+) decimal places$/, (m) => ({ key: "maxDecimals", values: { maximum: Number(m[1]) } })],
+  [/^must be one of the values of (.+?): /, (m) => ({ key: "variationValue", values: { name: m[1]! } })],
   [/^must be a valid (CPF|CNPJ)$/, (m) => ({ key: "fiscalOne", values: { kind: m[1]! } })],
   [/^must be a valid (CPF or CNPJ|CNPJ or CPF)$/, () => ({ key: "fiscalEither" })],
+  [/(?:is|resolves to \S+,) a loopback, private, link-local or reserved address$/, () => ({ key: "urlRefused" })],
+  [/^the host \S+ does not resolve$/, () => ({ key: "urlUnresolved" })],
 ];
 
 function fromText(message: string): Translation | undefined {

@@ -20,6 +20,8 @@
 //   BENCH_DURATION     seconds measured per run (default 10; plus a warm-up of a fifth, at least 1 s)
 //   BENCH_CONNECTIONS  concurrent connections (default 50)
 //   DATABASE_URL       PostgreSQL to use instead of a throwaway database (the brands created are deleted after)
+//   BENCH_WEBHOOK_EVENTS, BENCH_WEBHOOK_BACKLOG  test events timed one by one (200) and the burst drained (5000)
+//   BENCH_ONLY         the scenario groups to run, comma-separated: rest, search, workspace, stock, webhooks, sales, pricing, insights (default: all)
 //   ADMIN_EMAIL, ADMIN_PASSWORD  the admin to log in as (default: the app's defaults)
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -35,6 +37,13 @@ import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import pg from "pg";
 import { layersOf } from "./bench/layers.mjs";
+import { printSales, runSalesBench, salesTargets } from "./bench/sales.mjs";
+import { insightsTargets, printInsights, runInsightsBench } from "./bench/insights.mjs";
+import { printPricing, pricingTargets, runPricingBench } from "./bench/pricing.mjs";
+import { printSearch, runSearchBench, searchTargets } from "./bench/search.mjs";
+import { printWorkspace, runWorkspaceBench, workspaceTargets } from "./bench/workspace.mjs";
+import { printStock, runStockBench, stockTargets } from "./bench/stock.mjs";
+import { printWebhooks, runWebhooksBench, webhooksTargets } from "./bench/webhooks.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const positive = (value, fallback) => (Number(value) > 0 ? Math.floor(Number(value)) : fallback);
@@ -49,6 +58,7 @@ const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || "admin12345";
 const AUTH_SECRET = process.env.AUTH_SECRET || randomBytes(32).toString("base64url");
 /** Issue 6's targets. */
 const TARGETS = { byIdRatio: 0.5, byIdP99Ratio: 3, listRatio: 0.4, rateLimitCost: 0.1, rssMb: 300, coldStartMs: 1000 };
+const ONLY = new Set((process.env.BENCH_ONLY || "rest,search,workspace,stock,webhooks,sales,pricing,insights").split(",").map((group) => group.trim()));
 
 // Cleanup steps run last-registered first, once, whatever ends the run.
 const cleanups = [];
@@ -115,7 +125,7 @@ function rssMb(pid) {
 }
 
 /** Starts the built app as shipped; answers when its REST interface first answers. */
-async function startApp(databaseUrl, { name, rateLimit, profile }) {
+async function startApp(databaseUrl, { name, rateLimit, profile, env: extraEnv = {} }) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
   const logFile = path.join(dataDir, "app.log");
@@ -134,6 +144,7 @@ async function startApp(databaseUrl, { name, rateLimit, profile }) {
     PORT: String(port),
     HOST: "127.0.0.1",
     ...(profile ? { BENCH_PROFILE_FILE: path.join(dataDir, "app.cpuprofile") } : {}),
+    ...extraEnv,
   };
   const args = [...(profile ? ["--require", path.join(root, "scripts/bench/profile-hook.cjs")] : []), "dist/server.mjs"];
   const started = performance.now();
@@ -213,6 +224,78 @@ async function main() {
   build();
   const databaseUrl = process.env.DATABASE_URL || (await throwawayDatabase());
   const app = await startApp(databaseUrl, { name: "app", rateLimit: 0, profile: true });
+  const checks = [];
+  const report = {};
+  if (ONLY.has("rest")) Object.assign(report, await restScenarios(databaseUrl, app, checks));
+  if (ONLY.has("search")) {
+    console.log("\n--- product search ---");
+    const search = await runSearchBench({ root, databaseUrl, base: app.base });
+    printSearch(search);
+    checks.push(...searchTargets(search));
+    report.search = search;
+    if (search.some((size) => size.failures > 0)) process.exitCode = 1;
+  }
+  if (ONLY.has("workspace")) {
+    console.log("\n--- panel workspace: CSV export, audit log paging ---");
+    const workspace = await runWorkspaceBench({ root, databaseUrl, base: app.base });
+    printWorkspace(workspace);
+    checks.push(...workspaceTargets(workspace));
+    report.workspace = workspace;
+    if (workspace.failures > 0) process.exitCode = 1;
+  }
+  if (ONLY.has("stock")) {
+    console.log("\n--- contended stock ---");
+    const login = await call(app.base, "POST", "/api/b2b/auth/login", null, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    const stock = await runStockBench({ databaseUrl, base: app.base, token: login.access_token, duration: DURATION });
+    printStock(stock);
+    checks.push(...stockTargets(stock));
+    report.stock = stock;
+    if (!stock.invariants.ok || stock.non2xx > 0 || stock.errors > 0) process.exitCode = 1;
+  }
+  if (ONLY.has("webhooks")) {
+    console.log("\n--- webhooks ---");
+    const webhooks = await runWebhooksBench({
+      databaseUrl,
+      admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      start: (name) => startApp(databaseUrl, { name, rateLimit: 0, profile: false, env: { WEBHOOK_ALLOW_PRIVATE: "true" } }),
+      registerCleanup: (step) => cleanups.push(step),
+    });
+    printWebhooks(webhooks);
+    checks.push(...webhooksTargets(webhooks));
+    report.webhooks = webhooks;
+    if (webhooks.duplicates > 0 || webhooks.missing > 0) process.exitCode = 1;
+  }
+  if (ONLY.has("sales")) {
+    console.log("\n--- sales ---");
+    const sales = await runSalesBench({ root, databaseUrl, base: app.base });
+    printSales(sales);
+    checks.push(...salesTargets(sales));
+    report.sales = sales;
+    if (sales.create.failures > 0 || sales.list.failures > 0) process.exitCode = 1;
+  }
+  if (ONLY.has("insights")) {
+    console.log("\n--- analytics: most-sold and sales funnel ---");
+    const insights = await runInsightsBench({ root, databaseUrl, base: app.base });
+    printInsights(insights);
+    checks.push(...insightsTargets(insights));
+    report.insights = insights;
+    if (insights.results.some((r) => r.failures > 0)) process.exitCode = 1;
+  }
+  if (ONLY.has("pricing")) {
+    console.log("\n--- price calculation ---");
+    const pricing = await runPricingBench({ root, databaseUrl, base: app.base });
+    printPricing(pricing);
+    checks.push(...pricingTargets(pricing));
+    report.pricing = pricing;
+    if (pricing.failures > 0) process.exitCode = 1;
+  }
+  console.log("\ntargets:");
+  for (const [label, met] of checks) console.log(`  ${met ? "met    " : "NOT met"}  ${label}`);
+  console.log(`\n${JSON.stringify({ duration: DURATION, connections: CONNECTIONS, loadavg: os.loadavg(), ...report })}`);
+}
+
+/** GET by id and the list of 25 against the bare baseline; the rate limit's cost; RSS; cold start; the layers of a read. */
+async function restScenarios(databaseUrl, app, checks) {
 
   const login = await call(app.base, "POST", "/api/b2b/auth/login", null, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   const token = login.access_token;
@@ -291,23 +374,20 @@ async function main() {
 
   const byId = ratios[0];
   const list = ratios[1];
-  const checks = [
+  checks.push(
     [`GET by id ≥ ${TARGETS.byIdRatio}x the bare req/s`, byId.rps >= TARGETS.byIdRatio],
     [`GET by id p99 ≤ ${TARGETS.byIdP99Ratio}x the bare p99`, byId.p99 <= TARGETS.byIdP99Ratio],
     [`list of 25 ≥ ${TARGETS.listRatio}x the bare req/s`, list.rps >= TARGETS.listRatio],
     [`rate limit on costs ≤ ${TARGETS.rateLimitCost * 100}%`, Math.max(byId.rateLimitCost, list.rateLimitCost) <= TARGETS.rateLimitCost],
     [`RSS ≤ ${TARGETS.rssMb} MB`, Math.max(rss.app, rss.appRateLimited) <= TARGETS.rssMb],
     [`cold start ≤ ${TARGETS.coldStartMs} ms`, limited.readyMs <= TARGETS.coldStartMs],
-  ];
-  console.log("targets (issue 6):");
-  for (const [label, met] of checks) console.log(`  ${met ? "met    " : "NOT met"}  ${label}`);
-  console.log(`\n${JSON.stringify({ duration: DURATION, connections: CONNECTIONS, brands: ids.length, loadavg: os.loadavg(), results, ratios, rss, coldStartMs: limited.readyMs, layers })}`);
-
+  );
   const failed = results.filter((r) => r.errors > 0 || r.non2xx > 0);
   if (failed.length) {
     console.error(`failed requests in: ${failed.map((r) => `${r.scenario}/${r.target}`).join(", ")}`);
     process.exitCode = 1;
   }
+  return { rest: { brands: ids.length, results, ratios, rss, coldStartMs: limited.readyMs, layers } };
 }
 
 try {

@@ -7,8 +7,11 @@ import { parseArgs } from "node:util";
 import { openConfiguredDatabase, openMigratedDatabase, startDatabase } from "../server/db";
 import { DatabaseInUseError, type Database } from "../server/db/connection";
 import { migrate } from "../server/db/migrator";
+import { forOrganization } from "../server/db/scoped";
+import { transaction } from "../server/db/transaction";
 import { EnvError } from "../server/env";
 import { AppError } from "../server/errors";
+import { rebuildInsights } from "../server/insights/rebuild";
 import { seedDemoData } from "../server/organizations/demo-data";
 import { createOrganization } from "../server/organizations/service";
 
@@ -78,6 +81,21 @@ const commands: Record<string, Command> = {
           : await prisma.organization.findFirst({ orderBy: { created_at: "asc" } });
         if (!organization) throw new AppError("NOT_FOUND", "Organization not found");
         return { organization_id: organization.id, seeded: await seedDemoData(prisma, organization.id) };
+      }),
+  },
+  "insights:rebuild": {
+    summary: "Recompute the sales funnel and most-sold rollups from the stored events and sales (every org, or one)",
+    usage: "insights:rebuild [--org <id>]",
+    options: { org: { type: "string", description: "the org's id" } },
+    run: (values) =>
+      withDatabase(openMigratedDatabase, async ({ prisma }) => {
+        const organizations = await prisma.organization.findMany({ where: values.org ? { id: String(values.org) } : {}, select: { id: true } });
+        if (values.org && organizations.length === 0) throw new AppError("NOT_FOUND", "Organization not found");
+        const started = Date.now();
+        for (const { id } of organizations) {
+          await transaction(forOrganization(prisma, id), (tx) => rebuildInsights(tx), {}, { timeout: 30 * 60_000 });
+        }
+        return { organizations: organizations.length, ms: Date.now() - started };
       }),
   },
 };

@@ -2,11 +2,13 @@ import path from "node:path";
 import { startDatabase } from "./db";
 import type { Database } from "./db/connection";
 import { env } from "./env";
+import { diskStorage, s3Storage } from "./files/storage";
 import { startHousekeeping } from "./housekeeping";
 import { createAppServer, type AppServer } from "./http/server";
 import { flushLogs, log } from "./log";
 import { createPanel, type Panel } from "./panel";
 import { createRuntime, registerRuntime, type Runtime } from "./runtime";
+import { createDispatcher } from "./webhooks/dispatcher";
 
 /** How long in-flight requests may take to finish after SIGTERM. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -33,7 +35,7 @@ export interface App {
 
 /**
  * Starts the app: database, runtime, HTTP server (API at once, panel when Next.js is
- * ready), housekeeping. A crash of the embedded database takes the process down (exit 1)
+ * ready), housekeeping and the webhook dispatcher. A crash of the embedded database takes the process down (exit 1)
  * after a clear log line, so a supervisor restarts it; meanwhile /api/ready says why.
  */
 export async function startApp(options: AppOptions = {}): Promise<App> {
@@ -43,7 +45,16 @@ export async function startApp(options: AppOptions = {}): Promise<App> {
   const runtime = registerRuntime(
     await createRuntime(database, {
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
-      fileStorageDir: config.FILE_STORAGE_DIR ?? path.join(config.DATA_DIR, "files"),
+      files: config.S3_BUCKET
+        ? s3Storage({
+            bucket: config.S3_BUCKET,
+            endpoint: config.S3_ENDPOINT,
+            region: config.S3_REGION,
+            accessKeyId: config.S3_ACCESS_KEY_ID,
+            secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: config.S3_FORCE_PATH_STYLE,
+          })
+        : diskStorage(config.FILE_STORAGE_DIR ?? path.join(config.DATA_DIR, "files")),
     }),
   );
   const host = options.host ?? config.HOST;
@@ -58,6 +69,8 @@ export async function startApp(options: AppOptions = {}): Promise<App> {
   const port = typeof address === "object" && address ? address.port : (options.port ?? config.PORT);
   log().info({ port, database: database.kind, ms: Math.round(performance.now() - startedAt) }, `listening on http://${host}:${port}`);
   const housekeeping = startHousekeeping(runtime);
+  const webhooks = createDispatcher({ prisma: database.prisma, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE });
+  webhooks.start();
   const exit = options.exit ?? ((code: number) => process.exit(code));
 
   let stopping: Promise<void> | undefined;
@@ -71,6 +84,8 @@ export async function startApp(options: AppOptions = {}): Promise<App> {
       while (http.inFlight() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
       http.server.closeAllConnections();
       housekeeping.stop();
+      // Sends in flight are aborted and their rows left due: the next start sends them.
+      await webhooks.stop().catch((error: unknown) => log().warn({ err: error }, "the webhook dispatcher did not stop cleanly"));
       await panel?.close().catch(() => undefined);
       await runtime.close().catch((error: unknown) => log().warn({ err: error }, "the runtime did not close cleanly"));
       await database.close().catch(() => undefined);

@@ -29,8 +29,19 @@ const envSchema = z.object({
   HOST: optional(z.string()).transform((value) => value ?? "0.0.0.0"),
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])),
   DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1).max(200)).transform((value) => value ?? 10),
-  /** Where uploaded files are kept (default DATA_DIR/files). */
+  /** The app's public address (https://b2b.example.com): makes file URLs absolute. */
+  PUBLIC_URL: optional(z.url({ message: "must be a URL" })).transform((value) => value?.replace(/\/$/, "")),
+  /** Where uploaded files are kept (default DATA_DIR/files), unless S3_BUCKET is set. */
   FILE_STORAGE_DIR: optional(z.string()),
+  /** Uploaded files in an S3-compatible bucket instead of the disk. */
+  S3_BUCKET: optional(z.string()),
+  S3_ENDPOINT: optional(z.url({ message: "must be a URL" })),
+  S3_REGION: optional(z.string()).transform((value) => value ?? "us-east-1"),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: optional(z.enum(["true", "false", "1", "0"])).transform((value) => value === undefined || value === "true" || value === "1"),
+  /** Webhook endpoints may be loopback, private or link-local addresses (local integrations, tests). */
+  WEBHOOK_ALLOW_PRIVATE: optional(z.enum(["true", "false", "1", "0"])).transform((value) => value === "true" || value === "1"),
   DEMO_DATA: optional(z.enum(["true", "false", "1", "0"])).transform(
     (value) => value === undefined || value === "true" || value === "1",
   ),

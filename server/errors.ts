@@ -42,17 +42,23 @@ export class AppError extends Error {
   readonly errors?: FieldError[];
   /** Seconds until a retry may succeed (429). */
   readonly retryAfter?: number;
+  /** What went wrong, for clients that word it themselves (`in_use`, `duplicate`, ...): the problem's `code`. */
+  readonly reason?: string;
+  /** The figures of the message (`usages`, `fields`, ...): the problem's `params`. */
+  readonly params?: Record<string, unknown>;
 
   constructor(
     code: AppErrorCode,
     message: string,
-    options: { errors?: FieldError[]; retryAfter?: number } = {},
+    options: { errors?: FieldError[]; retryAfter?: number; reason?: string; params?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.errors = options.errors;
     this.retryAfter = options.retryAfter;
+    this.reason = options.reason;
+    this.params = options.params;
   }
 
   get status(): number {
@@ -67,4 +73,14 @@ export class AppError extends Error {
   static invalid(path: string, message: string, code = "invalid"): AppError {
     return new AppError("VALIDATION", `${path}: ${message}`, { errors: [{ path, message, code }] });
   }
+}
+
+/** A field error as a zod issue of our rules (superRefine): its code and figures travel in `params`. */
+export function ruleIssue(error: FieldError): { code: "custom"; path: Array<string | number>; message: string; params: Record<string, unknown> } {
+  return {
+    code: "custom",
+    path: error.path.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+    message: error.message,
+    params: { code: error.code, ...error.params },
+  };
 }

@@ -25,12 +25,14 @@ type Operation = {
 const problemSchema: SchemaObject = {
   type: "object",
   description: "An RFC 9457 problem (contract §3).",
-  required: ["type", "title", "status", "detail"],
+  required: ["type", "title", "status", "detail", "code"],
   properties: {
     type: { type: "string" },
     title: { type: "string" },
     status: { type: "integer" },
     detail: { type: "string" },
+    code: { type: "string", description: "What went wrong, for clients that word it themselves: `validation_failed`, `not_found`, `in_use`, `duplicate`, ..." },
+    params: { type: "object", additionalProperties: true, description: "The figures of `detail` (`usages`, `fields`, ...)." },
     errors: {
       type: "array",
       description: "One per failing field (422, and 400 where an operation answers 400 for bad input).",
@@ -71,22 +73,36 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Brands: "The brands products are sold under.",
   Categories: "The category tree of the catalog.",
   Companies: "The organization's own legal entities (CNPJ).",
+  Coupons: "Discount coupons orders and sales reference: codes unique without case, uses counted.",
+  Financials: "Receivables: what partners owe, when it is due and what was paid (boleto, PIX, card). Bearer token only.",
   Exports: "Whole lists as CSV, streamed: for spreadsheets and the panel's export button.",
   "Delivery methods": "How orders reach partners, with prices and opening hours.",
   "Entity attributes": "Custom field definitions that check each entity's `attributes`.",
+  Orders: "Orders with items, payments, invoices (NF-e), attachments, coupons and status history; print as PDF.",
+  "Order payments": "The payments of one order.",
   "Measure units": "Units of measure and their decimals.",
   Partners: "B2B customers (CPF or CNPJ), with addresses.",
   "Payment methods": "How partners pay: rates, installments, conditions and the provider (secret stored encrypted).",
-  Products: "The catalog's products.",
+  Discounts: "Quantity ranges over the products their criteria select, for the partners, profiles, companies and payment methods they name.",
+  Prices: "A product's price for a partner, payment method, quantity and date, explained step by step on request.",
+  "Price tables": "Prices and rates per product for a period, specific to partners, profiles, companies or payment methods.",
+  Products: "The catalog's products: prices, images, categories, search, the most-sold analysis.",
+  "Sales funnel": "Storefront events by session and stage, and the funnel of two periods with each stage's conversion.",
+  "Product specifications": "A product's technical specifications; searchable ones feed search and criteria.",
+  "Product variations": "A product's sellable variants: variation values, their own SKU and price.",
   Profiles: "Partner profiles that prices and discounts target.",
   "Resource files": "Uploaded files (images, invoices, attachments): uploaded with credentials, served by id to their organization.",
   "Saved views": "A user's named list views in the panel (filters, sort, columns).",
+  Sales: "Checkout records: a sale makes its order and its receivables in one transaction; card payments are captured here.",
+  "Sales channels": "Where sales come from (storefront, app, sales team): a sale's `origin.solution_id`.",
   Search: "One search across the kinds of records (the panel's command palette).",
   Sellers: "The sales team.",
   Statuses: "Statuses of orders, sales and financial records, with their colours.",
   Users: "The organization's users and their roles. Admins only.",
   Variations: "Variation kinds (colour, size) and their options.",
   Warehouses: "Where stock is kept.",
+  Webhooks:
+    "Endpoints that receive the org's events, signed with X-Signature (HMAC-SHA256 of `<t>.<body>`), sent from an outbox with retries; their deliveries and attempts. Admins only.",
 };
 
 const acceptsBody = (method: string) => method === "post" || method === "put" || method === "patch";
@@ -136,6 +152,34 @@ const IDEMPOTENCY_KEY = {
   description: "Replays the first answer of this key for the same request within 24 hours; another request with it is 422, one still running 409.",
   schema: { type: "string", minLength: 1, maxLength: 255 },
 };
+
+/** Body fields that come in the query string (meta `queryFields`): moved from the body's schema to the parameters. */
+function fieldsToQuery(operation: Operation, fields: readonly string[]): void {
+  const body = operation.requestBody as { content?: Record<string, { schema?: { properties?: Record<string, object>; required?: string[] } }> } | undefined;
+  const schema = body?.content?.["application/json"]?.schema;
+  const parameters = fields.flatMap((name) => {
+    const property = schema?.properties?.[name];
+    if (!property || !schema?.properties) return [];
+    delete schema.properties[name];
+    if (schema.required) schema.required = schema.required.filter((field) => field !== name);
+    return [{ in: "query", name, required: false, schema: property }];
+  });
+  operation.parameters = [...(operation.parameters ?? []), ...parameters];
+}
+
+/** A POST whose input is its query string (POST /products/search): the body's fields become query parameters. */
+function queryInsteadOfBody(operation: Operation): void {
+  const body = operation.requestBody as { content?: Record<string, { schema?: { properties?: Record<string, object>; required?: string[] } }> } | undefined;
+  const schema = body?.content?.["application/json"]?.schema;
+  delete operation.requestBody;
+  const parameters = Object.entries(schema?.properties ?? {}).map(([name, property]) => ({
+    in: "query",
+    name,
+    required: schema?.required?.includes(name) ?? false,
+    schema: property,
+  }));
+  operation.parameters = [...(operation.parameters ?? []), ...parameters];
+}
 
 const problemResponse = (status: number) => ({
   description: ERROR_DESCRIPTIONS[status] ?? "Error",
@@ -208,6 +252,9 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
         const status = meta?.successStatus ?? 200;
         const success = value.responses["200"];
         responses[String(status)] = status === 204 || !success ? { description: "No content" } : success;
+        for (const other of meta?.alsoSucceeds ?? []) responses[String(other)] ??= other === 204 || !success ? { description: "No content" } : success;
+        if (meta?.inputFrom) queryInsteadOfBody(value);
+        if (meta?.queryFields) fieldsToQuery(value, meta.queryFields);
         if (meta?.requestBody) {
           value.requestBody = {
             required: true,
@@ -226,7 +273,7 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
       value.responses = responses;
       const access = describeAccess(protect, roles, credentials);
       value.description = value.description ? `${value.description}\n\n${access}` : `${value.summary ?? ""}. ${access}`.trim();
-      if (acceptsBody(method) && protect) value.parameters = [...(value.parameters ?? []), IDEMPOTENCY_KEY];
+      if (acceptsBody(method) && protect && !meta?.inputFrom) value.parameters = [...(value.parameters ?? []), IDEMPOTENCY_KEY];
       for (const tag of value.tags ?? []) tags.add(tag);
     }
   }

@@ -5,20 +5,37 @@ import { authRouter } from "./auth/router";
 import { brandsRouter } from "./catalog/brands/router";
 import { alternativeUnitsRouter } from "./catalog/alternative-units/router";
 import { categoriesRouter } from "./catalog/categories/router";
+import { dashboardRouter } from "./insights/dashboard/router";
+import { salesFunnelRouter } from "./insights/funnel/router";
+import { productAnalysisRouter } from "./insights/most-sold/router";
 import { measureUnitsRouter } from "./catalog/measure-units/router";
+import { productSpecificationsRouter } from "./catalog/product-specifications/router";
+import { productVariationsRouter } from "./catalog/product-variations/router";
 import { productsRouter } from "./catalog/products/router";
 import { profilesRouter } from "./catalog/profiles/router";
 import { variationsRouter } from "./catalog/variations/router";
 import { warehousesRouter } from "./catalog/warehouses/router";
+import { couponsRouter } from "./orders/coupons/router";
+import { orderPaymentsRouter } from "./orders/order-payments/router";
+import { orderReportRouter } from "./orders/order-report/router";
+import { ordersRouter } from "./orders/orders/router";
 import { companiesRouter } from "./parties/companies/router";
 import { partnersRouter } from "./parties/partners/router";
+import { discountsRouter } from "./pricing/discounts/router";
+import { priceTablesRouter } from "./pricing/price-tables/router";
+import { pricesRouter } from "./pricing/prices/router";
 import { sellersRouter } from "./parties/sellers/router";
 import { deliveryMethodsRouter } from "./settings/delivery-methods/router";
 import { entityAttributesRouter } from "./settings/entity-attributes/router";
 import { paymentMethodsRouter } from "./settings/payment-methods/router";
 import { statusesRouter } from "./settings/statuses/router";
+import { stockRouter } from "./stock/stock/router";
+import { financialsRouter } from "./finance/financials/router";
+import { salesRouter } from "./sales/sales/router";
+import { solutionsRouter } from "./sales/solutions/router";
 import { router, type Meta } from "./trpc";
 import { accountRouter, usersRouter } from "./users/router";
+import { webhooksRouter } from "./webhooks/router";
 import { savedViewsRouter } from "./workspace/saved-views/router";
 import { searchRouter } from "./workspace/search/router";
 
@@ -33,9 +50,10 @@ export const appRouter = router({
   brands: brandsRouter,
   profiles: profilesRouter,
   measureUnits: measureUnitsRouter,
-  // Before products: GET /products/alternative-units must match before GET /products/{id}.
   alternativeUnits: alternativeUnitsRouter,
   products: productsRouter,
+  productVariations: productVariationsRouter,
+  productSpecifications: productSpecificationsRouter,
   warehouses: warehousesRouter,
   variations: variationsRouter,
   categories: categoriesRouter,
@@ -47,6 +65,21 @@ export const appRouter = router({
   audit: auditRouter,
   savedViews: savedViewsRouter,
   search: searchRouter,
+  stock: stockRouter,
+  webhooks: webhooksRouter,
+  orders: ordersRouter,
+  orderPayments: orderPaymentsRouter,
+  orderReport: orderReportRouter,
+  coupons: couponsRouter,
+  solutions: solutionsRouter,
+  sales: salesRouter,
+  financials: financialsRouter,
+  salesFunnel: salesFunnelRouter,
+  productAnalysis: productAnalysisRouter,
+  dashboard: dashboardRouter,
+  priceTables: priceTablesRouter,
+  discounts: discountsRouter,
+  prices: pricesRouter,
 });
 
 export type AppRouter = typeof appRouter;

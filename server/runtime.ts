@@ -1,6 +1,6 @@
 import { CredentialCache } from "./auth/credential-cache";
 import type { Database, Listener } from "./db/connection";
-import { diskStorage, type FileStorage } from "./files/storage";
+import { type FileStorage } from "./files/storage";
 import { createRequestLimiter, type RequestLimiter } from "./lib/rate-limit";
 import { log } from "./log";
 
@@ -32,8 +32,8 @@ export interface Runtime {
 
 export interface RuntimeOptions {
   rateLimitPerMinute: number;
-  /** The folder of uploaded files. */
-  fileStorageDir: string;
+  /** Where uploaded files' bytes live (server/files/storage.ts). */
+  files: FileStorage;
   /** How often rate-limit counts are shared with other instances (ms). */
   rateLimitFlushMs?: number;
 }
@@ -50,7 +50,7 @@ export async function createRuntime(database: Database, options: RuntimeOptions)
     database,
     limiter,
     credentials,
-    files: diskStorage(options.fileStorageDir),
+    files: options.files,
     health: { draining: false },
     async close() {
       await subscription.listener?.close();

@@ -15,6 +15,8 @@ import type { Runtime } from "./runtime";
 export type Meta = OpenApiMeta<{
   /** The HTTP status of a success (REST); a procedure may change it per request. */
   successStatus?: 200 | 201 | 202 | 204;
+  /** Other success statuses the procedure may choose per request (PUT /sales/capture: 204 when already captured). */
+  alsoSucceeds?: ReadonlyArray<200 | 201 | 202 | 204>;
   /** Where interface.md answers 400 instead of 422 for bad input. */
   invalidInputStatus?: 400 | 422;
   /** Which credentials the endpoint accepts (default: any). */
@@ -25,6 +27,15 @@ export type Meta = OpenApiMeta<{
    */
   bodyField?: string;
   requestBody?: z.ZodType;
+  /**
+   * A POST whose input is its query string, as interface.md has it (POST /products/search);
+   * "query-and-body": the query string over an optional JSON object body (most-sold).
+   */
+  inputFrom?: "query" | "query-and-body";
+  /** Input fields of a body operation that come in the query string (`?explain=true` of the price calculation). */
+  queryFields?: readonly string[];
+  /** A write that may run longer than the usual 30 s transaction limit (ms). */
+  transactionTimeoutMs?: number;
   /** The answer holds a secret shown once (an access key's code, a temporary password): never stored for replays. */
   oneTimeSecret?: boolean;
   /** Error statuses beyond the ones every operation of its kind answers (server/openapi.ts). */
@@ -128,8 +139,8 @@ function conflictingFields(error: Prisma.PrismaClientKnownRequestError): string[
     .map((field) => requestFieldOf[field] ?? field);
 }
 
-function conflict(message: string, errors?: AppError["errors"]): TRPCError {
-  return new TRPCError({ code: "CONFLICT", message, cause: new AppError("CONFLICT", message, { errors }) });
+function conflict(message: string, errors?: AppError["errors"], reason?: string, params?: Record<string, unknown>): TRPCError {
+  return new TRPCError({ code: "CONFLICT", message, cause: new AppError("CONFLICT", message, { errors, reason, params }) });
 }
 
 /**
@@ -162,13 +173,15 @@ export function normalizeError(error: TRPCError, meta: Meta | undefined): TRPCEr
       const named = fields.join(", ") || "unique value";
       return conflict(
         `A record with the same ${named} already exists`,
-        fields.map((path) => ({ path, message: "is already used by another record", code: "duplicate" })),
+        fields.map((path) => ({ path, message: "is already used by another record", code: "duplicate", params: { field: path } })),
+        "duplicate",
+        { fields },
       );
     }
     if (cause.code === "P2025") {
       return new TRPCError({ code: "NOT_FOUND", message: "Record not found", cause: AppError.notFound("Record") });
     }
-    if (cause.code === "P2003") return conflict("The record is still used by other records");
+    if (cause.code === "P2003") return conflict("The record is still used by other records", undefined, "in_use");
     if (cause.code === "P2034") return conflict("The record was changed by another request at the same time; retry");
   }
   return error;
@@ -214,7 +227,7 @@ function procedureFor(roles: readonly Role[]) {
       if (type !== "mutation") {
         result = await proceed(principal, db);
       } else {
-        const write = { db, principal, roles, idempotency: ctx.request.idempotency, requestId: ctx.request.id };
+        const write = { db, principal, roles, idempotency: ctx.request.idempotency, requestId: ctx.request.id, timeoutMs: meta?.transactionTimeoutMs };
         result = await runWrite(ctx.runtime, write, async (tx) => {
           const written = await proceed(principal, tx);
           if (!written.ok) throw new Rollback(written);

@@ -69,3 +69,31 @@ export function useParentOptions(excluded?: string): UseLookupOptions {
     return { options, isLoading: tree.isPending };
   };
 }
+
+export const useBrandOptions: UseLookupOptions = (search, selected) => {
+  const t = useTranslations("common");
+  const list = trpc.brands.list.useQuery({ search, perPage: CHOICES, sort: "name" }, { placeholderData: keepPreviousData });
+  const listed = list.data?.items.some((item) => item.id === selected);
+  const current = trpc.brands.get.useQuery({ id: selected ?? "" }, { enabled: Boolean(selected) && list.isSuccess && !listed });
+  const options = (list.data?.items ?? []).map((item) => ({ value: item.id, label: item.active ? item.name : t("inactiveOption", { name: item.name }) }));
+  return {
+    options: withSelected(options, current.data && { value: current.data.id, label: current.data.name }),
+    isLoading: list.isPending,
+  };
+};
+
+/** Every category by its path ("Ferramentas › Elétricas"), sorted by it. */
+export function useCategoryPaths(): { paths: LookupOption[]; isLoading: boolean } {
+  const tree = trpc.categories.tree.useQuery();
+  const paths = useMemo(() => {
+    const nodes = tree.data ?? [];
+    const byId = new Map(nodes.map((node) => [node.id, node]));
+    const path = (id: string): string[] => {
+      const names: string[] = [];
+      for (let node = byId.get(id), depth = 0; node && depth < 100; node = node.root_id ? byId.get(node.root_id) : undefined, depth++) names.unshift(node.name);
+      return names;
+    };
+    return nodes.map((node) => ({ value: node.id, label: path(node.id).join(" › ") })).sort((a, b) => a.label.localeCompare(b.label));
+  }, [tree.data]);
+  return { paths, isLoading: tree.isPending };
+}

@@ -1,16 +1,31 @@
 "use client";
 
-import { flexRender, getCoreRowModel, useReactTable, type Cell, type ColumnDef, type Header, type Row as TableRowModel, type SortingState } from "@tanstack/react-table";
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type Cell,
+  type ColumnDef,
+  type Header,
+  type Row as TableRowModel,
+  type RowSelectionState,
+  type SortingState,
+  type VisibilityState,
+} from "@tanstack/react-table";
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { Fragment, useEffect, useMemo } from "react";
+import { Fragment, useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useProblemMessages } from "@/lib/problem";
 import { PHONE, useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
+import { ColumnChooser } from "./column-chooser";
+import { ExportButton, exportHref, type ExportOptions } from "./export-button";
+import { SavedViews } from "./saved-views";
 import { Pagination } from "./pagination";
 import { SearchInput } from "./search-input";
 import type { TableControls } from "./use-table-state";
@@ -63,6 +78,21 @@ export interface DataTableProps<Row> {
   /** What an empty list says when no search or filter narrows it. */
   emptyMessage?: React.ReactNode;
   groups?: RowGroups<Row>;
+  /** Rows can be chosen (a checkbox each) for the bulk actions shown while any is chosen. */
+  selection?: RowSelection<Row>;
+  /** More controls at the end of the filter bar. */
+  tools?: React.ReactNode;
+  /** "Export CSV" of the whole filtered list, in the columns shown. */
+  exportAs?: ExportOptions;
+  /** Saved views of this list, by its name ("brands"). */
+  views?: string;
+}
+
+export interface RowSelection<Row> {
+  /** Names a row for its checkbox ("Select Acme"). */
+  rowLabel: (row: Row) => string;
+  /** The actions on the chosen rows; `clear` unchooses them (after an action). */
+  actions: (rows: Row[], clear: () => void) => React.ReactNode;
 }
 
 const ariaSort = { asc: "ascending", desc: "descending" } as const;
@@ -110,8 +140,14 @@ export function DataTable<Row>({
   rowActions,
   emptyMessage,
   groups,
+  selection,
+  tools,
+  exportAs,
+  views,
 }: DataTableProps<Row>) {
+  const locale = useLocale();
   const t = useTranslations("table");
+  const listTools = useTranslations("listTools");
   const common = useTranslations("common");
   const problems = useProblemMessages();
   const phone = useMediaQuery(PHONE);
@@ -119,6 +155,21 @@ export function DataTable<Row>({
   const { paging } = state;
   const page = query.data;
   const sorting: SortingState = useMemo(() => [{ id: paging.sort, desc: paging.dir === "desc" }], [paging.sort, paging.dir]);
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  // Another page, search, order or filter: nothing stays chosen out of sight.
+  const viewKey = JSON.stringify([paging, state.view.filters]);
+  const [selectionKey, setSelectionKey] = useState(viewKey);
+  if (selectionKey !== viewKey) {
+    setSelectionKey(viewKey);
+    setRowSelection({});
+  }
+  const columnIds = useMemo(() => columns.map(columnId), [columns]);
+  const columnVisibility: VisibilityState = useMemo(() => {
+    const shown = state.columns;
+    if (!shown) return {};
+    // The first column names the row: always shown.
+    return Object.fromEntries(columnIds.map((id, index) => [id, index === 0 || shown.includes(id)]));
+  }, [state.columns, columnIds]);
 
   const table = useReactTable<Row>({
     data: page?.items ?? [],
@@ -130,7 +181,9 @@ export function DataTable<Row>({
     enableSortingRemoval: false,
     defaultColumn: { enableSorting: false },
     rowCount: page?.total ?? 0,
-    state: { sorting, pagination: { pageIndex: paging.page, pageSize: paging.perPage } },
+    enableRowSelection: Boolean(selection),
+    onRowSelectionChange: setRowSelection,
+    state: { sorting, rowSelection, columnVisibility, pagination: { pageIndex: paging.page, pageSize: paging.perPage } },
     onSortingChange: (updater) => {
       const next = typeof updater === "function" ? updater(sorting) : updater;
       const first = next[0];
@@ -145,7 +198,17 @@ export function DataTable<Row>({
     if (outOfRange) state.setPage(Math.max(0, Math.ceil(total / paging.perPage) - 1));
   }, [outOfRange, total, paging.perPage, state]);
 
-  const columnCount = columns.length + (rowActions ? 1 : 0);
+  const columnCount = table.getVisibleLeafColumns().length + (rowActions ? 1 : 0) + (selection ? 1 : 0);
+  const chosen = selection ? table.getSelectedRowModel().rows.map((row) => row.original) : [];
+  const clearSelection = () => setRowSelection({});
+  const rowCheckbox = (row: TableRowModel<Row>) =>
+    selection && (
+      <Checkbox
+        checked={row.getIsSelected()}
+        onCheckedChange={(value) => row.toggleSelected(value === true)}
+        aria-label={listTools("selectRow", { label: selection.rowLabel(row.original) })}
+      />
+    );
   const rows = table.getRowModel().rows;
   const grouped = useMemo(() => groupRows(rows, groups), [rows, groups]);
   const loading = query.isPending || outOfRange;
@@ -173,20 +236,67 @@ export function DataTable<Row>({
 
   return (
     <div className="flex flex-col gap-3">
-      {(search !== false || filters) && (
-        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center" role="search" aria-label={t("filters", { label: label.toLowerCase() })}>
-          {search !== false && <SearchInput value={paging.search} onSearch={state.setSearch} placeholder={search} />}
-          {filters}
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+        {(search !== false || filters) && (
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center" role="search" aria-label={t("filters", { label: label.toLowerCase() })}>
+            {search !== false && <SearchInput value={paging.search} onSearch={state.setSearch} placeholder={search} />}
+            {filters}
+          </div>
+        )}
+        <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
+          {tools}
+          {views && <SavedViews list={views} state={state} />}
+          {exportAs && (
+            <ExportButton
+              href={exportHref(
+                exportAs,
+                state,
+                table.getVisibleLeafColumns().map((column) => ({ id: column.id, header: headerLabel(column.columnDef.header, column.id) })),
+                locale,
+              )}
+            />
+          )}
+          {columns.length > 2 && !phone && <ColumnChooser table={table} onChange={state.setColumns} />}
+        </div>
+      </div>
+      {selection && chosen.length > 0 && (
+        <div role="region" aria-label={listTools("selection")} className="flex flex-wrap items-center gap-2 rounded-lg border bg-muted/40 px-3 py-2 text-sm">
+          <span className="font-medium" aria-live="polite">
+            {listTools("selected", { count: chosen.length })}
+          </span>
+          {selection.actions(chosen, clearSelection)}
+          <Button variant="ghost" size="sm" onClick={clearSelection} className="ml-auto">
+            {listTools("clearSelection")}
+          </Button>
         </div>
       )}
       {phone ? (
-        <RowCards label={label} loading={loading} status={status} groups={grouped} rowActions={rowActions} opener={opener} count={Math.min(paging.perPage, 5)} />
+        <RowCards
+          label={label}
+          loading={loading}
+          status={status}
+          groups={grouped}
+          rowActions={rowActions}
+          opener={opener}
+          count={Math.min(paging.perPage, 5)}
+          checkbox={selection ? rowCheckbox : undefined}
+        />
       ) : (
         <div className="overflow-hidden rounded-lg border bg-card">
           <Table aria-label={label} aria-busy={query.isFetching || undefined} className={cn(query.isFetching && page && "opacity-70 transition-opacity")}>
             <TableHeader>
               {table.getHeaderGroups().map((group) => (
                 <TableRow key={group.id} className="hover:bg-transparent">
+                  {selection && (
+                    <TableHead className="w-10">
+                      <Checkbox
+                        checked={table.getIsAllPageRowsSelected() ? true : table.getIsSomePageRowsSelected() ? "indeterminate" : false}
+                        onCheckedChange={(value) => table.toggleAllPageRowsSelected(value === true)}
+                        aria-label={listTools("selectPage")}
+                        disabled={rows.length === 0}
+                      />
+                    </TableHead>
+                  )}
                   {group.headers.map((header) => (
                     <HeaderCell key={header.id} header={header} />
                   ))}
@@ -228,7 +338,8 @@ export function DataTable<Row>({
                     {groupRows.map((row) => {
                       const open = opener(row.original);
                       return (
-                        <TableRow key={row.id} {...open}>
+                        <TableRow key={row.id} {...open} data-state={row.getIsSelected() ? "selected" : undefined}>
+                          {selection && <TableCell className="w-10">{rowCheckbox(row)}</TableCell>}
                           {row.getVisibleCells().map((cell) => (
                             <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
                           ))}
@@ -268,6 +379,17 @@ function groupRows<Row>(rows: TableRowModel<Row>[], groups: RowGroups<Row> | und
   return keys.map((key) => ({ key, heading: groups.label(key), rows: byKey.get(key)! }));
 }
 
+/** A column's id as TanStack names it: its `id`, else its accessor key. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each column has its own value type
+function columnId<Row>(column: ColumnDef<Row, any>): string {
+  return column.id ?? ("accessorKey" in column ? String(column.accessorKey) : "");
+}
+
+/** A header as text (for the CSV and the column chooser). */
+function headerLabel(header: unknown, id: string): string {
+  return typeof header === "string" ? header : id;
+}
+
 /** The text of a column's header, to label a value on a card. */
 function headerText<Row>(cell: Cell<Row, unknown>): React.ReactNode {
   const header = cell.column.columnDef.header;
@@ -283,6 +405,7 @@ function RowCards<Row>({
   rowActions,
   opener,
   count,
+  checkbox,
 }: {
   label: string;
   loading: boolean;
@@ -291,6 +414,7 @@ function RowCards<Row>({
   rowActions?: (row: Row) => React.ReactNode;
   opener: (row: Row) => object;
   count: number;
+  checkbox?: (row: TableRowModel<Row>) => React.ReactNode;
 }) {
   if (loading) {
     return (
@@ -314,7 +438,8 @@ function RowCards<Row>({
               return (
                 <li key={row.id} {...open} className={cn("rounded-lg border bg-card p-3 text-sm shadow-xs", open.className)}>
                   <div className="flex items-start justify-between gap-2">
-                    <div className="min-w-0 font-medium">{first && flexRender(first.column.columnDef.cell, first.getContext())}</div>
+                    {checkbox && <div className="pt-0.5">{checkbox(row)}</div>}
+                    <div className="min-w-0 flex-1 font-medium">{first && flexRender(first.column.columnDef.cell, first.getContext())}</div>
                     {rowActions?.(row.original)}
                   </div>
                   {rest.length > 0 && (

@@ -1,8 +1,12 @@
 export { ActiveBadge, useActiveOptions, useOnlyActiveOptions } from "./active-status";
-export { DataTable, type DataTableProps, type ListPage, type ListQuery, type RowGroups } from "./data-table";
+export { DataTable, type DataTableProps, type ListPage, type ListQuery, type RowGroups, type RowSelection } from "./data-table";
 export { FilterSelect, type FilterSelectProps } from "./filter-select";
 export { NewRecordLink } from "./new-record-link";
 export { Pagination } from "./pagination";
 export { deleteAction, editAction, RowActions, toggleActiveAction, type RowAction } from "./row-actions";
 export { SearchInput } from "./search-input";
-export { booleanFilter, listHref, useTableState, type PagingParams, type TableControls, type TableState } from "./use-table-state";
+export { booleanFilter, listHref, useTableState, type PagingParams, type TableControls, type TableState, type ViewState } from "./use-table-state";
+export { useBulkActions, type BulkActionsOptions } from "./bulk-actions";
+export { ExportButton, exportHref, type ExportOptions } from "./export-button";
+export { SavedViews } from "./saved-views";
+export { ColumnChooser } from "./column-chooser";

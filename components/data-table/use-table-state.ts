@@ -36,6 +36,23 @@ export interface TableState<Filter extends string = string> {
   setSort: (sort: string, dir: SortDir) => void;
   setFilter: (name: Filter, value: string | undefined) => void;
   clearFilters: () => void;
+  /** The columns shown, in order (`?columns=`); undefined: all of them. */
+  columns: string[] | undefined;
+  setColumns: (columns: string[] | undefined) => void;
+  /** The list as shown now, to save as a view (server/workspace/saved-views). */
+  view: ViewState;
+  /** Shows the list as a saved view has it (search, order, page size, filters, columns). */
+  applyView: (view: ViewState) => void;
+}
+
+/** What a saved view keeps of a list (the `state` of server/workspace/saved-views). */
+export interface ViewState {
+  search?: string;
+  sort?: string;
+  dir?: SortDir;
+  perPage?: number;
+  filters?: Record<string, string>;
+  columns?: string[];
 }
 
 /** What a table needs of the state, whatever its filters. */
@@ -100,6 +117,16 @@ export function useTableState<Filter extends string = never>(options: TableState
       if (value) filters[name] = value;
     }
     const resetPage = { page: undefined };
+    const columnsParam = params.get("columns");
+    const columns = columnsParam ? columnsParam.split(",").filter(Boolean) : undefined;
+    const sortParam = params.get("sort");
+    const view: ViewState = {
+      ...(search ? { search } : {}),
+      ...(sortParam ? { sort: sortParam, dir } : {}),
+      ...(perPage !== defaultPerPage ? { perPage } : {}),
+      ...(Object.keys(filters).length > 0 ? { filters: filters as Record<string, string> } : {}),
+      ...(columns ? { columns } : {}),
+    };
     return {
       paging: {
         search,
@@ -123,6 +150,22 @@ export function useTableState<Filter extends string = never>(options: TableState
       setFilter: (name, value) => update({ [name]: value, ...resetPage }),
       clearFilters: () =>
         update({ search: undefined, ...Object.fromEntries(filterNames.map((name) => [name, undefined])), ...resetPage }),
+      columns,
+      setColumns: (value) => update({ columns: value?.join(",") }),
+      view,
+      applyView: (next) => {
+        const known = new Set(filterNames as readonly string[]);
+        update({
+          search: next.search || undefined,
+          sort: next.sort,
+          dir: next.sort ? next.dir : undefined,
+          perPage: next.perPage,
+          columns: next.columns?.join(","),
+          ...Object.fromEntries(filterNames.map((name) => [name, undefined])),
+          ...Object.fromEntries(Object.entries(next.filters ?? {}).filter(([name]) => known.has(name))),
+          ...resetPage,
+        });
+      },
     };
     // filterNames is rebuilt from filterKey on each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -12,6 +12,7 @@ import { useDynamicTranslations } from "@/lib/i18n";
 import { permissions } from "@/lib/permissions";
 import { cn } from "@/lib/utils";
 import { CurrentUserProvider, type CurrentUser } from "./current-user";
+import { CommandPalette } from "./command-palette";
 import { navigation } from "./nav";
 import { UserMenu } from "./user-menu";
 
@@ -48,7 +49,10 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
             <Button variant="ghost" size="icon" className="md:hidden" aria-label={t("openNavigation")} onClick={() => setMenuOpen(true)}>
               <MenuIcon aria-hidden />
             </Button>
-            <div className="ml-auto flex items-center gap-3">
+            <div className="flex min-w-0 flex-1 justify-center md:justify-start">
+              <CommandPalette />
+            </div>
+            <div className="flex items-center gap-3">
               <UserMenu user={user} />
             </div>
           </header>

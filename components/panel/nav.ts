@@ -1,15 +1,25 @@
 import {
+  BadgePercentIcon,
   BookOpenIcon,
+  BoxesIcon,
+  CalculatorIcon,
+  BanknoteIcon,
   Building2Icon,
   CircleDotIcon,
   CreditCardIcon,
   FolderTreeIcon,
   HandshakeIcon,
   KeyRoundIcon,
+  LayoutDashboardIcon,
   LayersIcon,
   ListChecksIcon,
   PackageIcon,
+  ReceiptIcon,
+  ReceiptTextIcon,
   RulerIcon,
+  ScrollTextIcon,
+  ShoppingCartIcon,
+  StoreIcon,
   SlidersHorizontalIcon,
   TagIcon,
   TruckIcon,
@@ -17,6 +27,7 @@ import {
   UsersIcon,
   UserSquareIcon,
   WarehouseIcon,
+  WebhookIcon,
   type LucideIcon,
 } from "lucide-react";
 import type { Messages } from "next-intl";
@@ -41,10 +52,23 @@ export interface NavGroup {
 export const navigation: NavGroup[] = [
   {
     items: [
+      { label: "orders.title", icon: ReceiptIcon, href: "/orders" },
+      { label: "sales.title", icon: ShoppingCartIcon, href: "/sales" },
+      { label: "financials.title", icon: BanknoteIcon, href: "/financials" },
+      { label: "dashboard.title", icon: LayoutDashboardIcon, href: "/" },
       { label: "products.title", icon: PackageIcon, href: "/products" },
+      { label: "stock.title", icon: BoxesIcon, href: "/stock" },
       { label: "partners.title", icon: HandshakeIcon, href: "/partners" },
       { label: "sellers.title", icon: UserSquareIcon, href: "/sellers" },
       { label: "companies.title", icon: Building2Icon, href: "/companies" },
+    ],
+  },
+  {
+    label: "pricing",
+    items: [
+      { label: "priceTables.title", icon: ReceiptTextIcon, href: "/price-tables" },
+      { label: "discounts.title", icon: BadgePercentIcon, href: "/discounts" },
+      { label: "priceSimulator.title", icon: CalculatorIcon, href: "/price-simulator" },
     ],
   },
   {
@@ -52,9 +76,17 @@ export const navigation: NavGroup[] = [
     items: [
       { label: "brands.title", icon: TagIcon, href: "/brands" },
       { label: "categories.title", icon: FolderTreeIcon, href: "/categories" },
-      { label: "variations.title", icon: SlidersHorizontalIcon, href: "/variations" },
+      {
+        label: "variations.title",
+        icon: SlidersHorizontalIcon,
+        href: "/variations",
+      },
       { label: "measureUnits.title", icon: RulerIcon, href: "/measure-units" },
-      { label: "alternativeUnits.title", icon: LayersIcon, href: "/alternative-units" },
+      {
+        label: "alternativeUnits.title",
+        icon: LayersIcon,
+        href: "/alternative-units",
+      },
       { label: "warehouses.title", icon: WarehouseIcon, href: "/warehouses" },
       { label: "profiles.title", icon: UsersIcon, href: "/profiles" },
     ],
@@ -65,6 +97,7 @@ export const navigation: NavGroup[] = [
       { label: "statuses.title", icon: CircleDotIcon, href: "/statuses" },
       { label: "paymentMethods.title", icon: CreditCardIcon, href: "/payment-methods" },
       { label: "deliveryMethods.title", icon: TruckIcon, href: "/delivery-methods" },
+      { label: "solutions.title", icon: StoreIcon, href: "/solutions" },
       { label: "customFields.title", icon: ListChecksIcon, href: "/custom-fields" },
     ],
   },
@@ -73,6 +106,8 @@ export const navigation: NavGroup[] = [
     items: [
       { label: "users.title", icon: UserCogIcon, href: "/users", permission: "admin" },
       { label: "accessKeys.title", icon: KeyRoundIcon, href: "/access-keys", permission: "admin" },
+      { label: "auditLog.title", icon: ScrollTextIcon, href: "/audit", permission: "admin" },
+      { label: "webhooks.title", icon: WebhookIcon, href: "/webhooks", permission: "admin" },
     ],
   },
   {

@@ -10,6 +10,7 @@ import { PageHeader } from "@/components/panel/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { RecordActivity } from "@/components/records/record-activity";
 import { useDynamicTranslations } from "@/lib/i18n";
 import type { Permission } from "@/lib/permissions";
 import { useConfirmDelete } from "./confirm-delete";
@@ -27,6 +28,26 @@ export interface RecordPageOptions {
   /** A wider card, for forms with two columns of fields. */
   wide?: boolean;
 }
+
+/** The kind of record in the audit log of each resource with record pages. */
+const auditEntity: Partial<Record<ResourceName, string>> = {
+  brands: "brand",
+  categories: "category",
+  products: "product",
+  alternativeUnits: "alternative_unit",
+  measureUnits: "measure_unit",
+  variations: "variation",
+  warehouses: "warehouse",
+  profiles: "profile",
+  partners: "partner",
+  sellers: "seller",
+  companies: "company",
+  statuses: "status",
+  paymentMethods: "payment_method",
+  deliveryMethods: "delivery_method",
+  customFields: "entity_attribute",
+  users: "user",
+};
 
 const cardWidth = (wide?: boolean) => (wide ? "max-w-4xl" : "max-w-3xl");
 
@@ -64,11 +85,19 @@ export interface EditRecordPageProps<Row extends { id: string }> extends RecordP
   children: (row: Row, options: { readOnly: boolean; secondaryActions: React.ReactNode }) => React.ReactNode;
   /** More cards under the form's, shown while the record loads too (e.g. opening hours). */
   below?: (options: { readOnly: boolean }) => React.ReactNode;
+  /**
+   * The record's kind in the audit log ("partner"): the page shows who created and last
+   * changed it, and its activity timeline, next to the form. `false` for none.
+   */
+  history?: string | false;
+  /** Cards of the records related to this one (a seller's partners), above the timeline. */
+  related?: (row: Row) => React.ReactNode;
 }
 
 /** A record's page: its form (read only for roles that may not write), Delete with confirmation, load failures. */
 export function EditRecordPage<Row extends { id: string }>(props: EditRecordPageProps<Row>) {
-  const { resource, list, can = "manage", wide, query, title, description, badge, remove, actions, children, below } = props;
+  const { resource, list, can = "manage", wide, query, title, description, badge, remove, actions, children, below, related } = props;
+  const history = props.history ?? auditEntity[resource];
   const t = useTranslations();
   const messages = useDynamicTranslations(resource);
   const router = useRouter();
@@ -102,18 +131,26 @@ export function EditRecordPage<Row extends { id: string }>(props: EditRecordPage
       >
         {breadcrumbs}
       </PageHeader>
-      {below ? (
-        <div className={`grid ${cardWidth(wide)} gap-6`}>
-          <Card>
+      <div className={history || related ? "grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]" : undefined}>
+        {below ? (
+          <div className={`grid ${cardWidth(wide)} gap-6`}>
+            <Card>
+              <CardContent>{form}</CardContent>
+            </Card>
+            {below({ readOnly })}
+          </div>
+        ) : (
+          <Card className={cardWidth(wide)}>
             <CardContent>{form}</CardContent>
           </Card>
-          {below({ readOnly })}
-        </div>
-      ) : (
-        <Card className={cardWidth(wide)}>
-          <CardContent>{form}</CardContent>
-        </Card>
-      )}
+        )}
+        {row && (history || related) && (
+          <aside className="grid gap-6" aria-label={t("activity.aside")}>
+            {related?.(row)}
+            {history && <RecordActivity entity={history} id={row.id} version={row} />}
+          </aside>
+        )}
+      </div>
       {confirmDelete.dialog}
     </>
   );

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { API, expect, login, test } from "../fixtures";
+import { API, expect, login, test, unique } from "../fixtures";
 import { signIn, useLocale, type Locale } from "./panel";
 
 /** Each list page, the REST list that names a record of it, and whether it has a "new" page. */
@@ -22,6 +22,11 @@ const areas = [
   { page: "/custom-fields", api: "/entity-attributes", create: true },
   { page: "/users", api: "/users", create: false },
   { page: "/access-keys", api: null, create: false },
+  { page: "/audit", api: null, create: false },
+  { page: "/webhooks", api: null, create: false },
+  { page: "/sales", api: "/sales", create: false },
+  { page: "/financials", api: "/financials", create: false },
+  { page: "/solutions", api: "/solutions", create: true },
 ] as const;
 
 /** Fails on serious or critical WCAG 2 A/AA violations, listing them. */
@@ -30,6 +35,11 @@ async function checkPage(page: Page, path: string) {
   await expect(page.locator("main")).toBeVisible();
   // Wait for the data: no skeletons left.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await checkShown(page, path);
+}
+
+/** The same check of what the page shows now (a dialog open, say). */
+async function checkShown(page: Page, path: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(
@@ -66,5 +76,38 @@ for (const locale of ["pt-BR", "en"] as const satisfies readonly Locale[]) {
         }
       });
     }
+    test("a product's page with images, a variation, a specification and an alternative unit, and its dialogs", async ({ page, request }) => {
+      const headers = { authorization: `Bearer ${await login(request)}` };
+      const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+      const upload = await request.post(`${API}/resource-files`, {
+        headers,
+        multipart: { files: { name: "axe.png", mimeType: "image/png", buffer: png } },
+      });
+      expect(upload.status(), await upload.text()).toBe(200);
+      const [file] = (await upload.json()).resourceFiles;
+      const variation = await (await request.post(`${API}/variations`, { headers, data: { name: unique("Cor"), active: true, values: ["Azul"] } })).json();
+      const created = await request.post(`${API}/products`, {
+        headers,
+        data: { name: unique("Produto axe"), price: 10.5, weight: 1.25, images: [{ resource_file_id: file.id, main: true }] },
+      });
+      expect(created.status(), await created.text()).toBe(200);
+      const product = await created.json();
+      await request.post(`${API}/products/${product.id}/variations`, { headers, data: { name: "Azul", values: [{ variation_id: variation.id, value: "Azul" }] } });
+      await request.post(`${API}/products/${product.id}/specification`, { headers, data: { name: "Voltagem", value: "220V", is_searchable: true } });
+      const unit = (await (await request.get(`${API}/measure-units?perPage=1`, { headers })).json()).items[0];
+      await request.post(`${API}/products/alternative-units`, { headers, data: { product_id: product.id, unit_id: unit.id, quantity: 12, value_multiplier: 12, decimals_for_quantity: 0 } });
+
+      await signIn(page, { locale, path: `/products/${product.id}` });
+      await checkPage(page, `/products/${product.id}`);
+      await expect(page.getByRole("region").getByRole("row")).not.toHaveCount(0);
+      const say = locale === "en" ? { variation: "New variation", specification: "New specification" } : { variation: "Nova variação", specification: "Nova especificação" };
+      for (const dialog of [say.variation, say.specification]) {
+        await page.getByRole("button", { name: dialog }).click();
+        await expect(page.getByRole("dialog", { name: dialog })).toBeVisible();
+        await checkShown(page, `/products/${product.id} (${dialog})`);
+        await page.keyboard.press("Escape");
+        await expect(page.getByRole("dialog")).toBeHidden();
+      }
+    });
   });
 }

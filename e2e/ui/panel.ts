@@ -20,7 +20,7 @@ export async function signIn(
   { user = ADMIN, path = "/brands", locale = "pt-BR" }: { user?: { email: string; password: string }; path?: string; locale?: Locale } = {},
 ) {
   await useLocale(page, locale);
-  await page.goto(path === "/brands" ? "/sign-in" : `/sign-in?callbackUrl=${encodeURIComponent(path)}`);
+  await page.goto(path === "/" ? "/sign-in" : `/sign-in?callbackUrl=${encodeURIComponent(path)}`);
   await page.getByLabel(words[locale].email).fill(user.email);
   await page.getByLabel(words[locale].password).fill(user.password);
   await page.getByRole("button", { name: words[locale].submit, exact: true }).click();

@@ -115,6 +115,7 @@ test.describe("records", () => {
     await expect(page.getByRole("heading", { name: "Página não encontrada", level: 1 })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Principal" })).toBeVisible();
     await page.getByRole("link", { name: "Ir para a página inicial" }).click();
-    await expect(page.getByRole("heading", { name: "Marcas", level: 1 })).toBeVisible();
+    // The home page is the dashboard.
+    await expect(page.getByRole("heading", { name: "Painel", level: 1 })).toBeVisible();
   });
 });

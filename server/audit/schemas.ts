@@ -27,6 +27,8 @@ export const auditFilters = z.object({
   entity: z.string().max(60).optional(),
   entity_id: z.uuid({ message: "must be a UUID" }).optional(),
   actor_id: z.uuid({ message: "must be a UUID" }).optional(),
+  /** One kind of write: `create`, `update`, `delete`, `reset_password`, ... */
+  action: z.string().max(40).optional(),
 });
 
 export const auditListInput = keysetInput().extend(auditFilters.shape);

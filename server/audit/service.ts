@@ -85,6 +85,7 @@ export async function listAuditEvents(db: Db, principal: Principal, input: Audit
       ...(input.entity ? { entity: input.entity } : {}),
       ...(input.entity_id ? { entity_id: input.entity_id } : {}),
       ...(input.actor_id ? { actor_id: input.actor_id } : {}),
+      ...(input.action ? { action: input.action } : {}),
     },
     toItem: (row: AuditEventRow) => row,
   });

@@ -2,7 +2,8 @@ import type { Db } from "../db/scoped";
 import { alternativeUnits } from "./alternative-units/service";
 import { categories } from "./categories/service";
 import { measureUnits } from "./measure-units/service";
-import { products } from "./products/service";
+import { productWrite } from "./products/schemas";
+import { createProduct } from "./products/service";
 import { profiles } from "./profiles/service";
 import { variations } from "./variations/service";
 import { warehouses } from "./warehouses/service";
@@ -73,7 +74,7 @@ export async function seedCatalogDemo(db: Db): Promise<void> {
     for (const child of children) await categories.service.create(db, { ...empty, root_id: parent.id, name: child, active: true });
   }
   for (const [name, sku, alternatives] of demoProducts) {
-    const product = await products.service.create(db, { name, sku, active: true, attributes: {} });
+    const product = await createProduct(db, productWrite.parse({ name, sku }));
     for (const [abbreviation, quantity, value_multiplier] of alternatives) {
       await alternativeUnits.service.create(db, {
         product_id: product.id,

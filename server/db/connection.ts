@@ -1,6 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
+import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
@@ -99,7 +103,11 @@ function lockDataDir(dir: string): () => void {
 export async function openPGlite(location: string): Promise<Database> {
   const inMemory = location.startsWith("memory://");
   const release = inMemory ? () => {} : lockDataDir(location);
-  const client = new PGlite(inMemory ? undefined : path.join(location, "pgdata"));
+  // The contrib extensions product search runs on (server/db/migrator.ts, REQUIRED_EXTENSIONS).
+  const client = new PGlite({
+    ...(inMemory ? {} : { dataDir: path.join(location, "pgdata") }),
+    extensions: { pg_trgm, unaccent, fuzzystrmatch, btree_gin },
+  });
   await client.waitReady;
   const fatalHandlers: Array<(error: Error) => void> = [];
   let crashed: Error | undefined;

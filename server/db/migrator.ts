@@ -48,6 +48,28 @@ export class MigrationError extends Error {
   }
 }
 
+/** Contrib extensions the catalog search runs on, and the indexes the catalog migration makes with them. */
+export const REQUIRED_EXTENSIONS = ["pg_trgm", "unaccent", "fuzzystrmatch", "btree_gin"];
+const SEARCH_INDEXES = ["products_search_vector_idx", "search_words_word_idx"];
+
+/**
+ * The catalog migration creates the search extensions and indexes in a block that the
+ * schema tool's shadow database (no contrib) skips: a real database must have them.
+ */
+async function checkSearchPrerequisites(session: SqlSession): Promise<void> {
+  const extensions = await session.query<{ extname: string }>("SELECT extname FROM pg_extension");
+  const missing = REQUIRED_EXTENSIONS.filter((name) => !extensions.some((row) => row.extname === name));
+  const indexes = await session.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE indexname = ANY($1)", [SEARCH_INDEXES]);
+  const missingIndexes = SEARCH_INDEXES.filter((name) => !indexes.some((row) => row.indexname === name));
+  if (missing.length > 0 || missingIndexes.length > 0) {
+    throw new MigrationError(
+      `the database lacks what product search needs: extensions ${missing.join(", ") || "(all present)"}, ` +
+        `indexes ${missingIndexes.join(", ") || "(all present)"}. Install PostgreSQL's contrib package (postgresql-contrib) ` +
+        `and run CREATE EXTENSION for each as a superuser, then start again.`,
+    );
+  }
+}
+
 /** Applies what is pending; answers the names it applied. */
 export async function migrate(session: SqlSession, migrations = readMigrations()): Promise<string[]> {
   await session.query("SELECT pg_advisory_lock($1)", [PRISMA_ADVISORY_LOCK]);
@@ -88,6 +110,7 @@ export async function migrate(session: SqlSession, migrations = readMigrations()
         });
       }
     }
+    if (migrations.some((migration) => migration.name.endsWith("_catalog"))) await checkSearchPrerequisites(session);
     return done;
   } finally {
     await session.query("SELECT pg_advisory_unlock($1)", [PRISMA_ADVISORY_LOCK]);

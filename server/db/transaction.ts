@@ -32,12 +32,20 @@ const units = new WeakMap<object, Unit>();
  * Runs `work` in one transaction of `db` (a scoped client); hooks registered with
  * `afterCommit` run once it commits; `context` says for whom (audit events).
  */
-export async function transaction<T>(db: ScopedDb, work: (tx: Db) => Promise<T>, context: WriteContext = {}): Promise<T> {
+export async function transaction<T>(
+  db: ScopedDb,
+  work: (tx: Db) => Promise<T>,
+  context: WriteContext = {},
+  options: { timeout?: number } = {},
+): Promise<T> {
   const unit: Unit = { ...context, afterCommit: [] };
-  const result = await db.$transaction((tx) => {
-    units.set(tx, unit);
-    return work(tx);
-  }, TRANSACTION_OPTIONS);
+  const result = await db.$transaction(
+    (tx) => {
+      units.set(tx, unit);
+      return work(tx);
+    },
+    { ...TRANSACTION_OPTIONS, ...options },
+  );
   for (const hook of unit.afterCommit) {
     try {
       hook();

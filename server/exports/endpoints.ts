@@ -49,7 +49,7 @@ export const exportList = defineEndpoint({
     responses: { 200: { description: "The CSV file", content: { "text/csv": { schema: { type: "string" } } } } },
     errors: [404, 422],
   },
-  async handle({ res, db, params, query }) {
+  async handle({ res, db, params, query, principal }) {
     const resource = params.resource ?? "";
     const source = Object.hasOwn(exportables, resource) ? exportables[resource] : undefined;
     if (!source) throw AppError.notFound(`Export of "${resource}"`);
@@ -61,7 +61,7 @@ export const exportList = defineEndpoint({
     }
     const headers = headersText ? splitList(headersText) : columns;
     if (headers.length !== columns.length) throw AppError.invalid("headers", "must label each column, in order", "invalid_headers");
-    const rows = source.rows(db, filters);
+    const rows = source.rows(db, filters, principal);
     // The first page before the answer starts: a bad filter is still a 422.
     const first = await rows.next();
     const date = new Date().toISOString().slice(0, 10);

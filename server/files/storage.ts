@@ -1,12 +1,15 @@
 import { createReadStream, createWriteStream } from "node:fs";
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
 import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
 /**
- * Where uploaded bytes live, by key. Local disk by default (FILE_STORAGE_DIR, else
- * DATA_DIR/files); the interface is what an S3-compatible store implements too.
+ * Where uploaded bytes live, by key: local disk by default (FILE_STORAGE_DIR, else
+ * DATA_DIR/files), or an S3-compatible bucket when S3_BUCKET is set (AWS S3, MinIO,
+ * Cloudflare R2, ...). Both stream: a file is never held whole in memory.
  */
 export interface FileStorage {
   /** Writes the whole stream under `key` (replacing nothing: keys are new ids). */
@@ -41,6 +44,45 @@ export function diskStorage(root: string): FileStorage {
     },
     async remove(key) {
       await rm(fileOf(key), { force: true });
+    },
+  };
+}
+
+export interface S3Settings {
+  bucket: string;
+  /** For S3-compatible services (MinIO, R2...): their URL. */
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Bucket in the path (`https://host/bucket/key`), as most S3-compatible services want. */
+  forcePathStyle: boolean;
+}
+
+export function s3Storage(settings: S3Settings): FileStorage {
+  const client = new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+  });
+  const Bucket = settings.bucket;
+  return {
+    async put(key, body) {
+      // Multipart as it goes: the length of an upload is not known in advance.
+      await new Upload({ client, params: { Bucket, Key: key, Body: body } }).done();
+    },
+    async get(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        return object.Body as Readable;
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
+        throw error;
+      }
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
 }

@@ -78,17 +78,19 @@ export async function claimIdempotencyKey(prisma: PrismaClient, principal: Princ
   if (!existing) return claimIdempotencyKey(prisma, principal, request);
   if (existing.request_hash !== request.requestHash) {
     throw new AppError("VALIDATION", "This Idempotency-Key was already used with a different request", {
+      reason: "idempotency_key_reused",
       errors: [{ path: "Idempotency-Key", message: "was already used with a different request", code: "idempotency_key_reused" }],
     });
   }
   if (existing.status === null) {
-    throw new AppError("CONFLICT", "A request with this Idempotency-Key is still being processed; retry later");
+    throw new AppError("CONFLICT", "A request with this Idempotency-Key is still being processed; retry later", { reason: "idempotency_in_progress" });
   }
   if (existing.secret_withheld) {
     throw new AppError(
       "CONFLICT",
       `The request with this Idempotency-Key succeeded${existing.resource_id ? ` (record ${existing.resource_id})` : ""}, ` +
         "but its answer held a secret that is shown only once and never stored, so it cannot be replayed",
+      { reason: "secret_not_replayable", params: { record: existing.resource_id } },
     );
   }
   throw new IdempotentReplay(existing.status, existing.body);

@@ -60,6 +60,8 @@ export interface WriteOptions {
   idempotency?: IdempotencyRequest;
   /** The request's id, recorded with the audit events of the write. */
   requestId?: string;
+  /** A write that may take longer than the usual 30 s (rebuilding an index): its limit, ms. */
+  timeoutMs?: number;
 }
 
 /** What a write answered: `value` for the caller, `body` and `status` for its idempotency record. */
@@ -93,6 +95,7 @@ export async function runWrite<T>(
         return answer.value;
       },
       { actor, requestId: options.requestId },
+      options.timeoutMs ? { timeout: options.timeoutMs } : {},
     );
   } catch (error) {
     if (claim) await releaseIdempotencyKey(runtime.database.prisma, claim);

@@ -11,6 +11,10 @@ export interface Problem {
   title: string;
   status: number;
   detail: string;
+  /** What went wrong in a word a client can translate: `validation_failed`, `not_found`, `in_use`, `duplicate`, ... */
+  code: string;
+  /** The figures of `detail` (`usages`, `fields`, ...). */
+  params?: Record<string, unknown>;
   errors?: FieldError[];
 }
 
@@ -29,8 +33,37 @@ const titles: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-export function problem(status: number, detail: string, errors?: FieldError[]): Problem {
-  return { type: "about:blank", title: titles[status] ?? "Error", status, detail, ...(errors ? { errors } : {}) };
+/** The problem `code` of each status, unless the error names a more precise one. */
+const codes: Record<number, string> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  409: "conflict",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  422: "validation_failed",
+  429: "rate_limited",
+  500: "internal_error",
+  503: "unavailable",
+};
+
+export function problem(
+  status: number,
+  detail: string,
+  errors?: FieldError[],
+  more: { code?: string; params?: Record<string, unknown> } = {},
+): Problem {
+  return {
+    type: "about:blank",
+    title: titles[status] ?? "Error",
+    status,
+    detail,
+    code: more.code ?? codes[status] ?? "error",
+    ...(more.params ? { params: more.params } : {}),
+    ...(errors ? { errors } : {}),
+  };
 }
 
 /** The figures of a zod issue a client needs to word it in its own language. */
@@ -48,9 +81,16 @@ function paramsOf(issue: z.core.$ZodIssue): Record<string, unknown> | undefined 
 /** zod issues as `{path, message, code, params}` in the request's own field names. */
 export function fieldErrors(error: ZodError): FieldError[] {
   return error.issues.map((issue) => {
+    const path = issue.path.map(String).join(".") || "(body)";
+    // Our own rules (custom issues) name what failed in `params.code`, with its figures.
+    const custom = issue.code === "custom" ? (issue.params as { code?: unknown } | undefined) : undefined;
+    if (custom && typeof custom.code === "string") {
+      const { code, ...params } = custom;
+      return { path, message: issue.message, code, ...(Object.keys(params).length > 0 ? { params } : {}) };
+    }
     const params = paramsOf(issue);
     return {
-      path: issue.path.map(String).join(".") || "(body)",
+      path,
       message: issue.message,
       // Our schemas word every missing or empty required field "is required".
       code: issue.message === "is required" ? "required" : issue.code,
@@ -75,7 +115,7 @@ export function problemOf(error: unknown, reqId?: string): Problem {
     return problem(500, "An unexpected error occurred");
   }
   if (cause instanceof ZodError) return problem(status, "The request is not valid", fieldErrors(cause));
-  if (cause instanceof AppError) return problem(status, cause.message, cause.errors);
+  if (cause instanceof AppError) return problem(status, cause.message, cause.errors, { code: cause.reason, params: cause.params });
   return problem(status, error instanceof Error ? error.message : "The request failed");
 }
 

@@ -74,7 +74,9 @@ function isJsonContentType(value: string | undefined): boolean {
 /** The procedure's input from the path parameters, the query string and the JSON body. */
 async function inputOf(req: IncomingMessage, route: ProcedureRoute, params: Record<string, string>, search: string) {
   const method = req.method ?? "GET";
-  if (!acceptsBody(method)) {
+  if (!acceptsBody(method) || route.meta.inputFrom === "query") {
+    // A body sent anyway is read (with its limit) and ignored.
+    if (acceptsBody(method)) await readBody(req);
     const query = parseQuery(search);
     for (const key of route.arrayParams) {
       const value = query[key];
@@ -83,8 +85,9 @@ async function inputOf(req: IncomingMessage, route: ProcedureRoute, params: Reco
     return { input: { ...query, ...params }, text: "" };
   }
   const text = await readBody(req);
+  const fromQuery = route.meta.inputFrom === "query-and-body" ? parseQuery(search) : {};
   // "No body" writes (enable, disable, webhook calls) are sent without one.
-  if (text.trim() === "") return { input: cleanInput({ ...params }), text };
+  if (text.trim() === "") return { input: cleanInput({ ...fromQuery, ...params }), text };
   if (!isJsonContentType(header(req.headers, "content-type"))) {
     throw new AppError("VALIDATION", "The request body must be JSON (Content-Type: application/json)", {
       errors: [{ path: "(body)", message: "must be sent as application/json", code: "invalid_content_type" }],
@@ -97,7 +100,15 @@ async function inputOf(req: IncomingMessage, route: ProcedureRoute, params: Reco
       errors: [{ path: "(body)", message: "must be a JSON object", code: "invalid_type", params: { expected: "object" } }],
     });
   }
-  return { input: cleanInput({ ...body, ...params }), text };
+  return { input: cleanInput({ ...body, ...fromQuery, ...queryFieldsOf(route, search), ...params }), text };
+}
+
+/** The input fields a body operation reads from its query string (meta `queryFields`). */
+function queryFieldsOf(route: ProcedureRoute, search: string): Record<string, unknown> {
+  const fields = route.meta.queryFields;
+  if (!fields?.length) return {};
+  const query = parseQuery(search);
+  return Object.fromEntries(fields.flatMap((field) => (query[field] === undefined ? [] : [[field, query[field]]])));
 }
 
 /** Runs one operation of the routers and renders its answer or its problem. */
@@ -138,7 +149,7 @@ async function runProcedure(
     // Where interface.md answers 400 for bad input, so does every way an input can be bad.
     if (answer.status === 422 && route.meta.invalidInputStatus === 400) answer.status = 400;
     const headers = { ...ctx.response.headers, ...(cause instanceof BodyTooLarge ? { connection: "close" } : {}) };
-    sendProblem(res, { ...problem(answer.status, answer.detail, answer.errors) }, headers);
+    sendProblem(res, answer.status === 400 && route.meta.invalidInputStatus === 400 ? { ...answer, title: "Bad Request" } : answer, headers);
   }
 }
 

@@ -1,14 +1,17 @@
 /**
  * A method + path-template router: `/products/{product_id}/variations/{id}`. Static
  * segments win over parameters at every level (so `/stock/override` is never read as
- * `/stock/{id}`, whatever order the routes were added in). Segments are matched as sent
- * (percent-encoded); parameter values are decoded after the match, and one that does
- * not decode (`%ZZ`, invalid UTF-8) names nothing: the match fails.
+ * `/stock/{id}`, whatever order the routes were added in). Parameters are positional:
+ * `/products/{id}` and `/products/{product_id}/variations` share the position and each
+ * route names its own values. Segments are matched as sent (percent-encoded); parameter
+ * values are decoded after the match, and one that does not decode (`%ZZ`, invalid
+ * UTF-8) names nothing: the match fails.
  */
 interface Node<Route> {
   statics: Map<string, Node<Route>>;
-  param?: { name: string; node: Node<Route> };
-  routes: Map<string, Route>;
+  param?: Node<Route>;
+  /** Per method: the route and the names of its parameters, in path order. */
+  routes: Map<string, { route: Route; names: string[] }>;
 }
 
 export interface Match<Route> {
@@ -39,14 +42,13 @@ export class RouteTable<Route> {
 
   add(method: string, template: string, route: Route): void {
     let node = this.root;
+    const names: string[] = [];
     for (const segment of segmentsOf(template)) {
       const param = /^\{(.+)\}$/.exec(segment)?.[1];
       if (param) {
-        if (node.param && node.param.name !== param) {
-          throw new Error(`${template}: parameter {${param}} conflicts with {${node.param.name}} at the same position`);
-        }
-        node.param ??= { name: param, node: newNode() };
-        node = node.param.node;
+        names.push(param);
+        node.param ??= newNode();
+        node = node.param;
       } else {
         let next = node.statics.get(segment);
         if (!next) node.statics.set(segment, (next = newNode()));
@@ -54,35 +56,36 @@ export class RouteTable<Route> {
       }
     }
     if (node.routes.has(method)) throw new Error(`${method} ${template} is defined twice`);
-    node.routes.set(method, route);
+    node.routes.set(method, { route, names });
   }
 
   lookup(method: string, path: string): Lookup<Route> {
-    const segments = segmentsOf(path);
-    const params: Record<string, string> = {};
-    const node = this.walk(this.root, segments, 0, params);
+    const values: string[] = [];
+    const node = this.walk(this.root, segmentsOf(path), 0, values);
     if (!node) return { kind: "not-found" };
-    const route = node.routes.get(method);
-    if (route) return { kind: "found", match: { route, params } };
-    return { kind: "method-not-allowed", allow: [...node.routes.keys()] };
+    const found = node.routes.get(method);
+    if (!found) return { kind: "method-not-allowed", allow: [...node.routes.keys()] };
+    const params: Record<string, string> = {};
+    found.names.forEach((name, index) => (params[name] = values[index]!));
+    return { kind: "found", match: { route: found.route, params } };
   }
 
   /** Depth-first, static before parameter, backtracking when a branch leads nowhere. */
-  private walk(node: Node<Route>, segments: string[], index: number, params: Record<string, string>): Node<Route> | undefined {
+  private walk(node: Node<Route>, segments: string[], index: number, values: string[]): Node<Route> | undefined {
     if (index === segments.length) return node.routes.size > 0 ? node : undefined;
     const segment = segments[index]!;
     const staticChild = node.statics.get(segment);
     if (staticChild) {
-      const found = this.walk(staticChild, segments, index + 1, params);
+      const found = this.walk(staticChild, segments, index + 1, values);
       if (found) return found;
     }
     if (node.param) {
       const value = decodeSegment(segment);
       if (value === undefined) return undefined;
-      params[node.param.name] = value;
-      const found = this.walk(node.param.node, segments, index + 1, params);
+      values.push(value);
+      const found = this.walk(node.param, segments, index + 1, values);
       if (found) return found;
-      delete params[node.param.name];
+      values.pop();
     }
     return undefined;
   }

@@ -80,6 +80,8 @@ export interface CrudConfig<
   usedBy?: Usage[];
   /** Runs inside the write before it happens, e.g. rules across fields (throw AppError). */
   beforeWrite?: (db: Db, input: z.output<Write>, id?: string) => Promise<void>;
+  /** Runs after an update, in its transaction (e.g. to refresh what depends on the record). */
+  afterUpdate?: (db: Db, before: z.input<Detail>, after: z.input<Detail>) => Promise<void>;
   /** Runs before a delete, e.g. to refuse (409) for reasons `usedBy` cannot express. */
   beforeRemove?: (db: Db, id: string) => Promise<void>;
   /** Success status of POST (201 unless interface.md says otherwise). */
@@ -128,6 +130,7 @@ export async function refuseWhileUsed(db: Db, noun: string, id: string, usages: 
     throw new AppError(
       "CONFLICT",
       `${noun}${label ? ` "${label}"` : ""} is still used by ${used.map(([what, count]) => `${count} ${what}`).join(" and ")}`,
+      { reason: "in_use", params: { record: label ?? null, usages: Object.fromEntries(used) } },
     );
   }
 }
@@ -213,6 +216,7 @@ export function defineCrud<
       const { id: _ignored, ...body } = input as z.output<Write> & { id?: unknown };
       const before = toDetail(await service.find(db, id));
       const updated = toDetail(await model(db).update({ where: { id }, data: await data(db, body as z.output<Write>, id), ...include }));
+      await config.afterUpdate?.(db, before, updated);
       await audit(db, "update", before, updated);
       return updated;
     },
@@ -270,10 +274,7 @@ export function defineCrud<
   const bulkSetActive = writeProcedure
     .input(bulkInput.extend({ active: z.boolean() }))
     .output(bulkResult)
-    .mutation(async ({ ctx, input }) => {
-      for (const id of input.ids) await service.setActive(ctx.db, id, input.active);
-      return { count: input.ids.length };
-    });
+    .mutation(({ ctx, input }) => eachRecord(input.ids, (id) => service.setActive(ctx.db, id, input.active)));
   // Only resources with an `active` field have it (the type says so too).
   const activeProcedures = (hasActive ? { bulkSetActive } : {}) as "active" extends keyof z.output<Write>
     ? { bulkSetActive: typeof bulkSetActive }
@@ -294,16 +295,13 @@ export function defineCrud<
       .mutation(({ ctx, input }) => service.update(ctx.db, idOf(input), input as z.output<Write>) as never),
     remove: builders.remove.output(z.void()).mutation(({ ctx, input }) => service.remove(ctx.db, input.id)),
     /**
-     * The panel's bulk actions (tRPC only): one transaction for all the records, so either
-     * every one changes or none does (a missing id is 404, a record in use 409 naming it).
+     * The panel's bulk actions (tRPC only), in one transaction: every record that can go
+     * goes; one that cannot (missing, in use) is reported in `failures` and kept.
      */
     bulkRemove: writeProcedure
       .input(bulkInput)
       .output(bulkResult)
-      .mutation(async ({ ctx, input }) => {
-        for (const id of input.ids) await service.remove(ctx.db, id);
-        return { count: input.ids.length };
-      }),
+      .mutation(({ ctx, input }) => eachRecord(input.ids, (id) => service.remove(ctx.db, id))),
     ...activeProcedures,
   };
 
@@ -334,4 +332,34 @@ export const bulkInput = z.object({
     .max(100, "at most 100 records at a time")
     .refine((ids) => new Set(ids).size === ids.length, "lists a record twice"),
 });
-export const bulkResult = z.object({ count: z.number().int() });
+/** A record a bulk action left as it was, and why (the problem it would have answered alone). */
+export const bulkFailure = z.object({
+  id: z.string(),
+  status: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+export type BulkFailure = z.output<typeof bulkFailure>;
+
+/** How many records a bulk action changed, and the ones it could not (each with its reason). */
+export const bulkResult = z.object({ count: z.number().int(), failures: z.array(bulkFailure).default([]) });
+export type BulkResult = z.output<typeof bulkResult>;
+
+/**
+ * Runs a bulk action on each record in the request's transaction. A record the rules
+ * refuse (an AppError raised before its write: missing, in use, forbidden) is reported
+ * and the others still change; any other error (a database failure) fails them all.
+ */
+export async function eachRecord(ids: readonly string[], act: (id: string) => Promise<unknown>): Promise<BulkResult> {
+  const failures: BulkFailure[] = [];
+  for (const id of ids) {
+    try {
+      await act(id);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      failures.push({ id, status: error.status, code: error.reason ?? error.code.toLowerCase(), message: error.message, ...(error.params ? { params: error.params } : {}) });
+    }
+  }
+  return { count: ids.length - failures.length, failures };
+}

@@ -21,12 +21,12 @@ export const queryInteger = (schema: z.ZodNumber) =>
  * is one of the list record's sortable fields (an enum in the document; anything else
  * is 422), or empty for the list's default order.
  */
-export function pagingInput<const Sort extends string>(sortable: readonly Sort[]) {
+export function pagingInput<const Sort extends string>(sortable: readonly Sort[], options: { perPage?: number } = {}) {
   return z.object({
     search: z.string().max(200).default(""),
     page: queryInteger(z.number({ message: "must be a whole number" }).int("must be a whole number").min(0, "must not be negative")).default(0),
     perPage: queryInteger(z.number({ message: "must be a whole number" }).int("must be a whole number").min(0, "must not be negative"))
-      .default(25)
+      .default(options.perPage ?? 25)
       .transform((value) => Math.min(value, MAX_PER_PAGE)),
     // Typed as a string for callers (the panel keeps it in the URL), checked against the
     // list's fields and documented as their enum.

@@ -2,8 +2,13 @@ import type { PrismaClient } from "../generated/prisma/client";
 import { forOrganization } from "../db/scoped";
 import { brands } from "../catalog/brands/service";
 import { seedCatalogDemo } from "../catalog/demo-data";
+import { seedInsightsDemo } from "../insights/demo-data";
 import { seedPartiesDemo } from "../parties/demo-data";
+import { seedOrdersDemo } from "../orders/demo-data";
+import { seedSalesDemo } from "../sales/demo-data";
+import { seedPricingDemo } from "../pricing/demo-data";
 import { seedSettingsDemo } from "../settings/demo-data";
+import { seedStockDemo } from "../stock/demo-data";
 
 const demoBrands = [
   { name: "Acme Ferramentas", active: true },
@@ -30,5 +35,10 @@ export async function seedDemoData(prisma: PrismaClient, organizationId: string)
   await seedCatalogDemo(db);
   await seedPartiesDemo(db);
   await seedSettingsDemo(db);
+  await seedStockDemo(db);
+  await seedOrdersDemo(db);
+  await seedSalesDemo(db);
+  await seedInsightsDemo(db);
+  await seedPricingDemo(db);
   return true;
 }

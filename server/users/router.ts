@@ -1,4 +1,4 @@
-import { idInput } from "../lib/crud";
+import { bulkInput, bulkResult, eachRecord, idInput } from "../lib/crud";
 import { pageOf, pagingInput } from "../lib/paging";
 import { z } from "zod";
 import { AppError } from "../errors";
@@ -50,6 +50,11 @@ export const usersRouter = router({
     .input(idInput)
     .output(passwordReset)
     .mutation(({ ctx, input }) => resetPassword(ctx.db, ctx.principal, input.id)),
+  /** The panel's bulk activate/deactivate (tRPC only); one's own account is refused and reported. */
+  bulkSetActive: adminProcedure
+    .input(bulkInput.extend({ active: z.boolean() }))
+    .output(bulkResult)
+    .mutation(({ ctx, input }) => eachRecord(input.ids, (id) => updateUser(ctx.db, ctx.principal, id, { active: input.active }))),
 });
 
 /** The signed-in user's own account (any role; users only, not access keys). */

@@ -10,6 +10,7 @@ import { hashPassword } from "@/server/auth/password";
 import { issueAccessToken } from "@/server/auth/tokens";
 import { env } from "@/server/env";
 import { compileTrust } from "@/server/http/client-address";
+import { diskStorage } from "@/server/files/storage";
 import { createRuntime } from "@/server/runtime";
 import { callerWith, newOrg, testRuntime, unique } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
@@ -87,7 +88,7 @@ describe("revocation across instances", () => {
     const org = await newOrg();
     const shared = await testRuntime();
     // A second instance on the same database: its own credential cache and its own subscription.
-    const other = await createRuntime(shared.database, { rateLimitPerMinute: 0, fileStorageDir: "/tmp/unused" });
+    const other = await createRuntime(shared.database, { rateLimitPerMinute: 0, files: diskStorage("/tmp/unused") });
     try {
       const admin = await org.as();
       const key = await admin.accessKeys.create({ name: unique("ERP"), role: "ADMIN" });
@@ -109,7 +110,7 @@ describe("revocation across instances", () => {
   it("applies a new role and a deactivation on the other instance at once, for writes", async () => {
     const org = await newOrg();
     const shared = await testRuntime();
-    const other = await createRuntime(shared.database, { rateLimitPerMinute: 0, fileStorageDir: "/tmp/unused" });
+    const other = await createRuntime(shared.database, { rateLimitPerMinute: 0, files: diskStorage("/tmp/unused") });
     try {
       const signedIn = async () => {
         const user = await org.db.user.create({

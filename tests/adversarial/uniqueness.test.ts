@@ -25,7 +25,7 @@ describe("SKUs", () => {
     expect((await call("POST", "/api/b2b/products", { headers, body: { name: "Café", sku } })).status).toBe(200);
     for (const variant of [sku.toUpperCase(), sku.normalize("NFD")]) {
       const problem = expectProblem(await call("POST", "/api/b2b/products", { headers, body: { name: "Café", sku: variant } }), 409);
-      expect(problem.errors).toEqual([{ path: "sku", message: expect.any(String), code: "duplicate" }]);
+      expect(problem.errors).toEqual([expect.objectContaining({ path: "sku", message: expect.any(String), code: "duplicate" })]);
       expect(problem.detail).not.toMatch(/organization_id|sku_key/);
     }
   });

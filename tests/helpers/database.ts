@@ -12,6 +12,7 @@ import type { Role } from "@/server/generated/prisma/enums";
 import { createAppServer } from "@/server/http/server";
 import { createOrganization } from "@/server/organizations/service";
 import { appRouter } from "@/server/root";
+import { diskStorage } from "@/server/files/storage";
 import { createRuntime, registerRuntime, type Runtime } from "@/server/runtime";
 import { createCallerFactory, createContext } from "@/server/trpc";
 
@@ -28,7 +29,7 @@ export function testRuntime(): Promise<Runtime> {
     const database = url ? await openPostgres(url, 4) : await openPGlite("memory://");
     await database.withSession((session) => migrate(session));
     const files = mkdtempSync(path.join(os.tmpdir(), "b2b-test-files-"));
-    return registerRuntime(await createRuntime(database, { rateLimitPerMinute: 0, fileStorageDir: files }));
+    return registerRuntime(await createRuntime(database, { rateLimitPerMinute: 0, files: diskStorage(files) }));
   })();
   return shared;
 }

@@ -13,7 +13,7 @@ describe("bulk actions", () => {
     const api = await org.as();
     const ids = [];
     for (let index = 0; index < 3; index++) ids.push((await api.brands.create({ name: unique("Bulk"), active: true, images: [], attributes: {} })).id);
-    expect(await api.brands.bulkSetActive({ ids, active: false })).toEqual({ count: 3 });
+    expect(await api.brands.bulkSetActive({ ids, active: false })).toEqual({ count: 3, failures: [] });
     expect((await api.brands.list({ active: false })).items.map((brand) => brand.id).sort()).toEqual([...ids].sort());
     const history = await api.audit.list({ entity: "brand", entity_id: ids[0]! });
     expect(history.items[0]!.changes).toEqual({ active: { from: true, to: false } });
@@ -21,19 +21,61 @@ describe("bulk actions", () => {
     await expect((await org.as("VIEWER")).brands.bulkSetActive({ ids, active: true })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
-  it("delete all or nothing: one record in use, or missing, keeps every record", async () => {
+  it("delete what can go, report per record what cannot (in use, missing) and keep it", async () => {
     const org = await newOrg();
     const api = await org.as();
     const free = await api.measureUnits.create({ abbreviation: "CX", description: unique("Caixa"), decimals_for_quantity: 0, active: true });
     const used = await api.measureUnits.create({ abbreviation: "PC", description: unique("Peça"), decimals_for_quantity: 0, active: true });
     const product = await api.products.create({ name: unique("Produto"), active: true, attributes: {} });
     await api.alternativeUnits.create({ product_id: product.id, unit_id: used.id, decimals_for_quantity: 0, value_multiplier: 12, quantity: 1, attributes: {} });
-    const refused = await api.measureUnits.bulkRemove({ ids: [free.id, used.id] }).catch((error: { code: string; message: string }) => error);
-    expect(refused).toMatchObject({ code: "CONFLICT" });
-    expect((refused as { message: string }).message).toContain('Measure unit "PC"');
-    await expect(api.measureUnits.bulkRemove({ ids: [free.id, randomUUID()] })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    expect(await org.db.measureUnit.count({ where: { id: { in: [free.id, used.id] } } })).toBe(2);
-    expect(await api.measureUnits.bulkRemove({ ids: [free.id] })).toEqual({ count: 1 });
+    const missing = randomUUID();
+    const result = await api.measureUnits.bulkRemove({ ids: [used.id, free.id, missing] });
+    expect(result.count).toBe(1);
+    expect(result.failures).toEqual([
+      expect.objectContaining({ id: used.id, status: 409, code: "in_use", params: expect.objectContaining({ record: "PC" }) }),
+      expect.objectContaining({ id: missing, status: 404, code: "not_found" }),
+    ]);
+    expect(result.failures[0]!.message).toContain('Measure unit "PC"');
+    expect(await org.db.measureUnit.count({ where: { id: { in: [free.id, used.id] } } })).toBe(1);
+    const history = await api.audit.list({ entity: "measure_unit", entity_id: free.id, action: "delete" });
+    expect(history.items).toHaveLength(1);
+    expect(await api.measureUnits.bulkRemove({ ids: [used.id] })).toMatchObject({ count: 0, failures: [{ id: used.id, status: 409 }] });
+  });
+
+  it("a foreign record is reported as missing and left alone", async () => {
+    const mine = await newOrg();
+    const theirs = await newOrg();
+    const foreign = await (await theirs.as()).brands.create({ name: unique("Alheia"), active: true, images: [], attributes: {} });
+    const result = await (await mine.as()).brands.bulkSetActive({ ids: [foreign.id], active: false });
+    expect(result).toMatchObject({ count: 0, failures: [{ id: foreign.id, status: 404 }] });
+    expect((await (await theirs.as()).brands.get({ id: foreign.id })).active).toBe(true);
+    expect((await (await mine.as()).brands.bulkRemove({ ids: [foreign.id] })).failures).toHaveLength(1);
+    expect(await theirs.db.brand.count({ where: { id: foreign.id } })).toBe(1);
+  });
+
+  it("sellers, statuses and users have bulk actions too", async () => {
+    const org = await newOrg();
+    const api = await org.as();
+    const company = await api.companies.create({ name: unique("Empresa"), fiscal_registration_number: "11.222.333/0001-81" });
+    const sellerIds = [];
+    for (let index = 0; index < 2; index++) {
+      sellerIds.push((await api.sellers.create({ name: unique("Vendedor"), email: `${randomUUID()}@example.com`, company_id: company.id })).id);
+    }
+    expect(await api.sellers.bulkSetActive({ ids: sellerIds, active: false })).toEqual({ count: 2, failures: [] });
+    expect((await api.sellers.get({ id: sellerIds[0]! })).active).toBe(false);
+    expect(await api.sellers.bulkRemove({ ids: sellerIds })).toEqual({ count: 2, failures: [] });
+    await expect((await org.as("SELLER")).sellers.bulkRemove({ ids: sellerIds })).rejects.toMatchObject({ code: "FORBIDDEN" });
+
+    const status = await api.statuses.create({ title: unique("Status"), type: "ORDER", background_color: "#000000", font_color: "#FFFFFF", order: 9 });
+    expect(await api.statuses.bulkRemove({ ids: [status.id] })).toEqual({ count: 1, failures: [] });
+
+    const admin = await api.account.get();
+    const other = await api.users.create({ name: unique("Pessoa"), email: `${randomUUID()}@example.com`, role: "VIEWER", password: "password123" });
+    const users = await api.users.bulkSetActive({ ids: [other.id, admin.id], active: false });
+    expect(users).toMatchObject({ count: 1, failures: [{ id: admin.id, status: 422 }] });
+    expect((await api.users.get({ id: other.id })).active).toBe(false);
+    expect((await api.users.get({ id: admin.id })).active).toBe(true);
+    await expect((await org.as("MANAGER")).users.bulkSetActive({ ids: [other.id], active: true })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 });
 

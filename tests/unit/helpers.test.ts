@@ -85,14 +85,8 @@ describe("error mapping", () => {
   });
 
   it("hides the details of unexpected errors", () => {
-    const original = console.error;
-    console.error = () => {};
-    try {
-      const problem = problemOf(normalizeError(wrap(new Error("SELECT * FROM secrets failed")), undefined));
-      expect(problem).toEqual({ type: "about:blank", title: "Internal Server Error", status: 500, detail: "An unexpected error occurred" });
-    } finally {
-      console.error = original;
-    }
+    const problem = problemOf(normalizeError(wrap(new Error("SELECT * FROM secrets failed")), undefined));
+    expect(problem).toEqual({ type: "about:blank", title: "Internal Server Error", status: 500, detail: "An unexpected error occurred", code: "internal_error" });
   });
 });
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import en from "@/messages/en.json";
 import pt from "@/messages/pt-BR.json";
 import { localizeIssue, type IssueLike, type ValidationTranslator } from "@/lib/validation-messages";
+import { productWrite } from "@/server/catalog/products/schemas";
 
 /** A translator over one language's `validation` messages (ICU `{name}` arguments only). */
 function translator(messages: Record<string, unknown>): ValidationTranslator {
@@ -55,6 +56,18 @@ describe("localizeIssue", () => {
     expect(say({ message: "Prazo de entrega is required" })).toBe("obrigatório");
     expect(say({ message: "no brand with this id exists" })).toBe("refere-se a um registro que não existe");
     expect(say({ message: "must be a valid CPF or CNPJ" })).toBe("deve ser um CPF ou CNPJ válido");
+  });
+
+  it("words the product's own rules: EAN, NCM, weight decimals, images, variation values", () => {
+    const product = (value: Record<string, unknown>) => issues(productWrite, { name: "Furadeira", ...value })[0]!;
+    expect(say(product({ ean: "7891234567890" }))).toBe("deve ser um GTIN-8, 12, 13 ou 14 com dígito verificador válido");
+    expect(say(product({ ean: "7891234567890" }), "en")).toBe("must be a GTIN-8, 12, 13 or 14 with a valid check digit");
+    expect(say(product({ ncm: "1234" }))).toBe("deve ter 8 dígitos (ex.: 8467.21.00)");
+    expect(say(product({ weight: 1.2345 }))).toBe("deve ter no máximo 3 casas decimais");
+    const file = "3f1c2b9e-8d4a-4c1e-9b7a-2e5d6f7a8b9c";
+    expect(say(product({ images: [{ resource_file_id: file }, { resource_file_id: file }] }))).toBe("tem um item repetido");
+    expect(say({ code: "not_an_image", message: "must be an image (PNG, JPEG, GIF or WebP)" })).toBe("deve ser uma imagem (PNG, JPEG, GIF ou WebP)");
+    expect(say({ code: "invalid_enum_value", message: "must be one of the values of Cor: Azul, Vermelho" })).toBe("deve ser um dos valores da variação Cor");
   });
 
   it("translates the server's codes when it sends them, and falls back to its English otherwise", () => {

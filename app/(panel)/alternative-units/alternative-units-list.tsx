@@ -6,13 +6,13 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
 import { productLabel } from "@/components/catalog/lookups";
-import { DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useTableState } from "@/components/data-table";
+import { DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useTableState, useBulkActions } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import type { AlternativeUnitListRecord } from "@/server/catalog/alternative-units/schemas";
+import { alternativeUnitListRecord, type AlternativeUnitListRecord } from "@/server/catalog/alternative-units/schemas";
 
 const column = createColumnHelper<AlternativeUnitListRecord>();
 
@@ -44,6 +44,14 @@ export function AlternativeUnitsList() {
     resource: "alternativeUnits",
     describe: (unit) => t("describe", { unit: unit.unit_abbreviation, product: productNames.get(unit.product_id) ?? t("theProduct") }),
     remove: (unit) => remove.mutateAsync({ id: unit.id }),
+  });
+  const bulkRemove = trpc.alternativeUnits.bulkRemove.useMutation();
+  const bulk = useBulkActions<AlternativeUnitListRecord>({
+    resource: "alternativeUnits",
+    describe: (unit) => t("describe", { unit: unit.unit_abbreviation, product: productNames.get(unit.product_id) ?? t("theProduct") }),
+    canWrite: canManage,
+    remove: bulkRemove.mutateAsync,
+    onDone: () => utils.alternativeUnits.invalidate(),
   });
 
   const columns = useMemo(
@@ -113,8 +121,12 @@ export function AlternativeUnitsList() {
           />
         )}
         emptyMessage={t("empty")}
+        selection={bulk.selection}
+        views="alternative-units"
+        exportAs={{ resource: "alternative-units", fields: Object.keys(alternativeUnitListRecord.shape), filters: table.filters }}
       />
       {confirmDelete.dialog}
+      {bulk.dialogs}
     </>
   );
 }

@@ -7,14 +7,14 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo } from "react";
-import { ActiveBadge, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useOnlyActiveOptions, useTableState } from "@/components/data-table";
+import { ActiveBadge, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useOnlyActiveOptions, useTableState, useBulkActions, toggleActiveAction } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
-import { TOP_LEVEL, type CategoryListRecord } from "@/server/catalog/categories/schemas";
+import { categoryListRecord, TOP_LEVEL, type CategoryListRecord } from "@/server/catalog/categories/schemas";
 import { CategoryTree } from "./category-tree";
 
 const column = createColumnHelper<CategoryListRecord>();
@@ -99,6 +99,17 @@ function CategoriesTable({
     { ...table.paging, root_id: table.filters.root_id, only_active: table.filters.only_active === "true" },
     { placeholderData: keepPreviousData },
   );
+  const utils = trpc.useUtils();
+  const bulkSetActive = trpc.categories.bulkSetActive.useMutation();
+  const bulkRemove = trpc.categories.bulkRemove.useMutation();
+  const bulk = useBulkActions<CategoryListRecord>({
+    resource: "categories",
+    describe: (category) => category.name,
+    canWrite: canManage,
+    setActive: bulkSetActive.mutateAsync,
+    remove: bulkRemove.mutateAsync,
+    onDone: () => utils.categories.invalidate(),
+  });
   const parentOptions = useMemo(
     () => [
       { value: TOP_LEVEL, label: t("topLevel") },
@@ -155,11 +166,16 @@ function CategoriesTable({
           actions={[
             { label: t("addSubcategory"), icon: PlusIcon, hidden: !canManage, href: `/categories/new?root_id=${category.id}` },
             editAction(`/categories/${category.id}`, canManage),
+            toggleActiveAction(category.active, canManage, () => bulk.toggle(category)),
             deleteAction(canManage, () => onDelete(category)),
           ]}
         />
       )}
       emptyMessage={t("empty")}
+      selection={bulk.selection}
+      views="categories"
+      exportAs={{ resource: "categories", fields: Object.keys(categoryListRecord.shape), filters: table.filters }}
+      tools={bulk.dialogs}
     />
   );
 }

@@ -11,6 +11,7 @@ import { AttributesField, EditRecordPage, fieldMessage, NewRecordPage, ResourceF
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { listHref } from "@/components/data-table";
+import { ProductsOf } from "@/components/records/related";
 import { trpc } from "@/lib/trpc";
 import { categoryWrite, type Category, type CategoryWrite, type CategoryWriteOutput } from "@/server/catalog/categories/schemas";
 import { SpecificationsField } from "./specifications-field";
@@ -132,7 +133,7 @@ export function EditCategory({ id }: { id: string }) {
   const update = trpc.categories.update.useMutation({ onSuccess: () => utils.categories.invalidate() });
   const remove = trpc.categories.remove.useMutation({ onSuccess: () => utils.categories.invalidate() });
   return (
-    <EditRecordPage resource="categories" list={listHref(LIST)} query={category} title={(row) => row.name} remove={(row) => remove.mutateAsync({ id: row.id })}>
+    <EditRecordPage resource="categories" list={listHref(LIST)} query={category} related={(row) => <ProductsOf categoryId={row.id} />} title={(row) => row.name} remove={(row) => remove.mutateAsync({ id: row.id })}>
       {(row, { readOnly, secondaryActions }) => (
         <CategoryForm
           key={row.updated_at}

@@ -5,13 +5,13 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState } from "@/components/data-table";
+import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState, useBulkActions, toggleActiveAction } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { formatFiscalNumber } from "@/server/lib/fiscal-number";
-import type { CompanyListRecord } from "@/server/parties/companies/schemas";
+import { companyListRecord, type CompanyListRecord } from "@/server/parties/companies/schemas";
 
 const column = createColumnHelper<CompanyListRecord>();
 
@@ -28,6 +28,16 @@ export function CompaniesList() {
     resource: "companies",
     describe: (company) => company.name,
     remove: (company) => remove.mutateAsync({ id: company.id }),
+  });
+  const bulkSetActive = trpc.companies.bulkSetActive.useMutation();
+  const bulkRemove = trpc.companies.bulkRemove.useMutation();
+  const bulk = useBulkActions<CompanyListRecord>({
+    resource: "companies",
+    describe: (company) => company.name,
+    canWrite: canManage,
+    setActive: bulkSetActive.mutateAsync,
+    remove: bulkRemove.mutateAsync,
+    onDone: () => utils.companies.invalidate(),
   });
   const columns = useMemo(
     () => [
@@ -61,11 +71,15 @@ export function CompaniesList() {
         search={t("search")}
         filters={<FilterSelect label={common("status")} value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />}
         rowActions={(company) => (
-          <RowActions label={company.name} actions={[editAction(`/companies/${company.id}`, canManage), deleteAction(canManage, () => confirmDelete.request(company))]} />
+          <RowActions label={company.name} actions={[editAction(`/companies/${company.id}`, canManage), toggleActiveAction(company.active, canManage, () => bulk.toggle(company)), deleteAction(canManage, () => confirmDelete.request(company))]} />
         )}
         emptyMessage={t("empty")}
+        selection={bulk.selection}
+        views="companies"
+        exportAs={{ resource: "companies", fields: Object.keys(companyListRecord.shape), filters: table.filters }}
       />
       {confirmDelete.dialog}
+      {bulk.dialogs}
     </>
   );
 }

@@ -5,14 +5,14 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useTableState } from "@/components/data-table";
+import { ActiveBadge, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useTableState, useBulkActions, toggleActiveAction } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { Badge } from "@/components/ui/badge";
 import { useEnumLabel, useEnumOptions } from "@/lib/i18n";
 import { trpc } from "@/lib/trpc";
-import { attributeEntities, type AttributeEntity, type EntityAttributeListRecord } from "@/server/settings/entity-attributes/schemas";
+import { entityAttributeListRecord, attributeEntities, type AttributeEntity, type EntityAttributeListRecord } from "@/server/settings/entity-attributes/schemas";
 
 const column = createColumnHelper<EntityAttributeListRecord>();
 const isEntity = (value: string | undefined): value is AttributeEntity => attributeEntities.includes(value as AttributeEntity);
@@ -33,6 +33,16 @@ export function EntityAttributesList() {
     resource: "customFields",
     describe: (definition) => t("describe", { label: definition.label, entity: entityLabel(definition.entity) }),
     remove: (definition) => remove.mutateAsync({ id: definition.id }),
+  });
+  const bulkSetActive = trpc.entityAttributes.bulkSetActive.useMutation();
+  const bulkRemove = trpc.entityAttributes.bulkRemove.useMutation();
+  const bulk = useBulkActions<EntityAttributeListRecord>({
+    resource: "customFields",
+    describe: (definition) => t("describe", { label: definition.label, entity: entityLabel(definition.entity) }),
+    canWrite: canManage,
+    setActive: bulkSetActive.mutateAsync,
+    remove: bulkRemove.mutateAsync,
+    onDone: () => utils.entityAttributes.invalidate(),
   });
   const columns = useMemo(
     () => [
@@ -83,11 +93,15 @@ export function EntityAttributesList() {
         search={t("search")}
         filters={<FilterSelect label={t("fields.entity")} value={entity} onChange={(value) => table.setFilter("entity", value)} options={entityOptions} />}
         rowActions={(definition) => (
-          <RowActions label={definition.label} actions={[editAction(`/custom-fields/${definition.id}`, canManage), deleteAction(canManage, () => confirmDelete.request(definition))]} />
+          <RowActions label={definition.label} actions={[editAction(`/custom-fields/${definition.id}`, canManage), toggleActiveAction(definition.active, canManage, () => bulk.toggle(definition)), deleteAction(canManage, () => confirmDelete.request(definition))]} />
         )}
         emptyMessage={t("empty")}
+        selection={bulk.selection}
+        views="entity-attributes"
+        exportAs={{ resource: "entity-attributes", fields: Object.keys(entityAttributeListRecord.shape), filters: table.filters }}
       />
       {confirmDelete.dialog}
+      {bulk.dialogs}
     </>
   );
 }

@@ -5,14 +5,14 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState } from "@/components/data-table";
+import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState, useBulkActions, toggleActiveAction } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { useFormat } from "@/lib/format";
 import { useEnumLabel, useEnumOptions } from "@/lib/i18n";
 import { trpc } from "@/lib/trpc";
-import { deliveryMethodTypes, type DeliveryMethodListRecord } from "@/server/settings/delivery-methods/schemas";
+import { deliveryMethodListRecord, deliveryMethodTypes, type DeliveryMethodListRecord } from "@/server/settings/delivery-methods/schemas";
 
 const column = createColumnHelper<DeliveryMethodListRecord>();
 
@@ -36,6 +36,16 @@ export function DeliveryMethodsList() {
     resource: "deliveryMethods",
     describe: (method) => method.name,
     remove: (method) => remove.mutateAsync({ id: method.id }),
+  });
+  const bulkSetActive = trpc.deliveryMethods.bulkSetActive.useMutation();
+  const bulkRemove = trpc.deliveryMethods.bulkRemove.useMutation();
+  const bulk = useBulkActions<DeliveryMethodListRecord>({
+    resource: "deliveryMethods",
+    describe: (method) => method.name,
+    canWrite: canManage,
+    setActive: bulkSetActive.mutateAsync,
+    remove: bulkRemove.mutateAsync,
+    onDone: () => utils.deliveryMethods.invalidate(),
   });
   const columns = useMemo(
     () => [
@@ -95,11 +105,15 @@ export function DeliveryMethodsList() {
           </>
         }
         rowActions={(method) => (
-          <RowActions label={method.name} actions={[editAction(`/delivery-methods/${method.id}`, canManage), deleteAction(canManage, () => confirmDelete.request(method))]} />
+          <RowActions label={method.name} actions={[editAction(`/delivery-methods/${method.id}`, canManage), toggleActiveAction(method.active, canManage, () => bulk.toggle(method)), deleteAction(canManage, () => confirmDelete.request(method))]} />
         )}
         emptyMessage={t("empty")}
+        selection={bulk.selection}
+        views="delivery-methods"
+        exportAs={{ resource: "delivery-methods", fields: Object.keys(deliveryMethodListRecord.shape), filters: table.filters }}
       />
       {confirmDelete.dialog}
+      {bulk.dialogs}
     </>
   );
 }

@@ -5,12 +5,12 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, toggleActiveAction, useOnlyActiveOptions, useTableState } from "@/components/data-table";
+import { ActiveBadge, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, toggleActiveAction, useOnlyActiveOptions, useTableState, useBulkActions } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
-import type { MeasureUnitListRecord } from "@/server/catalog/measure-units/schemas";
+import { measureUnitListRecord, type MeasureUnitListRecord } from "@/server/catalog/measure-units/schemas";
 import { useToggleMeasureUnit } from "./measure-unit-form";
 
 const column = createColumnHelper<MeasureUnitListRecord>();
@@ -29,6 +29,16 @@ export function MeasureUnitsList() {
     resource: "measureUnits",
     describe: (unit) => `${unit.abbreviation} — ${unit.description}`,
     remove: (unit) => remove.mutateAsync({ id: unit.id }),
+  });
+  const bulkSetActive = trpc.measureUnits.bulkSetActive.useMutation();
+  const bulkRemove = trpc.measureUnits.bulkRemove.useMutation();
+  const bulk = useBulkActions<MeasureUnitListRecord>({
+    resource: "measureUnits",
+    describe: (unit) => `${unit.abbreviation} — ${unit.description}`,
+    canWrite: canManage,
+    setActive: bulkSetActive.mutateAsync,
+    remove: bulkRemove.mutateAsync,
+    onDone: () => utils.measureUnits.invalidate(),
   });
   const columns = useMemo(
     () => [
@@ -71,8 +81,12 @@ export function MeasureUnitsList() {
           />
         )}
         emptyMessage={t("empty")}
+        selection={bulk.selection}
+        views="measure-units"
+        exportAs={{ resource: "measure-units", fields: Object.keys(measureUnitListRecord.shape), filters: table.filters }}
       />
       {confirmDelete.dialog}
+      {bulk.dialogs}
     </>
   );
 }

@@ -5,14 +5,14 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState } from "@/components/data-table";
+import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState, useBulkActions, toggleActiveAction } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useProfileOptions, useSellerOptions } from "@/components/parties/options";
 import { useConfirmDelete } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { formatFiscalNumber } from "@/server/lib/fiscal-number";
-import type { PartnerListRecord } from "@/server/parties/partners/schemas";
+import { partnerListRecord, type PartnerListRecord } from "@/server/parties/partners/schemas";
 
 const column = createColumnHelper<PartnerListRecord>();
 const none = <span className="text-muted-foreground">—</span>;
@@ -40,6 +40,16 @@ export function PartnersList() {
     resource: "partners",
     describe: (partner) => partner.name,
     remove: (partner) => remove.mutateAsync({ id: partner.id }),
+  });
+  const bulkSetActive = trpc.partners.bulkSetActive.useMutation();
+  const bulkRemove = trpc.partners.bulkRemove.useMutation();
+  const bulk = useBulkActions<PartnerListRecord>({
+    resource: "partners",
+    describe: (partner) => partner.name,
+    canWrite: canSell,
+    setActive: bulkSetActive.mutateAsync,
+    remove: bulkRemove.mutateAsync,
+    onDone: () => utils.partners.invalidate(),
   });
   const columns = useMemo(
     () => [
@@ -89,11 +99,15 @@ export function PartnersList() {
           </>
         }
         rowActions={(partner) => (
-          <RowActions label={partner.name} actions={[editAction(`/partners/${partner.id}`, canSell), deleteAction(canSell, () => confirmDelete.request(partner))]} />
+          <RowActions label={partner.name} actions={[editAction(`/partners/${partner.id}`, canSell), toggleActiveAction(partner.active, canSell, () => bulk.toggle(partner)), deleteAction(canSell, () => confirmDelete.request(partner))]} />
         )}
         emptyMessage={t("empty")}
+        selection={bulk.selection}
+        views="partners"
+        exportAs={{ resource: "partners", fields: Object.keys(partnerListRecord.shape), filters: table.filters }}
       />
       {confirmDelete.dialog}
+      {bulk.dialogs}
     </>
   );
 }

@@ -5,14 +5,14 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useOnlyActiveOptions, useTableState } from "@/components/data-table";
+import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useOnlyActiveOptions, useTableState, useBulkActions, toggleActiveAction } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { useFormat } from "@/lib/format";
 import { useEnumLabel } from "@/lib/i18n";
 import { trpc } from "@/lib/trpc";
-import type { PaymentMethodListRecord } from "@/server/settings/payment-methods/schemas";
+import { paymentMethodListRecord, type PaymentMethodListRecord } from "@/server/settings/payment-methods/schemas";
 
 const column = createColumnHelper<PaymentMethodListRecord>();
 const none = <span className="text-muted-foreground">—</span>;
@@ -35,6 +35,16 @@ export function PaymentMethodsList() {
     resource: "paymentMethods",
     describe: (method) => method.name,
     remove: (method) => remove.mutateAsync({ id: method.id }),
+  });
+  const bulkSetActive = trpc.paymentMethods.bulkSetActive.useMutation();
+  const bulkRemove = trpc.paymentMethods.bulkRemove.useMutation();
+  const bulk = useBulkActions<PaymentMethodListRecord>({
+    resource: "paymentMethods",
+    describe: (method) => method.name,
+    canWrite: canManage,
+    setActive: bulkSetActive.mutateAsync,
+    remove: bulkRemove.mutateAsync,
+    onDone: () => utils.paymentMethods.invalidate(),
   });
   const columns = useMemo(() => {
     const range = (min: number | null, max: number | null) =>
@@ -99,11 +109,15 @@ export function PaymentMethodsList() {
           </>
         }
         rowActions={(method) => (
-          <RowActions label={method.name} actions={[editAction(`/payment-methods/${method.id}`, canManage), deleteAction(canManage, () => confirmDelete.request(method))]} />
+          <RowActions label={method.name} actions={[editAction(`/payment-methods/${method.id}`, canManage), toggleActiveAction(method.active, canManage, () => bulk.toggle(method)), deleteAction(canManage, () => confirmDelete.request(method))]} />
         )}
         emptyMessage={t("empty")}
+        selection={bulk.selection}
+        views="payment-methods"
+        exportAs={{ resource: "payment-methods", fields: Object.keys(paymentMethodListRecord.shape), filters: table.filters }}
       />
       {confirmDelete.dialog}
+      {bulk.dialogs}
     </>
   );
 }

@@ -2,35 +2,69 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { LayersIcon } from "lucide-react";
+import { ImageIcon, LayersIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
 import { ActiveBadge, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useOnlyActiveOptions, useTableState } from "@/components/data-table";
+import { useCategoryPaths } from "@/components/catalog/lookups";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
+import { EMPTY, useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import type { ProductListRecord } from "@/server/catalog/products/schemas";
+import type { Product, ProductListRecord } from "@/server/catalog/products/schemas";
 
-const column = createColumnHelper<ProductListRecord>();
+const column = createColumnHelper<Product>();
+/** The brands offered as a filter (the first ones by name). */
+const BRAND_CHOICES = 100;
+
+/** The list answers whole products unless asked for `summary`, which the panel never is. */
+const isWhole = (record: ProductListRecord): record is Product => "categories" in record;
+
+function Thumbnail({ product }: { product: Product }) {
+  const t = useTranslations("products");
+  return product.main_image_url ? (
+    // eslint-disable-next-line @next/next/no-img-element -- served by the API, any size, no optimizer in between
+    <img src={product.main_image_url} alt={t("thumbnailAlt", { name: product.name })} loading="lazy" className="size-10 rounded border object-cover" />
+  ) : (
+    <span className="flex size-10 items-center justify-center rounded border bg-muted text-muted-foreground" title={t("noImage")}>
+      <ImageIcon className="size-4" aria-hidden />
+      <span className="sr-only">{t("noImage")}</span>
+    </span>
+  );
+}
 
 export function ProductsList() {
   const t = useTranslations();
   const canManage = useCan("manage");
   const onlyActiveOptions = useOnlyActiveOptions();
-  const table = useTableState({ defaultSort: "name", filters: ["only_active"] });
-  const list = trpc.products.list.useQuery({ ...table.paging, only_active: table.filters.only_active === "true" }, { placeholderData: keepPreviousData });
+  const format = useFormat();
+  // No default sort: by name, or by relevance while searching (the ranking of POST /products/search).
+  const table = useTableState({ defaultSort: "", filters: ["only_active", "brand_id", "category_id"] });
+  const list = trpc.products.list.useQuery(
+    {
+      ...table.paging,
+      only_active: table.filters.only_active === "true",
+      brand_id: table.filters.brand_id,
+      category_id: table.filters.category_id,
+    },
+    { placeholderData: keepPreviousData },
+  );
+  const rows = useMemo(() => list.data && { ...list.data, items: list.data.items.filter(isWhole) }, [list.data]);
+  const brands = trpc.brands.list.useQuery({ perPage: BRAND_CHOICES, sort: "name" });
+  const { paths: categories } = useCategoryPaths();
   const utils = trpc.useUtils();
   const remove = trpc.products.remove.useMutation({ onSuccess: () => utils.products.invalidate() });
-  const confirmDelete = useConfirmDelete<ProductListRecord>({
+  const confirmDelete = useConfirmDelete<Product>({
     resource: "products",
     describe: (product) => product.name,
     remove: (product) => remove.mutateAsync({ id: product.id }),
   });
   const columns = useMemo(
     () => [
+      column.display({ id: "image", header: () => <span className="sr-only">{t("products.fields.images")}</span>, cell: ({ row }) => <Thumbnail product={row.original} /> }),
       column.accessor("name", {
         header: t("products.fields.name"),
         enableSorting: true,
@@ -41,9 +75,22 @@ export function ProductsList() {
         ),
       }),
       column.accessor("sku", { header: t("products.fields.sku"), enableSorting: true, cell: ({ getValue }) => <code className="font-mono text-xs">{getValue()}</code> }),
+      column.accessor("price", {
+        header: t("products.fields.price"),
+        enableSorting: true,
+        cell: ({ getValue }) => {
+          const price = getValue();
+          return <span className="tabular-nums">{price === null ? t("products.withoutPrice") : format.money(price)}</span>;
+        },
+      }),
+      column.accessor((product) => product.brand?.name ?? EMPTY, { id: "brand", header: t("products.fields.brand_id") }),
+      column.accessor((product) => product.categories.map((category) => category.name).join(", ") || EMPTY, {
+        id: "categories",
+        header: t("products.fields.category_ids"),
+      }),
       column.accessor("active", { header: t("common.status"), enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
     ],
-    [t],
+    [t, format],
   );
   return (
     <>
@@ -66,11 +113,25 @@ export function ProductsList() {
         label={t("products.title")}
         columns={columns}
         state={table}
-        query={list}
+        query={{ data: rows, isPending: list.isPending, isFetching: list.isFetching, error: list.error, refetch: list.refetch }}
         rowHref={(product) => `/products/${product.id}`}
         search={t("products.search")}
         filters={
-          <FilterSelect label={t("common.status")} value={table.filters.only_active} onChange={(value) => table.setFilter("only_active", value)} options={onlyActiveOptions} />
+          <>
+            <FilterSelect label={t("common.status")} value={table.filters.only_active} onChange={(value) => table.setFilter("only_active", value)} options={onlyActiveOptions} />
+            <FilterSelect
+              label={t("brands.one")}
+              value={table.filters.brand_id}
+              onChange={(value) => table.setFilter("brand_id", value)}
+              options={(brands.data?.items ?? []).map((brand) => ({ value: brand.id, label: brand.name }))}
+            />
+            <FilterSelect
+              label={t("categories.one")}
+              value={table.filters.category_id}
+              onChange={(value) => table.setFilter("category_id", value)}
+              options={categories}
+            />
+          </>
         }
         rowActions={(product) => (
           <RowActions

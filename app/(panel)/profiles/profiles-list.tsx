@@ -5,13 +5,13 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState } from "@/components/data-table";
+import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState, useBulkActions, toggleActiveAction } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import type { ProfileListRecord } from "@/server/catalog/profiles/schemas";
+import { profileListRecord, type ProfileListRecord } from "@/server/catalog/profiles/schemas";
 
 const column = createColumnHelper<ProfileListRecord>();
 
@@ -29,6 +29,16 @@ export function ProfilesList() {
     resource: "profiles",
     describe: (profile) => profile.name,
     remove: (profile) => remove.mutateAsync({ id: profile.id }),
+  });
+  const bulkSetActive = trpc.profiles.bulkSetActive.useMutation();
+  const bulkRemove = trpc.profiles.bulkRemove.useMutation();
+  const bulk = useBulkActions<ProfileListRecord>({
+    resource: "profiles",
+    describe: (profile) => profile.name,
+    canWrite: canManage,
+    setActive: bulkSetActive.mutateAsync,
+    remove: bulkRemove.mutateAsync,
+    onDone: () => utils.profiles.invalidate(),
   });
   const columns = useMemo(
     () => [
@@ -62,11 +72,15 @@ export function ProfilesList() {
         search={t("search")}
         filters={<FilterSelect label={common("status")} value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />}
         rowActions={(profile) => (
-          <RowActions label={profile.name} actions={[editAction(`/profiles/${profile.id}`, canManage), deleteAction(canManage, () => confirmDelete.request(profile))]} />
+          <RowActions label={profile.name} actions={[editAction(`/profiles/${profile.id}`, canManage), toggleActiveAction(profile.active, canManage, () => bulk.toggle(profile)), deleteAction(canManage, () => confirmDelete.request(profile))]} />
         )}
         emptyMessage={t("empty")}
+        selection={bulk.selection}
+        views="profiles"
+        exportAs={{ resource: "profiles", fields: Object.keys(profileListRecord.shape), filters: table.filters }}
       />
       {confirmDelete.dialog}
+      {bulk.dialogs}
     </>
   );
 }

@@ -5,14 +5,14 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, toggleActiveAction, useActiveOptions, useTableState } from "@/components/data-table";
+import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, toggleActiveAction, useActiveOptions, useTableState, useBulkActions } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useCompanyOptions } from "@/components/parties/options";
 import { useConfirmDelete } from "@/components/resource-form";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import type { SellerListRecord } from "@/server/parties/sellers/schemas";
+import { sellerListRecord, type SellerListRecord } from "@/server/parties/sellers/schemas";
 import { useToggleSeller } from "./use-toggle-seller";
 
 const column = createColumnHelper<SellerListRecord>();
@@ -36,6 +36,16 @@ export function SellersList() {
     resource: "sellers",
     describe: (seller) => seller.name,
     remove: (seller) => remove.mutateAsync({ id: seller.id }),
+  });
+  const bulkSetActive = trpc.sellers.bulkSetActive.useMutation();
+  const bulkRemove = trpc.sellers.bulkRemove.useMutation();
+  const bulk = useBulkActions<SellerListRecord>({
+    resource: "sellers",
+    describe: (seller) => seller.name,
+    canWrite: canManage,
+    setActive: bulkSetActive.mutateAsync,
+    remove: bulkRemove.mutateAsync,
+    onDone: () => utils.sellers.invalidate(),
   });
   const columns = useMemo(
     () => [
@@ -90,8 +100,12 @@ export function SellersList() {
           />
         )}
         emptyMessage={t("empty")}
+        selection={bulk.selection}
+        views="sellers"
+        exportAs={{ resource: "sellers", fields: Object.keys(sellerListRecord.shape), filters: table.filters }}
       />
       {confirmDelete.dialog}
+      {bulk.dialogs}
     </>
   );
 }

@@ -5,14 +5,14 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useTableState, type RowGroups } from "@/components/data-table";
+import { DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useTableState, type RowGroups, useBulkActions } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { Badge } from "@/components/ui/badge";
 import { useEnumLabel, useEnumOptions } from "@/lib/i18n";
 import { trpc } from "@/lib/trpc";
-import { statusTypes, type StatusListRecord, type StatusType } from "@/server/settings/statuses/schemas";
+import { statusListRecord, statusTypes, type StatusListRecord, type StatusType } from "@/server/settings/statuses/schemas";
 import { StatusChip } from "./status-chip";
 
 const column = createColumnHelper<StatusListRecord>();
@@ -35,6 +35,14 @@ export function StatusesList() {
     resource: "statuses",
     describe: (status) => `${status.title} (${typeLabel(status.type)})`,
     remove: (status) => remove.mutateAsync({ id: status.id }),
+  });
+  const bulkRemove = trpc.statuses.bulkRemove.useMutation();
+  const bulk = useBulkActions<StatusListRecord>({
+    resource: "statuses",
+    describe: (status) => `${status.title} (${typeLabel(status.type)})`,
+    canWrite: canManage,
+    remove: bulkRemove.mutateAsync,
+    onDone: () => utils.statuses.invalidate(),
   });
   const groups = useMemo<RowGroups<StatusListRecord>>(
     () => ({ key: (status) => status.type, order: statusTypes, label: (key) => t("group", { type: typeLabel(key) }) }),
@@ -83,8 +91,12 @@ export function StatusesList() {
           <RowActions label={status.title} actions={[editAction(`/statuses/${status.id}`, canManage), deleteAction(canManage, () => confirmDelete.request(status))]} />
         )}
         emptyMessage={t("empty")}
+        selection={bulk.selection}
+        views="statuses"
+        exportAs={{ resource: "statuses", fields: Object.keys(statusListRecord.shape), filters: table.filters }}
       />
       {confirmDelete.dialog}
+      {bulk.dialogs}
     </>
   );
 }

@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
-import { ActiveBadge, booleanFilter, DataTable, FilterSelect, RowActions, useActiveOptions, useTableState } from "@/components/data-table";
+import { ActiveBadge, booleanFilter, DataTable, FilterSelect, RowActions, useActiveOptions, useTableState, useBulkActions } from "@/components/data-table";
 import { useCan, useCurrentUser } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { ConfirmDeleteDialog } from "@/components/resource-form";
@@ -48,6 +48,14 @@ export function UsersList() {
   const utils = trpc.useUtils();
   const update = trpc.users.update.useMutation({ onSuccess: () => utils.users.invalidate() });
   const resetPassword = trpc.users.resetPassword.useMutation({ onSuccess: () => utils.users.invalidate() });
+  const bulkSetActive = trpc.users.bulkSetActive.useMutation();
+  const bulk = useBulkActions<User>({
+    resource: "users",
+    describe: (user) => user.name,
+    canWrite: isAdmin,
+    setActive: bulkSetActive.mutateAsync,
+    onDone: () => utils.users.invalidate(),
+  });
   const columns = useMemo(
     () => [
       column.accessor("name", {
@@ -114,6 +122,9 @@ export function UsersList() {
         state={table}
         query={list}
         rowHref={(user) => `/users/${user.id}`}
+        selection={bulk.selection}
+        views="users"
+        tools={bulk.dialogs}
         search={t("search")}
         filters={
           <>

@@ -5,14 +5,14 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState } from "@/components/data-table";
+import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState, useBulkActions, toggleActiveAction } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { Badge } from "@/components/ui/badge";
 import { useEnumLabel } from "@/lib/i18n";
 import { trpc } from "@/lib/trpc";
-import type { VariationListRecord } from "@/server/catalog/variations/schemas";
+import { variationListRecord, type VariationListRecord } from "@/server/catalog/variations/schemas";
 
 const column = createColumnHelper<VariationListRecord>();
 const SHOWN_VALUES = 6;
@@ -31,6 +31,16 @@ export function VariationsList() {
     resource: "variations",
     describe: (variation) => variation.name,
     remove: (variation) => remove.mutateAsync({ id: variation.id }),
+  });
+  const bulkSetActive = trpc.variations.bulkSetActive.useMutation();
+  const bulkRemove = trpc.variations.bulkRemove.useMutation();
+  const bulk = useBulkActions<VariationListRecord>({
+    resource: "variations",
+    describe: (variation) => variation.name,
+    canWrite: canManage,
+    setActive: bulkSetActive.mutateAsync,
+    remove: bulkRemove.mutateAsync,
+    onDone: () => utils.variations.invalidate(),
   });
   const columns = useMemo(
     () => [
@@ -84,11 +94,15 @@ export function VariationsList() {
         search={t("search")}
         filters={<FilterSelect label={common("status")} value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />}
         rowActions={(variation) => (
-          <RowActions label={variation.name} actions={[editAction(`/variations/${variation.id}`, canManage), deleteAction(canManage, () => confirmDelete.request(variation))]} />
+          <RowActions label={variation.name} actions={[editAction(`/variations/${variation.id}`, canManage), toggleActiveAction(variation.active, canManage, () => bulk.toggle(variation)), deleteAction(canManage, () => confirmDelete.request(variation))]} />
         )}
         emptyMessage={t("empty")}
+        selection={bulk.selection}
+        views="variations"
+        exportAs={{ resource: "variations", fields: Object.keys(variationListRecord.shape), filters: table.filters }}
       />
       {confirmDelete.dialog}
+      {bulk.dialogs}
     </>
   );
 }

@@ -5,12 +5,12 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState } from "@/components/data-table";
+import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState, useBulkActions, toggleActiveAction } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
-import type { WarehouseListRecord } from "@/server/catalog/warehouses/schemas";
+import { warehouseListRecord, type WarehouseListRecord } from "@/server/catalog/warehouses/schemas";
 
 const column = createColumnHelper<WarehouseListRecord>();
 
@@ -27,6 +27,16 @@ export function WarehousesList() {
     resource: "warehouses",
     describe: (warehouse) => warehouse.name,
     remove: (warehouse) => remove.mutateAsync({ id: warehouse.id }),
+  });
+  const bulkSetActive = trpc.warehouses.bulkSetActive.useMutation();
+  const bulkRemove = trpc.warehouses.bulkRemove.useMutation();
+  const bulk = useBulkActions<WarehouseListRecord>({
+    resource: "warehouses",
+    describe: (warehouse) => warehouse.name,
+    canWrite: canManage,
+    setActive: bulkSetActive.mutateAsync,
+    remove: bulkRemove.mutateAsync,
+    onDone: () => utils.warehouses.invalidate(),
   });
   const columns = useMemo(
     () => [
@@ -68,11 +78,15 @@ export function WarehousesList() {
         search={t("search")}
         filters={<FilterSelect label={common("status")} value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />}
         rowActions={(warehouse) => (
-          <RowActions label={warehouse.name} actions={[editAction(`/warehouses/${warehouse.id}`, canManage), deleteAction(canManage, () => confirmDelete.request(warehouse))]} />
+          <RowActions label={warehouse.name} actions={[editAction(`/warehouses/${warehouse.id}`, canManage), toggleActiveAction(warehouse.active, canManage, () => bulk.toggle(warehouse)), deleteAction(canManage, () => confirmDelete.request(warehouse))]} />
         )}
         emptyMessage={t("empty")}
+        selection={bulk.selection}
+        views="warehouses"
+        exportAs={{ resource: "warehouses", fields: Object.keys(warehouseListRecord.shape), filters: table.filters }}
       />
       {confirmDelete.dialog}
+      {bulk.dialogs}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { Brand as BrandRow } from "../../generated/prisma/client";
 import { defineCrud } from "../../lib/crud";
+import { refreshProductsOfBrand } from "../products/search-index";
 import { brand, brandFilters, brandListRecord, brandWrite, type Brand } from "./schemas";
 
 type Image = { resource_file_id: string; main: boolean };
@@ -30,6 +31,11 @@ export const brands = defineCrud({
     where: ({ active }) => (active === undefined ? {} : { active }),
   },
   searchFields: (input) => [input.name],
+  usedBy: [{ label: "products", count: (db, id) => db.product.count({ where: { brand_id: id } }) }],
+  // Products are found by their brand's name: a new name re-indexes them.
+  afterUpdate: async (db, before, after) => {
+    if (before.name !== after.name) await refreshProductsOfBrand(db, after.id);
+  },
   sortable: ["id", "name", "active"],
   defaultSort: "name",
   toDetail: toBrand,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/scoped";
 import { scopedExecute } from "../../db/sql";
+import { refreshProductsOfCategory } from "../products/search-index";
 import { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../errors";
 import { defineCrud } from "../../lib/crud";
@@ -58,7 +59,14 @@ const crud = defineCrud({
   sortable: ["id", "root_id", "name", "active", "order", "seo_title"],
   defaultSort: "name",
   references: [{ field: "root_id", noun: "category", model: (db) => db.category }],
-  usedBy: [{ label: "subcategories", count: (db, id) => db.category.count({ where: { root_id: id } }) }],
+  usedBy: [
+    { label: "subcategories", count: (db, id) => db.category.count({ where: { root_id: id } }) },
+    { label: "products", count: (db, id) => db.productCategory.count({ where: { category_id: id } }) },
+  ],
+  // Products are found by their categories' names: a new name re-indexes them.
+  afterUpdate: async (db, before, after) => {
+    if (before.name !== after.name) await refreshProductsOfCategory(db, after.id);
+  },
   beforeWrite: refuseCycle,
   /**
    * A PUT replaces the whole record (absent optional fields become null). A new category

@@ -28,7 +28,10 @@ const crud = defineCrud({
   sortable: ["id", "abbreviation", "description", "decimals_for_quantity", "active"],
   defaultSort: "abbreviation",
   beforeWrite: refuseDuplicateAbbreviation,
-  usedBy: [{ label: "alternative units", count: (db, id) => db.alternativeUnit.count({ where: { unit_id: id } }) }],
+  usedBy: [
+    { label: "alternative units", count: (db, id) => db.alternativeUnit.count({ where: { unit_id: id } }) },
+    { label: "products", count: (db, id) => db.product.count({ where: { measure_unit_id: id } }) },
+  ],
 });
 
 export const measureUnits = {

@@ -1,10 +1,34 @@
+import { recordAudit } from "../../audit/service";
 import type { Db } from "../../db/scoped";
 import { scopedExecute } from "../../db/sql";
+import { AppError, type FieldError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
-import { defineCrud } from "../../lib/crud";
+import { IMAGE_TYPES, resourceFileUrl } from "../../files/resource-files/service";
 import { isUuid } from "../../lib/ids";
-import { normalizeSearch } from "../../lib/search";
-import { product, productFilters, productListRecord, productWrite, type ProductWriteOutput } from "./schemas";
+import { toJsonNumber } from "../../lib/money";
+import type { Page } from "../../lib/paging";
+import { normalizeSearch, searchText } from "../../lib/search";
+import { validateAttributes } from "../../settings/entity-attributes/validate";
+import type { Product, ProductImage, ProductListInput, ProductSummary, ProductWriteOutput } from "./schemas";
+import { findProducts } from "./search";
+import { refreshProducts } from "./search-index";
+
+/**
+ * Products (contract §5 "Product", §8 "Product fields"). Every write checks what the
+ * product points to (brand, unit, categories, image files: 422 naming the field), keeps
+ * SKUs unique in the org across products and their variations (case-insensitively, after
+ * NFC), refreshes the search index and records the audit entry, in the write's
+ * transaction.
+ */
+
+const include = {
+  brand: { select: { id: true, name: true } },
+  measure_unit: { select: { id: true, abbreviation: true, decimals_for_quantity: true } },
+  categories: { select: { category: { select: { id: true, name: true } } } },
+} satisfies Prisma.ProductInclude;
+type ProductRow = Prisma.ProductGetPayload<{ include: typeof include }>;
+
+type StoredImage = { resource_file_id: string; main: boolean; order: number };
 
 const SKU_BASE_LENGTH = 40;
 
@@ -13,67 +37,286 @@ export function skuKey(sku: string): string {
   return sku.normalize("NFC").toUpperCase();
 }
 
+function imagesOf(row: { images: unknown }, organizationId: string): ProductImage[] {
+  return (row.images as StoredImage[]).map((image) => ({ ...image, url: resourceFileUrl(organizationId, image.resource_file_id) }));
+}
+
+function mainImageOf(images: ProductImage[]): ProductImage | undefined {
+  return images.find((image) => image.main) ?? images[0];
+}
+
+/** Where a product's main image is served (null without images): for records that show the product (stock). */
+export function mainImageUrlOf(row: { images: unknown; organization_id: string }): string | null {
+  return mainImageOf(imagesOf(row, row.organization_id))?.url ?? null;
+}
+
+export function toProduct(row: ProductRow): Product {
+  const images = imagesOf(row, row.organization_id);
+  return {
+    id: row.id,
+    name: row.name,
+    sku: row.sku,
+    description: row.description,
+    brand_id: row.brand_id,
+    category_ids: row.categories.map((link) => link.category.id),
+    measure_unit_id: row.measure_unit_id,
+    price: toJsonNumber(row.price),
+    ean: row.ean,
+    ncm: row.ncm,
+    weight: toJsonNumber(row.weight),
+    active: row.active,
+    images,
+    main_image_url: mainImageOf(images)?.url ?? null,
+    attributes: row.attributes as Record<string, unknown>,
+    brand: row.brand,
+    categories: row.categories.map((link) => link.category).sort((a, b) => a.name.localeCompare(b.name)),
+    measure_unit: row.measure_unit,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+function toSummary(product: Product): ProductSummary {
+  const { id, name, sku, price, active, main_image_url } = product;
+  return { id, name, sku, price, active, main_image_url };
+}
+
+async function findRow(db: Db, id: string): Promise<ProductRow> {
+  const row = isUuid(id) ? await db.product.findUnique({ where: { id }, include }) : null;
+  if (!row) throw AppError.notFound("Product");
+  return row;
+}
+
+export async function getProduct(db: Db, id: string): Promise<Product> {
+  return toProduct(await findRow(db, id));
+}
+
+/** These products, in the order of `ids` (missing ones left out). */
+async function loadInOrder(db: Db, ids: string[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.product.findMany({ where: { id: { in: ids } }, include });
+  const byId = new Map(rows.map((row) => [row.id, toProduct(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /**
- * "Furadeira de Impacto 650W" → "FURADEIRA-DE-IMPACTO-650W", then -2, -3... until free in
- * the org. Generations of one base take turns (a lock held until the write's transaction
- * ends), so twenty products created at once with one name get twenty SKUs.
+ * GET /products: filters, then the search words (ranked as POST /products/search ranks
+ * them) unless a sort is asked for; `summary` answers the short record.
  */
-export async function generateSku(db: Db, name: string): Promise<string> {
-  const base =
-    normalizeSearch(name)
-      .toUpperCase()
-      .replace(/[^A-Z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, SKU_BASE_LENGTH)
-      .replace(/-+$/, "") || "PRODUCT";
-  await scopedExecute(db, (organization) => Prisma.sql`SELECT pg_advisory_xact_lock(hashtext('product-sku:' || ${organization}::text || ':' || ${base}))`);
-  const taken = new Set(
-    (await db.product.findMany({ where: { sku_key: { startsWith: base } }, select: { sku_key: true } })).map((row) => row.sku_key),
-  );
-  if (!taken.has(base)) return base;
-  for (let suffix = 2; ; suffix++) {
-    const candidate = `${base}-${suffix}`;
-    if (!taken.has(candidate)) return candidate;
+export async function listProducts(db: Db, input: ProductListInput): Promise<Page<Product | ProductSummary>> {
+  const text = [input.search, input.arguments].filter(Boolean).join(" ");
+  const { ids, total } = await findProducts(db, {
+    text,
+    activeOnly: input.only_active,
+    brandId: input.brand_id,
+    categoryId: input.category_id,
+    productIds: input.product_ids?.filter(isUuid),
+    onlyWithPrice: input.only_with_price,
+    criteria: input.criteria,
+    sort: input.sort ? { field: input.sort, dir: input.dir } : text ? undefined : { field: "name", dir: input.dir },
+    page: input.page,
+    perPage: input.perPage,
+  });
+  const products = await loadInOrder(db, ids);
+  return { currentPage: input.page, perPage: input.perPage, total, items: input.summary ? products.map(toSummary) : products };
+}
+
+/** A lock, until the write's transaction ends, on one SKU of the org: its writers take turns. */
+async function lockSku(db: Db, key: string): Promise<void> {
+  await scopedExecute(db, (organization) => Prisma.sql`SELECT pg_advisory_xact_lock(hashtext('product-sku:' || ${organization}::text || ':' || ${key}))`);
+}
+
+/** Whether a SKU is taken by a product or a variation of the org (other than `except`). */
+async function skuTaken(db: Db, key: string, except?: { productId?: string; variationId?: string }): Promise<boolean> {
+  const [products, variations] = await Promise.all([
+    db.product.count({ where: { sku_key: key, ...(except?.productId ? { id: { not: except.productId } } : {}) } }),
+    db.productVariation.count({ where: { sku_key: key, ...(except?.variationId ? { id: { not: except.variationId } } : {}) } }),
+  ]);
+  return products + variations > 0;
+}
+
+/** A SKU the caller chose: 409 on `sku` when a product or variation already has it. */
+export async function claimSku(db: Db, sku: string, except?: { productId?: string; variationId?: string }): Promise<string> {
+  const key = skuKey(sku);
+  await lockSku(db, key);
+  if (await skuTaken(db, key, except)) {
+    throw new AppError("CONFLICT", `The SKU ${sku} is already used by another product or variation`, {
+      errors: [{ path: "sku", message: "is already used by another product or variation", code: "duplicate", params: { field: "sku" } }],
+    });
+  }
+  return key;
+}
+
+/** Readable SKU text: "Furadeira de Impacto 650W" → "FURADEIRA-DE-IMPACTO-650W". */
+function skuText(text: string, length = SKU_BASE_LENGTH): string {
+  return normalizeSearch(text)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, length)
+    .replace(/-+$/, "");
+}
+
+/**
+ * A free SKU from `base`, then -2, -3... Generations of one base take turns (a lock
+ * held until the write's transaction ends), so products created at once with one name
+ * get different SKUs; the SKU chosen is locked too, against a writer choosing it by hand.
+ */
+export async function generateSku(db: Db, base: string): Promise<string> {
+  const root = base || "PRODUCT";
+  await lockSku(db, `base:${root}`);
+  const [products, variations] = await Promise.all([
+    db.product.findMany({ where: { sku_key: { startsWith: root } }, select: { sku_key: true } }),
+    db.productVariation.findMany({ where: { sku_key: { startsWith: root } }, select: { sku_key: true } }),
+  ]);
+  const taken = new Set([...products, ...variations].map((row) => row.sku_key));
+  let candidate = root;
+  for (let suffix = 2; taken.has(candidate); suffix++) candidate = `${root}-${suffix}`;
+  await lockSku(db, candidate);
+  return candidate;
+}
+
+/** POST /products/generate-sku-code: brand, category and name, readable and free in the org (not reserved). */
+export async function proposeSku(db: Db, request: { name?: string; brand_id?: string | null; category_id?: string | null }): Promise<{ sku: string }> {
+  const [brand, category] = await Promise.all([
+    request.brand_id && isUuid(request.brand_id) ? db.brand.findUnique({ where: { id: request.brand_id }, select: { name: true } }) : null,
+    request.category_id && isUuid(request.category_id) ? db.category.findUnique({ where: { id: request.category_id }, select: { name: true } }) : null,
+  ]);
+  const errors: FieldError[] = [];
+  if (request.brand_id && !brand) errors.push({ path: "brand_id", message: "no brand with this id exists", code: "not_found_reference" });
+  if (request.category_id && !category) errors.push({ path: "category_id", message: "no category with this id exists", code: "not_found_reference" });
+  if (errors.length > 0) throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+  const base = [brand && skuText(brand.name, 3), category && skuText(category.name, 3), request.name && skuText(request.name, 30)].filter(Boolean).join("-");
+  return { sku: await generateSku(db, base.replace(/-+/g, "-")) };
+}
+
+/** 422 for each reference of the write that names nothing of the org (and images that are not images). */
+async function checkReferences(db: Db, input: ProductWriteOutput): Promise<void> {
+  const errors: FieldError[] = [];
+  const notFound = (path: string, noun: string) => errors.push({ path, message: `no ${noun} with this id exists`, code: "not_found_reference" });
+  const [brand, unit, categories, files] = await Promise.all([
+    input.brand_id ? db.brand.count({ where: { id: input.brand_id } }) : 1,
+    input.measure_unit_id ? db.measureUnit.count({ where: { id: input.measure_unit_id } }) : 1,
+    input.category_ids.length ? db.category.findMany({ where: { id: { in: input.category_ids } }, select: { id: true } }) : [],
+    input.images.length
+      ? db.resourceFile.findMany({ where: { id: { in: input.images.map((image) => image.resource_file_id) } }, select: { id: true, content_type: true } })
+      : [],
+  ]);
+  if (!brand) notFound("brand_id", "brand");
+  if (!unit) notFound("measure_unit_id", "measure unit");
+  input.category_ids.forEach((id, index) => {
+    if (!categories.some((category) => category.id === id)) notFound(`category_ids.${index}`, "category");
+  });
+  input.images.forEach((image, index) => {
+    const file = files.find((candidate) => candidate.id === image.resource_file_id);
+    if (!file) notFound(`images.${index}.resource_file_id`, "file");
+    else if (!IMAGE_TYPES.has(file.content_type)) {
+      errors.push({ path: `images.${index}.resource_file_id`, message: "must be an image (PNG, JPEG, GIF or WebP)", code: "not_an_image" });
+    }
+  });
+  if (errors.length > 0) throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+}
+
+/** Images in their order, numbered 0…n, exactly one main (the first when none is chosen). */
+function orderedImages(images: ProductWriteOutput["images"]): StoredImage[] {
+  const ordered = images
+    .map((image, index) => ({ image, index }))
+    .sort((a, b) => (a.image.order ?? a.index) - (b.image.order ?? b.index) || a.index - b.index)
+    .map(({ image }, order) => ({ resource_file_id: image.resource_file_id, main: image.main, order }));
+  if (ordered.length > 0 && !ordered.some((image) => image.main)) ordered[0]!.main = true;
+  return ordered;
+}
+
+function columnsOf(input: ProductWriteOutput, sku: string, key: string) {
+  return {
+    name: input.name,
+    sku,
+    sku_key: key,
+    description: input.description ?? null,
+    brand_id: input.brand_id ?? null,
+    measure_unit_id: input.measure_unit_id ?? null,
+    price: input.price ?? null,
+    ean: input.ean ?? null,
+    ncm: input.ncm ?? null,
+    weight: input.weight ?? null,
+    active: input.active,
+    images: orderedImages(input.images),
+    attributes: input.attributes as Prisma.InputJsonObject,
+    search_text: searchText([input.name, sku]),
+  };
+}
+
+async function setCategories(db: Db, productId: string, categoryIds: string[]): Promise<void> {
+  await db.productCategory.deleteMany({ where: { product_id: productId } });
+  if (categoryIds.length > 0) {
+    await db.productCategory.createMany({ data: categoryIds.map((category_id) => ({ product_id: productId, category_id })) as never });
   }
 }
 
-const crud = defineCrud({
-  noun: "Product",
-  entity: "product",
-  path: "/products",
-  tag: "Products",
-  model: (db) => db.product,
-  write: productWrite,
-  detail: product,
-  listRecord: productListRecord,
-  // interface.md: POST /products answers 200.
-  createStatus: 200,
-  filters: {
-    schema: productFilters,
-    where: ({ only_active, product_ids }) => ({
-      ...(only_active ? { active: true } : {}),
-      ...(product_ids ? { id: { in: product_ids.filter(isUuid) } } : {}),
-    }),
-  },
-  searchFields: (input) => [input.name, input.sku],
-  toData: (input) => (input.sku === undefined ? input : { ...input, sku_key: skuKey(input.sku) }),
-  sortable: ["id", "name", "sku", "active"],
-  defaultSort: "name",
-  usedBy: [{ label: "alternative units", count: (db, id) => db.alternativeUnit.count({ where: { product_id: id } }) }],
-});
-
-/** A write whose SKU is settled: the given one, the stored one (PUT without it) or a generated one. */
-async function withSku(db: Db, input: ProductWriteOutput, id?: string): Promise<ProductWriteOutput & { sku: string }> {
-  if (input.sku !== undefined) return { ...input, sku: input.sku };
-  if (id) return { ...input, sku: (await crud.service.find(db, id)).sku };
-  return { ...input, sku: await generateSku(db, input.name) };
+export async function createProduct(db: Db, input: ProductWriteOutput): Promise<Product> {
+  await checkReferences(db, input);
+  await validateAttributes(db, "product", input.attributes);
+  const sku = input.sku ?? (await generateSku(db, skuText(input.name)));
+  const key = input.sku ? await claimSku(db, input.sku) : sku;
+  const row = await db.product.create({ data: { ...(input.id ? { id: input.id } : {}), ...columnsOf(input, sku, key) } as never });
+  await setCategories(db, row.id, input.category_ids);
+  await refreshProducts(db, [row.id]);
+  const created = await getProduct(db, row.id);
+  await recordAudit(db, { action: "create", entity: "product", entityId: row.id, label: created.name, after: created });
+  return created;
 }
 
-export const products = {
-  ...crud,
-  service: {
-    ...crud.service,
-    create: async (db: Db, input: ProductWriteOutput) => crud.service.create(db, await withSku(db, input)),
-    update: async (db: Db, id: string, input: ProductWriteOutput) => crud.service.update(db, id, await withSku(db, input, id)),
-  },
-};
+export async function updateProduct(db: Db, id: string, input: ProductWriteOutput): Promise<Product> {
+  const current = await findRow(db, id);
+  await checkReferences(db, input);
+  await validateAttributes(db, "product", input.attributes);
+  const sku = input.sku ?? current.sku;
+  const key = input.sku && skuKey(input.sku) !== current.sku_key ? await claimSku(db, input.sku, { productId: id }) : current.sku_key;
+  await db.product.update({ where: { id }, data: columnsOf(input, sku, key) });
+  await setCategories(db, id, input.category_ids);
+  await refreshProducts(db, [id]);
+  const updated = await getProduct(db, id);
+  await recordAudit(db, { action: "update", entity: "product", entityId: id, label: updated.name, before: toProduct(current), after: updated });
+  return updated;
+}
+
+/** Deletes a product with its variations and specifications; 409 while other records use it. */
+export async function removeProduct(db: Db, id: string): Promise<void> {
+  const current = await findRow(db, id);
+  const alternativeUnits = await db.alternativeUnit.count({ where: { product_id: id } });
+  if (alternativeUnits > 0) {
+    throw new AppError("CONFLICT", `Product "${current.name}" is still used by ${alternativeUnits} alternative units`, {
+      errors: [{ path: "id", message: "is still used", code: "in_use", params: { usages: { "alternative units": alternativeUnits } } }],
+    });
+  }
+  await db.product.delete({ where: { id } });
+  await recordAudit(db, { action: "delete", entity: "product", entityId: id, label: current.name, before: toProduct(current) });
+}
+
+/** POST /products/select: the products of these ids that exist, in the order asked. */
+export async function selectProducts(db: Db, ids: string[]): Promise<Product[]> {
+  return loadInOrder(db, [...new Set(ids.filter(isUuid))]);
+}
+
+/** POST /products/main-images: each product's main image, in the order asked (products without one left out). */
+export async function mainImages(db: Db, ids: string[]): Promise<Array<{ product_id: string; resource_file_id: string; url: string }>> {
+  const wanted = [...new Set(ids.filter(isUuid))];
+  const rows = wanted.length ? await db.product.findMany({ where: { id: { in: wanted } }, select: { id: true, images: true, organization_id: true } }) : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return wanted.flatMap((id) => {
+    const row = byId.get(id);
+    const main = row && mainImageOf(imagesOf(row, row.organization_id));
+    return main ? [{ product_id: id, resource_file_id: main.resource_file_id, url: main.url }] : [];
+  });
+}
+
+/** Bulk actions of the panel: the same rules as one at a time, in one transaction. */
+export async function setProductsActive(db: Db, ids: string[], active: boolean): Promise<number> {
+  for (const id of ids) {
+    const current = await findRow(db, id);
+    if (current.active === active) continue;
+    await db.product.update({ where: { id }, data: { active } });
+    await recordAudit(db, { action: "update", entity: "product", entityId: id, label: current.name, before: { active: current.active }, after: { active } });
+  }
+  return ids.length;
+}

@@ -9,6 +9,7 @@ import { AppError } from "../../errors";
 import type { ResourceFile } from "../../generated/prisma/client";
 import { cleanString } from "../../http/input";
 import { isUuid } from "../../lib/ids";
+import { env } from "../../env";
 import { log } from "../../log";
 import type { FileStorage } from "../storage";
 
@@ -30,8 +31,37 @@ const SIGNATURES: Array<{ type: string; matches: (head: Buffer) => boolean }> = 
 /** Declared types kept as declared (served as downloads): data formats staff attach, nothing a browser runs. */
 const SAFE_DECLARED = new Set(["text/plain", "text/csv", "application/xml", "text/xml", "application/json", "application/zip"]);
 
-/** Shown in the browser; everything else is a download. */
-export const INLINE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+/** Shown in the browser (sandboxed); everything else — SVG and HTML included — is a download. */
+export const INLINE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf"]);
+
+/** Images a product or brand may show: the ones browsers render as pictures, nothing that runs. */
+export const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+
+/**
+ * Where a file is served, with no credentials: the org's id rides along (contract §2).
+ * Relative to the API's host unless PUBLIC_URL says where that is.
+ */
+export function resourceFileUrl(organizationId: string, fileId: string): string {
+  return `${env().PUBLIC_URL ?? ""}/api/b2b/resource-files/${fileId}?organization_id=${organizationId}`;
+}
+
+/** Records that show or attach the file: a delete while any do is 409 naming them. */
+async function usesOf(db: Db, id: string): Promise<Array<[string, number]>> {
+  const image = { array_contains: [{ resource_file_id: id }] };
+  const counts = await Promise.all([
+    db.product.count({ where: { images: image } }).then((count) => ["products", count] as [string, number]),
+    db.brand.count({ where: { images: image } }).then((count) => ["brands", count] as [string, number]),
+    db.category.count({ where: { image_resource_id: id } }).then((count) => ["categories", count] as [string, number]),
+    db.orderAttachment.count({ where: { file_id: id } }).then((count) => ["order attachments", count] as [string, number]),
+    db.orderInvoice
+      .count({ where: { OR: [{ xml_resource_id: id }, { danfe_resource_id: id }] } })
+      .then((count) => ["order invoices", count] as [string, number]),
+    db.financial
+      .count({ where: { OR: [{ billet_resource_file_id: id }, { pix_resource_file_id: id }, { attachments: { some: { file_id: id } } }] } })
+      .then((count) => ["financial records", count] as [string, number]),
+  ]);
+  return counts.filter(([, count]) => count > 0);
+}
 
 export function contentTypeOf(head: Buffer, declared: string): string {
   const known = SIGNATURES.find((signature) => signature.matches(head));
@@ -215,6 +245,10 @@ export async function findResourceFile(db: Db, id: string): Promise<ResourceFile
 /** Deletes the record; the bytes are removed once the deletion commits. */
 export async function removeResourceFile(db: Db, storage: FileStorage, id: string): Promise<void> {
   const file = await findResourceFile(db, id);
+  const uses = await usesOf(db, id);
+  if (uses.length > 0) {
+    throw new AppError("CONFLICT", `The file "${file.file_name}" is still used by ${uses.map(([what, count]) => `${count} ${what}`).join(" and ")}`);
+  }
   await db.resourceFile.delete({ where: { id } });
   await recordAudit(db, {
     action: "delete",

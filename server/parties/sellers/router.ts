@@ -15,6 +15,8 @@ export const sellersRouter = router({
   list: procedures.list,
   get: procedures.get,
   create: procedures.create,
+  bulkSetActive: procedures.bulkSetActive,
+  bulkRemove: procedures.bulkRemove,
   update: manageProcedure
     .meta({ openapi: { method: "PUT", path: byId, tags, summary: "Update a seller", protect: true } })
     .input(sellerWrite.extend(sellerId.shape))

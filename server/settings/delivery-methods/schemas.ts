@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FieldError } from "../../errors";
+import { ruleIssue, type FieldError } from "../../errors";
 import { moneyInput } from "../../lib/money";
 import { queryBoolean } from "../../lib/paging";
 import { attributes, clientId, requiredText } from "../../lib/schemas";
@@ -39,13 +39,13 @@ export function deliveryMethodRules(
     errors.push({ path: "price", message: "is required unless price_type is FREE", code: "required" });
   }
   if (input.period_start != null && input.period_end != null && input.period_start > input.period_end) {
-    errors.push({ path: "period_end", message: "must not be less than period_start", code: "less_than_minimum" });
+    errors.push({ path: "period_end", message: "must not be less than period_start", code: "not_less_than", params: { field: "period_start" } });
   }
   return errors;
 }
 
 export const deliveryMethodForm = deliveryMethodWrite.superRefine((input, ctx) => {
-  for (const { path, message } of deliveryMethodRules(input)) ctx.addIssue({ code: "custom", path: [path], message });
+  for (const error of deliveryMethodRules(input)) ctx.addIssue(ruleIssue(error));
 });
 
 export const deliveryMethod = z.object({
@@ -99,9 +99,9 @@ export const openingHours = z
     const valid = hours
       .map((hour, index) => ({ ...hour, index }))
       .filter((hour) => openingHour.safeParse(hour).success);
-    const problems = new Map<number, string>();
+    const problems = new Map<number, { message: string; code: string; params?: Record<string, unknown> }>();
     for (const hour of valid) {
-      if (hour.open_time >= hour.close_time) problems.set(hour.index, "must be before close_time");
+      if (hour.open_time >= hour.close_time) problems.set(hour.index, { message: "must be before close_time", code: "not_before", params: { field: "close_time" } });
     }
     // Per weekday in opening order, each range against the one reaching latest so far;
     // the range that comes later in the list is the one named.
@@ -112,12 +112,18 @@ export const openingHours = z
     for (const hour of ranges) {
       if (reach && reach.weekday === hour.weekday && hour.open_time < reach.close_time) {
         const [named, other] = hour.index > reach.index ? [hour, reach] : [reach, hour];
-        if (!problems.has(named.index)) problems.set(named.index, `overlaps ${other.open_time}–${other.close_time} on ${weekdays[hour.weekday]}`);
+        if (!problems.has(named.index)) {
+          problems.set(named.index, {
+            message: `overlaps ${other.open_time}–${other.close_time} on ${weekdays[hour.weekday]}`,
+            code: "overlaps",
+            params: { from: other.open_time, to: other.close_time, weekday: hour.weekday },
+          });
+        }
       }
       if (!reach || reach.weekday !== hour.weekday || hour.close_time > reach.close_time) reach = hour;
     }
-    for (const [index, message] of [...problems].sort(([a], [b]) => a - b)) {
-      ctx.addIssue({ code: "custom", path: [index, "open_time"], message });
+    for (const [index, problem] of [...problems].sort(([a], [b]) => a - b)) {
+      ctx.addIssue(ruleIssue({ path: `${index}.open_time`, ...problem }));
     }
   });
 

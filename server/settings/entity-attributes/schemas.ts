@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FieldError } from "../../errors";
+import { ruleIssue, type FieldError } from "../../errors";
 import { queryBoolean } from "../../lib/paging";
 import { attributes, clientId, requiredText } from "../../lib/schemas";
 
@@ -59,16 +59,14 @@ export function entityAttributeRules(input: Pick<EntityAttributeWriteOutput, "ty
   if (input.type === "SELECT" && input.options.length === 0) errors.push({ path: "options", message: "a SELECT needs at least one option", code: "required" });
   const seen = new Set<string>();
   input.options.forEach((option, index) => {
-    if (seen.has(option)) errors.push({ path: `options.${index}`, message: "is repeated", code: "repeated" });
+    if (seen.has(option)) errors.push({ path: `options.${index}`, message: "is repeated", code: "repeated", params: { value: option } });
     seen.add(option);
   });
   return errors;
 }
 
 export const entityAttributeForm = entityAttributeWrite.superRefine((input, ctx) => {
-  for (const { path, message } of entityAttributeRules(input)) {
-    ctx.addIssue({ code: "custom", path: path.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part)), message });
-  }
+  for (const error of entityAttributeRules(input)) ctx.addIssue(ruleIssue(error));
 });
 
 export const entityAttribute = z.object({

@@ -43,11 +43,18 @@ export async function validateAttributes(db: Db, entity: string, attributes: Rec
   for (const definition of definitions) {
     const value = values[definition.key];
     if (value === undefined || value === null || value === "") {
-      if (definition.required) errors.push({ path: `attributes.${definition.key}`, message: `${definition.label} is required`, code: "required" });
+      if (definition.required) errors.push({ path: `attributes.${definition.key}`, message: "is required", code: "required", params: { label: definition.label } });
       continue;
     }
     const problem = typeError(definition, value);
-    if (problem) errors.push({ path: `attributes.${definition.key}`, message: `${definition.label} ${problem}`, code: "invalid_type" });
+    if (problem) {
+      errors.push({
+        path: `attributes.${definition.key}`,
+        message: problem,
+        code: "invalid_type",
+        params: { label: definition.label, expected: definition.type, ...(definition.type === "SELECT" ? { values: definition.options } : {}) },
+      });
+    }
   }
   if (errors.length > 0) {
     throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FieldError } from "../../errors";
+import { ruleIssue, type FieldError } from "../../errors";
 import { money as decimal, moneyInput, percentInput } from "../../lib/money";
 import { queryBoolean } from "../../lib/paging";
 import { attributes, clientId, requiredText, uuid } from "../../lib/schemas";
@@ -77,18 +77,18 @@ export type PaymentMethodWriteOutput = z.output<typeof paymentMethodWrite>;
 export function paymentMethodRules(input: Pick<PaymentMethodWriteOutput, "minimum_value" | "maximum_value" | "installments">): FieldError[] {
   const errors: FieldError[] = [];
   if (input.minimum_value != null && input.maximum_value != null && decimal(input.minimum_value).greaterThan(decimal(input.maximum_value))) {
-    errors.push({ path: "maximum_value", message: "must not be less than minimum_value", code: "less_than_minimum" });
+    errors.push({ path: "maximum_value", message: "must not be less than minimum_value", code: "not_less_than", params: { field: "minimum_value" } });
   }
   const seen = new Set<number>();
   input.installments.forEach((installment, index) => {
-    if (seen.has(installment.sequence)) errors.push({ path: `installments.${index}.sequence`, message: "is repeated", code: "repeated" });
+    if (seen.has(installment.sequence)) errors.push({ path: `installments.${index}.sequence`, message: "is repeated", code: "repeated", params: { value: installment.sequence } });
     seen.add(installment.sequence);
   });
   return errors;
 }
 
 export const paymentMethodForm = paymentMethodWrite.superRefine((input, ctx) => {
-  for (const { path, message } of paymentMethodRules(input)) ctx.addIssue({ code: "custom", path: path.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part)), message });
+  for (const error of paymentMethodRules(input)) ctx.addIssue(ruleIssue(error));
 });
 
 const dueDateAnswer = z.object({ type: z.string(), value: z.number() });

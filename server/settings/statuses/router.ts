@@ -1,5 +1,5 @@
-import { idOf } from "../../lib/crud";
-import { router } from "../../trpc";
+import { bulkInput, bulkResult, eachRecord, idOf } from "../../lib/crud";
+import { manageProcedure, router } from "../../trpc";
 import { status, statusRemoved, type StatusWriteOutput } from "./schemas";
 import { statusCrud, statuses } from "./service";
 
@@ -23,4 +23,9 @@ export const statusesRouter = router({
     .meta({ ...badRequest, successStatus: 200 })
     .output(statusRemoved)
     .mutation(({ ctx, input }) => statuses.remove(ctx.db, input.id)),
+  /** The panel's bulk delete (tRPC only): the statuses that can go go, the others are reported. */
+  bulkRemove: manageProcedure
+    .input(bulkInput)
+    .output(bulkResult)
+    .mutation(({ ctx, input }) => eachRecord(input.ids, (id) => statuses.remove(ctx.db, id))),
 });

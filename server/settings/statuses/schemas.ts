@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ruleIssue } from "../../errors";
 import { attributes, clientId, requiredText } from "../../lib/schemas";
 
 export const statusTypes = ["ORDER", "SALE", "FINANCIAL"] as const;
@@ -30,12 +31,12 @@ export type StatusWriteOutput = z.output<typeof statusWrite>;
 
 /** Rules across fields, shared by the API (422/400) and the panel form. */
 export function statusRules(input: Pick<StatusWriteOutput, "is_initial" | "is_final">) {
-  return input.is_initial && input.is_final ? [{ path: "is_final", message: "a status cannot be both initial and final", code: "conflicting_flags" }] : [];
+  return input.is_initial && input.is_final ? [{ path: "is_final", message: "a status cannot be both initial and final", code: "initial_and_final" }] : [];
 }
 
 /** The panel's form: the write schema plus the rules across fields. */
 export const statusForm = statusWrite.superRefine((input, ctx) => {
-  for (const { path, message } of statusRules(input)) ctx.addIssue({ code: "custom", path: [path], message });
+  for (const error of statusRules(input)) ctx.addIssue(ruleIssue(error));
 });
 
 export const status = z.object({

@@ -7,6 +7,7 @@ import { listHref } from "@/components/data-table";
 import { EditRecordPage } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { BrandForm } from "../brand-form";
+import { ProductsOf } from "@/components/records/related";
 
 export function EditBrand({ id }: { id: string }) {
   const t = useTranslations();
@@ -20,6 +21,7 @@ export function EditBrand({ id }: { id: string }) {
       resource="brands"
       list={listHref("/brands")}
       query={brand}
+      related={(row) => <ProductsOf brandId={row.id} />}
       title={(row) => row.name}
       remove={(row) => remove.mutateAsync({ id: row.id })}
     >

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { listHref } from "@/components/data-table";
+import { CompanySellers } from "@/components/records/related";
 import { EditRecordPage } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { CompanyForm, companyValues } from "../company-form";
@@ -16,7 +17,7 @@ export function EditCompany({ id }: { id: string }) {
   const update = trpc.companies.update.useMutation({ onSuccess: () => utils.companies.invalidate() });
   const remove = trpc.companies.remove.useMutation({ onSuccess: () => utils.companies.list.invalidate() });
   return (
-    <EditRecordPage resource="companies" list={listHref("/companies")} query={company} title={(row) => row.name} remove={(row) => remove.mutateAsync({ id: row.id })}>
+    <EditRecordPage resource="companies" list={listHref("/companies")} query={company} related={(row) => <CompanySellers companyId={row.id} />} title={(row) => row.name} remove={(row) => remove.mutateAsync({ id: row.id })}>
       {(row, { readOnly, secondaryActions }) => (
         <CompanyForm
           key={row.updated_at}

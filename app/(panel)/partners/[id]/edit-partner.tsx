@@ -8,6 +8,7 @@ import { EditRecordPage } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { formatFiscalNumber } from "@/server/lib/fiscal-number";
 import { PartnerForm, partnerValues } from "../partner-form";
+import { PartnerLinks } from "@/components/records/related";
 
 export function EditPartner({ id }: { id: string }) {
   const t = useTranslations();
@@ -23,6 +24,7 @@ export function EditPartner({ id }: { id: string }) {
       can="sell"
       wide
       query={partner}
+      related={(row) => <PartnerLinks sellerId={row.seller_id} profileId={row.profile_id} />}
       title={(row) => row.name}
       description={(row, readOnly) =>
         row && `${formatFiscalNumber(row.fiscal_registration_number)}${readOnly ? ` · ${t("record.viewOnly")}` : ""}`

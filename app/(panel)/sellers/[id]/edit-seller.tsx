@@ -9,6 +9,7 @@ import { EditRecordPage, ToggleActiveButton } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { SellerForm, sellerValues } from "../seller-form";
 import { useToggleSeller } from "../use-toggle-seller";
+import { SellerPartners } from "@/components/records/related";
 
 export function EditSeller({ id }: { id: string }) {
   const t = useTranslations();
@@ -23,6 +24,7 @@ export function EditSeller({ id }: { id: string }) {
       resource="sellers"
       list={listHref("/sellers")}
       query={seller}
+      related={(row) => <SellerPartners sellerId={row.id} />}
       title={(row) => row.name}
       badge={(row) => <ActiveBadge active={row.active} />}
       remove={(row) => remove.mutateAsync({ id: row.id })}

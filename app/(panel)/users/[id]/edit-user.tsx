@@ -13,6 +13,7 @@ import { FiscalNumberField } from "@/components/parties/fiscal-number-field";
 import { useSellerOptions } from "@/components/parties/options";
 import { ReferenceSelectField } from "@/components/parties/reference-select-field";
 import { FormSkeleton, ResourceForm, SelectField, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
+import { RecordActivity } from "@/components/records/record-activity";
 import { Card, CardContent } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -25,6 +26,7 @@ import { useRoleOptions } from "../../access-keys/roles";
 
 export function EditUser({ id }: { id: string }) {
   const t = useTranslations("users");
+  const activity = useTranslations("activity");
   const router = useRouter();
   const isAdmin = useCan("admin");
   const utils = trpc.useUtils();
@@ -49,23 +51,30 @@ export function EditUser({ id }: { id: string }) {
       <PageHeader title={data ? data.name : <Skeleton className="h-8 w-56" />} description={data?.email} actions={data && <ActiveBadge active={data.active} />}>
         {back}
       </PageHeader>
-      <Card className="max-w-3xl">
-        <CardContent>
-          {data ? (
-            <UserForm
-              key={data.updated_at}
-              user={data}
-              onSubmit={async (values) => {
-                const saved = await update.mutateAsync({ ...values, id });
-                toast.success(t("saved", { name: saved.name }));
-                router.push(listHref("/users"));
-              }}
-            />
-          ) : (
-            <FormSkeleton label={t("one")} />
-          )}
-        </CardContent>
-      </Card>
+      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <Card className="max-w-3xl">
+          <CardContent>
+            {data ? (
+              <UserForm
+                key={data.updated_at}
+                user={data}
+                onSubmit={async (values) => {
+                  const saved = await update.mutateAsync({ ...values, id });
+                  toast.success(t("saved", { name: saved.name }));
+                  router.push(listHref("/users"));
+                }}
+              />
+            ) : (
+              <FormSkeleton label={t("one")} />
+            )}
+          </CardContent>
+        </Card>
+        {data && (
+          <aside className="grid gap-6" aria-label={activity("aside")}>
+            <RecordActivity entity="user" id={data.id} version={data} />
+          </aside>
+        )}
+      </div>
     </>
   );
 }

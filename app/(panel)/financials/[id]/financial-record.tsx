@@ -1,0 +1,163 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { toast } from "sonner";
+import { listHref } from "@/components/data-table";
+import { useCan } from "@/components/panel/current-user";
+import { Breadcrumbs } from "@/components/panel/breadcrumbs";
+import { LoadFailure } from "@/components/panel/load-failure";
+import { PageHeader } from "@/components/panel/page-header";
+import { FormSkeleton, MoneyField, ResourceForm, SelectField, TextField, useResourceForm } from "@/components/resource-form";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { useFormat } from "@/lib/format";
+import { trpc } from "@/lib/trpc";
+import { financialPaymentForm, type Financial, type FinancialPaymentForm } from "@/server/finance/financials/schemas";
+import { StatusBadge } from "../../sales/status-badge";
+import { AgingBadge } from "../aging-badge";
+import { useFinancialStatuses } from "../use-financial-statuses";
+
+/** A receivable: its figures, boleto and PIX codes to copy, and the "record payment" form. */
+export function FinancialRecord({ id }: { id: string }) {
+  const t = useTranslations("financials");
+  const financial = trpc.financials.get.useQuery({ id });
+  const row = financial.data;
+  const statuses = useFinancialStatuses();
+  const status = row ? statuses.byId.get(row.status) : undefined;
+  const breadcrumbs = <Breadcrumbs items={[{ label: t("title"), href: listHref("/financials") }, { label: row ? row.partner_name : t("one") }]} />;
+  if (financial.error) return <LoadFailure error={financial.error} breadcrumbs={breadcrumbs} onRetry={() => financial.refetch()} />;
+  return (
+    <>
+      <PageHeader
+        title={row ? `${t("one")} · ${row.partner_name}` : t("one")}
+        actions={
+          row && (
+            <div className="flex items-center gap-2">
+              {status && <StatusBadge title={status.title} background={status.background_color} font={status.font_color} />}
+              <AgingBadge record={row} />
+            </div>
+          )
+        }
+      >
+        {breadcrumbs}
+      </PageHeader>
+      {row ? <FinancialContent record={row} /> : <FormSkeleton label={t("one")} />}
+    </>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 break-words">{children}</dd>
+    </div>
+  );
+}
+
+function Code({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="grid gap-1">
+      <span className="text-sm text-muted-foreground">{label}</span>
+      <div className="flex items-start gap-2">
+        <code className="min-w-0 flex-1 rounded-md bg-muted p-2 font-mono text-xs break-all">{value}</code>
+        <CopyButton value={value} label={label} />
+      </div>
+    </div>
+  );
+}
+
+function FinancialContent({ record }: { record: Financial }) {
+  const t = useTranslations("financials");
+  const format = useFormat();
+  return (
+    <div className="grid max-w-3xl gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("details")}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
+            <Fact label={t("fields.value")}>
+              <span className="text-base font-semibold">{format.money(record.value)}</span>
+            </Fact>
+            <Fact label={t("fields.paying_off_value")}>{format.money(record.paying_off_value)}</Fact>
+            <Fact label={t("fields.due_date")}>{format.date(record.due_date)}</Fact>
+            <Fact label={t("fields.paying_off_date")}>{format.date(record.paying_off_date)}</Fact>
+            <Fact label={t("fields.type")}>{record.type ?? "—"}</Fact>
+            <Fact label={t("fields.installment")}>{record.installment ?? "—"}</Fact>
+            {record.sale_id && (
+              <Fact label={t("sale")}>
+                <Link href={`/sales/${record.sale_id}`} className="underline underline-offset-4">
+                  {t("openSale")}
+                </Link>
+              </Fact>
+            )}
+          </dl>
+          {record.payment_billet?.bar_code && <Code label={t("billetCode")} value={record.payment_billet.bar_code} />}
+          {record.payment_billet?.qr_code && <Code label={t("billetQr")} value={record.payment_billet.qr_code} />}
+          {record.pix?.qr_code && <Code label={t("pixCode")} value={record.pix.qr_code} />}
+        </CardContent>
+      </Card>
+      <PaymentCard record={record} />
+    </div>
+  );
+}
+
+function PaymentCard({ record }: { record: Financial }) {
+  const t = useTranslations("financials");
+  const canManage = useCan("manage");
+  const statuses = useFinancialStatuses();
+  const utils = trpc.useUtils();
+  const update = trpc.financials.update.useMutation({ onSuccess: () => utils.financials.invalidate() });
+  const paidStatus = statuses.items.find((status) => status.is_final && status.title.toLowerCase() === "paid") ?? statuses.items.find((status) => status.is_final);
+  const defaults: FinancialPaymentForm = {
+    paying_off_value: record.paying_off_value > 0 ? record.paying_off_value : record.value,
+    paying_off_date: (record.paying_off_date ?? new Date().toISOString()).slice(0, 10),
+    status: record.paying_off_value >= record.value || !paidStatus ? record.status : paidStatus.id,
+  };
+  const form = useResourceForm(financialPaymentForm, { defaultValues: defaults, labels: "financials.fields" });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("markPaid")}</CardTitle>
+        <CardDescription>{t("markPaidDescription")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ResourceForm
+          key={`${record.updated_at}-${statuses.items.length}`}
+          form={form}
+          readOnly={!canManage}
+          submitLabel={t("markPaid")}
+          onSubmit={async (values) => {
+            await update.mutateAsync({
+              id: record.id,
+              partner_id: record.partner_id,
+              value: record.value,
+              paying_off_value: values.paying_off_value,
+              paying_off_date: values.paying_off_date,
+              reversed_value: record.reversed_value,
+              reversed_date: record.reversed_date,
+              due_date: record.due_date,
+              status: values.status,
+              order_id: record.order_id,
+              type: record.type,
+              attachments: record.attachments.filter((attachment) => !attachment.is_payment_billet).flatMap((attachment) => attachment.resource_files.map((file) => file.id)),
+              payment_billet: record.payment_billet
+                ? { bar_code: record.payment_billet.bar_code, qr_code: record.payment_billet.qr_code, resource_file_id: record.payment_billet.resource_file_id }
+                : null,
+              pix: record.pix,
+              attributes: record.attributes,
+            });
+            toast.success(t("paidToast"));
+          }}
+        >
+          <MoneyField control={form.control} name="paying_off_value" label={t("paidValue")} required />
+          <TextField control={form.control} name="paying_off_date" label={t("paidDate")} type="date" required />
+          <SelectField control={form.control} name="status" label={t("paidStatus")} required options={statuses.items.map((status) => ({ value: status.id, label: status.title }))} />
+        </ResourceForm>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,115 @@
+"use client";
+
+import { keepPreviousData } from "@tanstack/react-query";
+import { createColumnHelper } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { useId, useMemo } from "react";
+import { booleanFilter, DataTable, FilterSelect, useTableState } from "@/components/data-table";
+import { PageHeader } from "@/components/panel/page-header";
+import { Input } from "@/components/ui/input";
+import { useFormat } from "@/lib/format";
+import { trpc } from "@/lib/trpc";
+import type { FinancialListRecord } from "@/server/finance/financials/schemas";
+import { StatusBadge } from "../sales/status-badge";
+import { AgingBadge } from "./aging-badge";
+import { useFinancialStatuses } from "./use-financial-statuses";
+
+const column = createColumnHelper<FinancialListRecord>();
+
+function DateFilter({ label, value, onChange }: { label: string; value: string | undefined; onChange: (value: string | undefined) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm whitespace-nowrap text-muted-foreground">
+        {label}
+      </label>
+      <Input id={id} type="date" className="w-40" value={value ?? ""} onChange={(event) => onChange(event.target.value || undefined)} />
+    </div>
+  );
+}
+
+export function FinancialsList() {
+  const t = useTranslations("financials");
+  const format = useFormat();
+  const statuses = useFinancialStatuses();
+  const table = useTableState({ defaultSort: "due_date", filters: ["overdue", "status", "partner_id", "due_start_date", "due_end_date"] });
+  const partners = trpc.partners.list.useQuery({ perPage: 100, sort: "name" }, { staleTime: 60_000 });
+  const list = trpc.financials.list.useQuery(
+    {
+      ...table.paging,
+      overdue: booleanFilter(table.filters.overdue),
+      status: table.filters.status,
+      partner_id: table.filters.partner_id,
+      due_start_date: table.filters.due_start_date,
+      due_end_date: table.filters.due_end_date,
+    },
+    { placeholderData: keepPreviousData },
+  );
+  const columns = useMemo(
+    () => [
+      column.accessor("due_date", {
+        header: t("fields.due_date"),
+        enableSorting: true,
+        cell: ({ row, getValue }) => (
+          <Link href={`/financials/${row.original.id}`} className="font-medium whitespace-nowrap underline-offset-4 outline-none hover:underline focus-visible:underline">
+            {format.date(getValue())}
+          </Link>
+        ),
+      }),
+      column.accessor("partner_name", { header: t("fields.partner_name"), enableSorting: true }),
+      column.accessor("value", { header: t("fields.value"), enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{format.money(getValue())}</span> }),
+      column.accessor("paying_off_value", { header: t("fields.paying_off_value"), enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{format.money(getValue())}</span> }),
+      column.accessor("status", {
+        header: t("fields.status"),
+        cell: ({ getValue }) => {
+          const status = statuses.byId.get(getValue());
+          return status ? <StatusBadge title={status.title} background={status.background_color} font={status.font_color} /> : "—";
+        },
+      }),
+      column.accessor("overdue", { header: t("aging"), cell: ({ row }) => <AgingBadge record={row.original} /> }),
+    ],
+    [t, format, statuses.byId],
+  );
+  return (
+    <>
+      <PageHeader title={t("title")} description={t("description")} />
+      <DataTable
+        label={t("title")}
+        columns={columns}
+        state={table}
+        query={list}
+        rowHref={(record) => `/financials/${record.id}`}
+        search={t("search")}
+        filters={
+          <>
+            <FilterSelect
+              label={t("overdueFilter")}
+              value={table.filters.overdue}
+              onChange={(value) => table.setFilter("overdue", value)}
+              options={[
+                { value: "true", label: t("onlyOverdue") },
+                { value: "false", label: t("notOverdue") },
+              ]}
+            />
+            <FilterSelect
+              label={t("fields.status")}
+              value={table.filters.status}
+              onChange={(value) => table.setFilter("status", value)}
+              options={statuses.items.map((status) => ({ value: status.id, label: status.title }))}
+            />
+            <FilterSelect
+              label={t("partnerFilter")}
+              value={table.filters.partner_id}
+              onChange={(value) => table.setFilter("partner_id", value)}
+              options={(partners.data?.items ?? []).map((partner) => ({ value: partner.id, label: partner.name }))}
+            />
+            <DateFilter label={t("dueFrom")} value={table.filters.due_start_date} onChange={(value) => table.setFilter("due_start_date", value)} />
+            <DateFilter label={t("dueTo")} value={table.filters.due_end_date} onChange={(value) => table.setFilter("due_end_date", value)} />
+          </>
+        }
+        emptyMessage={t("empty")}
+      />
+    </>
+  );
+}

@@ -1,0 +1,579 @@
+"use client";
+
+import { ChevronDownIcon, FileDownIcon, PrinterIcon } from "lucide-react";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { LoadFailure } from "@/components/panel/load-failure";
+import { useCan } from "@/components/panel/current-user";
+import { PageHeader } from "@/components/panel/page-header";
+import { FormSkeleton } from "@/components/resource-form";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { Input } from "@/components/ui/input";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
+import { useFormat } from "@/lib/format";
+import { trpc } from "@/lib/trpc";
+import { formatFiscalNumber } from "@/server/lib/fiscal-number";
+import {
+  formatNfeKey,
+  isValidNfeKey,
+  normalizeNfeKey,
+} from "@/server/lib/nfe-key";
+import type { OrderDetail } from "@/server/orders/orders/schemas";
+import { useOrderStatuses } from "../orders-list";
+import { StatusChip } from "../status-chip";
+
+/** Uploads files as the signed-in user (the panel's session authenticates the REST call). */
+async function uploadFiles(files: File[]): Promise<string[]> {
+  const form = new FormData();
+  for (const file of files) form.append("files", file, file.name);
+  const response = await fetch("/api/b2b/resource-files", {
+    method: "POST",
+    body: form,
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.detail ?? response.statusText);
+  return body.resourceFiles.map((file: { id: string }) => file.id);
+}
+
+/** The fields a PUT needs to keep an order as it is, plus the change. */
+function keep(order: OrderDetail) {
+  return {
+    id: order.id,
+    partner_id: order.partner_id,
+    negotiation_date: order.negotiation_date,
+    order_value: order.order_value,
+    discount_value: order.discount_value,
+    freight_value: order.freight_value,
+    total_value: order.total_value,
+  };
+}
+
+function InvoiceForm({
+  order,
+  onSaved,
+}: {
+  order: OrderDetail;
+  onSaved: () => void;
+}) {
+  const t = useTranslations("orders");
+  const [key, setKey] = useState("");
+  const [xml, setXml] = useState<File | null>(null);
+  const [danfe, setDanfe] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const update = trpc.orders.update.useMutation();
+  const normalized = normalizeNfeKey(key);
+  const invalid = key !== "" && !isValidNfeKey(normalized);
+  return (
+    <form
+      className="grid gap-3 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (!isValidNfeKey(normalized)) return setError(t("invalidKey"));
+        setError(null);
+        try {
+          const [xmlId] = xml ? await uploadFiles([xml]) : [];
+          const [danfeId] = danfe ? await uploadFiles([danfe]) : [];
+          await update.mutateAsync({
+            ...keep(order),
+            invoices: [
+              ...order.invoices.map((invoice) => ({
+                invoice_key: invoice.invoice_key,
+                invoice_number: invoice.invoice_number,
+                xml_resource_id: invoice.xml_resource_id,
+                danfe_resource_id: invoice.danfe_resource_id,
+              })),
+              {
+                invoice_key: normalized,
+                xml_resource_id: xmlId ?? null,
+                danfe_resource_id: danfeId ?? null,
+              },
+            ],
+          });
+          setKey("");
+          setXml(null);
+          setDanfe(null);
+          toast.success(t("invoiceAdded"));
+          onSaved();
+        } catch (failure) {
+          setError(
+            failure instanceof Error ? failure.message : String(failure),
+          );
+        }
+      }}
+    >
+      <label className="grid gap-1 text-sm font-medium">
+        {t("fields.invoice_key")}
+        <Input
+          value={key}
+          onChange={(event) => setKey(event.target.value)}
+          inputMode="numeric"
+          aria-invalid={invalid}
+          className="font-mono"
+        />
+        {invalid && (
+          <span className="text-xs text-destructive">{t("invalidKey")}</span>
+        )}
+      </label>
+      <label className="grid gap-1 text-sm font-medium">
+        {t("xmlFile")}
+        <Input
+          type="file"
+          accept=".xml,application/xml,text/xml"
+          onChange={(event) => setXml(event.target.files?.[0] ?? null)}
+        />
+      </label>
+      <label className="grid gap-1 text-sm font-medium">
+        {t("danfeFile")}
+        <Input
+          type="file"
+          accept=".pdf,application/pdf"
+          onChange={(event) => setDanfe(event.target.files?.[0] ?? null)}
+        />
+      </label>
+      <Button type="submit" disabled={update.isPending || key === ""}>
+        {t("addInvoice")}
+      </Button>
+      {error && (
+        <p role="alert" className="text-sm text-destructive md:col-span-4">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+export function OrderView({ id }: { id: string }) {
+  const t = useTranslations("orders");
+  const format = useFormat();
+  const canSell = useCan("sell");
+  const utils = trpc.useUtils();
+  const query = trpc.orders.get.useQuery({ id });
+  const statuses = useOrderStatuses();
+  const setStatus = trpc.orders.setStatus.useMutation({
+    onSuccess: () => utils.orders.invalidate(),
+  });
+  const update = trpc.orders.update.useMutation({
+    onSuccess: () => utils.orders.invalidate(),
+  });
+  const refresh = () => void utils.orders.invalidate();
+  if (query.error)
+    return (
+      <LoadFailure error={query.error} onRetry={() => void query.refetch()} />
+    );
+  const order = query.data;
+  if (!order) return <FormSkeleton label={t("one")} />;
+  const writable = canSell && !order.status_detail.is_final;
+
+  return (
+    <>
+      <PageHeader
+        title={`${order.quotation ? t("quotation") : t("one")} · ${format.date(order.negotiation_date)}`}
+        description={`${order.partner.name} · ${formatFiscalNumber(order.partner.fiscal_registration_number)}`}
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            <StatusChip
+              title={order.status_detail.title}
+              background={order.status_detail.background_color}
+              font={order.status_detail.font_color}
+            />
+            {canSell && (
+              <DropdownMenu>
+                <DropdownMenuTrigger asChild>
+                  <Button variant="outline">
+                    {t("changeStatus")}
+                    <ChevronDownIcon aria-hidden />
+                  </Button>
+                </DropdownMenuTrigger>
+                <DropdownMenuContent>
+                  {statuses.map((status) => (
+                    <DropdownMenuItem
+                      key={status.id}
+                      disabled={status.id === order.status}
+                      onSelect={async () => {
+                        await setStatus.mutateAsync({
+                          id: order.id,
+                          status: status.id,
+                        });
+                        toast.success(
+                          t("statusChanged", { status: status.title }),
+                        );
+                      }}
+                    >
+                      {status.title}
+                    </DropdownMenuItem>
+                  ))}
+                </DropdownMenuContent>
+              </DropdownMenu>
+            )}
+            <Button variant="outline" asChild>
+              <Link href={`/orders/${order.id}/print`}>
+                <PrinterIcon aria-hidden />
+                {t("print")}
+              </Link>
+            </Button>
+            <Button variant="outline" asChild>
+              <a href={`/api/b2b/orders/${order.id}/pdf`} download>
+                <FileDownIcon aria-hidden />
+                {t("downloadPdf")}
+              </a>
+            </Button>
+          </div>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid gap-6 lg:col-span-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("sections.items")}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>{t("fields.product")}</TableHead>
+                    <TableHead className="text-right">
+                      {t("fields.quantity")}
+                    </TableHead>
+                    <TableHead className="text-right">
+                      {t("fields.unit_value")}
+                    </TableHead>
+                    <TableHead className="text-right">
+                      {t("fields.item_discount")}
+                    </TableHead>
+                    <TableHead className="text-right">
+                      {t("lineTotal")}
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {order.items.map((item) => (
+                    <TableRow key={item.id}>
+                      <TableCell>
+                        <div className="grid">
+                          <span className="font-medium">
+                            {item.productName}
+                          </span>
+                          <span className="font-mono text-xs text-muted-foreground">
+                            {item.sku}
+                          </span>
+                        </div>
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {format.number(item.quantity, { maxDecimals: 4 })}{" "}
+                        {item.unit}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {format.money(item.unitValue)}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {format.money(item.discount)}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {format.money(item.totalValue)}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+              <dl className="mt-4 ml-auto grid max-w-xs gap-1 text-sm">
+                <div className="flex justify-between">
+                  <dt>{t("fields.order_value")}</dt>
+                  <dd className="tabular-nums">
+                    {format.money(order.order_value)}
+                  </dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt>{t("fields.discount_value")}</dt>
+                  <dd className="tabular-nums">
+                    {format.money(order.discount_value)}
+                  </dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt>{t("fields.freight_value")}</dt>
+                  <dd className="tabular-nums">
+                    {format.money(order.freight_value)}
+                  </dd>
+                </div>
+                <div className="flex justify-between text-base font-semibold">
+                  <dt>{t("fields.total_value")}</dt>
+                  <dd className="tabular-nums">
+                    {format.money(order.total_value)}
+                  </dd>
+                </div>
+              </dl>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("sections.payments")}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {order.payments.length === 0 ? (
+                <p className="text-sm text-muted-foreground">
+                  {t("noPayments")}
+                </p>
+              ) : (
+                <ul className="grid gap-1 text-sm">
+                  {order.payments.map((payment) => (
+                    <li key={payment.id} className="flex justify-between">
+                      <span>
+                        {t("paymentLine", {
+                          method: payment.paymentMethodName,
+                          installments: payment.installments,
+                        })}
+                      </span>
+                      <span className="tabular-nums">
+                        {format.money(payment.amount)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("sections.invoices")}</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              {order.invoices.length === 0 ? (
+                <p className="text-sm text-muted-foreground">
+                  {t("noInvoices")}
+                </p>
+              ) : (
+                <ul className="grid gap-2 text-sm">
+                  {order.invoices.map((invoice) => (
+                    <li
+                      key={invoice.id}
+                      className="flex flex-wrap items-center gap-3"
+                    >
+                      <span className="font-mono">
+                        {formatNfeKey(invoice.invoice_key)}
+                      </span>
+                      {invoice.xml_url && (
+                        <a
+                          className="underline"
+                          href={invoice.xml_url}
+                          download={invoice.xml_file_name ?? undefined}
+                        >
+                          XML
+                        </a>
+                      )}
+                      {invoice.danfe_url && (
+                        <a
+                          className="underline"
+                          href={invoice.danfe_url}
+                          target="_blank"
+                          rel="noreferrer"
+                        >
+                          DANFE
+                        </a>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {writable && <InvoiceForm order={order} onSaved={refresh} />}
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("sections.attachments")}</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-3">
+              {order.attachments.length === 0 ? (
+                <p className="text-sm text-muted-foreground">
+                  {t("noAttachments")}
+                </p>
+              ) : (
+                <ul className="grid gap-1 text-sm">
+                  {order.attachments.map((attachment) => (
+                    <li key={attachment.id}>
+                      <a
+                        className="underline"
+                        href={attachment.url}
+                        target="_blank"
+                        rel="noreferrer"
+                      >
+                        {attachment.name}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {writable && (
+                <label className="grid max-w-sm gap-1 text-sm font-medium">
+                  {t("attach")}
+                  <Input
+                    type="file"
+                    multiple
+                    onChange={async (event) => {
+                      const files = [...(event.target.files ?? [])];
+                      if (files.length === 0) return;
+                      try {
+                        const ids = await uploadFiles(files);
+                        await update.mutateAsync({
+                          ...keep(order),
+                          attachments: [
+                            ...order.attachments.map(
+                              (attachment) => attachment.file_id,
+                            ),
+                            ...ids,
+                          ],
+                        });
+                        toast.success(t("attached"));
+                      } catch (failure) {
+                        toast.error(
+                          failure instanceof Error
+                            ? failure.message
+                            : String(failure),
+                        );
+                      }
+                      event.target.value = "";
+                    }}
+                  />
+                </label>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("sections.parties")}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-2 text-sm">
+                <div>
+                  <dt className="text-muted-foreground">
+                    {t("fields.partner_id")}
+                  </dt>
+                  <dd>
+                    <Link
+                      className="underline"
+                      href={`/partners/${order.partner.id}`}
+                    >
+                      {order.partner.name}
+                    </Link>
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">
+                    {t("fields.company_id")}
+                  </dt>
+                  <dd>{order.company?.name ?? "—"}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">
+                    {t("fields.seller_id")}
+                  </dt>
+                  <dd>{order.seller?.name ?? "—"}</dd>
+                </div>
+              </dl>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("sections.delivery")}</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-1 text-sm">
+              <p>
+                {[
+                  order.shipment_street,
+                  order.shipment_number,
+                  order.shipment_complement,
+                ]
+                  .filter(Boolean)
+                  .join(", ") || "—"}
+              </p>
+              <p>
+                {[
+                  order.shipment_neighborhood,
+                  order.shipment_city,
+                  order.shipment_state,
+                  order.shipment_postal_code,
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </p>
+              <p>
+                {[order.shipment_contact_name, order.shipment_contact_number]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </p>
+              {order.delivery_method_name && (
+                <p>{t("deliveryBy", { method: order.delivery_method_name })}</p>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("sections.coupons")}</CardTitle>
+            </CardHeader>
+            <CardContent className="text-sm">
+              {order.coupons.length === 0 ? (
+                <p className="text-muted-foreground">{t("noCoupons")}</p>
+              ) : (
+                <ul>
+                  {order.coupons.map((coupon) => (
+                    <li key={coupon.coupon_id}>
+                      <span className="font-mono">{coupon.code}</span> ·{" "}
+                      {coupon.name}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("sections.history")}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ol
+                className="grid gap-3 border-l pl-4"
+                aria-label={t("sections.history")}
+              >
+                {order.statuses.map((entry) => (
+                  <li key={entry.id} className="grid gap-1 text-sm">
+                    <StatusChip
+                      title={entry.title}
+                      background={entry.background_color}
+                      font={entry.font_color}
+                    />
+                    <span className="text-muted-foreground">
+                      {t("changedBy", {
+                        who: entry.actor_name ?? t("system"),
+                        when: format.dateTime(entry.created_at),
+                      })}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,225 @@
+"use client";
+
+import { keepPreviousData } from "@tanstack/react-query";
+import { createColumnHelper } from "@tanstack/react-table";
+import { DownloadIcon } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import Link from "next/link";
+import { useMemo } from "react";
+import {
+  booleanFilter,
+  DataTable,
+  FilterSelect,
+  NewRecordLink,
+  useTableState,
+} from "@/components/data-table";
+import { useCan } from "@/components/panel/current-user";
+import { PageHeader } from "@/components/panel/page-header";
+import { useSellerOptions } from "@/components/parties/options";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { useFormat } from "@/lib/format";
+import { trpc } from "@/lib/trpc";
+import type { OrderListRecord } from "@/server/orders/orders/schemas";
+import { StatusChip } from "./status-chip";
+
+const column = createColumnHelper<OrderListRecord>();
+const none = <span className="text-muted-foreground">—</span>;
+
+export function usePartnerOptions() {
+  const query = trpc.partners.list.useQuery(
+    { perPage: 100, sort: "name" },
+    { staleTime: 30_000 },
+  );
+  return (query.data?.items ?? []).map((item) => ({
+    value: item.id,
+    label: item.name,
+  }));
+}
+
+export function useOrderStatuses() {
+  return (
+    trpc.statuses.list.useQuery(
+      { type: "ORDER", perPage: 100, sort: "order" },
+      { staleTime: 30_000 },
+    ).data?.items ?? []
+  );
+}
+
+export function OrdersList() {
+  const t = useTranslations("orders");
+  const common = useTranslations("common");
+  const format = useFormat();
+  const locale = useLocale();
+  const canSell = useCan("sell");
+  const table = useTableState({
+    defaultSort: "negotiation_date",
+    filters: [
+      "partner_id",
+      "seller_id",
+      "status",
+      "quotation",
+      "start_date",
+      "end_date",
+    ],
+  });
+  const partners = usePartnerOptions();
+  const sellers = useSellerOptions();
+  const statuses = useOrderStatuses();
+  const filters = {
+    partner_id: table.filters.partner_id,
+    seller_id: table.filters.seller_id,
+    status: table.filters.status,
+    quotation: booleanFilter(table.filters.quotation),
+    start_date: table.filters.start_date || undefined,
+    end_date: table.filters.end_date || undefined,
+  };
+  const list = trpc.orders.list.useQuery(
+    { ...table.paging, ...filters },
+    { placeholderData: keepPreviousData },
+  );
+  // The same filters as the list, as the export endpoint reads them.
+  const exportQuery = new URLSearchParams({ locale, search: table.paging.search, sort: table.paging.sort, dir: table.paging.dir });
+  for (const [key, value] of Object.entries(filters)) if (value !== undefined) exportQuery.set(key, String(value));
+  const exportHref = `/api/b2b/exports/orders?${exportQuery.toString()}`;
+  const columns = useMemo(
+    () => [
+      column.accessor("negotiation_date", {
+        header: t("fields.negotiation_date"),
+        enableSorting: true,
+        cell: ({ row, getValue }) => (
+          <Link
+            href={`/orders/${row.original.id}`}
+            className="font-medium whitespace-nowrap underline-offset-4 outline-none hover:underline focus-visible:underline"
+          >
+            {format.date(getValue())}
+          </Link>
+        ),
+      }),
+      column.accessor("partner_name", {
+        header: t("fields.partner_id"),
+        enableSorting: true,
+      }),
+      column.accessor("seller_name", {
+        header: t("fields.seller_id"),
+        enableSorting: true,
+        cell: ({ getValue }) => getValue() ?? none,
+      }),
+      column.accessor("status_title", {
+        header: t("fields.status"),
+        cell: ({ row }) => (
+          <StatusChip
+            title={row.original.status_title}
+            background={row.original.status_background_color}
+            font={row.original.status_font_color}
+          />
+        ),
+      }),
+      column.accessor("quotation", {
+        header: t("fields.quotation"),
+        cell: ({ getValue }) => (getValue() ? t("quotationYes") : none),
+      }),
+      column.accessor("total_value", {
+        header: () => (
+          <span className="block text-right">{t("fields.total_value")}</span>
+        ),
+        enableSorting: true,
+        cell: ({ getValue }) => (
+          <span className="block text-right tabular-nums">
+            {format.money(getValue())}
+          </span>
+        ),
+      }),
+    ],
+    [t, format],
+  );
+  const quotationOptions = [
+    { value: "true", label: t("quotationOnly") },
+    { value: "false", label: t("ordersOnly") },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t("title")}
+        description={t("description")}
+        actions={
+          <div className="flex gap-2">
+            <Button variant="outline" asChild>
+              <a href={exportHref} download>
+                <DownloadIcon aria-hidden />
+                {t("exportCsv")}
+              </a>
+            </Button>
+            {canSell && (
+              <NewRecordLink href="/orders/new">{t("new")}</NewRecordLink>
+            )}
+          </div>
+        }
+      />
+      <DataTable
+        label={t("title")}
+        columns={columns}
+        state={table}
+        query={list}
+        rowHref={(order) => `/orders/${order.id}`}
+        search={t("search")}
+        filters={
+          <>
+            <FilterSelect
+              label={t("fields.partner_id")}
+              value={table.filters.partner_id}
+              onChange={(value) => table.setFilter("partner_id", value)}
+              options={partners}
+            />
+            <FilterSelect
+              label={t("fields.seller_id")}
+              value={table.filters.seller_id}
+              onChange={(value) => table.setFilter("seller_id", value)}
+              options={sellers.options}
+            />
+            <FilterSelect
+              label={t("fields.status")}
+              value={table.filters.status}
+              onChange={(value) => table.setFilter("status", value)}
+              options={statuses.map((status) => ({
+                value: status.id,
+                label: status.title,
+              }))}
+            />
+            <FilterSelect
+              label={t("fields.quotation")}
+              value={table.filters.quotation}
+              onChange={(value) => table.setFilter("quotation", value)}
+              options={quotationOptions}
+              allLabel={common("all")}
+            />
+            <label className="flex items-center gap-2 text-sm text-muted-foreground">
+              {t("from")}
+              <Input
+                type="date"
+                className="w-40"
+                value={table.filters.start_date ?? ""}
+                onChange={(event) =>
+                  table.setFilter("start_date", event.target.value || undefined)
+                }
+              />
+            </label>
+            <label className="flex items-center gap-2 text-sm text-muted-foreground">
+              {t("to")}
+              <Input
+                type="date"
+                className="w-40"
+                value={table.filters.end_date ?? ""}
+                onChange={(event) =>
+                  table.setFilter("end_date", event.target.value || undefined)
+                }
+              />
+            </label>
+          </>
+        }
+        emptyMessage={t("empty")}
+      />
+    </>
+  );
+}

@@ -1,0 +1,274 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { LookupField } from "@/components/catalog/lookup-field";
+import { useProductOptions } from "@/components/catalog/lookups";
+import { PageHeader } from "@/components/panel/page-header";
+import { ReferenceSelectField } from "@/components/parties/reference-select-field";
+import {
+  usePartnerOptions,
+  usePaymentMethodOptions,
+} from "@/components/pricing/targets-field";
+import { QuantityField, TextField } from "@/components/resource-form";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
+import { useFormat } from "@/lib/format";
+import { trpc } from "@/lib/trpc";
+import type {
+  PriceCalculation,
+  PriceStep,
+} from "@/server/pricing/prices/schemas";
+
+interface SimulatorValues {
+  product_id: string;
+  partner_id: string | null;
+  payment_method_id: string | null;
+  quantity: number | null;
+  date: string;
+}
+
+/** Pick a product, partner, payment method, quantity and date; see the price and every rule considered (explain). */
+export function PriceSimulator() {
+  const t = useTranslations("priceSimulator");
+  const format = useFormat();
+  const utils = trpc.useUtils();
+  const partners = usePartnerOptions();
+  const methods = usePaymentMethodOptions();
+  const form = useForm<SimulatorValues>({
+    defaultValues: {
+      product_id: "",
+      partner_id: null,
+      payment_method_id: null,
+      quantity: 1,
+      date: new Date().toISOString().slice(0, 10),
+    },
+  });
+  const [result, setResult] = useState<PriceCalculation | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      setResult(
+        await utils.prices.calculate.fetch({
+          product_id: values.product_id,
+          partner_id: values.partner_id,
+          payment_method_id: values.payment_method_id,
+          quantity: values.quantity ?? 0,
+          date: values.date || null,
+          explain: true,
+        }),
+      );
+    } catch (error) {
+      setResult(null);
+      setFailure(error instanceof Error ? error.message : String(error));
+    }
+  });
+  const money = (value: number | null) =>
+    value === null ? "—" : format.money(value);
+  return (
+    <>
+      <PageHeader title={t("title")} description={t("description")} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_1fr]">
+        <Card>
+          <CardContent>
+            <form onSubmit={submit} className="grid gap-4" noValidate>
+              <LookupField
+                control={form.control}
+                name="product_id"
+                label={t("fields.product_id")}
+                useOptions={useProductOptions}
+                required
+              />
+              <ReferenceSelectField
+                control={form.control}
+                name="partner_id"
+                label={t("fields.partner_id")}
+                options={partners.options}
+                loading={partners.loading}
+              />
+              <ReferenceSelectField
+                control={form.control}
+                name="payment_method_id"
+                label={t("fields.payment_method_id")}
+                options={methods.options}
+                loading={methods.loading}
+              />
+              <QuantityField
+                control={form.control}
+                name="quantity"
+                label={t("fields.quantity")}
+                decimals={4}
+                required
+              />
+              <TextField
+                control={form.control}
+                name="date"
+                label={t("fields.date")}
+                type="date"
+              />
+              <Button type="submit" disabled={form.formState.isSubmitting}>
+                {t("calculate")}
+              </Button>
+            </form>
+          </CardContent>
+        </Card>
+        <section
+          aria-labelledby="simulator-result"
+          aria-live="polite"
+          className="grid content-start gap-4"
+        >
+          <h2 id="simulator-result" className="text-lg font-semibold">
+            {t("result")}
+          </h2>
+          {failure && (
+            <p role="alert" className="text-sm text-destructive">
+              {failure}
+            </p>
+          )}
+          {!result && !failure && (
+            <p className="text-sm text-muted-foreground">{t("empty")}</p>
+          )}
+          {result && (
+            <>
+              <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
+                <div>
+                  <dt className="text-xs text-muted-foreground">
+                    {t("basePrice")}
+                  </dt>
+                  <dd>{money(result.base_price)}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">
+                    {t("priceTable")}
+                  </dt>
+                  <dd>
+                    {result.price_table
+                      ? `${result.price_table.name} (${money(result.price_table.price)})`
+                      : t("noTable")}
+                  </dd>
+                </div>
+                <div className="sm:col-span-2">
+                  <dt className="text-xs text-muted-foreground">
+                    {t("discounts")}
+                  </dt>
+                  <dd>
+                    {result.discounts.length
+                      ? result.discounts
+                          .map(
+                            (item) => `${item.name} (−${money(item.amount)})`,
+                          )
+                          .join(", ")
+                      : t("noDiscounts")}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">
+                    {t("unitPrice")}
+                  </dt>
+                  <dd
+                    className="text-2xl font-semibold"
+                    data-testid="unit-price"
+                  >
+                    {money(result.unit_price)}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">
+                    {t("totalValue")}
+                  </dt>
+                  <dd
+                    className="text-2xl font-semibold"
+                    data-testid="total-value"
+                  >
+                    {money(result.total_value)}
+                  </dd>
+                </div>
+                {result.payment_method && (
+                  <div className="sm:col-span-2">
+                    <dt className="text-xs text-muted-foreground">
+                      {t("fields.installments")}
+                    </dt>
+                    <dd>
+                      {result.payment_method.installments
+                        .map((item) =>
+                          t("installment", {
+                            sequence: item.sequence,
+                            value: money(item.value),
+                          }),
+                        )
+                        .join(" · ")}
+                    </dd>
+                  </div>
+                )}
+              </dl>
+              <Steps steps={result.steps ?? []} />
+            </>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
+
+function Steps({ steps }: { steps: PriceStep[] }) {
+  const t = useTranslations("priceSimulator");
+  const format = useFormat();
+  const reason = (step: PriceStep) => {
+    const params = Object.fromEntries(
+      Object.entries(step.params).map(([key, value]) => [
+        key,
+        Array.isArray(value)
+          ? value.map((flag) => t(`flags.${flag as "partner"}`)).join(", ")
+          : String(value),
+      ]),
+    );
+    return t(`codes.${step.code}`, params);
+  };
+  const value = (amount: number | null) =>
+    amount === null ? "—" : format.number(amount, { maxDecimals: 6 });
+  return (
+    <Table aria-label={t("steps")}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>{t("columns.rule")}</TableHead>
+          <TableHead>{t("columns.name")}</TableHead>
+          <TableHead className="text-right">{t("columns.before")}</TableHead>
+          <TableHead className="text-right">{t("columns.after")}</TableHead>
+          <TableHead>{t("columns.reason")}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {steps.map((step, index) => (
+          <TableRow
+            key={index}
+            data-applied={
+              step.code === "applied" ||
+              step.code === "base_price" ||
+              step.code === "rounded"
+            }
+          >
+            <TableCell>{t(`rules.${step.rule}`)}</TableCell>
+            <TableCell>{step.name ?? "—"}</TableCell>
+            <TableCell className="text-right tabular-nums">
+              {value(step.before)}
+            </TableCell>
+            <TableCell className="text-right tabular-nums">
+              {value(step.after)}
+            </TableCell>
+            <TableCell>{reason(step)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

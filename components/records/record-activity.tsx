@@ -1,0 +1,156 @@
+"use client";
+
+import { HistoryIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useEffect } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useFormat } from "@/lib/format";
+import { useDynamicTranslations } from "@/lib/i18n";
+import { useProblemMessages } from "@/lib/problem";
+import { trpc } from "@/lib/trpc";
+import type { AuditEvent } from "@/server/audit/schemas";
+import { useAuditValue, useFieldLabel } from "./audit-values";
+
+/** Who did it: the user's or key's name, "System", or "a removed user". */
+export function useActorName(): (event: Pick<AuditEvent, "actor">) => string {
+  const t = useTranslations("activity");
+  return (event) => (event.actor.kind === "system" ? t("system") : (event.actor.name ?? t("removedActor")));
+}
+
+/** An action in words ("criou", "alterou"); named actions by their code when unknown. */
+export function useActionLabel(): (action: string) => string {
+  const t = useDynamicTranslations("activity.actions");
+  return (action) => (t.has(action) ? t(action) : action);
+}
+
+/** The changes of one entry: each field with what it was and what it became (updates), or what the record had (creates). */
+export function AuditChanges({ event }: { event: Pick<AuditEvent, "action" | "entity" | "changes"> }) {
+  const t = useTranslations("activity");
+  const label = useFieldLabel(event.entity);
+  const value = useAuditValue();
+  const entries = Object.entries(event.changes);
+  if (entries.length === 0) return null;
+  const isDiff = event.action === "update" || entries.every(([, change]) => isChange(change));
+  if (!isDiff) return null;
+  return (
+    <ul className="mt-1 grid gap-0.5 text-xs text-muted-foreground">
+      {entries.map(([field, change]) => {
+        const { from, to } = isChange(change) ? change : { from: undefined, to: change };
+        return (
+          <li key={field} className="break-words">
+            <span className="font-medium text-foreground">{label(field)}</span>: {t("fromTo", { from: value(from), to: value(to) })}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function isChange(value: unknown): value is { from: unknown; to: unknown } {
+  return typeof value === "object" && value !== null && "from" in value && "to" in value && Object.keys(value).length === 2;
+}
+
+export interface RecordActivityProps {
+  /** The kind of record in the audit log ("partner"). */
+  entity: string;
+  id: string;
+  /** Changes whenever the record does (its `updated_at`, or the record itself): the history is read again. */
+  version?: unknown;
+}
+
+/**
+ * A record's "who and when" and its activity timeline, from the audit log: created by
+ * whom and when, last changed by whom and when, and every write, newest first.
+ */
+export function RecordActivity({ entity, id, version }: RecordActivityProps) {
+  const t = useTranslations("activity");
+  const format = useFormat();
+  const problems = useProblemMessages();
+  const actor = useActorName();
+  const action = useActionLabel();
+  const history = trpc.audit.list.useInfiniteQuery(
+    { entity, entity_id: id, perPage: 10 },
+    { getNextPageParam: (page) => page.next_cursor ?? undefined },
+  );
+  const created = trpc.audit.list.useQuery({ entity, entity_id: id, action: "create", perPage: 1 });
+  const versionKey = JSON.stringify(version ?? null);
+  const { refetch } = history;
+  const refetchCreated = created.refetch;
+  useEffect(() => {
+    void refetch();
+    void refetchCreated();
+  }, [versionKey, refetch, refetchCreated]);
+
+  const events = history.data?.pages.flatMap((page) => page.items) ?? [];
+  const creation = created.data?.items[0];
+  const lastChange = events.find((event) => event.action !== "create");
+
+  return (
+    <>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">{t("recordTitle")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
+            <dt className="text-muted-foreground">{t("createdBy")}</dt>
+            <dd data-testid="created-by">
+              {created.isPending ? <Skeleton className="h-4 w-32" /> : creation ? t("byAt", { who: actor(creation), when: format.dateTime(creation.occurred_at) }) : t("unknown")}
+            </dd>
+            <dt className="text-muted-foreground">{t("updatedBy")}</dt>
+            <dd data-testid="updated-by">
+              {history.isPending ? <Skeleton className="h-4 w-32" /> : lastChange ? t("byAt", { who: actor(lastChange), when: format.dateTime(lastChange.occurred_at) }) : t("neverChanged")}
+            </dd>
+          </dl>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2 text-base">
+            <HistoryIcon className="size-4" aria-hidden />
+            {t("title")}
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {history.isPending ? (
+            <div className="grid gap-2" aria-label={t("loading")}>
+              <Skeleton className="h-10 w-full" />
+              <Skeleton className="h-10 w-full" />
+            </div>
+          ) : history.error ? (
+            <div role="alert" className="grid gap-2 text-sm">
+              <p className="text-destructive">{problems.message(history.error)}</p>
+              <Button variant="outline" size="sm" onClick={() => refetch()}>
+                {t("retry")}
+              </Button>
+            </div>
+          ) : events.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t("empty")}</p>
+          ) : (
+            <ol className="grid gap-3 border-l pl-4" aria-label={t("title")}>
+              {events.map((event) => (
+                <li key={event.id} className="relative text-sm">
+                  <span className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-primary" aria-hidden />
+                  <p>
+                    <span className="font-medium">{actor(event)}</span> {action(event.action)}
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    <time dateTime={event.occurred_at}>{format.dateTime(event.occurred_at)}</time>
+                  </p>
+                  <AuditChanges event={event} />
+                </li>
+              ))}
+            </ol>
+          )}
+          {history.hasNextPage && (
+            <Button variant="outline" size="sm" className="mt-3" disabled={history.isFetchingNextPage} onClick={() => history.fetchNextPage()}>
+              {t("older")}
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { randomInt } from "node:crypto";
+import { completeCnpj } from "../../server/lib/fiscal-number";
+import { API, expect, test, unique } from "../fixtures";
+import { signIn, toast } from "./panel";
+
+test("a sale made at the checkout is found in the panel, its card payment captured and a receivable marked paid", async ({ page, request, admin }) => {
+  // The checkout (REST): a partner buys 2 × 150.00 with a card in 2 installments (150.00 + 150.00).
+  const post = async (path: string, data: object) => {
+    const response = await request.post(`${API}${path}`, { headers: admin, data });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return response.json();
+  };
+  const partnerName = unique("Ferragens Horizonte");
+  const partner = await post("/partners", { name: partnerName, fiscal_registration_number: completeCnpj(`${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`) });
+  const product = await post("/products", { name: unique("Esmerilhadeira"), price: 150 });
+  const card = await post("/payment-methods", { name: unique("Cartão"), type: "CREDIT_CARD", installments: [1, 2].map((sequence) => ({ sequence, due_date_delay: 30 * sequence })) });
+  const sale = await post("/sales", {
+    partner_id: partner.id,
+    created_at: new Date().toISOString(),
+    updated_by: "loja",
+    full_value: 300,
+    total_value: 300,
+    items: [{ product_id: product.id, quantity: 2, unit_value: 150 }],
+    payments: [{ payment_method_id: card.id, amount: 300, installments: 2, card: { brand: "MASTERCARD", number: "5555 4444 3333 1234" } }],
+  });
+
+  await signIn(page, { path: "/sales" });
+  await expect(page.getByRole("heading", { name: "Vendas", level: 1 })).toBeVisible();
+  await page.getByRole("searchbox").fill(partnerName);
+  const table = page.getByRole("table", { name: "Vendas" });
+  const row = table.getByRole("row", { name: new RegExp(partnerName) });
+  await expect(row).toContainText("R$ 300,00");
+  await expect(row).toContainText("pending");
+  await row.getByRole("link").first().click();
+
+  await expect(page).toHaveURL(new RegExp(`/sales/${sale.id}$`));
+  await expect(page.getByRole("heading", { name: `Venda · ${partnerName}` })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Itens" })).toContainText(product.name);
+  await expect(page.getByText("Cartão MASTERCARD **** **** **** 1234")).toBeVisible();
+  await expect(page.getByText("Não capturado")).toBeVisible();
+  await page.getByRole("button", { name: "Capturar" }).click();
+  await expect(toast(page, "Pagamento capturado")).toBeVisible();
+  await expect(page.getByText(/Capturado em/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Capturar" })).toBeHidden();
+
+  // Two receivables of 150.00; the first one is paid in the receivables page.
+  const receivables = page.getByRole("table", { name: "Recebíveis" });
+  await expect(receivables.getByRole("row")).toHaveCount(3);
+  await receivables.getByRole("row").nth(1).getByRole("link").click();
+  await expect(page.getByRole("heading", { name: `Recebível · ${partnerName}` })).toBeVisible();
+  await expect(page.getByText("Em dia")).toBeVisible();
+  const paid = page.getByLabel("Valor pago");
+  await expect(paid).toHaveValue("150,00");
+  await paid.fill("150,00");
+  await page.getByRole("button", { name: "Registrar pagamento" }).click();
+  await expect(toast(page, "Pagamento registrado")).toBeVisible();
+
+  await page.goto(`/financials?partner_id=${partner.id}`);
+  const list = page.getByRole("table", { name: "Contas a receber" });
+  await expect(list.getByRole("row")).toHaveCount(3);
+  await expect(list.getByRole("row").nth(1)).toContainText("paid");
+  await expect(list.getByRole("row").nth(2)).toContainText("open");
+});
+
+test("receivables: the overdue filter and aging buckets, in English", async ({ page, request, admin }) => {
+  const partner = await (await request.post(`${API}/partners`, { headers: admin, data: { name: unique("Late Payer"), fiscal_registration_number: completeCnpj(`${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`) } })).json();
+  const statuses = await (await request.get(`${API}/status?type=FINANCIAL&perPage=100`, { headers: admin })).json();
+  const open = statuses.items.find((status: { title: string }) => status.title === "open").id;
+  const dueDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+  for (const days of [45, -10]) {
+    const response = await request.post(`${API}/financials`, {
+      headers: admin,
+      data: { partner_id: partner.id, value: 99.9, paying_off_value: 0, paying_off_date: null, reversed_value: 0, reversed_date: null, due_date: dueDaysAgo(days), status: open },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await signIn(page, { path: `/financials?partner_id=${partner.id}`, locale: "en" });
+  const table = page.getByRole("table", { name: "Receivables" });
+  await expect(table.getByRole("row")).toHaveCount(3);
+  await expect(table.getByRole("row").nth(1)).toContainText("31–60 days");
+  await expect(table.getByRole("row").nth(2)).toContainText("Current");
+  await page.getByLabel("Overdue").click();
+  await page.getByRole("option", { name: "Overdue only" }).click();
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table.getByRole("row").nth(1)).toContainText("R$99.90");
+});

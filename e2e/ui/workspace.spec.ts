@@ -1,0 +1,112 @@
+import { randomInt } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import type { APIRequestContext } from "@playwright/test";
+import en from "../../messages/en.json";
+import ptBR from "../../messages/pt-BR.json";
+import { completeCnpj } from "../../server/lib/fiscal-number";
+import { API, expect, login, test, unique } from "../fixtures";
+import { signIn, toast, type Locale } from "./panel";
+
+/** The panel's own words, so the journeys read what a person reads in each language. */
+const words = { "pt-BR": ptBR, en } satisfies Record<Locale, unknown>;
+
+const newCnpj = () => completeCnpj(`${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`);
+
+async function adminHeaders(request: APIRequestContext) {
+  return { authorization: `Bearer ${await login(request)}` };
+}
+
+for (const locale of ["pt-BR", "en"] as const) {
+  const say = words[locale];
+
+  test.describe(`the panel's workspace (${locale})`, () => {
+    // Several pages a journey on a machine shared by parallel builds: room beyond the default 30 s.
+    test.describe.configure({ timeout: 60_000 });
+    test("bulk-deactivate three brands with the row checkboxes", async ({ page, request }) => {
+      const headers = await adminHeaders(request);
+      const tag = unique("Lote").replace(" ", "");
+      const names = [`${tag} A`, `${tag} B`, `${tag} C`];
+      const ids: string[] = [];
+      for (const name of names) ids.push((await (await request.post(`${API}/brands`, { headers, data: { name, active: true } })).json()).id);
+
+      await signIn(page, { locale, path: `/brands?search=${tag}` });
+      const table = page.getByRole("table", { name: say.brands.title });
+      await expect(table.getByRole("row")).toHaveCount(4);
+      for (const name of names) await page.getByRole("checkbox", { name: say.listTools.selectRow.replace("{label}", name) }).check();
+      const selection = page.getByRole("region", { name: say.listTools.selection });
+      await expect(selection).toContainText(locale === "en" ? "3 selected" : "3 selecionados");
+      await selection.getByRole("button", { name: say.bulk.deactivate }).click();
+      await expect(toast(page, locale === "en" ? "3 records deactivated" : "3 registros desativados")).toBeVisible();
+      await expect(selection).toBeHidden();
+      await expect(table.getByText(say.common.inactive, { exact: true })).toHaveCount(3);
+      for (const id of ids) expect((await (await request.get(`${API}/brands/${id}`, { headers })).json()).active).toBe(false);
+    });
+
+    test("export the filtered partners to CSV and read the file back", async ({ page, request }) => {
+      const headers = await adminHeaders(request);
+      const tag = unique("Csv").replace(" ", "");
+      const names = [`${tag} Alfa Ltda`, `${tag} Beta Ltda`];
+      for (const name of names) {
+        const response = await request.post(`${API}/partners`, { headers, data: { name, fiscal_registration_number: newCnpj() } });
+        expect(response.status()).toBeLessThan(300);
+      }
+
+      await signIn(page, { locale, path: `/partners?search=${tag}` });
+      await expect(page.getByRole("table", { name: say.partners.title }).getByRole("row")).toHaveCount(3);
+      const download = page.waitForEvent("download");
+      await page.getByRole("link", { name: say.listTools.exportCsv }).click();
+      const file = await (await download).path();
+      const lines = (await readFile(file, "utf8")).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+      const separator = locale === "en" ? "," : ";";
+      expect(lines[0]!.split(separator)[0]).toBe(say.partners.nameColumn);
+      expect(lines).toHaveLength(3);
+      expect(lines[1]!.startsWith(`${names[0]}${separator}`)).toBe(true);
+      expect(lines[2]!.startsWith(`${names[1]}${separator}`)).toBe(true);
+    });
+
+    test("a partner's page shows who created it and its timeline after an edit", async ({ page, request }) => {
+      const headers = await adminHeaders(request);
+      const name = unique("Parceiro");
+      const partner = await (await request.post(`${API}/partners`, { headers, data: { name, fiscal_registration_number: newCnpj() } })).json();
+
+      await signIn(page, { locale, path: `/partners/${partner.id}` });
+      const aside = page.getByRole("complementary", { name: say.activity.aside });
+      const timeline = aside.getByRole("list", { name: say.activity.title });
+      // The entries (each entry's changes are a list of their own).
+      const entries = timeline.locator(":scope > li");
+      await expect(entries).toHaveCount(1);
+      await expect(timeline).toContainText(say.activity.actions.create);
+
+      const tradeName = unique("Fantasia");
+      await page.getByLabel(say.partners.fields.trade_name).fill(tradeName);
+      await page.getByRole("button", { name: say.common.saveChanges }).click();
+      await expect(page).toHaveURL(/\/partners$/);
+      await page.getByRole("searchbox").fill(name);
+      await page.getByRole("link", { name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/partners/${partner.id}$`));
+      await expect(entries).toHaveCount(2);
+      const latest = entries.first();
+      await expect(latest).toContainText(say.activity.actions.update);
+      await expect(latest).toContainText(`${say.partners.fields.trade_name}: — → ${tradeName}`);
+      await expect(aside.getByTestId("updated-by")).toContainText("Admin");
+    });
+
+    test("find a product from the command palette (Ctrl+K)", async ({ page, request }) => {
+      const headers = await adminHeaders(request);
+      const name = unique("Paleta Produto");
+      const product = await (await request.post(`${API}/products`, { headers, data: { name } })).json();
+
+      await signIn(page, { locale });
+      await page.keyboard.press("Control+k");
+      const dialog = page.getByRole("dialog", { name: say.palette.title });
+      await dialog.getByRole("combobox").fill(name);
+      await dialog.getByRole("option", { name: new RegExp(name) }).click();
+      await expect(page).toHaveURL(new RegExp(`/products/${product.id}$`));
+      // Pages too: the palette goes to a page by its name.
+      await page.keyboard.press("Control+k");
+      await dialog.getByRole("combobox").fill(say.sellers.title);
+      await dialog.getByRole("option", { name: say.sellers.title, exact: true }).click();
+      await expect(page).toHaveURL(/\/sellers$/);
+    });
+  });
+}

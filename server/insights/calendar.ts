@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { TIME_ZONE } from "../../i18n/locales";
+
+/**
+ * The business calendar of the analytics: calendar days as the back office lives them,
+ * in Brazil's time zone, written `YYYY-MM-DD`. Day arithmetic is done on these strings
+ * (as UTC dates, where every day has 24 hours).
+ */
+export const BUSINESS_TIME_ZONE = TIME_ZONE;
+
+const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** The business day of an instant. */
+export function dayOf(instant: Date): string {
+  return dayFormat.format(instant);
+}
+
+export function today(): string {
+  return dayOf(new Date());
+}
+
+const DAY_MS = 86_400_000;
+const utc = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export function addDays(day: string, days: number): string {
+  return iso(utc(day) + days * DAY_MS);
+}
+
+/** Days from `from` to `to` (to − from). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((utc(to) - utc(from)) / DAY_MS);
+}
+
+/** Every day of [start, final], in order. */
+export function daysOf(start: string, final: string): string[] {
+  return Array.from({ length: daysBetween(start, final) + 1 }, (_, index) => addDays(start, index));
+}
+
+export function monthOf(day: string): string {
+  return `${day.slice(0, 7)}-01`;
+}
+
+export function nextMonth(day: string): string {
+  const date = new Date(utc(monthOf(day)));
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return iso(date.getTime());
+}
+
+/** A database DATE (read as UTC midnight) as a day. */
+export function dayOfDate(value: Date): string {
+  return value.toISOString().slice(0, 10);
+}
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function validDay(value: string): boolean {
+  const match = ISO_DAY.exec(value);
+  if (match === null || Number.isNaN(utc(value))) return false;
+  return iso(utc(value)) === value && Number(match[1]) >= 1900 && Number(match[1]) <= 2999;
+}
+
+/**
+ * A date parameter: a calendar day (`2025-03-31`) or an ISO 8601 date-time with its
+ * offset (`2025-03-31T10:00:00-03:00`), which stands for its business day.
+ */
+export const dayInput = z
+  .string()
+  .trim()
+  .refine((value) => (ISO_DAY.test(value) ? validDay(value) : z.iso.datetime({ offset: true }).safeParse(value).success), {
+    message: "must be a date (YYYY-MM-DD) or an ISO 8601 date-time",
+    abort: true,
+  })
+  .transform((value) => (ISO_DAY.test(value) ? value : dayOf(new Date(value))))
+  .refine(validDay, { message: "must be between the years 1900 and 2999" })
+  .meta({ override: { type: "string", format: "date", description: "YYYY-MM-DD, or an ISO 8601 date-time (its day in Brazil's time zone)" } });
+
+/** A period of whole days, both ends included. */
+export interface Period {
+  start: string;
+  final: string;
+}

@@ -1,0 +1,111 @@
+import { z } from "zod";
+import type { FieldError } from "../../errors";
+import { decimalPlaces } from "../../lib/money";
+import { queryBoolean } from "../../lib/paging";
+import { attributes, clientId, requiredText } from "../../lib/schemas";
+
+export const COUPON_TYPES = ["ORDER", "FREIGHT"] as const;
+export const COUPON_VALUE_TYPES = ["PERCENTAGE", "MONETARY"] as const;
+
+/** A date (YYYY-MM-DD) or a date-time with its offset. */
+const dateOrDateTime = z.union(
+  [z.iso.date(), z.iso.datetime({ offset: true })],
+  { message: "must be a date (YYYY-MM-DD) or an ISO 8601 date-time" },
+);
+
+/** Body of POST and PUT /coupons (contract §7 "Coupons"). */
+export const couponWrite = z.object({
+  id: clientId,
+  /** Unique in the org, compared without case. */
+  code: z
+    .string()
+    .trim()
+    .min(1, "is required")
+    .max(60)
+    .regex(/^[\p{L}\p{N}_-]+$/u, "only letters, digits, - and _"),
+  name: requiredText(200),
+  type: z.enum(COUPON_TYPES).default("ORDER"),
+  value_type: z.enum(COUPON_VALUE_TYPES).default("MONETARY"),
+  value: z
+    .number({ message: "must be a number" })
+    .finite("must be a finite number")
+    .gt(0, "must be greater than 0")
+    .max(1_000_000_000, "is too large")
+    .refine((value) => decimalPlaces(value) <= 2, {
+      message: "must have at most 2 decimal places",
+      params: { maximumDecimals: 2 },
+    }),
+  /** From when it may be used (a date: from its first moment, UTC). */
+  start_date: dateOrDateTime.nullish(),
+  /** Until when (a date: to its last moment, UTC). */
+  end_date: dateOrDateTime.nullish(),
+  /** How many orders and sales may use it; absent: unlimited. */
+  max_uses: z
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(1_000_000_000)
+    .nullish(),
+  active: z.boolean().default(true),
+  attributes: attributes.default({}),
+});
+export type CouponWriteOutput = z.output<typeof couponWrite>;
+
+/** Rules across fields (422 per field). */
+export function couponRules(coupon: CouponWriteOutput): FieldError[] {
+  const errors: FieldError[] = [];
+  if (coupon.value_type === "PERCENTAGE" && coupon.value > 100) {
+    errors.push({
+      path: "value",
+      message: "a percentage must be at most 100",
+      code: "too_big",
+      params: { maximum: 100 },
+    });
+  }
+  if (
+    coupon.start_date &&
+    coupon.end_date &&
+    startOf(coupon.start_date) > endOf(coupon.end_date)
+  ) {
+    errors.push({
+      path: "end_date",
+      message: "must not be before start_date",
+      code: "invalid_range",
+    });
+  }
+  return errors;
+}
+
+/** The first moment of a date (UTC), or the date-time itself. */
+export function startOf(value: string): Date {
+  return new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value);
+}
+
+/** The last moment of a date (UTC), or the date-time itself. */
+export function endOf(value: string): Date {
+  return new Date(value.length === 10 ? `${value}T23:59:59.999Z` : value);
+}
+
+export const coupon = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  type: z.enum(COUPON_TYPES),
+  value_type: z.enum(COUPON_VALUE_TYPES),
+  value: z.number(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  max_uses: z.number().int().nullable(),
+  /** Read only: how many orders and sales use it. */
+  uses: z.number().int(),
+  active: z.boolean(),
+  attributes: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Coupon = z.output<typeof coupon>;
+
+export const couponFilters = z.object({
+  active: queryBoolean.optional(),
+  type: z.enum(COUPON_TYPES).optional(),
+});

@@ -1,0 +1,279 @@
+import { createElement as h, type ReactElement } from "react";
+import {
+  Document,
+  Page,
+  StyleSheet,
+  Text,
+  View,
+  renderToBuffer,
+} from "@react-pdf/renderer";
+import { formatFiscalNumber } from "../../lib/fiscal-number";
+import { formatNfeKey } from "../../lib/nfe-key";
+import type { OrderDetail } from "./schemas";
+
+/**
+ * The order as a PDF, in Portuguese (issue 12 "Print"): rendered in Node by
+ * @react-pdf/renderer, no browser. The same sections as the panel's print view.
+ */
+
+const brl = new Intl.NumberFormat("pt-BR", {
+  style: "currency",
+  currency: "BRL",
+});
+const quantity = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 4 });
+const date = (iso: string) =>
+  new Intl.DateTimeFormat("pt-BR", {
+    timeZone: "America/Sao_Paulo",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+  }).format(new Date(iso));
+const dateTime = (iso: string) =>
+  new Intl.DateTimeFormat("pt-BR", {
+    timeZone: "America/Sao_Paulo",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(new Date(iso));
+
+const styles = StyleSheet.create({
+  page: { padding: 36, fontSize: 9, fontFamily: "Helvetica", color: "#111827" },
+  title: { fontSize: 16, fontFamily: "Helvetica-Bold", marginBottom: 4 },
+  subtitle: { fontSize: 9, color: "#4b5563", marginBottom: 12 },
+  section: { marginBottom: 12 },
+  heading: {
+    fontSize: 11,
+    fontFamily: "Helvetica-Bold",
+    marginBottom: 4,
+    borderBottomWidth: 1,
+    borderBottomColor: "#d1d5db",
+    paddingBottom: 2,
+  },
+  row: { flexDirection: "row" },
+  cell: { paddingVertical: 2, paddingRight: 4 },
+  head: { fontFamily: "Helvetica-Bold", backgroundColor: "#f3f4f6" },
+  right: { textAlign: "right" },
+  label: { color: "#4b5563" },
+  totals: { alignSelf: "flex-end", width: 220 },
+  total: { fontFamily: "Helvetica-Bold", fontSize: 11 },
+});
+
+const line = (label: string, value: string | null | undefined) =>
+  h(
+    Text,
+    { key: label },
+    h(Text, { style: styles.label }, `${label}: `),
+    value ?? "—",
+  );
+
+const columns = [
+  { title: "Produto", width: "34%" },
+  { title: "SKU", width: "14%" },
+  { title: "Qtd.", width: "10%", right: true },
+  { title: "Un.", width: "6%" },
+  { title: "Valor unit.", width: "12%", right: true },
+  { title: "Desconto", width: "11%", right: true },
+  { title: "Total", width: "13%", right: true },
+];
+
+function tableRow(cells: string[], head = false, key?: string): ReactElement {
+  return h(
+    View,
+    { style: [styles.row, ...(head ? [styles.head] : [])], key, wrap: false },
+    cells.map((cell, index) =>
+      h(
+        Text,
+        {
+          key: String(index),
+          style: [
+            styles.cell,
+            { width: columns[index]!.width },
+            ...(columns[index]!.right ? [styles.right] : []),
+          ],
+        },
+        cell,
+      ),
+    ),
+  );
+}
+
+function address(order: OrderDetail): string {
+  const parts = [
+    [order.shipment_street, order.shipment_number].filter(Boolean).join(", "),
+    order.shipment_complement,
+    order.shipment_neighborhood,
+    [order.shipment_city, order.shipment_state].filter(Boolean).join(" - "),
+    order.shipment_postal_code,
+  ];
+  return parts.filter(Boolean).join(" · ") || "—";
+}
+
+export function orderDocument(order: OrderDetail): ReactElement {
+  const totals: Array<[string, number]> = [
+    ["Produtos", order.order_value],
+    ["Descontos", -order.discount_value],
+    ["Frete", order.freight_value],
+  ];
+  return h(
+    Document,
+    {
+      title: `Pedido ${order.id}`,
+      language: "pt-BR",
+      author: order.company?.name ?? undefined,
+    },
+    h(
+      Page,
+      { size: "A4", style: styles.page },
+      h(
+        Text,
+        { style: styles.title },
+        order.quotation ? "Orçamento" : "Pedido",
+      ),
+      h(
+        Text,
+        { style: styles.subtitle },
+        `Nº ${order.id} · negociado em ${date(order.negotiation_date)} · situação: ${order.status_detail.title}`,
+      ),
+      h(
+        View,
+        { style: styles.section },
+        h(Text, { style: styles.heading }, "Cliente"),
+        line("Razão social", order.partner.name),
+        line(
+          "CPF/CNPJ",
+          formatFiscalNumber(order.partner.fiscal_registration_number),
+        ),
+        line(
+          "Empresa",
+          order.company
+            ? `${order.company.name} (${formatFiscalNumber(order.company.fiscal_registration_number)})`
+            : null,
+        ),
+        line("Vendedor", order.seller?.name),
+      ),
+      h(
+        View,
+        { style: styles.section },
+        h(Text, { style: styles.heading }, "Entrega"),
+        line("Endereço", address(order)),
+        line(
+          "Contato",
+          [order.shipment_contact_name, order.shipment_contact_number]
+            .filter(Boolean)
+            .join(" · ") || null,
+        ),
+        line("Forma de entrega", order.delivery_method_name),
+        line("Data de entrega", order.delivery_date),
+      ),
+      h(
+        View,
+        { style: styles.section },
+        h(Text, { style: styles.heading }, "Itens"),
+        tableRow(
+          columns.map((column) => column.title),
+          true,
+        ),
+        ...order.items.map((item) =>
+          tableRow(
+            [
+              item.productName,
+              item.sku,
+              quantity.format(item.quantity),
+              item.unit ?? "",
+              brl.format(item.unitValue),
+              brl.format(item.discount),
+              brl.format(item.totalValue),
+            ],
+            false,
+            item.id,
+          ),
+        ),
+      ),
+      h(
+        View,
+        { style: [styles.section, styles.totals] },
+        ...totals.map(([label, value]) =>
+          h(
+            View,
+            {
+              key: label,
+              style: [styles.row, { justifyContent: "space-between" }],
+            },
+            h(Text, null, label),
+            h(Text, null, brl.format(value)),
+          ),
+        ),
+        h(
+          View,
+          { style: [styles.row, { justifyContent: "space-between" }] },
+          h(Text, { style: styles.total }, "Total"),
+          h(Text, { style: styles.total }, brl.format(order.total_value)),
+        ),
+      ),
+      order.payments.length > 0
+        ? h(
+            View,
+            { style: styles.section },
+            h(Text, { style: styles.heading }, "Pagamentos"),
+            ...order.payments.map((payment) =>
+              h(
+                Text,
+                { key: payment.id },
+                `${payment.paymentMethodName}: ${brl.format(payment.amount)} em ${payment.installments}x`,
+              ),
+            ),
+          )
+        : null,
+      order.invoices.length > 0
+        ? h(
+            View,
+            { style: styles.section },
+            h(Text, { style: styles.heading }, "Notas fiscais"),
+            ...order.invoices.map((invoice) =>
+              h(
+                Text,
+                { key: invoice.id },
+                `${formatNfeKey(invoice.invoice_key)}${invoice.invoice_number ? ` · nº ${invoice.invoice_number}` : ""}`,
+              ),
+            ),
+          )
+        : null,
+      order.coupons.length > 0
+        ? h(
+            View,
+            { style: styles.section },
+            h(Text, { style: styles.heading }, "Cupons"),
+            ...order.coupons.map((coupon) =>
+              h(
+                Text,
+                { key: coupon.coupon_id },
+                `${coupon.code} · ${coupon.name}`,
+              ),
+            ),
+          )
+        : null,
+      order.observation
+        ? h(
+            View,
+            { style: styles.section },
+            h(Text, { style: styles.heading }, "Observações"),
+            h(Text, null, order.observation),
+          )
+        : null,
+      h(
+        Text,
+        { style: { color: "#6b7280", marginTop: 8 }, fixed: true },
+        `Emitido em ${dateTime(new Date().toISOString())}`,
+      ),
+    ),
+  );
+}
+
+/** The PDF bytes of an order. */
+export function renderOrderPdf(order: OrderDetail): Promise<Buffer> {
+  return renderToBuffer(
+    orderDocument(order) as Parameters<typeof renderToBuffer>[0],
+  );
+}

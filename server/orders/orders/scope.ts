@@ -1,0 +1,65 @@
+import type { Principal } from "../../auth/principal";
+import type { Db } from "../../db/scoped";
+import { AppError } from "../../errors";
+
+/**
+ * Whose orders a caller sees and writes (issue 12): ADMIN, MANAGER and VIEWER every
+ * order of the org; a SELLER only the orders of the seller it is linked to (the user's
+ * `seller_id`, else the seller whose `user_id` is the user). A SELLER linked to no seller
+ * (an access key with the SELLER role, an unlinked user) sees none: fail closed.
+ */
+export type OrderScope =
+  { kind: "all" } | { kind: "seller"; sellerId: string | null };
+
+export const ALL_ORDERS: OrderScope = { kind: "all" };
+
+export async function orderScope(
+  db: Db,
+  principal: Pick<Principal, "kind" | "id" | "role">,
+): Promise<OrderScope> {
+  if (principal.role !== "SELLER") return ALL_ORDERS;
+  if (principal.kind !== "user") return { kind: "seller", sellerId: null };
+  const user = await db.user.findUnique({
+    where: { id: principal.id },
+    select: { seller_id: true },
+  });
+  if (user?.seller_id) return { kind: "seller", sellerId: user.seller_id };
+  const seller = await db.seller.findFirst({
+    where: { user_id: principal.id },
+    select: { id: true },
+    orderBy: { created_at: "asc" },
+  });
+  return { kind: "seller", sellerId: seller?.id ?? null };
+}
+
+/** The filter of the orders a scope sees. */
+export function scopeWhere(scope: OrderScope): {
+  seller_id?: string;
+  id?: { in: string[] };
+} {
+  if (scope.kind === "all") return {};
+  return scope.sellerId ? { seller_id: scope.sellerId } : { id: { in: [] } };
+}
+
+/**
+ * The seller an order written in this scope gets: a SELLER's own (sending another is
+ * 422 on `seller_id`; one linked to no seller may not write orders: 403).
+ */
+export function sellerForWrite(
+  scope: OrderScope,
+  requested: string | null | undefined,
+): string | null | undefined {
+  if (scope.kind === "all") return requested;
+  if (!scope.sellerId)
+    throw new AppError(
+      "FORBIDDEN",
+      "A seller user must be linked to a seller to write orders",
+    );
+  if (requested && requested !== scope.sellerId)
+    throw AppError.invalid(
+      "seller_id",
+      "a seller writes only their own orders",
+      "not_own_seller",
+    );
+  return scope.sellerId;
+}

@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { decimalPlaces } from "../../lib/money";
+import { queryBoolean } from "../../lib/paging";
+import { uuid } from "../../lib/schemas";
+import { dateInput } from "../fields";
+
+/** Body of POST /prices/product/calculate (contract §5 "Price calculation"); `explain` comes in the query string. */
+export const priceCalculationInput = z.object({
+  product_id: uuid,
+  product_variation_id: uuid.nullish(),
+  quantity: z
+    .number({ message: "is required (a number)" })
+    .finite("must be a finite number")
+    .gt(0, "must be greater than 0")
+    .max(1_000_000_000, "is too large")
+    .refine((value) => decimalPlaces(value) <= 4, {
+      message: "must have at most 4 decimal places",
+      params: { maximumDecimals: 4 },
+    }),
+  partner_id: uuid.nullish(),
+  profile_id: uuid.nullish(),
+  company_id: uuid.nullish(),
+  payment_method_id: uuid.nullish(),
+  installments: z
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(120)
+    .nullish(),
+  /** The day prices are figured for (YYYY-MM-DD); today (UTC) when absent. */
+  date: dateInput.nullish(),
+  /** `?explain=true`: answer `steps`, one per rule considered (contract §8). */
+  explain: queryBoolean.default(false),
+});
+export type PriceCalculationInput = z.output<typeof priceCalculationInput>;
+
+export const stepCodes = [
+  "base_price",
+  "no_base_price",
+  "applied",
+  "out_of_date_range",
+  "flags_not_matched",
+  "product_not_covered",
+  "beaten_by_more_specific_table",
+  "inactive",
+  "criteria_not_matched",
+  "no_range_reached",
+  "below_minimum_value",
+  "above_maximum_value",
+  "no_amount",
+  "beaten_by_larger_discount",
+  "rounded",
+] as const;
+
+export const priceStep = z.object({
+  rule: z.enum([
+    "base_price",
+    "price_table",
+    "discount",
+    "payment_method",
+    "rounding",
+  ]),
+  id: z.string().nullable(),
+  name: z.string().nullable(),
+  /** The unit price before and after the rule, exact (rounding happens once, in the last step). */
+  before: z.number().nullable(),
+  after: z.number().nullable(),
+  reason: z.string(),
+  /** `reason` as a code, for clients that word it themselves; `params` holds its figures. */
+  code: z.enum(stepCodes),
+  params: z.record(
+    z.string(),
+    z.union([z.string(), z.number(), z.array(z.string())]),
+  ),
+});
+export type PriceStep = z.output<typeof priceStep>;
+
+export const priceCalculation = z.object({
+  product_id: z.string(),
+  product_variation_id: z.string().nullable(),
+  quantity: z.number(),
+  base_price: z.number().nullable(),
+  price_table: z
+    .object({ id: z.string(), name: z.string(), price: z.number() })
+    .nullable(),
+  discounts: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      type: z.string(),
+      value: z.number(),
+      amount: z.number(),
+    }),
+  ),
+  unit_price: z.number(),
+  total_value: z.number(),
+  payment_method: z
+    .object({
+      id: z.string(),
+      adjustment_rate: z.number(),
+      installments: z.array(
+        z.object({
+          sequence: z.number().int(),
+          value: z.number(),
+          due_date_delay: z.number().int(),
+        }),
+      ),
+    })
+    .nullable(),
+  steps: z.array(priceStep).optional(),
+});
+export type PriceCalculation = z.output<typeof priceCalculation>;

@@ -1,0 +1,500 @@
+import { recordAudit } from "../../audit/service";
+import { mainImageUrlOf } from "../../catalog/products/service";
+import type { Db } from "../../db/scoped";
+import { scopedQuery } from "../../db/sql";
+import { writeContext } from "../../db/transaction";
+import { AppError, type FieldError } from "../../errors";
+import { Prisma } from "../../generated/prisma/client";
+import { fieldErrors } from "../../http/problem";
+import { isUuid } from "../../lib/ids";
+import { decimalPlaces, money, toJsonNumber } from "../../lib/money";
+import { paginate, type Page, type PageableDelegate } from "../../lib/paging";
+import { normalizeSearch, escapeLike } from "../../lib/search";
+import {
+  MAX_STOCK,
+  stockMovementInput,
+  type StockKey,
+  type StockListInput,
+  type StockMovement,
+  type StockMovementInput,
+  type StockMovementListInput,
+  type StockOverrideInput,
+  type StockRecord,
+} from "./schemas";
+
+/**
+ * Stock (contract §5 Stock): one record per (company, warehouse, product, variation),
+ * `0 <= reserved <= total`, and a ledger row for every change, in the change's
+ * transaction.
+ *
+ * Concurrency: the database serializes. A movement is one statement — a conditional
+ * single-row `UPDATE … WHERE <the invariant still holds after it> RETURNING` (an
+ * `INSERT … ON CONFLICT DO UPDATE … WHERE` for INCREMENT, which creates a missing
+ * record) whose CTE writes the ledger row from the figures it returned. PostgreSQL
+ * row-locks the record for the rest of the transaction and re-checks the condition
+ * on the newest version when a concurrent writer got there first, so no update is lost
+ * and no interleaving breaks the invariant, whatever the number of processes; a CHECK
+ * constraint holds it too. No in-process lock: two app instances share nothing but the
+ * database.
+ */
+
+/** What a record shows of what it points to, read once per write. */
+interface Parts {
+  company: { id: string; name: string; fiscal_registration_number: string };
+  warehouse: { id: string; name: string };
+  product: {
+    id: string;
+    name: string;
+    sku: string;
+    images: unknown;
+    minimum_stock: unknown;
+    measure_unit: { id: string; abbreviation: string; decimals_for_quantity: number } | null;
+  };
+  variation: { id: string; name: string; sku: string; product_id: string } | null;
+}
+
+interface Figures {
+  id: string;
+  total: { toString(): string };
+  reserved: { toString(): string };
+  active: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const include = {
+  company: { select: { id: true, name: true, fiscal_registration_number: true } },
+  warehouse: { select: { id: true, name: true } },
+  product: {
+    select: {
+      id: true,
+      name: true,
+      sku: true,
+      images: true,
+      attributes: true,
+      measure_unit: { select: { id: true, abbreviation: true, decimals_for_quantity: true } },
+    },
+  },
+  variation: { select: { id: true, name: true, sku: true, product_id: true } },
+} satisfies Prisma.StockInventoryInclude;
+type StockRow = Prisma.StockInventoryGetPayload<{ include: typeof include }>;
+
+function minimumStockOf(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+function toRecord(organizationId: string, parts: Parts, figures: Figures): StockRecord {
+  const total = money(figures.total);
+  const reserved = money(figures.reserved);
+  const available = toJsonNumber(total.minus(reserved)) ?? 0;
+  const minimum = minimumStockOf(parts.product.minimum_stock);
+  return {
+    id: figures.id,
+    company: parts.company,
+    warehouse: parts.warehouse,
+    product: {
+      id: parts.product.id,
+      name: parts.product.name,
+      sku: parts.variation?.sku ?? parts.product.sku,
+      product_variation_id: parts.variation?.id ?? null,
+      variation_name: parts.variation?.name ?? null,
+      main_image_url: mainImageUrlOf({ images: parts.product.images, organization_id: organizationId }),
+      measure_unit: parts.product.measure_unit,
+    },
+    active: figures.active,
+    total: toJsonNumber(total) ?? 0,
+    available,
+    reserved: toJsonNumber(reserved) ?? 0,
+    minimum_stock: minimum,
+    low_stock: minimum !== null && available <= minimum,
+    created_at: figures.created_at.toISOString(),
+    updated_at: figures.updated_at.toISOString(),
+  };
+}
+
+function rowToRecord(row: StockRow): StockRecord {
+  const attributes = row.product.attributes as Record<string, unknown> | null;
+  const parts: Parts = {
+    company: row.company,
+    warehouse: row.warehouse,
+    product: { ...row.product, minimum_stock: attributes?.minimum_stock },
+    variation: row.variation,
+  };
+  return toRecord(row.organization_id, parts, row);
+}
+
+const variationKeyOf = (key: StockKey) => key.product_variation_id ?? "";
+
+/**
+ * Company, warehouse, product (with its unit) and variation of a key, in one query; 422
+ * naming each field whose record the org does not have (or a variation of another product).
+ */
+async function loadParts(db: Db, key: StockKey, prefix = ""): Promise<{ parts?: Parts; errors: FieldError[] }> {
+  const variationId = key.product_variation_id ?? null;
+  const [row] = await scopedQuery<{ company: Parts["company"] | null; warehouse: Parts["warehouse"] | null; product: Parts["product"] | null; variation: Parts["variation"] }>(
+    db,
+    (organization) => Prisma.sql`
+      SELECT
+        (SELECT json_build_object('id', c.id, 'name', c.name, 'fiscal_registration_number', c.fiscal_registration_number)
+           FROM companies c WHERE c.organization_id = ${organization} AND c.id = ${key.company_id}::uuid) AS company,
+        (SELECT json_build_object('id', w.id, 'name', w.name)
+           FROM warehouses w WHERE w.organization_id = ${organization} AND w.id = ${key.warehouse_id}::uuid) AS warehouse,
+        (SELECT json_build_object('id', p.id, 'name', p.name, 'sku', p.sku, 'images', p.images,
+                  'minimum_stock', p.attributes -> 'minimum_stock',
+                  'measure_unit', CASE WHEN u.id IS NULL THEN NULL
+                    ELSE json_build_object('id', u.id, 'abbreviation', u.abbreviation, 'decimals_for_quantity', u.decimals_for_quantity) END)
+           FROM products p LEFT JOIN measure_units u ON u.id = p.measure_unit_id
+           WHERE p.organization_id = ${organization} AND p.id = ${key.product_id}::uuid) AS product,
+        (SELECT json_build_object('id', v.id, 'name', v.name, 'sku', v.sku, 'product_id', v.product_id)
+           FROM product_variations v WHERE v.organization_id = ${organization} AND v.id = ${variationId}::uuid) AS variation`,
+  );
+  const errors: FieldError[] = [];
+  const missing = (field: string, noun: string) =>
+    errors.push({ path: `${prefix}${field}`, message: `no ${noun} with this id exists`, code: "not_found_reference" });
+  if (!row?.company) missing("company_id", "company");
+  if (!row?.warehouse) missing("warehouse_id", "warehouse");
+  if (!row?.product) missing("product_id", "product");
+  if (variationId && !row?.variation) missing("product_variation_id", "product variation");
+  else if (row?.variation && row.product && row.variation.product_id !== row.product.id) {
+    errors.push({ path: `${prefix}product_variation_id`, message: "is a variation of another product", code: "variation_of_other_product" });
+  }
+  if (errors.length > 0 || !row?.company || !row.warehouse || !row.product) return { errors };
+  return { parts: { company: row.company, warehouse: row.warehouse, product: row.product, variation: row.variation }, errors };
+}
+
+/** Quantities respect the decimals of the product's measure unit (whole numbers without one). */
+function checkDecimals(parts: Parts, value: number, path: string): FieldError | undefined {
+  const allowed = parts.product.measure_unit?.decimals_for_quantity ?? 0;
+  if (decimalPlaces(value) <= allowed) return undefined;
+  const unit = parts.product.measure_unit?.abbreviation;
+  return {
+    path,
+    message: allowed === 0 ? `must be a whole number${unit ? ` (unit ${unit})` : ""}` : `must have at most ${allowed} decimal places (unit ${unit})`,
+    code: "too_many_decimals",
+    params: { maximumDecimals: allowed },
+  };
+}
+
+function invalid(errors: FieldError[]): AppError {
+  return new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+}
+
+/** Who the ledger names: the transaction's user or access key, else the system. */
+function actorOf(db: Db): { kind: string; id: string | null; requestId: string | null } {
+  const { actor, requestId } = writeContext(db);
+  return { kind: actor?.kind ?? "system", id: actor?.id ?? null, requestId: requestId ?? null };
+}
+
+/** The figures of a movement: how it changes total and reserved. */
+const deltas = {
+  INCREMENT: (q: string) => ({ total: q, reserved: "0" }),
+  DECREMENT: (q: string) => ({ total: `-${q}`, reserved: "0" }),
+  RESERVE: (q: string) => ({ total: "0", reserved: q }),
+  RELEASE: (q: string) => ({ total: "0", reserved: `-${q}` }),
+} as const;
+
+/**
+ * Moves stock: INCREMENT (creates a missing record), DECREMENT, RESERVE, RELEASE. One
+ * conditional statement changes the record and writes its ledger row; a movement that
+ * would break `0 <= reserved <= total` is 422 and changes nothing. Runs in the caller's
+ * transaction (the request's, or an order's or sale's that reserves or takes stock):
+ *
+ *   await applyMovement(tx, { company_id, warehouse_id, product_id, type: "RESERVE", quantity: 2, reference_id: order.id });
+ *
+ * The ledger names who moved it from the transaction's write context (user or access key).
+ */
+export async function applyMovement(db: Db, input: StockMovementInput): Promise<StockRecord> {
+  const parsed = stockMovementInput.safeParse(input);
+  if (!parsed.success) throw invalid(fieldErrors(parsed.error));
+  const movement = parsed.data;
+  const { parts, errors } = await loadParts(db, movement);
+  const decimals = parts && checkDecimals(parts, movement.quantity, "quantity");
+  if (decimals) errors.push(decimals);
+  if (!parts || errors.length > 0) throw invalid(errors);
+
+  const quantity = money(movement.quantity).toFixed();
+  const delta = deltas[movement.type](quantity);
+  const actor = actorOf(db);
+  const key = { ...movement, variation: movement.product_variation_id ?? null, variationKey: variationKeyOf(movement) };
+  const ledger = (organization: Prisma.Sql) => Prisma.sql`
+    INSERT INTO stock_movements (id, organization_id, stock_id, type, quantity, total_before, total_after, reserved_before, reserved_after,
+                                 reason, reference_id, actor_kind, actor_id, request_id, created_at)
+    SELECT gen_random_uuid(), ${organization}, moved.id, ${movement.type}::"StockMovementType", ${quantity}::numeric,
+           moved.total - ${delta.total}::numeric, moved.total, moved.reserved - ${delta.reserved}::numeric, moved.reserved,
+           ${movement.reason ?? null}, ${movement.reference_id ?? null}, ${actor.kind}, ${actor.id}::uuid, ${actor.requestId}, now()
+    FROM moved`;
+  const returned = Prisma.sql`SELECT id, total::text AS total, reserved::text AS reserved, active, created_at, updated_at FROM moved`;
+
+  const [moved] = await scopedQuery<Figures>(db, (organization) =>
+    movement.type === "INCREMENT"
+      ? Prisma.sql`
+          WITH moved AS (
+            INSERT INTO stock_inventories AS s (id, organization_id, company_id, warehouse_id, product_id, product_variation_id, variation_key,
+                                               total, reserved, active, created_at, updated_at)
+            VALUES (gen_random_uuid(), ${organization}, ${key.company_id}::uuid, ${key.warehouse_id}::uuid, ${key.product_id}::uuid,
+                    ${key.variation}::uuid, ${key.variationKey}, ${quantity}::numeric, 0, true, now(), now())
+            ON CONFLICT (organization_id, company_id, warehouse_id, product_id, variation_key) DO UPDATE
+              SET total = s.total + EXCLUDED.total, updated_at = now()
+              WHERE s.active AND s.total + EXCLUDED.total <= ${MAX_STOCK}
+            RETURNING s.id, s.total, s.reserved, s.active, s.created_at, s.updated_at
+          ), logged AS (${ledger(organization)})
+          ${returned}`
+      : Prisma.sql`
+          WITH moved AS (
+            UPDATE stock_inventories
+              SET total = total + ${delta.total}::numeric, reserved = reserved + ${delta.reserved}::numeric, updated_at = now()
+              WHERE organization_id = ${organization} AND company_id = ${key.company_id}::uuid AND warehouse_id = ${key.warehouse_id}::uuid
+                AND product_id = ${key.product_id}::uuid AND variation_key = ${key.variationKey}
+                AND active
+                AND reserved + ${delta.reserved}::numeric >= 0
+                AND total + ${delta.total}::numeric >= reserved + ${delta.reserved}::numeric
+            RETURNING id, total, reserved, active, created_at, updated_at
+          ), logged AS (${ledger(organization)})
+          ${returned}`,
+  );
+  if (moved) return toRecord(db.$organizationId, parts, moved);
+  throw await refusal(db, movement.type, key, movement.quantity);
+}
+
+/** Why a movement changed nothing: no record (404), a disabled one, or figures it would break (422). */
+async function refusal(db: Db, type: keyof typeof deltas, key: StockKey & { variationKey: string }, quantity: number): Promise<AppError> {
+  const current = await db.stockInventory.findFirst({
+    where: { company_id: key.company_id, warehouse_id: key.warehouse_id, product_id: key.product_id, variation_key: key.variationKey },
+    select: { total: true, reserved: true, active: true },
+  });
+  if (!current) return new AppError("NOT_FOUND", "Stock not found: no record for this company, warehouse and product; INCREMENT creates it");
+  if (!current.active) {
+    return invalid([{ path: "type", message: "the stock record is disabled: enable it to move stock", code: "stock_inactive" }]);
+  }
+  const total = toJsonNumber(current.total) ?? 0;
+  const reserved = toJsonNumber(current.reserved) ?? 0;
+  const available = toJsonNumber(money(current.total).minus(current.reserved)) ?? 0;
+  const byType: Record<keyof typeof deltas, FieldError> = {
+    INCREMENT: { path: "quantity", message: `would take the total above ${MAX_STOCK}`, code: "too_big", params: { maximum: MAX_STOCK, total } },
+    DECREMENT: { path: "quantity", message: `is more than the ${available} available`, code: "insufficient_stock", params: { available, quantity } },
+    RESERVE: { path: "quantity", message: `is more than the ${available} available`, code: "insufficient_stock", params: { available, quantity } },
+    RELEASE: { path: "quantity", message: `is more than the ${reserved} reserved`, code: "exceeds_reserved", params: { reserved, quantity } },
+  };
+  return invalid([byType[type]]);
+}
+
+async function findRow(db: Db, id: string): Promise<StockRow> {
+  const row = isUuid(id) ? await db.stockInventory.findUnique({ where: { id }, include }) : null;
+  if (!row) throw AppError.notFound("Stock");
+  return row;
+}
+
+export async function getStock(db: Db, id: string): Promise<StockRecord> {
+  return rowToRecord(await findRow(db, id));
+}
+
+/** GET /stock: filters by company, warehouse and product; `search` finds the product's name or SKU. */
+export async function listStock(db: Db, input: StockListInput): Promise<Page<StockRecord>> {
+  const search = normalizeSearch(input.search);
+  const where: Prisma.StockInventoryWhereInput = {
+    ...(input.company_id ? { company_id: input.company_id } : {}),
+    ...(input.warehouse_id ? { warehouse_id: input.warehouse_id } : {}),
+    ...(input.product_id ? { product_id: input.product_id } : {}),
+    ...(search ? { product: { search_text: { contains: escapeLike(search) } } } : {}),
+  };
+  // The rows with what they point to: paginate passes where, order and page.
+  const withParts: PageableDelegate<StockRow> = {
+    findMany: ({ where, orderBy, skip, take }: Pick<Prisma.StockInventoryFindManyArgs, "where" | "orderBy" | "skip" | "take">) =>
+      db.stockInventory.findMany({ where, orderBy, skip, take, include }),
+    count: (args: Prisma.StockInventoryCountArgs) => db.stockInventory.count(args),
+  };
+  return paginate(withParts, input, {
+    where,
+    sortable: {
+      product: (dir) => ({ product: { name: dir } }),
+      total: (dir) => ({ total: dir }),
+      reserved: (dir) => ({ reserved: dir }),
+      active: (dir) => ({ active: dir }),
+      created_at: (dir) => ({ created_at: dir }),
+      updated_at: (dir) => ({ updated_at: dir }),
+    },
+    defaultSort: "product",
+    toItem: (row: StockRow) => rowToRecord(row),
+  });
+}
+
+/** PUT /stock/{id}/enable and /disable: the record with its new state (404 when missing). */
+export async function setStockActive(db: Db, id: string, active: boolean): Promise<StockRecord> {
+  const current = await findRow(db, id);
+  if (current.active === active) return rowToRecord(current);
+  const updated = await db.stockInventory.update({ where: { id }, data: { active }, include });
+  await recordAudit(db, { action: active ? "enable" : "disable", entity: "stock", entityId: id, label: current.product.name, before: { active: current.active }, after: { active } });
+  return rowToRecord(updated);
+}
+
+/** DELETE /stock/{id}: 409 while anything is reserved (checked by the delete itself). Its ledger stays. */
+export async function removeStock(db: Db, id: string): Promise<void> {
+  const current = await findRow(db, id);
+  const { count } = await db.stockInventory.deleteMany({ where: { id, reserved: 0 } });
+  if (count === 0) {
+    throw new AppError("CONFLICT", `The stock of "${current.product.name}" still has ${toJsonNumber(current.reserved)} reserved: release it first`, {
+      reason: "stock_reserved",
+      params: { reserved: toJsonNumber(current.reserved) },
+    });
+  }
+  await recordAudit(db, { action: "delete", entity: "stock", entityId: id, label: current.product.name, before: rowToRecord(current) });
+}
+
+/** One line of an override as it would apply: the record now (if any) and its figures after. */
+export interface OverridePlanItem {
+  index: number;
+  record: StockRecord | null;
+  total_before: number;
+  reserved_before: number;
+  total_after: number;
+  reserved_after: number;
+}
+
+/**
+ * What PUT /stock/override would do, and every error of every line, without writing:
+ * unknown references, too many decimals for the unit, reserved above total, a record
+ * named twice. The panel shows it before applying a CSV file.
+ */
+export async function planOverride(db: Db, input: StockOverrideInput): Promise<{ items: OverridePlanItem[]; errors: FieldError[] }> {
+  const errors: FieldError[] = [];
+  const items: OverridePlanItem[] = [];
+  const seen = new Map<string, number>();
+  for (const [index, item] of input.items.entries()) {
+    const prefix = `items.${index}.`;
+    const key = `${item.company_id}/${item.warehouse_id}/${item.product_id}/${variationKeyOf(item)}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      errors.push({ path: `${prefix}product_id`, message: `names the same stock record as line ${first + 1}`, code: "duplicate" });
+      continue;
+    }
+    seen.set(key, index);
+    const loaded = await loadParts(db, item, prefix);
+    errors.push(...loaded.errors);
+    if (!loaded.parts) continue;
+    for (const [field, value] of [["total", item.total], ["reserved", item.reserved]] as const) {
+      const error = value === null || value === undefined ? undefined : checkDecimals(loaded.parts, value, `${prefix}${field}`);
+      if (error) errors.push(error);
+    }
+    const row = await db.stockInventory.findFirst({
+      where: { company_id: item.company_id, warehouse_id: item.warehouse_id, product_id: item.product_id, variation_key: variationKeyOf(item) },
+      include,
+    });
+    const record = row ? rowToRecord(row) : null;
+    const reservedAfter = item.reserved ?? record?.reserved ?? 0;
+    if (money(reservedAfter).greaterThan(money(item.total))) {
+      errors.push({
+        path: `${prefix}${item.reserved === null || item.reserved === undefined ? "total" : "reserved"}`,
+        message: `leaves ${reservedAfter} reserved of a total of ${item.total}`,
+        code: "reserved_above_total",
+        params: { total: item.total, reserved: reservedAfter },
+      });
+    }
+    items.push({
+      index,
+      record,
+      total_before: record?.total ?? 0,
+      reserved_before: record?.reserved ?? 0,
+      total_after: item.total,
+      reserved_after: reservedAfter,
+    });
+  }
+  return { items, errors };
+}
+
+/**
+ * PUT /stock/override: sets the figures of each record (creating the missing ones), with
+ * a ledger row each, all in the request's transaction; any error (every line checked
+ * first) writes nothing. Records are locked in one order, so overrides never deadlock.
+ */
+export async function overrideStock(db: Db, input: StockOverrideInput): Promise<StockRecord[]> {
+  const plan = await planOverride(db, input);
+  if (plan.errors.length > 0) throw invalid(plan.errors);
+  const actor = actorOf(db);
+  const order = input.items
+    .map((item, index) => ({ item, index, key: `${item.company_id}/${item.warehouse_id}/${item.product_id}/${variationKeyOf(item)}` }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const ids: string[] = new Array<string>(input.items.length);
+  for (const { item, index } of order) {
+    const variation = item.product_variation_id ?? null;
+    // Creates the record or locks it, answering its figures now (0 for a new one).
+    const [locked] = await scopedQuery<{ id: string; total: string; reserved: string }>(db, (organization) => Prisma.sql`
+      INSERT INTO stock_inventories AS s (id, organization_id, company_id, warehouse_id, product_id, product_variation_id, variation_key,
+                                         total, reserved, active, created_at, updated_at)
+      VALUES (gen_random_uuid(), ${organization}, ${item.company_id}::uuid, ${item.warehouse_id}::uuid, ${item.product_id}::uuid,
+              ${variation}::uuid, ${variationKeyOf(item)}, 0, 0, true, now(), now())
+      ON CONFLICT (organization_id, company_id, warehouse_id, product_id, variation_key) DO UPDATE SET updated_at = s.updated_at
+      RETURNING s.id, s.total::text AS total, s.reserved::text AS reserved`);
+    if (!locked) throw new Error("the stock record was neither created nor found");
+    const total = money(item.total).toFixed();
+    const reserved = item.reserved === null || item.reserved === undefined ? locked.reserved : money(item.reserved).toFixed();
+    if (money(reserved).greaterThan(total)) {
+      throw invalid([{ path: `items.${index}.total`, message: `leaves ${reserved} reserved of a total of ${total}`, code: "reserved_above_total" }]);
+    }
+    await scopedQuery(db, (organization) => Prisma.sql`
+      WITH moved AS (
+        UPDATE stock_inventories SET total = ${total}::numeric, reserved = ${reserved}::numeric, updated_at = now()
+        WHERE organization_id = ${organization} AND id = ${locked.id}::uuid
+        RETURNING id
+      )
+      INSERT INTO stock_movements (id, organization_id, stock_id, type, quantity, total_before, total_after, reserved_before, reserved_after,
+                                   reason, reference_id, actor_kind, actor_id, request_id, created_at)
+      SELECT gen_random_uuid(), ${organization}, moved.id, 'OVERRIDE'::"StockMovementType", ${total}::numeric,
+             ${locked.total}::numeric, ${total}::numeric, ${locked.reserved}::numeric, ${reserved}::numeric,
+             ${input.reason ?? null}, NULL, ${actor.kind}, ${actor.id}::uuid, ${actor.requestId}, now()
+      FROM moved
+      RETURNING id`);
+    ids[index] = locked.id;
+  }
+  const rows = await db.stockInventory.findMany({ where: { id: { in: ids } }, include });
+  const byId = new Map(rows.map((row) => [row.id, rowToRecord(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** GET /stock/{id}/movements: the record's ledger, paged (oldest first unless `dir=desc`), with who made each. */
+export async function listMovements(db: Db, input: StockMovementListInput): Promise<Page<StockMovement>> {
+  await findRow(db, input.id);
+  const page = await paginate(db.stockMovement, input, {
+    where: { stock_id: input.id },
+    sortable: { created_at: (dir) => ({ seq: dir }) },
+    defaultSort: "created_at",
+    toItem: (row: Prisma.StockMovementGetPayload<object>) => row,
+  });
+  const ids = (kind: string) => [...new Set(page.items.filter((row) => row.actor_kind === kind && row.actor_id).map((row) => row.actor_id!))];
+  const [users, keys] = await Promise.all([
+    ids("user").length ? db.user.findMany({ where: { id: { in: ids("user") } }, select: { id: true, name: true } }) : [],
+    ids("access_key").length ? db.accessKey.findMany({ where: { id: { in: ids("access_key") } }, select: { id: true, name: true } }) : [],
+  ]);
+  const names = new Map([...users, ...keys].map((row) => [row.id, row.name]));
+  return {
+    ...page,
+    items: page.items.map((row) => ({
+      id: row.id,
+      stock_id: row.stock_id,
+      type: row.type,
+      quantity: toJsonNumber(row.quantity) ?? 0,
+      total_before: toJsonNumber(row.total_before) ?? 0,
+      total_after: toJsonNumber(row.total_after) ?? 0,
+      reserved_before: toJsonNumber(row.reserved_before) ?? 0,
+      reserved_after: toJsonNumber(row.reserved_after) ?? 0,
+      reason: row.reason,
+      reference_id: row.reference_id,
+      actor: {
+        kind: row.actor_kind === "user" || row.actor_kind === "access_key" ? row.actor_kind : "system",
+        id: row.actor_id,
+        name: row.actor_id ? (names.get(row.actor_id) ?? null) : null,
+      },
+      created_at: row.created_at.toISOString(),
+    })),
+  };
+}
+
+/** The stock of one product in every warehouse (the product page). */
+export async function stockOfProduct(db: Db, productId: string): Promise<StockRecord[]> {
+  if (!isUuid(productId)) return [];
+  const rows = await db.stockInventory.findMany({
+    where: { product_id: productId },
+    include,
+    orderBy: [{ warehouse: { name: "asc" } }, { company: { name: "asc" } }, { variation_key: "asc" }],
+  });
+  return rows.map(rowToRecord);
+}

@@ -1,0 +1,227 @@
+import { randomUUID } from "node:crypto";
+import { forOrganization } from "../db/scoped";
+import { transaction } from "../db/transaction";
+import type { PrismaClient } from "../generated/prisma/client";
+import { decrypt } from "../lib/encryption";
+import { log } from "../log";
+import { systemResolver, type Resolver } from "./address";
+import { claimDueDeliveries, type ClaimedDelivery } from "./claim";
+import { sendDelivery, type Outcome } from "./send";
+import { onWake } from "./wake";
+
+/** Retries after the first attempt fails: about 1 min, 5 min, 30 min, 2 h and 12 h; then the delivery is failed (contract §7). */
+export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000] as const;
+
+export interface DispatcherOptions {
+  prisma: PrismaClient;
+  /** The clock (tests move it instead of waiting). */
+  now?: () => Date;
+  /** The wait before each retry; its length is the number of retries. */
+  retryDelaysMs?: readonly number[];
+  /** Each wait is varied by up to this fraction, so retries of many deliveries spread out (0–1). */
+  jitter?: number;
+  /** The whole exchange with a receiver (default 10 s). */
+  timeoutMs?: number;
+  /** How long a claim holds before another instance may take the row over (default 60 s, well above the timeout). */
+  leaseMs?: number;
+  /** Rows claimed (and sent concurrently) at a time. */
+  batchSize?: number;
+  /** How often to look for due rows when nothing wakes it. */
+  pollIntervalMs?: number;
+  /** WEBHOOK_ALLOW_PRIVATE: send to loopback and private addresses too. */
+  allowPrivate: boolean;
+  resolve?: Resolver;
+  /** Only these orgs' deliveries (tests that share one database; sharding). Default: every org. */
+  organizations?: readonly string[];
+}
+
+export interface Dispatcher {
+  /** Claims one batch of due deliveries, sends them and records the outcomes; answers how many were claimed. */
+  runOnce(): Promise<number>;
+  /** Runs batches until stopped: at once after `nudge`, else every poll interval. */
+  start(): void;
+  /** Looks for due deliveries now (a transaction that queued some has committed). */
+  nudge(): void;
+  /** Stops: requests in flight are aborted and their rows released for the next start (no attempt is counted). */
+  stop(): Promise<void>;
+}
+
+/** The webhook dispatcher: sends the outbox (server/webhooks/outbox.ts), one instance per row. */
+export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  const now = options.now ?? (() => new Date());
+  const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
+  const jitter = Math.min(Math.max(options.jitter ?? 0.1, 0), 1);
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const leaseMs = options.leaseMs ?? Math.max(60_000, timeoutMs * 3);
+  const batchSize = options.batchSize ?? 20;
+  const pollIntervalMs = options.pollIntervalMs ?? 5_000;
+  const resolve = options.resolve ?? systemResolver;
+  const { prisma } = options;
+
+  const abort = new AbortController();
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let nudged = false;
+  let wakeUp: (() => void) | undefined;
+  let stopWaking: (() => void) | undefined;
+
+  const delayAfter = (attempt: number): number => {
+    const base = delays[attempt - 1]!;
+    return Math.round(base * (1 + (Math.random() * 2 - 1) * jitter));
+  };
+
+  async function deliver(row: ClaimedDelivery, token: string): Promise<void> {
+    const db = forOrganization(prisma, row.organization_id);
+    const webhook = await db.webhook.findUnique({ where: { id: row.webhook_id } });
+    if (!webhook) return; // Deleted meanwhile: its deliveries went with it.
+    let outcome: Outcome;
+    const notSent = (error: string): Outcome => ({ ok: false, status: null, error, durationMs: 0, responseExcerpt: null, aborted: false });
+    let secret: string | undefined;
+    try {
+      secret = decrypt(webhook.secret_encrypted);
+    } catch {
+      secret = undefined;
+    }
+    if (!webhook.active) {
+      outcome = notSent("the endpoint is inactive");
+    } else if (secret === undefined) {
+      // Counted as an attempt: retried, then failed, instead of retried forever.
+      outcome = notSent("the signing secret cannot be decrypted (was APP_ENCRYPTION_KEY changed?)");
+    } else {
+      outcome = await sendDelivery(
+        {
+          url: webhook.url,
+          secret,
+          body: JSON.stringify(row.payload),
+          deliveryId: row.id,
+          eventType: row.event_type,
+          unixSeconds: Math.floor(now().getTime() / 1000),
+        },
+        { timeoutMs, allowPrivate: options.allowPrivate, resolve, signal: abort.signal },
+      );
+    }
+    const at = now();
+    if (outcome.aborted) {
+      // Shutting down: not an attempt; the row is due again for whoever runs next.
+      await db.webhookDelivery.updateMany({ where: { id: row.id, claim_token: token }, data: { claim_token: null, next_attempt_at: at } });
+      return;
+    }
+    // An inactive endpoint's delivery is failed without an attempt.
+    const attempt = webhook.active ? row.attempts + 1 : row.attempts;
+    const final = !outcome.ok && (!webhook.active || attempt > delays.length);
+    await transaction(db, async (tx) => {
+      const { count } = await tx.webhookDelivery.updateMany({
+        where: { id: row.id, claim_token: token },
+        data: {
+          claim_token: null,
+          attempts: attempt,
+          last_status: outcome.status,
+          last_error: outcome.error,
+          ...(outcome.ok
+            ? { state: "SUCCEEDED", delivered_at: at }
+            : final
+              ? { state: "FAILED" }
+              : { state: "PENDING", next_attempt_at: new Date(at.getTime() + delayAfter(attempt)) }),
+        },
+      });
+      if (webhook.active) {
+        await tx.webhookAttempt.create({
+          data: {
+            organization_id: row.organization_id,
+            delivery_id: row.id,
+            attempted_at: at,
+            status_code: outcome.status,
+            error: outcome.error,
+            duration_ms: outcome.durationMs,
+            response_excerpt: outcome.responseExcerpt,
+          },
+        });
+      }
+      // The claim was lost (redelivered, or the lease ran out and another instance took it): its owner reports.
+      if (count === 0 || row.subject_type !== "sale" || !row.subject_id) return;
+      if (outcome.ok) {
+        await tx.sale.updateMany({ where: { id: row.subject_id, webhook_error: { not: null } }, data: { webhook_error: null } });
+      } else if (final) {
+        const reason = webhook.active
+          ? `${row.event_type} to ${webhook.url} failed after ${attempt} attempt${attempt === 1 ? "" : "s"}: ${outcome.error}`
+          : `${row.event_type} to ${webhook.url} not sent: ${outcome.error}`;
+        await tx.sale.updateMany({ where: { id: row.subject_id }, data: { webhook_error: reason.slice(0, 1000) } });
+      }
+    });
+    log().info(
+      { deliveryId: row.id, event: row.event_type, attempt, status: outcome.status, ok: outcome.ok, final, ms: outcome.durationMs },
+      outcome.ok ? "webhook delivered" : final ? "webhook failed for good" : "webhook attempt failed; retried later",
+    );
+  }
+
+  async function runOnce(): Promise<number> {
+    const token = randomUUID();
+    const at = now();
+    const claimed = await claimDueDeliveries(prisma, {
+      now: at,
+      leaseUntil: new Date(at.getTime() + leaseMs),
+      limit: batchSize,
+      token,
+      organizations: options.organizations,
+    });
+    await Promise.all(
+      claimed.map((row) =>
+        deliver(row, token).catch((error: unknown) => log().error({ err: error, deliveryId: row.id }, "a webhook delivery could not be recorded; retried after its lease")),
+      ),
+    );
+    return claimed.length;
+  }
+
+  function waitForWork(): Promise<void> {
+    if (nudged) {
+      nudged = false;
+      return Promise.resolve();
+    }
+    return new Promise((done) => {
+      const timer = setTimeout(finish, pollIntervalMs);
+      timer.unref();
+      function finish() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        nudged = false;
+        done();
+      }
+      wakeUp = finish;
+    });
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      let claimed = 0;
+      try {
+        claimed = await runOnce();
+      } catch (error) {
+        log().warn({ err: error }, "the webhook dispatcher could not claim deliveries; retrying at the next poll");
+      }
+      if (running && claimed < batchSize) await waitForWork();
+    }
+  }
+
+  const nudge = () => {
+    nudged = true;
+    wakeUp?.();
+  };
+
+  return {
+    runOnce,
+    nudge,
+    start() {
+      if (running) return;
+      running = true;
+      stopWaking = onWake(nudge);
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      stopWaking?.();
+      abort.abort();
+      wakeUp?.();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "../db/scoped";
+import { afterCommit } from "../db/transaction";
+import type { Prisma } from "../generated/prisma/client";
+import type { WebhookEventType } from "./events";
+import { wakeDispatchers } from "./wake";
+
+export { webhookEventTypes, type WebhookEventType } from "./events";
+
+export interface WebhookEvent {
+  type: WebhookEventType;
+  /** The resource as its REST detail answers it (already serialized to JSON values). */
+  data: Prisma.InputJsonValue;
+  /** What the event is about, so a final failure can be reported on it (a sale's webhook_error). */
+  subject?: { type: "sale" | "order" | "financial" | "stock"; id: string };
+}
+
+/**
+ * The outbox (contract §5 Webhooks): one delivery row per active endpoint of the org that
+ * listens to the event, written with `db` — inside the transaction of the change that caused
+ * the event, so an event exists exactly when its change committed. The dispatcher sends them
+ * (server/webhooks/dispatcher.ts), woken as soon as the transaction commits.
+ * Answers how many deliveries were queued.
+ */
+export async function emitEvent(db: Db, event: WebhookEvent): Promise<number> {
+  return (await enqueueEvent(db, event)).deliveries;
+}
+
+/**
+ * `emitEvent` answering the event's id too; `only` limits it to one endpoint, which gets
+ * the event whatever it listens to (the panel's "send test event").
+ */
+export async function enqueueEvent(
+  db: Db,
+  event: Omit<WebhookEvent, "type"> & { type: string },
+  only?: { webhookId: string },
+): Promise<{ eventId: string; deliveries: number }> {
+  const id = randomUUID();
+  const endpoints = await db.webhook.findMany({
+    where: only ? { id: only.webhookId } : { active: true, events: { has: event.type } },
+    select: { id: true },
+  });
+  if (endpoints.length === 0) return { eventId: id, deliveries: 0 };
+  const payload = {
+    id,
+    type: event.type,
+    created_at: new Date().toISOString(),
+    organization_id: db.$organizationId,
+    data: event.data,
+  };
+  await db.webhookDelivery.createMany({
+    data: endpoints.map((endpoint) => ({
+      organization_id: db.$organizationId,
+      webhook_id: endpoint.id,
+      event_id: id,
+      event_type: event.type,
+      payload,
+      subject_type: event.subject?.type ?? null,
+      subject_id: event.subject?.id ?? null,
+    })),
+  });
+  afterCommit(db, wakeDispatchers);
+  return { eventId: id, deliveries: endpoints.length };
+}

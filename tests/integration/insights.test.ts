@@ -1,0 +1,256 @@
+/**
+ * Insights over REST (contract §5 Sales funnel, Most-sold analysis): the exact math of
+ * both endpoints against hand-computed figures, the rollups kept in step with sales and
+ * events (and equal to a rebuild), credentials and org isolation.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { transaction } from "@/server/db/transaction";
+import { scopedQuery } from "@/server/db/sql";
+import { Prisma } from "@/server/generated/prisma/client";
+import { rebuildInsights } from "@/server/insights/rebuild";
+import { recordSaleInRollups } from "@/server/insights/sales-rollups";
+import { change, percentage } from "@/server/insights/funnel/service";
+import { splitIntoMonths } from "@/server/insights/most-sold/service";
+import { newOrg, testServer, unique, type TestOrg } from "../helpers/database";
+import { call, expectProblem } from "../helpers/http";
+import { salesKit } from "../helpers/insights";
+
+
+// The database is migrated once per worker, before the clock of the first test starts.
+beforeAll(() => testServer());
+
+const at = (day: string, time = "12:00:00") => `${day}T${time}-03:00`;
+
+async function post(org: TestOrg, body: unknown, headers?: Record<string, string>) {
+  return call("POST", "/api/b2b/sales-funnel/events", { headers: headers ?? (await org.bearer()), body });
+}
+
+const PERIODS =
+  "period_start_date=2025-03-01&period_final_date=2025-03-10&period_before_start_date=2025-02-19&period_before_final_date=2025-02-28";
+
+async function rollupRows(org: TestOrg) {
+  return scopedQuery<{ stage: string; day: Date; previous_day: Date; sessions: number }>(org.db, (o) => Prisma.sql`
+    SELECT stage, day, previous_day, sessions FROM funnel_stage_days WHERE organization_id = ${o} AND sessions <> 0 ORDER BY 1, 2, 3`);
+}
+
+describe("rounding of the funnel's percentages", () => {
+  it("is half-even to two places, 0 over nothing", () => {
+    expect(percentage(1, 32)).toBe(3.12);
+    expect(percentage(3, 32)).toBe(9.38);
+    expect(percentage(2, 3)).toBe(66.67);
+    expect(percentage(5, 0)).toBe(0);
+    expect(change(17, 16)).toBe(6.25);
+    expect(change(33, 32)).toBe(3.12);
+    expect(change(1, 3)).toBe(-66.67);
+    expect(change(4, 0)).toBe(0);
+  });
+  it("splits a period into whole months and ragged ends", () => {
+    expect(splitIntoMonths("2025-01-15", "2025-03-10")).toEqual({ monthsFrom: "2025-02-01", monthsTo: "2025-03-01" });
+    expect(splitIntoMonths("2025-01-01", "2025-01-31")).toEqual({ monthsFrom: "2025-01-01", monthsTo: "2025-02-01" });
+    expect(splitIntoMonths("2025-01-15", "2025-01-20")).toEqual({ monthsFrom: "2025-01-21", monthsTo: "2025-01-21" });
+    expect(splitIntoMonths("2024-12-31", "2025-02-28")).toEqual({ monthsFrom: "2025-01-01", monthsTo: "2025-03-01" });
+  });
+});
+
+describe("sales funnel", () => {
+  it("counts distinct sessions per stage in both periods, with the contract's percentages", async () => {
+    const org = await newOrg();
+    const ev = (session_id: string, stage: string, day: string, time?: string) => ({ session_id, stage, occurred_at: at(day, time) });
+    // s2's later day first, its earlier day in a later request: the rollups must follow.
+    const first = await post(org, [ev("s2", "PRODUCT", "2025-03-06")]);
+    expect(first.status, first.text).toBe(202);
+    expect(first.json).toEqual({ accepted: 1 });
+    const events = [
+      ev("s1", "SESSION", "2025-03-02"), ev("s1", "PRODUCT", "2025-03-02"), ev("s1", "SHOPPING_CART", "2025-03-02"),
+      ev("s1", "CHECKOUT", "2025-03-03"), ev("s1", "ORDER", "2025-03-03"),
+      ev("s2", "SESSION", "2025-03-05"), ev("s2", "PRODUCT", "2025-03-05"),
+      ev("s3", "PRODUCT", "2025-03-09"), ev("s3", "SHOPPING_CART", "2025-03-09"),
+      ev("s4", "SESSION", "2025-03-10", "23:59:00"),
+      ev("s5", "SESSION", "2025-02-25"), ev("s5", "PRODUCT", "2025-03-04"),
+      ev("s6", "CHECKOUT", "2025-03-11"),
+      ev("s10", "SESSION", "2025-03-07"),
+      // before period
+      ev("s7", "PRODUCT", "2025-02-20"), ev("s7", "SHOPPING_CART", "2025-02-20"), ev("s7", "PRODUCT", "2025-02-27"),
+      ev("s8", "PRODUCT", "2025-02-21"), ev("s8", "PRODUCT", "2025-02-22"),
+      // 02:00 UTC on March 1st is still February 28th in São Paulo.
+      { session_id: "s9", stage: "PRODUCT", occurred_at: "2025-03-01T02:00:00Z" },
+      ev("s1", "PRODUCT", "2025-03-02"),
+    ];
+    const accepted = await post(org, events);
+    expect(accepted.status, accepted.text).toBe(202);
+    expect(accepted.json).toEqual({ accepted: events.length });
+
+    const funnel = await call("GET", `/api/b2b/sales-funnel?${PERIODS}`, { headers: await org.bearer("VIEWER") });
+    expect(funnel.status, funnel.text).toBe(200);
+    // Current: sessions s1 s2 s3 s4 s5 s10 = 6; product s1 s2 s3 s5 = 4; cart s1 s3; checkout s1; order s1.
+    // Before: product s7 s8 s9 = 3; cart s7 = 1; checkout 0; order 0.
+    expect(funnel.json).toEqual({
+      sessions: { quantity: 6, percentage: 100 },
+      product: { quantity: 4, percentage: 66.67, increased_percentage: 33.33 },
+      shopping_cart: { quantity: 2, percentage: 33.33, increased_percentage: 100 },
+      checkout: { quantity: 1, percentage: 16.67, increased_percentage: 0 },
+      order: { quantity: 1, percentage: 16.67, increased_percentage: 0 },
+    });
+
+    // One day: March 2nd only (s1), against March 1st (nobody).
+    const day = await call("GET", "/api/b2b/sales-funnel?period_start_date=2025-03-02&period_final_date=2025-03-02", { headers: await org.bearer() });
+    expect(day.json).toEqual({
+      sessions: { quantity: 1, percentage: 100 },
+      product: { quantity: 1, percentage: 100, increased_percentage: 0 },
+      shopping_cart: { quantity: 1, percentage: 100, increased_percentage: 0 },
+      checkout: { quantity: 0, percentage: 0, increased_percentage: 0 },
+      order: { quantity: 0, percentage: 0, increased_percentage: 0 },
+    });
+    // Days given as date-times stand for their day in Brazil: February 28th, when only s9 saw a product.
+    const asInstants = await call(
+      "GET",
+      `/api/b2b/sales-funnel?period_start_date=${encodeURIComponent("2025-03-01T01:00:00Z")}&period_final_date=2025-02-28`,
+      { headers: await org.bearer() },
+    );
+    expect(asInstants.json.product.quantity).toBe(1);
+
+    // The rollups kept request by request equal the ones rebuilt from the events.
+    const incremental = await rollupRows(org);
+    await transaction(org.db, (tx) => rebuildInsights(tx));
+    expect(await rollupRows(org)).toEqual(incremental);
+    expect((await call("GET", `/api/b2b/sales-funnel?${PERIODS}`, { headers: await org.bearer() })).json).toEqual(funnel.json);
+  });
+
+  it("defaults to the last 30 days against the 30 before", async () => {
+    const org = await newOrg();
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const answer = await post(org, [
+      { session_id: "a", stage: "SESSION" },
+      { session_id: "a", stage: "PRODUCT" },
+      { session_id: "b", stage: "PRODUCT", occurred_at: daysAgo(10) },
+      { session_id: "c", stage: "PRODUCT", occurred_at: daysAgo(40) },
+      { session_id: "d", stage: "PRODUCT", occurred_at: daysAgo(75) },
+    ]);
+    expect(answer.status, answer.text).toBe(202);
+    const funnel = await call("GET", "/api/b2b/sales-funnel", { headers: await org.bearer() });
+    expect(funnel.json.sessions).toEqual({ quantity: 2, percentage: 100 });
+    expect(funnel.json.product).toEqual({ quantity: 2, percentage: 100, increased_percentage: 100 });
+  });
+
+  it("is org-scoped: another org's events and products are not seen", async () => {
+    const [mine, theirs] = [await newOrg(), await newOrg()];
+    const kit = await salesKit(theirs);
+    const foreign = await kit.product(unique("Produto alheio"));
+    expect((await post(theirs, { session_id: "x", stage: "PRODUCT", product_id: foreign.id })).status).toBe(202);
+    const problem = expectProblem(await post(mine, { session_id: "x", stage: "PRODUCT", product_id: foreign.id }), 422);
+    expect(problem.errors).toEqual([expect.objectContaining({ path: "0.product_id", code: "not_found_reference" })]);
+    const funnel = await call("GET", "/api/b2b/sales-funnel", { headers: await mine.bearer() });
+    expect(funnel.json.sessions.quantity).toBe(0);
+    expect((await call("GET", "/api/b2b/sales-funnel", { headers: await theirs.bearer() })).json.product.quantity).toBe(1);
+  });
+
+  it("needs credentials and a role that writes sales to record events", async () => {
+    const org = await newOrg();
+    expect((await call("POST", "/api/b2b/sales-funnel/events", { body: { session_id: "a", stage: "SESSION" } })).status).toBe(401);
+    expectProblem(await post(org, { session_id: "a", stage: "SESSION" }, await org.bearer("VIEWER")), 403);
+    expect((await post(org, { session_id: "a", stage: "SESSION" }, await org.bearer("SELLER"))).status).toBe(202);
+    expect((await call("GET", "/api/b2b/sales-funnel")).status).toBe(401);
+  });
+});
+
+describe("most-sold analysis", () => {
+  async function scenario() {
+    const org = await newOrg();
+    const kit = await salesKit(org);
+    const martelo = await kit.product("Martelo");
+    const serrote = await kit.product("Serrote");
+    const chave = await kit.product("Chave");
+    const alicate = await kit.product("Alicate");
+    const quoted = await kit.product("Orçado");
+    await kit.sale(at("2025-03-02"), [
+      { product: martelo.id, quantity: 2, unit: 10 },
+      { product: serrote.id, quantity: 3, unit: 10 },
+      { product: serrote.id, quantity: 2, unit: 10 },
+    ]);
+    const second = await kit.sale(at("2025-03-15"), [
+      { product: martelo.id, quantity: 3, unit: 12 },
+      { product: chave.id, quantity: 5, unit: 8 },
+    ]);
+    await kit.sale(at("2025-03-16"), [{ product: quoted.id, quantity: 100, unit: 1 }], { quotation: true });
+    // 02:00 UTC on April 1st is March 31st in São Paulo.
+    await kit.sale("2025-04-01T02:00:00Z", [{ product: chave.id, quantity: 1, unit: 8 }]);
+    await kit.sale(at("2025-05-10"), [{ product: martelo.id, quantity: 10, unit: 10 }]);
+    await kit.sale(at("2025-03-20"), [{ product: alicate.id, quantity: 5, unit: 10 }]);
+    return { org, kit, second, products: { martelo, serrote, chave, alicate, quoted } };
+  }
+
+  const mostSold = async (org: TestOrg, query: string, options: { body?: unknown; headers?: Record<string, string> } = {}) =>
+    call("POST", `/api/b2b/products/analysis/most-sold?${query}`, { headers: options.headers ?? (await org.bearer()), body: options.body });
+
+  it("ranks non-quotation sales of the period by quantity, then value, then name", async () => {
+    const { org, products } = await scenario();
+    const { martelo, serrote, chave, alicate } = products;
+    const march = await mostSold(org, "page=0&perPage=10&start_date=2025-03-01&final_date=2025-03-31");
+    expect(march.status, march.text).toBe(200);
+    expect(march.json).toEqual([
+      { product_id: chave.id, product_name: "Chave", sku: chave.sku, quantity: 6, total_value: 48, sales_count: 2 },
+      { product_id: martelo.id, product_name: "Martelo", sku: martelo.sku, quantity: 5, total_value: 56, sales_count: 2 },
+      { product_id: alicate.id, product_name: "Alicate", sku: alicate.sku, quantity: 5, total_value: 50, sales_count: 1 },
+      { product_id: serrote.id, product_name: "Serrote", sku: serrote.sku, quantity: 5, total_value: 50, sales_count: 1 },
+    ]);
+    // The dates in a JSON body instead of the query string.
+    expect((await mostSold(org, "page=0&perPage=10", { body: { start_date: "2025-03-01", final_date: "2025-03-31" } })).json).toEqual(march.json);
+    // Pages of two.
+    expect((await mostSold(org, "page=1&perPage=2&start_date=2025-03-01&final_date=2025-03-31")).json.map((r: { product_name: string }) => r.product_name)).toEqual(["Alicate", "Serrote"]);
+    expect((await mostSold(org, "page=5&perPage=2&start_date=2025-03-01&final_date=2025-03-31")).json).toEqual([]);
+    // All time, and the same through whole months (the monthly rollup).
+    const all = await mostSold(org, "page=0&perPage=10");
+    expect(all.json.map((r: { product_name: string; quantity: number; total_value: number; sales_count: number }) => [r.product_name, r.quantity, r.total_value, r.sales_count])).toEqual([
+      ["Martelo", 15, 156, 3],
+      ["Chave", 6, 48, 2],
+      ["Alicate", 5, 50, 1],
+      ["Serrote", 5, 50, 1],
+    ]);
+    expect((await mostSold(org, "page=0&perPage=10&start_date=2025-03-01&final_date=2025-05-31")).json).toEqual(all.json);
+    // Ragged ends on both sides of whole months.
+    const ragged = await mostSold(org, "page=0&perPage=10&start_date=2025-03-10&final_date=2025-04-30");
+    expect(ragged.json.map((r: { product_name: string; quantity: number; total_value: number }) => [r.product_name, r.quantity, r.total_value])).toEqual([
+      ["Chave", 6, 48],
+      ["Alicate", 5, 50],
+      ["Martelo", 3, 36],
+    ]);
+  });
+
+  it("follows a sale that changes, idempotently, and equals a rebuild", async () => {
+    const { org, second } = await scenario();
+    const before = (await mostSold(org, "page=0&perPage=10")).json;
+    await transaction(org.db, (tx) => recordSaleInRollups(tx, second));
+    expect((await mostSold(org, "page=0&perPage=10")).json).toEqual(before);
+    await transaction(org.db, async (tx) => {
+      await tx.sale.update({ where: { id: second }, data: { quotation: true } });
+      await recordSaleInRollups(tx, second);
+    });
+    const after = (await mostSold(org, "page=0&perPage=10")).json;
+    expect(after.map((r: { product_name: string; quantity: number }) => [r.product_name, r.quantity])).toEqual([
+      ["Martelo", 12],
+      ["Alicate", 5],
+      ["Serrote", 5],
+      ["Chave", 1],
+    ]);
+    await transaction(org.db, (tx) => rebuildInsights(tx));
+    expect((await mostSold(org, "page=0&perPage=10")).json).toEqual(after);
+  });
+
+  it("accepts a bearer token, a key pair or the key's code alone; others see nothing", async () => {
+    const { org } = await scenario();
+    const key = await (await org.as()).accessKeys.create({ name: unique("Loja"), role: "VIEWER" });
+    const query = "page=0&perPage=1&start_date=2025-03-01&final_date=2025-03-31";
+    const pair = await mostSold(org, query, { headers: { "x-service-access-key-token": key.token, "x-service-access-key-code": key.code } });
+    expect(pair.status, pair.text).toBe(200);
+    const codeAlone = await mostSold(org, query, { headers: { "x-service-access-key-code": key.code } });
+    expect(codeAlone.status, codeAlone.text).toBe(200);
+    expect(codeAlone.json).toEqual(pair.json);
+    expect(codeAlone.json[0].product_name).toBe("Chave");
+    // The code alone is for this operation only.
+    expect((await call("GET", "/api/b2b/sales-funnel", { headers: { "x-service-access-key-code": key.code } })).status).toBe(401);
+    expect((await mostSold(org, query, { headers: { "x-service-access-key-code": "not-a-code" } })).status).toBe(401);
+    expect((await mostSold(org, query, { headers: {} })).status).toBe(401);
+    const other = await newOrg();
+    expect((await mostSold(other, query)).json).toEqual([]);
+  });
+});

@@ -1,0 +1,791 @@
+/**
+ * Pricing over REST and the tRPC caller (interface "Discount", "Price table", Discounts /
+ * Price tables endpoints, POST /prices/product/calculate; contract §5 Discount and Price
+ * calculation, §8 Discount criteria and Price calculation explained).
+ */
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { newOrg, unique, type TestOrg } from "../helpers/database";
+import { call, expectProblem } from "../helpers/http";
+
+async function setup(org: TestOrg) {
+  const headers = await org.bearer();
+  const post = async (path: string, body: unknown) => {
+    const answer = await call("POST", `/api/b2b${path}`, { headers, body });
+    expect(answer.status, answer.text).toBeLessThan(300);
+    return answer.json;
+  };
+  const brand = await post("/brands", { name: unique("Makita"), active: true });
+  const category = await post("/categories", {
+    root_id: null,
+    name: unique("Ferramentas"),
+    active: true,
+  });
+  const drill = await post("/products", {
+    name: unique("Furadeira"),
+    price: 100,
+    brand_id: brand.id,
+    category_ids: [category.id],
+  });
+  const saw = await post("/products", { name: unique("Serra"), price: 250 });
+  const bare = await post("/products", { name: unique("Sem preço") });
+  await post(`/products/${drill.id}/specification`, {
+    name: "Voltagem",
+    value: "220V",
+    is_searchable: true,
+  });
+  const profile = await post("/profiles", {
+    name: unique("Atacado"),
+    active: true,
+  });
+  const partner = await post("/partners", {
+    name: unique("Cliente"),
+    fiscal_registration_number: "11.222.333/0001-81",
+    profile_id: profile.id,
+  });
+  const pix = await post("/payment-methods", {
+    name: unique("PIX"),
+    adjustment_rate: -5,
+  });
+  const card = await post("/payment-methods", {
+    name: unique("Cartão"),
+    adjustment_rate: 10,
+    installments: [
+      { sequence: 1, tax: 0 },
+      { sequence: 3, tax: 3, due_date_delay: 30 },
+    ],
+  });
+  const calculate = (body: object, query = "") =>
+    call("POST", `/api/b2b/prices/product/calculate${query}`, {
+      headers,
+      body,
+    });
+  return {
+    headers,
+    post,
+    brand,
+    category,
+    drill,
+    saw,
+    bare,
+    profile,
+    partner,
+    pix,
+    card,
+    calculate,
+  };
+}
+
+// The first org migrates the database: on a busy machine that alone may take most of a test's time.
+beforeAll(() => newOrg().then(() => undefined), 180_000);
+
+const table = (over: object = {}) => ({
+  name: unique("Tabela"),
+  start_date: "2026-01-01",
+  end_date: null,
+  is_partner_specific: false,
+  is_profile_specific: false,
+  is_company_specific: false,
+  is_payment_method_specific: false,
+  ...over,
+});
+
+describe("price tables", () => {
+  it("POST 200, GET with names and base prices, list with sizes, PUT 200, DELETE 204, then 404", async () => {
+    const org = await newOrg();
+    const { headers, drill, saw, partner } = await setup(org);
+    const body = table({
+      is_partner_specific: true,
+      partners: [{ partner_id: partner.id }],
+      criteria: [
+        {
+          rate_type: "DECREASE",
+          value_type: "PERCENTAGE",
+          value: 10,
+          products: [
+            { product_id: drill.id, price: 89.9 },
+            { product_id: saw.id },
+          ],
+        },
+      ],
+      attributes: { origem: "ERP" },
+    });
+    const created = await call("POST", "/api/b2b/price-tables", {
+      headers,
+      body,
+    });
+    expect(created.status, created.text).toBe(200);
+    expect(created.json).toEqual({
+      id: expect.any(String),
+      name: body.name,
+      start_date: "2026-01-01",
+      end_date: null,
+      attributes: { origem: "ERP" },
+    });
+    const id = created.json.id;
+
+    const detail = await call("GET", `/api/b2b/price-tables/${id}`, {
+      headers,
+    });
+    expect(detail.status).toBe(200);
+    expect(detail.json.partners).toEqual([
+      {
+        id: expect.any(String),
+        partner_id: partner.id,
+        partner_name: partner.name,
+        attributes: {},
+      },
+    ]);
+    expect(detail.json.criteria[0]).toMatchObject({
+      criteria_id: expect.any(String),
+      rate_type: "DECREASE",
+      value_type: "PERCENTAGE",
+      value: 10,
+      products_quantity: 2,
+    });
+    expect(detail.json.criteria[0].products).toEqual([
+      {
+        product_id: drill.id,
+        product_variation_id: null,
+        price: 89.9,
+        base_price: 100,
+        name: drill.name,
+        sku: drill.sku,
+        attributes: {},
+      },
+      {
+        product_id: saw.id,
+        product_variation_id: null,
+        price: null,
+        base_price: 250,
+        name: saw.name,
+        sku: saw.sku,
+        attributes: {},
+      },
+    ]);
+
+    const list = await call(
+      "GET",
+      `/api/b2b/price-tables?search=${encodeURIComponent(body.name)}`,
+      { headers },
+    );
+    expect(list.json).toMatchObject({
+      total: 1,
+      items: [
+        {
+          id,
+          name: body.name,
+          partner_size: 1,
+          profile_size: 0,
+          company_size: 0,
+          payment_method_size: 0,
+          start_date: "2026-01-01",
+          end_date: null,
+        },
+      ],
+    });
+
+    const updated = await call("PUT", `/api/b2b/price-tables/${id}`, {
+      headers,
+      body: { ...body, name: "Renomeada", end_date: "2026-12-31" },
+    });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.json).toMatchObject({
+      id,
+      name: "Renomeada",
+      end_date: "2026-12-31",
+    });
+
+    expect(
+      (await call("DELETE", `/api/b2b/price-tables/${id}`, { headers })).status,
+    ).toBe(204);
+    expectProblem(
+      await call("GET", `/api/b2b/price-tables/${id}`, { headers }),
+      404,
+    );
+    expectProblem(
+      await call("PUT", `/api/b2b/price-tables/${id}`, { headers, body }),
+      404,
+    );
+    expectProblem(
+      await call("DELETE", `/api/b2b/price-tables/${id}`, { headers }),
+      404,
+    );
+    expectProblem(
+      await call("GET", "/api/b2b/price-tables/not-a-uuid", { headers }),
+      404,
+    );
+  });
+
+  it("unknown references, end before start and a flag without records are 422 naming the field", async () => {
+    const org = await newOrg();
+    const { headers, drill } = await setup(org);
+    const problem = expectProblem(
+      await call("POST", "/api/b2b/price-tables", {
+        headers,
+        body: table({
+          partners: [{ partner_id: randomUUID() }],
+          criteria: [
+            {
+              products: [
+                { product_id: drill.id, product_variation_id: randomUUID() },
+                { product_id: randomUUID() },
+              ],
+            },
+          ],
+        }),
+      }),
+      422,
+    );
+    expect(problem.errors?.map((error) => error.path).sort()).toEqual([
+      "criteria.0.products.0.product_variation_id",
+      "criteria.0.products.1.product_id",
+      "partners.0.partner_id",
+    ]);
+    const dates = expectProblem(
+      await call("POST", "/api/b2b/price-tables", {
+        headers,
+        body: table({ start_date: "2026-05-01", end_date: "2026-04-30" }),
+      }),
+      422,
+    );
+    expect(dates.errors?.map((error) => error.path)).toEqual(["end_date"]);
+    const flag = expectProblem(
+      await call("POST", "/api/b2b/price-tables", {
+        headers,
+        body: table({ is_profile_specific: true }),
+      }),
+      422,
+    );
+    expect(flag.errors?.map((error) => error.path)).toEqual(["profiles"]);
+    const missing = expectProblem(
+      await call("POST", "/api/b2b/price-tables", {
+        headers,
+        body: { name: "x" },
+      }),
+      422,
+    );
+    expect(missing.errors?.map((error) => error.path)).toEqual(
+      expect.arrayContaining(["start_date", "is_partner_specific"]),
+    );
+  });
+});
+
+describe("discounts", () => {
+  it("POST 201 {id}, GET with criteria counts and names, list with quantities, PUT 200 {id}, DELETE 204", async () => {
+    const org = await newOrg();
+    const { headers, brand, drill, profile } = await setup(org);
+    const body = {
+      name: unique("Volume"),
+      is_profile: true,
+      profiles: [{ profile_id: profile.id }],
+      ranges: [
+        { minimum_quantity: 10, type: "PERCENTAGE", value: 10 },
+        { minimum_quantity: 1, type: "PERCENTAGE", value: 5 },
+      ],
+      criteria: [
+        {
+          name: "Makita 220V",
+          config: {
+            brand_id: { values: [brand.id], type: "SQL" },
+            "specification:Voltagem": { values: ["220v"] },
+          },
+        },
+      ],
+    };
+    const created = await call("POST", "/api/b2b/discounts", { headers, body });
+    expect(created.status, created.text).toBe(201);
+    expect(Object.keys(created.json)).toEqual(["id"]);
+    const id = created.json.id;
+
+    const detail = await call("GET", `/api/b2b/discounts/${id}`, { headers });
+    expect(detail.json).toMatchObject({
+      name: body.name,
+      is_active: true,
+      quantity_condition: "INDIVIDUAL",
+      profiles: [{ profile_id: profile.id, profile_name: profile.name }],
+      ranges: [
+        {
+          minimum_quantity: 1,
+          type: "PERCENTAGE",
+          value: 5,
+          is_product_value: false,
+        },
+        {
+          minimum_quantity: 10,
+          type: "PERCENTAGE",
+          value: 10,
+          is_product_value: false,
+        },
+      ],
+      criteria: [
+        {
+          name: "Makita 220V",
+          type: "FIXED",
+          criteria_type: "FILTER",
+          products_quantity: 1,
+          config: {
+            brand_id: {
+              key: "brand_id",
+              values: [brand.id],
+              type: "SQL",
+              config: null,
+            },
+            "specification:Voltagem": {
+              key: "specification:Voltagem",
+              values: ["220v"],
+              type: "SQL",
+              config: null,
+            },
+          },
+        },
+      ],
+    });
+    const list = await call(
+      "GET",
+      `/api/b2b/discounts?search=${encodeURIComponent(body.name)}`,
+      { headers },
+    );
+    expect(list.json.items).toEqual([
+      {
+        id,
+        name: body.name,
+        partners_quantity: 0,
+        profiles_quantity: 1,
+        companies_quantity: 0,
+        payment_methods_quantity: 0,
+        start_date: null,
+        end_date: null,
+        is_active: true,
+      },
+    ]);
+
+    const criteriaAsList = {
+      ...body,
+      criteria: [{ config: [{ key: "product_id", values: [drill.id] }] }],
+    };
+    const updated = await call("PUT", `/api/b2b/discounts/${id}`, {
+      headers,
+      body: criteriaAsList,
+    });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.json).toEqual({ id });
+    expect(
+      (await call("GET", `/api/b2b/discounts/${id}`, { headers })).json
+        .criteria[0].products_quantity,
+    ).toBe(1);
+
+    expect(
+      (await call("DELETE", `/api/b2b/discounts/${id}`, { headers })).status,
+    ).toBe(204);
+    expectProblem(
+      await call("GET", `/api/b2b/discounts/${id}`, { headers }),
+      404,
+    );
+    expectProblem(
+      await call("PUT", `/api/b2b/discounts/${id}`, { headers, body }),
+      404,
+    );
+  });
+
+  it("criteria keys are checked, never run: an SQL-looking value is a value like any other", async () => {
+    const org = await newOrg();
+    const { headers } = await setup(org);
+    const bad = expectProblem(
+      await call("POST", "/api/b2b/discounts", {
+        headers,
+        body: {
+          name: "x",
+          criteria: [
+            {
+              config: [
+                { key: "price > 0; DROP TABLE products", values: ["1"] },
+              ],
+            },
+          ],
+        },
+      }),
+      422,
+    );
+    expect(bad.errors?.[0]?.path).toBe("criteria.0.config.0.key");
+    const injection = await call("POST", "/api/b2b/discounts", {
+      headers,
+      body: {
+        name: unique("SQL"),
+        ranges: [{ minimum_quantity: 1, value: 5 }],
+        criteria: [
+          {
+            config: [
+              {
+                key: "sku",
+                values: ["' OR 1=1 --"],
+                type: "SQL",
+                config: "1=1",
+              },
+            ],
+          },
+        ],
+      },
+    });
+    expect(injection.status, injection.text).toBe(201);
+    expect(
+      (
+        await call("GET", `/api/b2b/discounts/${injection.json.id}`, {
+          headers,
+        })
+      ).json.criteria[0].products_quantity,
+    ).toBe(0);
+    const ranges = expectProblem(
+      await call("POST", "/api/b2b/discounts", {
+        headers,
+        body: { name: "x", ranges: [{ minimum_quantity: 1, value: 150 }] },
+      }),
+      422,
+    );
+    expect(ranges.errors?.[0]?.path).toBe("ranges.0.value");
+  });
+
+  it("the panel's preview counts the products a criteria selects (tRPC)", async () => {
+    const org = await newOrg();
+    const { brand, category } = await setup(org);
+    const caller = await org.as("VIEWER");
+    expect(
+      await caller.discounts.previewCriteria({
+        config: [{ key: "brand_id", values: [brand.id] }],
+      }),
+    ).toEqual({ products_quantity: 1 });
+    expect(
+      await caller.discounts.previewCriteria({
+        config: [
+          { key: "category_id", values: [category.id] },
+          { key: "specification:voltagem", values: ["127V"] },
+        ],
+      }),
+    ).toEqual({ products_quantity: 0 });
+    expect(
+      await caller.discounts.specificationNames({ search: "volt" }),
+    ).toEqual(["Voltagem"]);
+  });
+});
+
+describe("POST /prices/product/calculate", () => {
+  it("base price only; explain lists the base price and the rounding", async () => {
+    const org = await newOrg();
+    const { drill, calculate } = await setup(org);
+    const answer = await calculate(
+      { product_id: drill.id, quantity: 3 },
+      "?explain=true",
+    );
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.json).toMatchObject({
+      product_id: drill.id,
+      product_variation_id: null,
+      quantity: 3,
+      base_price: 100,
+      price_table: null,
+      discounts: [],
+      unit_price: 100,
+      total_value: 300,
+      payment_method: null,
+    });
+    expect(
+      answer.json.steps.map((step: { rule: string }) => step.rule),
+    ).toEqual(["base_price", "rounding"]);
+    const plain = await calculate({ product_id: drill.id, quantity: 3 });
+    expect(plain.json.steps).toBeUndefined();
+  });
+
+  it("the most specific table wins, discounts apply by range, the payment method last, explained", async () => {
+    const org = await newOrg();
+    const { post, drill, partner, profile, card, calculate, brand } =
+      await setup(org);
+    const general = await post(
+      "/price-tables",
+      table({
+        name: "Geral",
+        criteria: [
+          { rate_type: "INCREASE", value_type: "PERCENTAGE", value: 20 },
+        ],
+      }),
+    );
+    const forProfile = await post(
+      "/price-tables",
+      table({
+        name: "Atacado",
+        is_profile_specific: true,
+        profiles: [{ profile_id: profile.id }],
+        criteria: [{ products: [{ product_id: drill.id, price: 90 }] }],
+      }),
+    );
+    const expired = await post(
+      "/price-tables",
+      table({
+        name: "Antiga",
+        start_date: "2025-01-01",
+        end_date: "2025-12-31",
+        criteria: [{ products: [{ product_id: drill.id, price: 1 }] }],
+      }),
+    );
+    const volume = await post("/discounts", {
+      name: "Volume",
+      ranges: [
+        { minimum_quantity: 1, value: 5 },
+        { minimum_quantity: 10, value: 10 },
+      ],
+      criteria: [{ config: [{ key: "brand_id", values: [brand.id] }] }],
+    });
+    const small = await post("/discounts", {
+      name: "Pequeno",
+      ranges: [{ minimum_quantity: 1, type: "MONETARY", value: 2 }],
+    });
+    const stacking = await post("/discounts", {
+      name: "Cumulativo",
+      is_discount_over_discount: true,
+      ranges: [{ minimum_quantity: 1, value: 1 }],
+    });
+    const minimum = await post("/discounts", {
+      name: "Mínimo",
+      minimum_value: 100000,
+      ranges: [{ minimum_quantity: 1, value: 50 }],
+    });
+
+    const answer = await calculate(
+      {
+        product_id: drill.id,
+        quantity: 10,
+        partner_id: partner.id,
+        payment_method_id: card.id,
+        installments: 3,
+        date: "2026-06-15",
+      },
+      "?explain=true",
+    );
+    expect(answer.status, answer.text).toBe(200);
+    // 90 (profile table) − 10% (volume, 10+ units) = 81 − 1% (stacks) = 80.19; card +10% = 88.209 → 88.21; total 882.09
+    expect(answer.json).toMatchObject({
+      base_price: 100,
+      price_table: { id: forProfile.id, name: "Atacado", price: 90 },
+      discounts: [
+        {
+          id: volume.id,
+          name: "Volume",
+          type: "PERCENTAGE",
+          value: 10,
+          amount: 90,
+        },
+        {
+          id: stacking.id,
+          name: "Cumulativo",
+          type: "PERCENTAGE",
+          value: 1,
+          amount: 8.1,
+        },
+      ],
+      unit_price: 88.21,
+      total_value: 882.09,
+      payment_method: {
+        id: card.id,
+        adjustment_rate: 10,
+        installments: [{ sequence: 3, value: 302.85, due_date_delay: 30 }],
+      },
+    });
+    const steps = answer.json.steps as Array<{
+      rule: string;
+      id: string | null;
+      code: string;
+      before: number;
+      after: number;
+    }>;
+    const stepOf = (id: string) => steps.find((step) => step.id === id);
+    expect(stepOf(general.id)).toMatchObject({
+      code: "beaten_by_more_specific_table",
+    });
+    expect(stepOf(forProfile.id)).toMatchObject({
+      code: "applied",
+      before: 100,
+      after: 90,
+    });
+    expect(stepOf(expired.id)).toMatchObject({ code: "out_of_date_range" });
+    expect(stepOf(small.id)).toMatchObject({
+      code: "beaten_by_larger_discount",
+    });
+    expect(stepOf(minimum.id)).toMatchObject({ code: "below_minimum_value" });
+    expect(stepOf(stacking.id)).toMatchObject({
+      code: "applied",
+      before: 81,
+      after: 80.19,
+    });
+    expect(steps.at(-1)).toMatchObject({
+      rule: "rounding",
+      before: 88.209,
+      after: 88.21,
+    });
+  });
+
+  it("a product without any price is 400, unless a table gives it one; bad input is 400", async () => {
+    const org = await newOrg();
+    const { post, bare, drill, calculate, card } = await setup(org);
+    const none = expectProblem(
+      await calculate({ product_id: bare.id, quantity: 1 }),
+      400,
+    );
+    expect(none.detail).toMatch(/no price/);
+    await post(
+      "/price-tables",
+      table({
+        criteria: [
+          { rate_type: "INCREASE", value: 5 },
+          { products: [{ product_id: bare.id, price: 12.5 }] },
+        ],
+      }),
+    );
+    expect(
+      (await calculate({ product_id: bare.id, quantity: 2 })).json,
+    ).toMatchObject({ base_price: null, unit_price: 12.5, total_value: 25 });
+
+    for (const body of [
+      {},
+      { product_id: drill.id },
+      { product_id: drill.id, quantity: 0 },
+      { product_id: drill.id, quantity: -1 },
+      { product_id: "x", quantity: 1 },
+      { product_id: drill.id, quantity: 1, date: "2026-02-30" },
+    ]) {
+      expectProblem(await calculate(body), 400);
+    }
+    const unknown = expectProblem(
+      await calculate({
+        product_id: randomUUID(),
+        quantity: 1,
+        partner_id: randomUUID(),
+      }),
+      400,
+    );
+    expect(unknown.errors?.map((error) => error.path)).toEqual(["product_id", "partner_id"]);
+    const installments = expectProblem(
+      await calculate({
+        product_id: drill.id,
+        quantity: 1,
+        payment_method_id: card.id,
+        installments: 12,
+      }),
+      400,
+    );
+    expect(installments.errors?.[0]?.path).toBe("installments");
+    const notJson = await call("POST", "/api/b2b/prices/product/calculate", {
+      headers: { ...(await org.bearer()), "content-type": "text/plain" },
+      body: "quantity=1",
+    });
+    expectProblem(notJson, 400);
+  });
+
+  it("the variation's price is the base; a row for the variation beats the product's row", async () => {
+    const org = await newOrg();
+    const { headers, post, calculate } = await setup(org);
+    const colour = await post("/variations", {
+      name: unique("Cor"),
+      active: true,
+      values: ["Azul", "Verde"],
+    });
+    const product = await post("/products", {
+      name: unique("Lixadeira"),
+      price: 50,
+    });
+    const blue = await call(
+      "POST",
+      `/api/b2b/products/${product.id}/variations`,
+      {
+        headers,
+        body: {
+          name: "Azul",
+          price: 55,
+          values: [{ variation_id: colour.id, value: "Azul" }],
+        },
+      },
+    );
+    expect(blue.status, blue.text).toBe(201);
+    expect(
+      (
+        await calculate({
+          product_id: product.id,
+          product_variation_id: blue.json.id,
+          quantity: 1,
+        })
+      ).json,
+    ).toMatchObject({ base_price: 55, unit_price: 55 });
+    await post(
+      "/price-tables",
+      table({
+        criteria: [
+          {
+            products: [
+              { product_id: product.id, price: 45 },
+              {
+                product_id: product.id,
+                product_variation_id: blue.json.id,
+                price: 52,
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(
+      (
+        await calculate({
+          product_id: product.id,
+          product_variation_id: blue.json.id,
+          quantity: 1,
+        })
+      ).json.unit_price,
+    ).toBe(52);
+    expect(
+      (await calculate({ product_id: product.id, quantity: 1 })).json
+        .unit_price,
+    ).toBe(45);
+    expectProblem(
+      await calculate({
+        product_id: product.id,
+        product_variation_id: randomUUID(),
+        quantity: 1,
+      }),
+      400,
+    );
+  });
+
+  it("roles: a VIEWER calculates and reads; only MANAGER and ADMIN write", async () => {
+    const org = await newOrg();
+    const { drill } = await setup(org);
+    const viewer = await org.bearer("VIEWER");
+    expect(
+      (
+        await call("POST", "/api/b2b/prices/product/calculate", {
+          headers: viewer,
+          body: { product_id: drill.id, quantity: 1 },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await call("GET", "/api/b2b/discounts", { headers: viewer })).status,
+    ).toBe(200);
+    expectProblem(
+      await call("POST", "/api/b2b/discounts", {
+        headers: viewer,
+        body: { name: "x" },
+      }),
+      403,
+    );
+    expectProblem(
+      await call("POST", "/api/b2b/price-tables", {
+        headers: await org.bearer("SELLER"),
+        body: table(),
+      }),
+      403,
+    );
+    const manager = await org.as("MANAGER");
+    const saved = await manager.priceTables.create(table());
+    expect((await manager.priceTables.get({ id: saved.id })).name).toBe(
+      saved.name,
+    );
+  });
+});
