@@ -1,6 +1,7 @@
 import type { Db } from "../../db/scoped";
+import { scopedQuery } from "../../db/sql";
 import { AppError, type FieldError } from "../../errors";
-import type { Prisma } from "../../generated/prisma/client";
+import { Prisma } from "../../generated/prisma/client";
 import { money, toJsonNumber, type Money } from "../../lib/money";
 import { factsOf } from "../criteria";
 import { readCriteria, readRanges } from "../discounts/service";
@@ -12,17 +13,21 @@ import {
   type PricingProduct,
   type Targets,
 } from "../engine";
-import { dateOf, dateOrNull } from "../fields";
+import { dateOf } from "../fields";
 import type { PriceCalculation, PriceCalculationInput } from "./schemas";
 
 /**
- * POST /prices/product/calculate: loads what the price engine needs with indexed queries
- * (the product, the variation, the partner's profile, the payment method; the price
- * tables that list the product or cover every product, with only the criteria rows and
- * targets that concern this product and context; the discounts whose criteria index
- * holds one of the product's facts or that have no criteria), then lets the engine
- * (server/pricing/engine.ts) decide. Bad input, unknown references and a product
- * without any price are 400 (interface: "400 cannot calculate").
+ * POST /prices/product/calculate: loads what the price engine needs in two statements,
+ * then lets the engine (server/pricing/engine.ts) decide. The first reads the product
+ * (with its categories and specifications), the variation, the partner's profile and the
+ * payment method, and checks the other references. The second reads the candidates,
+ * each from its indexed side: the price tables that list the product
+ * (`price_table_products (organization_id, product_id)`) or have a criteria for every
+ * product, with only the criteria rows and target rows that concern this product and
+ * context; the discounts without criteria and those whose criteria index
+ * (`discount_criteria_values (organization_id, key, value)`) holds one of the product's
+ * facts. Bad input, unknown references and a product without any price are 400
+ * (interface: "400 cannot calculate").
  */
 
 type Context = {
@@ -32,24 +37,8 @@ type Context = {
   payment_method_id: string | null;
 };
 
-/** Only the target rows that name the context's records: all the engine asks is whether they are listed. */
-function targetWhere(context: Context) {
-  const or = [
-    ...(context.partner_id ? [{ partner_id: context.partner_id }] : []),
-    ...(context.profile_id ? [{ profile_id: context.profile_id }] : []),
-    ...(context.company_id ? [{ company_id: context.company_id }] : []),
-    ...(context.payment_method_id
-      ? [{ payment_method_id: context.payment_method_id }]
-      : []),
-  ];
-  return or.length ? { OR: or } : { id: { in: [] } };
-}
-const targetSelect = {
-  partner_id: true,
-  profile_id: true,
-  company_id: true,
-  payment_method_id: true,
-} as const;
+/** Money read from the database as text (JSON numbers would be floats). */
+type MoneyText = string | null;
 type TargetIds = {
   partner_id: string | null;
   profile_id: string | null;
@@ -68,7 +57,7 @@ function targetsOf(rows: TargetIds[]): Targets {
   };
 }
 
-const decimalOrNull = (value: Prisma.Decimal | null): Money | null =>
+const moneyOrNull = (value: MoneyText): Money | null =>
   value === null ? null : money(value);
 
 function badInput(errors: FieldError[]): AppError {
@@ -79,105 +68,79 @@ function badInput(errors: FieldError[]): AppError {
   );
 }
 
-async function loadProduct(
-  db: Db,
-  input: PriceCalculationInput,
-): Promise<PricingProduct> {
-  const [product, variation] = await Promise.all([
-    db.product.findUnique({
-      where: { id: input.product_id },
-      select: {
-        id: true,
-        name: true,
-        sku: true,
-        price: true,
-        brand_id: true,
-        categories: { select: { category_id: true } },
-        specifications: { select: { name: true, value: true } },
-      },
-    }),
-    input.product_variation_id
-      ? db.productVariation.findUnique({
-          where: { id: input.product_variation_id },
-          select: { id: true, name: true, price: true, product_id: true },
-        })
-      : null,
-  ]);
-  if (!product)
-    throw badInput([
-      {
-        path: "product_id",
-        message: "no product with this id exists",
-        code: "not_found_reference",
-      },
-    ]);
-  if (input.product_variation_id && variation?.product_id !== product.id) {
-    throw badInput([
-      {
-        path: "product_variation_id",
-        message: "no variation of this product has this id",
-        code: "not_found_reference",
-      },
-    ]);
-  }
-  return {
+type SubjectRow = {
+  product: {
+    id: string;
+    name: string;
+    sku: string;
+    price: MoneyText;
+    brand_id: string | null;
+    category_ids: string[];
+    specifications: Array<{ name: string; value: string }>;
+  } | null;
+  variation: { id: string; name: string; price: MoneyText; product_id: string } | null;
+  partner: { profile_id: string | null } | null;
+  profile_found: boolean;
+  company_found: boolean;
+  payment_method: {
+    id: string;
+    name: string;
+    adjustment_rate: MoneyText;
+    installments: Array<{ sequence: number; tax?: number; discount?: number; due_date_delay?: number }>;
+  } | null;
+};
+
+const uuidOrNull = (value: string | null | undefined) => Prisma.sql`${value ?? null}::uuid`;
+
+/**
+ * The product, the variation, the partner's profile (when no profile is given) and the
+ * payment method in one statement; every reference that names nothing is a 400, all at
+ * once and in the order of the body.
+ */
+async function loadSubject(db: Db, input: PriceCalculationInput) {
+  const [row] = await scopedQuery<SubjectRow>(db, (org) => Prisma.sql`
+    SELECT
+      (SELECT json_build_object(
+                'id', p.id, 'name', p.name, 'sku', p.sku, 'price', p.price::text, 'brand_id', p.brand_id,
+                'category_ids', COALESCE((SELECT json_agg(pc.category_id) FROM product_categories pc
+                                          WHERE pc.organization_id = ${org} AND pc.product_id = p.id), '[]'::json),
+                'specifications', COALESCE((SELECT json_agg(json_build_object('name', s.name, 'value', s.value))
+                                            FROM product_specifications s WHERE s.organization_id = ${org} AND s.product_id = p.id), '[]'::json))
+         FROM products p WHERE p.organization_id = ${org} AND p.id = ${input.product_id}::uuid) AS product,
+      (SELECT json_build_object('id', v.id, 'name', v.name, 'price', v.price::text, 'product_id', v.product_id)
+         FROM product_variations v WHERE v.organization_id = ${org} AND v.id = ${uuidOrNull(input.product_variation_id)}) AS variation,
+      (SELECT json_build_object('profile_id', pa.profile_id)
+         FROM partners pa WHERE pa.organization_id = ${org} AND pa.id = ${uuidOrNull(input.partner_id)}) AS partner,
+      EXISTS (SELECT 1 FROM profiles pr WHERE pr.organization_id = ${org} AND pr.id = ${uuidOrNull(input.profile_id)}) AS profile_found,
+      EXISTS (SELECT 1 FROM companies co WHERE co.organization_id = ${org} AND co.id = ${uuidOrNull(input.company_id)}) AS company_found,
+      (SELECT json_build_object('id', m.id, 'name', m.name, 'adjustment_rate', m.adjustment_rate::text, 'installments', m.installments)
+         FROM payment_methods m WHERE m.organization_id = ${org} AND m.id = ${uuidOrNull(input.payment_method_id)}) AS payment_method`);
+  const { product, variation, partner, payment_method: method } = row!;
+  const errors: FieldError[] = [];
+  const missing = (path: string, message: string) =>
+    errors.push({ path, message, code: "not_found_reference" });
+  if (!product) missing("product_id", "no product with this id exists");
+  else if (input.product_variation_id && variation?.product_id !== product.id)
+    missing("product_variation_id", "no variation of this product has this id");
+  if (input.partner_id && !partner) missing("partner_id", "no partner with this id exists");
+  if (input.profile_id && !row!.profile_found) missing("profile_id", "no profile with this id exists");
+  if (input.company_id && !row!.company_found) missing("company_id", "no company with this id exists");
+  if (input.payment_method_id && !method) missing("payment_method_id", "no payment method with this id exists");
+  if (errors.length > 0 || !product) throw badInput(errors);
+
+  const pricingProduct: PricingProduct = {
     id: product.id,
     name: product.name,
     sku: product.sku,
     brand_id: product.brand_id,
-    category_ids: product.categories.map((link) => link.category_id),
+    category_ids: product.category_ids,
     specifications: product.specifications,
-    price: decimalOrNull(product.price),
-    variation: variation
-      ? {
-          id: variation.id,
-          name: variation.name,
-          price: decimalOrNull(variation.price),
-        }
-      : null,
+    price: moneyOrNull(product.price),
+    variation:
+      input.product_variation_id && variation
+        ? { id: variation.id, name: variation.name, price: moneyOrNull(variation.price) }
+        : null,
   };
-}
-
-/** The partner's profile (when no profile is given), the payment method, and 400 for any reference that names nothing. */
-async function loadContext(db: Db, input: PriceCalculationInput) {
-  const [partner, profiles, companies, method] = await Promise.all([
-    input.partner_id
-      ? db.partner.findUnique({
-          where: { id: input.partner_id },
-          select: { profile_id: true },
-        })
-      : null,
-    input.profile_id
-      ? db.profile.count({ where: { id: input.profile_id } })
-      : 1,
-    input.company_id
-      ? db.company.count({ where: { id: input.company_id } })
-      : 1,
-    input.payment_method_id
-      ? db.paymentMethod.findUnique({
-          where: { id: input.payment_method_id },
-          select: {
-            id: true,
-            name: true,
-            adjustment_rate: true,
-            installments: true,
-          },
-        })
-      : null,
-  ]);
-  const errors: FieldError[] = [];
-  const missing = (path: string, noun: string) =>
-    errors.push({
-      path,
-      message: `no ${noun} with this id exists`,
-      code: "not_found_reference",
-    });
-  if (input.partner_id && !partner) missing("partner_id", "partner");
-  if (!profiles) missing("profile_id", "profile");
-  if (!companies) missing("company_id", "company");
-  if (input.payment_method_id && !method)
-    missing("payment_method_id", "payment method");
-  if (errors.length > 0) throw badInput(errors);
   const context: Context = {
     partner_id: input.partner_id ?? null,
     profile_id: input.profile_id ?? partner?.profile_id ?? null,
@@ -188,15 +151,8 @@ async function loadContext(db: Db, input: PriceCalculationInput) {
     ? {
         id: method.id,
         name: method.name,
-        adjustment_rate: decimalOrNull(method.adjustment_rate),
-        installments: (
-          method.installments as Array<{
-            sequence: number;
-            tax?: number;
-            discount?: number;
-            due_date_delay?: number;
-          }>
-        ).map((item) => ({
+        adjustment_rate: moneyOrNull(method.adjustment_rate),
+        installments: method.installments.map((item) => ({
           sequence: item.sequence,
           tax: money(item.tax ?? 0),
           discount: money(item.discount ?? 0),
@@ -204,151 +160,154 @@ async function loadContext(db: Db, input: PriceCalculationInput) {
         })),
       }
     : null;
-  return { context, paymentMethod };
+  return { product: pricingProduct, context, paymentMethod };
 }
 
-/** The tables that list the product or have a criteria for every product, with only what concerns this product and context. */
-async function loadPriceTables(
-  db: Db,
-  productId: string,
-  context: Context,
-): Promise<PriceTableCandidate[]> {
-  const rows = await db.priceTable.findMany({
-    where: {
-      OR: [
-        { products: { some: { product_id: productId } } },
-        { criteria: { some: { has_products: false } } },
-      ],
-    },
-    select: {
-      id: true,
-      name: true,
-      start_date: true,
-      end_date: true,
-      is_partner_specific: true,
-      is_profile_specific: true,
-      is_company_specific: true,
-      is_payment_method_specific: true,
-      targets: { where: targetWhere(context), select: targetSelect },
-      criteria: {
-        where: {
-          OR: [
-            { has_products: false },
-            { products: { some: { product_id: productId } } },
-          ],
-        },
-        orderBy: { position: "asc" },
-        select: {
-          criteria_id: true,
-          name: true,
-          rate_type: true,
-          value_type: true,
-          value: true,
-          products: {
-            where: { product_id: productId },
-            select: {
-              product_id: true,
-              product_variation_id: true,
-              price: true,
-            },
-          },
-        },
-      },
-    },
-  });
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    start_date: dateOf(row.start_date),
-    end_date: dateOrNull(row.end_date),
-    flags: {
-      partner: row.is_partner_specific,
-      profile: row.is_profile_specific,
-      company: row.is_company_specific,
-      payment_method: row.is_payment_method_specific,
-    },
-    targets: targetsOf(row.targets),
-    criteria: row.criteria.map((criteria) => ({
-      criteria_id: criteria.criteria_id,
-      name: criteria.name,
-      rate_type: criteria.rate_type,
-      value_type: criteria.value_type,
-      value: money(criteria.value),
-      products: criteria.products.map((product) => ({
-        product_id: product.product_id,
-        product_variation_id: product.product_variation_id,
-        price: decimalOrNull(product.price),
-      })),
-    })),
-  }));
+type Flags = { partner: boolean; profile: boolean; company: boolean; payment_method: boolean };
+type CandidatesRow = {
+  price_tables: Array<{
+    id: string;
+    name: string;
+    start_date: string;
+    end_date: string | null;
+    flags: Flags;
+    targets: TargetIds[];
+    criteria: Array<{
+      criteria_id: string;
+      name: string | null;
+      rate_type: "INCREASE" | "DECREASE";
+      value_type: "MONETARY" | "PERCENTAGE";
+      value: string;
+      products: Array<{ product_id: string; product_variation_id: string | null; price: MoneyText }>;
+    }>;
+  }>;
+  discounts: Array<{
+    id: string;
+    name: string;
+    is_active: boolean;
+    start_date: string | null;
+    end_date: string | null;
+    minimum_value: MoneyText;
+    maximum_value: MoneyText;
+    is_discount_over_discount: boolean;
+    flags: Flags;
+    targets: TargetIds[];
+    ranges: Prisma.JsonValue;
+    criteria: Prisma.JsonValue;
+  }>;
+};
+
+/** Only the target rows that name the context's records: all the engine asks is whether they are listed. */
+function targetFilter(alias: string, context: Context): Prisma.Sql {
+  const column = (name: string) => Prisma.raw(`${alias}.${name}`);
+  return Prisma.sql`(${column("partner_id")} = ${uuidOrNull(context.partner_id)}
+    OR ${column("profile_id")} = ${uuidOrNull(context.profile_id)}
+    OR ${column("company_id")} = ${uuidOrNull(context.company_id)}
+    OR ${column("payment_method_id")} = ${uuidOrNull(context.payment_method_id)})`;
 }
 
-/** The discounts without criteria and those whose criteria accept one of the product's facts (the engine checks every entry). */
-async function loadDiscounts(
+/** The candidate price tables and discounts of a product in a context, in one statement. */
+async function loadCandidates(
   db: Db,
   product: PricingProduct,
   context: Context,
-): Promise<DiscountCandidate[]> {
+): Promise<{ priceTables: PriceTableCandidate[]; discounts: DiscountCandidate[] }> {
   const facts = factsOf(product);
-  const rows = await db.discount.findMany({
-    where: {
-      OR: [
-        { has_criteria: false },
-        {
-          values: {
-            some: {
-              OR: facts.map((fact) => ({ key: fact.key, value: fact.value })),
-            },
-          },
-        },
-      ],
-    },
-    select: {
-      id: true,
-      name: true,
-      is_active: true,
-      start_date: true,
-      end_date: true,
-      minimum_value: true,
-      maximum_value: true,
-      is_discount_over_discount: true,
-      is_partner: true,
-      is_profile: true,
-      is_company: true,
-      is_payment_method: true,
-      ranges: true,
-      criteria: true,
-      targets: { where: targetWhere(context), select: targetSelect },
-    },
-  });
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    is_active: row.is_active,
-    start_date: dateOrNull(row.start_date),
-    end_date: dateOrNull(row.end_date),
-    minimum_value: decimalOrNull(row.minimum_value),
-    maximum_value: decimalOrNull(row.maximum_value),
-    is_discount_over_discount: row.is_discount_over_discount,
-    flags: {
-      partner: row.is_partner,
-      profile: row.is_profile,
-      company: row.is_company,
-      payment_method: row.is_payment_method,
-    },
-    targets: targetsOf(row.targets),
-    ranges: readRanges(row.ranges).map((range) => ({
-      minimum_quantity: money(range.minimum_quantity),
-      type: range.type,
-      value: money(range.value),
-      is_product_value: range.is_product_value,
+  const [row] = await scopedQuery<CandidatesRow>(db, (org) => Prisma.sql`
+    WITH listed AS (
+      SELECT DISTINCT price_table_id FROM price_table_products
+       WHERE organization_id = ${org} AND product_id = ${product.id}::uuid
+      UNION
+      SELECT price_table_id FROM price_table_criteria
+       WHERE organization_id = ${org} AND has_products = false
+    ), matched AS (
+      SELECT id FROM discounts WHERE organization_id = ${org} AND has_criteria = false
+      UNION
+      SELECT v.discount_id FROM discount_criteria_values v
+        JOIN unnest(${facts.map((fact) => fact.key)}::text[], ${facts.map((fact) => fact.value)}::text[]) AS f(key, value)
+          ON v.key = f.key AND v.value = f.value
+       WHERE v.organization_id = ${org}
+    )
+    SELECT
+      (SELECT COALESCE(json_agg(json_build_object(
+                'id', t.id, 'name', t.name, 'start_date', t.start_date, 'end_date', t.end_date,
+                'flags', json_build_object('partner', t.is_partner_specific, 'profile', t.is_profile_specific,
+                                           'company', t.is_company_specific, 'payment_method', t.is_payment_method_specific),
+                'targets', COALESCE((SELECT json_agg(json_build_object('partner_id', g.partner_id, 'profile_id', g.profile_id,
+                                                                       'company_id', g.company_id, 'payment_method_id', g.payment_method_id))
+                                     FROM price_table_targets g WHERE g.price_table_id = t.id AND ${targetFilter("g", context)}), '[]'::json),
+                'criteria', COALESCE((SELECT json_agg(json_build_object(
+                                        'criteria_id', c.criteria_id, 'name', c.name, 'rate_type', c.rate_type,
+                                        'value_type', c.value_type, 'value', c.value::text,
+                                        'products', COALESCE((SELECT json_agg(json_build_object('product_id', tp.product_id,
+                                                                'product_variation_id', tp.product_variation_id, 'price', tp.price::text))
+                                                              FROM price_table_products tp
+                                                              WHERE tp.criteria_row_id = c.id AND tp.product_id = ${product.id}::uuid), '[]'::json))
+                                      ORDER BY c.position)
+                                      FROM price_table_criteria c
+                                      WHERE c.price_table_id = t.id
+                                        AND (NOT c.has_products OR EXISTS (SELECT 1 FROM price_table_products tp
+                                              WHERE tp.criteria_row_id = c.id AND tp.product_id = ${product.id}::uuid))), '[]'::json))
+              ORDER BY t.id), '[]'::json)
+         FROM price_tables t WHERE t.organization_id = ${org} AND t.id IN (SELECT price_table_id FROM listed)) AS price_tables,
+      (SELECT COALESCE(json_agg(json_build_object(
+                'id', d.id, 'name', d.name, 'is_active', d.is_active, 'start_date', d.start_date, 'end_date', d.end_date,
+                'minimum_value', d.minimum_value::text, 'maximum_value', d.maximum_value::text,
+                'is_discount_over_discount', d.is_discount_over_discount,
+                'flags', json_build_object('partner', d.is_partner, 'profile', d.is_profile,
+                                           'company', d.is_company, 'payment_method', d.is_payment_method),
+                'targets', COALESCE((SELECT json_agg(json_build_object('partner_id', g.partner_id, 'profile_id', g.profile_id,
+                                                                       'company_id', g.company_id, 'payment_method_id', g.payment_method_id))
+                                     FROM discount_targets g WHERE g.discount_id = d.id AND ${targetFilter("g", context)}), '[]'::json),
+                'ranges', d.ranges, 'criteria', d.criteria)
+              ORDER BY d.id), '[]'::json)
+         FROM discounts d WHERE d.organization_id = ${org} AND d.id IN (SELECT id FROM matched)) AS discounts`);
+  const { price_tables: tables, discounts } = row!;
+  return {
+    priceTables: tables.map((table) => ({
+      id: table.id,
+      name: table.name,
+      start_date: table.start_date,
+      end_date: table.end_date,
+      flags: table.flags,
+      targets: targetsOf(table.targets),
+      criteria: table.criteria.map((criteria) => ({
+        criteria_id: criteria.criteria_id,
+        name: criteria.name,
+        rate_type: criteria.rate_type,
+        value_type: criteria.value_type,
+        value: money(criteria.value),
+        products: criteria.products.map((item) => ({
+          product_id: item.product_id,
+          product_variation_id: item.product_variation_id,
+          price: moneyOrNull(item.price),
+        })),
+      })),
     })),
-    criteria: readCriteria(row.criteria).map((criteria) => ({
-      criteria_id: criteria.criteria_id,
-      name: criteria.name,
-      entries: criteria.entries,
+    discounts: discounts.map((discount) => ({
+      id: discount.id,
+      name: discount.name,
+      is_active: discount.is_active,
+      start_date: discount.start_date,
+      end_date: discount.end_date,
+      minimum_value: moneyOrNull(discount.minimum_value),
+      maximum_value: moneyOrNull(discount.maximum_value),
+      is_discount_over_discount: discount.is_discount_over_discount,
+      flags: discount.flags,
+      targets: targetsOf(discount.targets),
+      ranges: readRanges(discount.ranges).map((range) => ({
+        minimum_quantity: money(range.minimum_quantity),
+        type: range.type,
+        value: money(range.value),
+        is_product_value: range.is_product_value,
+      })),
+      criteria: readCriteria(discount.criteria).map((criteria) => ({
+        criteria_id: criteria.criteria_id,
+        name: criteria.name,
+        entries: criteria.entries,
+      })),
     })),
-  }));
+  };
 }
 
 const number = (value: Money | null): number | null => toJsonNumber(value);
@@ -358,31 +317,8 @@ export async function calculateProductPrice(
   input: PriceCalculationInput,
   today = new Date(),
 ): Promise<PriceCalculation> {
-  const [loadedProduct, loadedContext] = await Promise.allSettled([
-    loadProduct(db, input),
-    loadContext(db, input),
-  ]);
-  if (
-    loadedProduct.status === "rejected" ||
-    loadedContext.status === "rejected"
-  ) {
-    // Every unknown reference at once, in the order of the body (not whichever query answered first).
-    const failures: unknown[] = [loadedProduct, loadedContext].flatMap(
-      (loaded) => (loaded.status === "rejected" ? [loaded.reason] : []),
-    );
-    const known = failures.filter(
-      (reason): reason is AppError => reason instanceof AppError,
-    );
-    if (known.length !== failures.length)
-      throw failures.find((reason) => !(reason instanceof AppError));
-    throw badInput(known.flatMap((reason) => reason.errors ?? []));
-  }
-  const product = loadedProduct.value;
-  const { context, paymentMethod } = loadedContext.value;
-  const [priceTables, discounts] = await Promise.all([
-    loadPriceTables(db, product.id, context),
-    loadDiscounts(db, product, context),
-  ]);
+  const { product, context, paymentMethod } = await loadSubject(db, input);
+  const { priceTables, discounts } = await loadCandidates(db, product, context);
   const quantity = money(input.quantity);
   const result = calculatePrice({
     product,
