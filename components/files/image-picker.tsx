@@ -21,6 +21,8 @@ export interface ImagePickerProps {
   onChange: (images: PickedImage[]) => void;
   /** Names the group (and the drop zone). */
   label: string;
+  /** Said to screen readers only: a heading right above already shows it. */
+  labelHidden?: boolean;
   description?: React.ReactNode;
   /** A failed check of the list or of one image, already worded. */
   error?: string;
@@ -53,7 +55,7 @@ function withMain(images: PickedImage[], mainId?: string): PickedImage[] {
  * or with the arrow buttons (keyboard), one chosen as the main image, removed. Every
  * change is announced to screen readers.
  */
-export function ImagePicker({ value, onChange, label, description, error, max = 20, disabled, altText }: ImagePickerProps) {
+export function ImagePicker({ value, onChange, label, labelHidden, description, error, max = 20, disabled, altText }: ImagePickerProps) {
   const t = useTranslations("files");
   const { organizationId } = useCurrentUser();
   const id = useId();
@@ -127,7 +129,7 @@ export function ImagePicker({ value, onChange, label, description, error, max = 
   const errorId = `${id}-error`;
   return (
     <div role="group" aria-labelledby={`${id}-label`} aria-describedby={[description && descriptionId, messages.length > 0 && errorId].filter(Boolean).join(" ") || undefined} className="grid gap-2">
-      <span id={`${id}-label`} className="text-sm font-medium">
+      <span id={`${id}-label`} className={labelHidden ? "sr-only" : "text-sm font-medium"}>
         {label}
       </span>
       {description && (
@@ -302,7 +304,8 @@ export function ImagesField<T extends FieldValues>({
   max,
   disabled,
   altText,
-}: BoundFieldProps<T> & Pick<ImagePickerProps, "max" | "disabled" | "altText">) {
+  labelHidden,
+}: BoundFieldProps<T> & Pick<ImagePickerProps, "max" | "disabled" | "altText" | "labelHidden">) {
   const { field, fieldState } = useController({ control, name });
   const value = (field.value as PickedImage[] | undefined) ?? [];
   return (
@@ -311,6 +314,7 @@ export function ImagesField<T extends FieldValues>({
         value={value}
         onChange={(images) => field.onChange(images)}
         label={label}
+        labelHidden={labelHidden}
         description={description}
         error={fieldMessage(label, firstMessage(fieldState.error))}
         max={max}

@@ -133,6 +133,7 @@ export function ProductForm({ defaultValues, onSubmit, readOnly, submitLabel, se
           control={form.control}
           name="images"
           label={t("fields.images")}
+          labelHidden
           description={t("imagesDescription", { max: MAX_IMAGES })}
           max={MAX_IMAGES}
           disabled={readOnly}
