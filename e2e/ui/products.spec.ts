@@ -107,4 +107,24 @@ test.describe("products", () => {
     await expect(found.getByRole("img", { name: `Imagem principal de ${name}` })).toBeVisible();
     await expect(found).toContainText(/R\$\s189,90/);
   });
+
+  test("the brand filter searches every brand on the server, not only the first page", async ({ page, request }) => {
+    const headers = { authorization: `Bearer ${await login(request)}` };
+    // Sorted last by name, so never among the first choices of a plain select.
+    const brand = `Zzz ${madeUpWord(6)}`;
+    const created = await request.post(`${API}/brands`, { headers, data: { name: brand, active: true } });
+    expect(created.status(), await created.text()).toBe(201);
+    const product = unique("Chave de brand filter");
+    const made = await request.post(`${API}/products`, { headers, data: { name: product, brand_id: (await created.json()).id } });
+    expect(made.status(), await made.text()).toBe(200);
+
+    await signIn(page, { path: "/products" });
+    await page.getByRole("combobox", { name: /^Marca/ }).click();
+    await page.getByRole("combobox", { name: "Filtrar as opções de marca" }).fill(brand.slice(0, 8));
+    await page.getByRole("option", { name: brand }).click();
+    await expect(page).toHaveURL(/[?&]brand_id=/);
+    await expect(page.getByRole("combobox", { name: new RegExp(`^Marca ${brand}`) })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: product })).toBeVisible();
+    await expect(page.getByTestId("page-range")).toHaveText("1–1 de 1");
+  });
 });

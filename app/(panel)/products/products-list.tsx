@@ -6,8 +6,8 @@ import { ImageIcon, LayersIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useOnlyActiveOptions, useTableState } from "@/components/data-table";
-import { useCategoryPaths } from "@/components/catalog/lookups";
+import { ActiveBadge, DataTable, deleteAction, editAction, FilterLookup, FilterSelect, NewRecordLink, RowActions, useOnlyActiveOptions, useTableState } from "@/components/data-table";
+import { useBrandOptions, useCategoryPaths } from "@/components/catalog/lookups";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
@@ -17,8 +17,6 @@ import { trpc } from "@/lib/trpc";
 import type { Product, ProductListRecord } from "@/server/catalog/products/schemas";
 
 const column = createColumnHelper<Product>();
-/** The brands offered as a filter (the first ones by name). */
-const BRAND_CHOICES = 100;
 
 /** The list answers whole products unless asked for `summary`, which the panel never is. */
 const isWhole = (record: ProductListRecord): record is Product => "categories" in record;
@@ -53,7 +51,6 @@ export function ProductsList() {
     { placeholderData: keepPreviousData },
   );
   const rows = useMemo(() => list.data && { ...list.data, items: list.data.items.filter(isWhole) }, [list.data]);
-  const brands = trpc.brands.list.useQuery({ perPage: BRAND_CHOICES, sort: "name" });
   const { paths: categories } = useCategoryPaths();
   const utils = trpc.useUtils();
   const remove = trpc.products.remove.useMutation({ onSuccess: () => utils.products.invalidate() });
@@ -119,11 +116,11 @@ export function ProductsList() {
         filters={
           <>
             <FilterSelect label={t("common.status")} value={table.filters.only_active} onChange={(value) => table.setFilter("only_active", value)} options={onlyActiveOptions} />
-            <FilterSelect
+            <FilterLookup
               label={t("brands.one")}
               value={table.filters.brand_id}
               onChange={(value) => table.setFilter("brand_id", value)}
-              options={(brands.data?.items ?? []).map((brand) => ({ value: brand.id, label: brand.name }))}
+              useOptions={useBrandOptions}
             />
             <FilterSelect
               label={t("categories.one")}
