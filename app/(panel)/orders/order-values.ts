@@ -1,6 +1,18 @@
 import { z } from "zod";
-import { money, moneyInput, roundMoney, sumMoney, ZERO, type Money } from "@/server/lib/money";
-import { quantityInput, type orderCreate, type OrderDetail, type orderUpdate } from "@/server/orders/orders/schemas";
+import {
+  money,
+  moneyInput,
+  roundMoney,
+  sumMoney,
+  ZERO,
+  type Money,
+} from "@/server/lib/money";
+import {
+  quantityInput,
+  type orderCreate,
+  type OrderDetail,
+  type orderUpdate,
+} from "@/server/orders/orders/schemas";
 
 /**
  * The order form's values and rules, kept apart from its components: the form schema, the
@@ -62,7 +74,11 @@ export const orderFormSchema = z
     values.payments.forEach((payment, index) => {
       if (!payment.payment_method_id) {
         if (payment.amount !== null)
-          context.addIssue({ code: "custom", path: ["payments", index, "payment_method_id"], message: "is required" });
+          context.addIssue({
+            code: "custom",
+            path: ["payments", index, "payment_method_id"],
+            message: "is required",
+          });
         return;
       }
       const amount = totals.payments[index];
@@ -88,7 +104,12 @@ export const newKey = () => crypto.randomUUID();
 const dayOf = (iso: string) => iso.slice(0, 10);
 
 export function emptyPayment(): PaymentValues {
-  return { key: newKey(), payment_method_id: "", installments: 1, amount: null };
+  return {
+    key: newKey(),
+    payment_method_id: "",
+    installments: 1,
+    amount: null,
+  };
 }
 
 export function newOrderValues(today: string): OrderFormInput {
@@ -120,7 +141,9 @@ export function newOrderValues(today: string): OrderFormInput {
  * of the total" (an empty amount), so it follows the totals as the items change.
  */
 export function storedOrderValues(order: OrderDetail): OrderFormInput {
-  const single = order.payments.length === 1 && order.payments[0]?.amount === order.total_value;
+  const single =
+    order.payments.length === 1 &&
+    order.payments[0]?.amount === order.total_value;
   return {
     partner_id: order.partner_id,
     company_id: order.company_id ?? "",
@@ -160,14 +183,25 @@ export function storedOrderValues(order: OrderDetail): OrderFormInput {
 
 /** The loose shape totals are figured from while the user types (numbers may be null or NaN). */
 export interface TotalsInput {
-  items?: Array<{ quantity?: number | null; unit_value?: number | null; discount?: number | null } | undefined>;
-  payments?: Array<{ payment_method_id?: string; amount?: number | null } | undefined>;
+  items?: Array<
+    | {
+        quantity?: number | null;
+        unit_value?: number | null;
+        discount?: number | null;
+      }
+    | undefined
+  >;
+  payments?: Array<
+    { payment_method_id?: string; amount?: number | null } | undefined
+  >;
   discount_value?: number | null;
   freight_value?: number | null;
 }
 
 const amount = (value: number | null | undefined): Money =>
-  value === null || value === undefined || !Number.isFinite(value) ? ZERO : money(value);
+  value === null || value === undefined || !Number.isFinite(value)
+    ? ZERO
+    : money(value);
 
 export interface OrderTotals {
   /** Each item's unit_value × quantity − discount, rounded. */
@@ -185,17 +219,39 @@ export interface OrderTotals {
 /** The live totals, by the contract's rules (§7): rounded once, at the end. */
 export function orderTotals(values: TotalsInput): OrderTotals {
   const lines = (values.items ?? []).map((item) =>
-    amount(item?.unit_value).times(amount(item?.quantity)).minus(amount(item?.discount)),
+    amount(item?.unit_value)
+      .times(amount(item?.quantity))
+      .minus(amount(item?.discount)),
   );
   const order = roundMoney(sumMoney(lines));
-  const total = roundMoney(order.minus(amount(values.discount_value)).plus(amount(values.freight_value)));
-  const rows = values.payments ?? [];
-  const given = sumMoney(rows.filter((row) => row?.payment_method_id && isAmount(row.amount)).map((row) => amount(row?.amount)));
-  const restIndex = rows.findIndex((row) => row?.payment_method_id && !isAmount(row.amount));
-  const payments = rows.map((row, index) =>
-    !row?.payment_method_id ? undefined : index === restIndex ? roundMoney(total.minus(given)).toNumber() : isAmount(row.amount) ? row.amount : 0,
+  const total = roundMoney(
+    order
+      .minus(amount(values.discount_value))
+      .plus(amount(values.freight_value)),
   );
-  const paid = sumMoney(payments.filter((value): value is number => value !== undefined).map(amount));
+  const rows = values.payments ?? [];
+  const given = sumMoney(
+    rows
+      .filter((row) => row?.payment_method_id && isAmount(row.amount))
+      .map((row) => amount(row?.amount)),
+  );
+  const restIndex = rows.findIndex(
+    (row) => row?.payment_method_id && !isAmount(row.amount),
+  );
+  const payments = rows.map((row, index) =>
+    !row?.payment_method_id
+      ? undefined
+      : index === restIndex
+        ? roundMoney(total.minus(given)).toNumber()
+        : isAmount(row.amount)
+          ? row.amount
+          : 0,
+  );
+  const paid = sumMoney(
+    payments
+      .filter((value): value is number => value !== undefined)
+      .map(amount),
+  );
   return {
     lines: lines.map((line) => roundMoney(line).toNumber()),
     order: order.toNumber(),
@@ -218,26 +274,40 @@ export interface StoredExtras {
 export function storedExtras(order: OrderDetail | undefined): StoredExtras {
   return {
     items: new Map((order?.items ?? []).map((item) => [item.id, item])),
-    payments: new Map((order?.payments ?? []).map((payment) => [payment.id, payment])),
+    payments: new Map(
+      (order?.payments ?? []).map((payment) => [payment.id, payment]),
+    ),
   };
 }
 
 const strings = (record: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(record).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  Object.fromEntries(
+    Object.entries(record).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
 
-const optionalText = (value: unknown) => (typeof value === "string" ? value : undefined);
+const optionalText = (value: unknown) =>
+  typeof value === "string" ? value : undefined;
 
 /** A stored complement as the write takes it (its known fields). */
 function complementInput(complement: Record<string, unknown>) {
   return {
     product_complement_id: optionalText(complement.product_complement_id),
-    product_complement_option_id: optionalText(complement.product_complement_option_id),
-    product_complement_option_key: optionalText(complement.product_complement_option_key),
+    product_complement_option_id: optionalText(
+      complement.product_complement_option_id,
+    ),
+    product_complement_option_key: optionalText(
+      complement.product_complement_option_key,
+    ),
     key: optionalText(complement.key),
     title: optionalText(complement.title),
     type: optionalText(complement.type),
     selected_value: optionalText(complement.selected_value),
-    value_paid: typeof complement.value_paid === "number" ? complement.value_paid : undefined,
+    value_paid:
+      typeof complement.value_paid === "number"
+        ? complement.value_paid
+        : undefined,
   };
 }
 
@@ -291,7 +361,12 @@ function writeOf(values: OrderFormValues, extras: StoredExtras) {
       return [
         {
           ...(stored
-            ? { id: stored.id, installment_id: stored.installmentId, transaction_id: stored.transactionId, attributes: stored.attributes }
+            ? {
+                id: stored.id,
+                installment_id: stored.installmentId,
+                transaction_id: stored.transactionId,
+                attributes: stored.attributes,
+              }
             : { attributes: {} }),
           payment_method_id: payment.payment_method_id,
           amount: paid,
@@ -303,7 +378,10 @@ function writeOf(values: OrderFormValues, extras: StoredExtras) {
 }
 
 /** POST /orders from the form: a delivery address named by `addressName`. */
-export function createInput(values: OrderFormValues, addressName: string): z.input<typeof orderCreate> {
+export function createInput(
+  values: OrderFormValues,
+  addressName: string,
+): z.input<typeof orderCreate> {
   return {
     ...writeOf(values, storedExtras(undefined)),
     negotiation_date: `${values.negotiation_date}T12:00:00.000Z`,
@@ -319,11 +397,16 @@ export function createInput(values: OrderFormValues, addressName: string): z.inp
  * delivery are left out, so they are kept. The negotiation date keeps its time unless the
  * day changed.
  */
-export function updateInput(values: OrderFormValues, order: OrderDetail): z.input<typeof orderUpdate> & { id: string } {
+export function updateInput(
+  values: OrderFormValues,
+  order: OrderDetail,
+): z.input<typeof orderUpdate> & { id: string } {
   return {
     ...writeOf(values, storedExtras(order)),
     id: order.id,
     negotiation_date:
-      dayOf(order.negotiation_date) === values.negotiation_date ? order.negotiation_date : `${values.negotiation_date}T12:00:00.000Z`,
+      dayOf(order.negotiation_date) === values.negotiation_date
+        ? order.negotiation_date
+        : `${values.negotiation_date}T12:00:00.000Z`,
   };
 }
