@@ -12,6 +12,8 @@ test("a seller creates an order with two items and a payment, confirms it, attac
   request,
   admin,
 }) => {
+  // A long journey (create, status, invoice, PDF, print): more than 30 s on a busy machine.
+  test.slow();
   const post = async (path: string, data: object) => {
     const response = await request.post(`${API}${path}`, {
       headers: admin,
@@ -96,13 +98,11 @@ test("a seller creates an order with two items and a payment, confirms it, attac
     page.getByText("A chave de acesso precisa ter 44 dígitos"),
   ).toBeVisible();
   await page.getByLabel("Chave de acesso da NF-e").fill(key);
-  await page
-    .getByLabel("DANFE (PDF)")
-    .setInputFiles({
-      name: "danfe.pdf",
-      mimeType: "application/pdf",
-      buffer: Buffer.from("%PDF-1.4\n%danfe\n"),
-    });
+  await page.getByLabel("DANFE (PDF)").setInputFiles({
+    name: "danfe.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n%danfe\n"),
+  });
   await page.getByRole("button", { name: "Adicionar nota" }).click();
   await expect(toast(page, "Nota fiscal adicionada")).toBeVisible();
   await expect(page.getByText(formatNfeKey(key))).toBeVisible();
@@ -258,9 +258,7 @@ test("adding a product to an order suggests the partner's price-table price", as
   await page.getByLabel("Parceiro").click();
   await page.getByRole("option", { name: partner.name }).click();
   await page.getByLabel("Adicionar produto").fill(product.name);
-  await page
-    .getByRole("button", { name: `Adicionar ${product.name}` })
-    .click();
+  await page.getByRole("button", { name: `Adicionar ${product.name}` }).click();
   const item = page.getByRole("listitem", { name: "Item 1" });
   const hint = item.getByTestId("price-hint");
   await expect(hint).toContainText(`Tabela “${table.name}”: R$ 150,00`);
@@ -289,10 +287,10 @@ test("a manager creates a coupon in the panel and finds it in the list", async (
   await page.getByLabel("Nome").fill(`Promoção ${code}`);
   await page.getByLabel("Tipo de valor").click();
   await page.getByRole("option", { name: "Porcentagem" }).click();
-  await page.getByLabel("Valor").fill("150");
+  await page.getByRole("textbox", { name: "Valor", exact: true }).fill("150");
   await page.getByRole("button", { name: "Criar cupom" }).click();
   await expect(page.getByText("no máximo 100", { exact: false })).toBeVisible();
-  await page.getByLabel("Valor").fill("10");
+  await page.getByRole("textbox", { name: "Valor", exact: true }).fill("10");
   await page.getByLabel("Limite de usos").fill("50");
   await page.getByRole("button", { name: "Criar cupom" }).click();
   await expect(toast(page, `Cupom “${code}” criado`)).toBeVisible();
@@ -304,6 +302,8 @@ test("a manager creates a coupon in the panel and finds it in the list", async (
   await expect(row).toContainText("10%");
   await expect(row).toContainText("0 de 50");
   await row.getByRole("link", { name: code }).click();
-  await expect(page.getByRole("heading", { name: code, level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: code, level: 1 }),
+  ).toBeVisible();
   await expect(page.getByLabel("Código")).toHaveValue(code);
 });
