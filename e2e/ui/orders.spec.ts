@@ -140,6 +140,8 @@ test("staff edits an order's item quantity: the totals follow and the change per
     expect(response.status(), await response.text()).toBeLessThan(300);
     return response.json();
   };
+  // Two pages and a save: more than 30 s on a busy machine.
+  test.slow();
   const tag = unique("Edição");
   const partner = await post("/partners", {
     name: `Cliente ${tag}`,
