@@ -23,9 +23,21 @@ export type Suggestion =
 
 type OrderForm = UseFormReturn<OrderFormInput, unknown, OrderFormValues>;
 
+/** The form's values as they are while typing (any part may be missing). */
+interface TypedValues {
+  partner_id?: string;
+  company_id?: string;
+  payments?: Array<
+    { payment_method_id?: string; installments?: number | null } | undefined
+  >;
+  items?: Array<
+    { key?: string; product_id?: string; quantity?: number | null } | undefined
+  >;
+}
+
 /** What a row's price depends on: asked again when any of it changes. */
-function requestsOf(values: OrderFormInput) {
-  const payment = values.payments[0];
+function requestsOf(values: TypedValues) {
+  const payment = values.payments?.[0];
   const context = {
     partner_id: values.partner_id || null,
     company_id: values.company_id || null,
@@ -37,21 +49,19 @@ function requestsOf(values: OrderFormInput) {
         ? payment.installments
         : null,
   };
-  return values.items
-    .filter(
-      (item) =>
-        typeof item.quantity === "number" &&
-        Number.isFinite(item.quantity) &&
-        item.quantity > 0,
+  return (values.items ?? []).flatMap((item) => {
+    const quantity = item?.quantity;
+    if (
+      !item?.key ||
+      !item.product_id ||
+      typeof quantity !== "number" ||
+      !Number.isFinite(quantity) ||
+      quantity <= 0
     )
-    .map((item) => {
-      const input = {
-        ...context,
-        product_id: item.product_id,
-        quantity: item.quantity as number,
-      };
-      return { key: item.key, input, signature: JSON.stringify(input) };
-    });
+      return [];
+    const input = { ...context, product_id: item.product_id, quantity };
+    return [{ key: item.key, input, signature: JSON.stringify(input) }];
+  });
 }
 
 /**
@@ -84,7 +94,7 @@ export function usePriceSuggestions(
   );
   const watched = useWatch({ control: form.control });
   const signature = JSON.stringify(
-    requestsOf(watched as OrderFormInput).map((request) => request.signature),
+    requestsOf(watched).map((request) => request.signature),
   );
 
   useEffect(() => {
