@@ -64,6 +64,8 @@ const exact: Record<string, string> = {
 const patterns: Array<[RegExp, (match: RegExpExecArray) => Translation]> = [
   [/^must not be less than (\w+)$/, (m) => ({ key: "notLessThanField", values: { field: m[1]! } })],
   [/^must be before (\w+)$/, (m) => ({ key: "beforeField", values: { field: m[1]! } })],
+  [/^must not be before (\w+)$/, (m) => ({ key: "notBeforeField", values: { field: m[1]! } })],
+  [/^a percentage must be at most (\d+)$/, (m) => ({ key: "atMost", values: { maximum: Number(m[1]) } })],
   [/^must be at most (\d+) characters$/, (m) => ({ key: "tooLong", values: { maximum: Number(m[1]) } })],
   [/^must be at least (-?[\d.]+)$/, (m) => ({ key: "atLeast", values: { minimum: Number(m[1]) } })],
   [/^must be at most (-?[\d.]+)$/, (m) => ({ key: "atMost", values: { maximum: Number(m[1]) } })],

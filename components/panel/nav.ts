@@ -22,6 +22,7 @@ import {
   StoreIcon,
   SlidersHorizontalIcon,
   TagIcon,
+  TicketPercentIcon,
   TruckIcon,
   UserCogIcon,
   UsersIcon,
@@ -53,6 +54,7 @@ export const navigation: NavGroup[] = [
   {
     items: [
       { label: "orders.title", icon: ReceiptIcon, href: "/orders" },
+      { label: "coupons.title", icon: TicketPercentIcon, href: "/coupons" },
       { label: "sales.title", icon: ShoppingCartIcon, href: "/sales" },
       { label: "financials.title", icon: BanknoteIcon, href: "/financials" },
       { label: "dashboard.title", icon: LayoutDashboardIcon, href: "/" },

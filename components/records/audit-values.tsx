@@ -21,6 +21,7 @@ export const entityResource: Record<string, string> = {
   status: "statuses",
   payment_method: "paymentMethods",
   delivery_method: "deliveryMethods",
+  coupon: "coupons",
   entity_attribute: "customFields",
   user: "users",
   access_key: "accessKeys",
@@ -42,6 +43,7 @@ export const entityPath: Record<string, string> = {
   status: "/statuses",
   payment_method: "/payment-methods",
   delivery_method: "/delivery-methods",
+  coupon: "/coupons",
   entity_attribute: "/custom-fields",
   user: "/users",
 };

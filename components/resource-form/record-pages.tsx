@@ -45,6 +45,7 @@ const auditEntity: Partial<Record<ResourceName, string>> = {
   statuses: "status",
   paymentMethods: "payment_method",
   deliveryMethods: "delivery_method",
+  coupons: "coupon",
   customFields: "entity_attribute",
   users: "user",
 };

@@ -27,6 +27,8 @@ const areas = [
   { page: "/sales", api: "/sales", create: false },
   { page: "/financials", api: "/financials", create: false },
   { page: "/solutions", api: "/solutions", create: true },
+  { page: "/orders", api: "/orders", create: true },
+  { page: "/coupons", api: "/coupons", create: true },
 ] as const;
 
 /** Fails on serious or critical WCAG 2 A/AA violations, listing them. */
@@ -71,8 +73,13 @@ for (const locale of ["pt-BR", "en"] as const satisfies readonly Locale[]) {
             const data = { entity: "brand", key: `axe_${Date.now()}`, label: "Axe", type: "STRING", active: false };
             id = (await (await request.post(`${API}/entity-attributes`, { headers, data })).json()).id;
           }
+          if (!id && area.api === "/coupons") {
+            const data = { code: `AXE${Date.now()}`, name: "Axe", value: 5 };
+            id = (await (await request.post(`${API}/coupons`, { headers, data })).json()).id;
+          }
           expect(id, area.api).toBeTruthy();
           await checkPage(page, `${area.page}/${id}`);
+          if (area.page === "/orders") await checkPage(page, `${area.page}/${id}/edit`);
         }
       });
     }

@@ -12,6 +12,8 @@ test("a seller creates an order with two items and a payment, confirms it, attac
   request,
   admin,
 }) => {
+  // A long journey (create, status, invoice, PDF, print): more than 30 s on a busy machine.
+  test.slow();
   const post = async (path: string, data: object) => {
     const response = await request.post(`${API}${path}`, {
       headers: admin,
@@ -96,13 +98,11 @@ test("a seller creates an order with two items and a payment, confirms it, attac
     page.getByText("A chave de acesso precisa ter 44 dígitos"),
   ).toBeVisible();
   await page.getByLabel("Chave de acesso da NF-e").fill(key);
-  await page
-    .getByLabel("DANFE (PDF)")
-    .setInputFiles({
-      name: "danfe.pdf",
-      mimeType: "application/pdf",
-      buffer: Buffer.from("%PDF-1.4\n%danfe\n"),
-    });
+  await page.getByLabel("DANFE (PDF)").setInputFiles({
+    name: "danfe.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n%danfe\n"),
+  });
   await page.getByRole("button", { name: "Adicionar nota" }).click();
   await expect(toast(page, "Nota fiscal adicionada")).toBeVisible();
   await expect(page.getByText(formatNfeKey(key))).toBeVisible();
@@ -118,4 +118,194 @@ test("a seller creates an order with two items and a payment, confirms it, attac
     page.getByRole("heading", { name: "Pedido", level: 1 }),
   ).toBeVisible();
   await expect(page.locator("#order-sheet")).toContainText(partner.name);
+});
+
+/** An amount as the panel writes it in Portuguese ("1.039,80"). */
+const brl = (value: number) =>
+  value.toLocaleString("pt-BR", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+
+test("staff edits an order's item quantity: the totals follow and the change persists", async ({
+  page,
+  request,
+  admin,
+}) => {
+  const post = async (path: string, data: object) => {
+    const response = await request.post(`${API}${path}`, {
+      headers: admin,
+      data,
+    });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return response.json();
+  };
+  // Two pages and a save: more than 30 s on a busy machine.
+  test.slow();
+  const tag = unique("Edição");
+  const partner = await post("/partners", {
+    name: `Cliente ${tag}`,
+    fiscal_registration_number: completeCnpj(`${digits(8)}0001`),
+  });
+  const product = await post("/products", {
+    name: `Parafusadeira ${tag}`,
+    price: 80,
+  });
+  const order = await post("/orders", {
+    partner_id: partner.id,
+    negotiation_date: "2026-05-01T12:00:00.000Z",
+    order_value: 160,
+    discount_value: 0,
+    freight_value: 20,
+    total_value: 180,
+    ...Object.fromEntries(
+      [
+        "address_name",
+        "address_type",
+        "street",
+        "number",
+        "complement",
+        "neighborhood",
+        "city",
+        "state",
+        "postal_code",
+        "country",
+        "contact_name",
+        "contact_number",
+      ].map((field) => [`shipment_${field}`, "x"]),
+    ),
+    items: [{ product_id: product.id, unit_value: 80, quantity: 2 }],
+  });
+  // The unit price the engine gives for 3 with this partner: the form suggests it when the quantity changes.
+  const price = await post("/prices/product/calculate", {
+    product_id: product.id,
+    partner_id: partner.id,
+    quantity: 3,
+  });
+
+  await signIn(page, { path: `/orders/${order.id}` });
+  await page.getByRole("link", { name: "Editar pedido" }).click();
+  await expect(
+    page.getByRole("heading", { name: "Editar pedido", level: 1 }),
+  ).toBeVisible();
+  const item = page.getByRole("listitem", { name: "Item 1" });
+  await expect(item.getByLabel("Quantidade")).toHaveValue("2");
+  await expect(page.getByTestId("order-value")).toHaveText(/160,00/);
+  await item.getByLabel("Quantidade").fill("3");
+  await item.getByLabel("Quantidade").blur();
+  await expect(item.getByTestId("price-hint")).toContainText("sugerido");
+  const order_value = Math.round(price.unit_price * 3 * 100) / 100;
+  await expect(page.getByTestId("order-value")).toHaveText(
+    new RegExp(brl(order_value).replace(".", "\\.")),
+  );
+  await expect(page.getByTestId("total-value")).toHaveText(
+    new RegExp(brl(order_value + 20).replace(".", "\\.")),
+  );
+
+  await page.getByRole("button", { name: "Salvar alterações" }).click();
+  await expect(toast(page, "Pedido salvo")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
+  await expect(page.getByRole("cell", { name: /^3\b/ })).toBeVisible();
+
+  const stored = await (
+    await request.get(`${API}/orders/${order.id}`, { headers: admin })
+  ).json();
+  expect(stored.items).toEqual([
+    expect.objectContaining({ quantity: 3, unitValue: price.unit_price }),
+  ]);
+  expect(stored.order_value).toBe(order_value);
+  expect(stored.total_value).toBe(order_value + 20);
+});
+
+test("adding a product to an order suggests the partner's price-table price", async ({
+  page,
+  request,
+  admin,
+}) => {
+  const post = async (path: string, data: object) => {
+    const response = await request.post(`${API}${path}`, {
+      headers: admin,
+      data,
+    });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return response.json();
+  };
+  const tag = unique("Tabela");
+  const partner = await post("/partners", {
+    name: `Cliente ${tag}`,
+    fiscal_registration_number: completeCnpj(`${digits(8)}0001`),
+  });
+  const product = await post("/products", {
+    name: `Esmerilhadeira ${tag}`,
+    price: 200,
+  });
+  const table = await post("/price-tables", {
+    name: `Atacado ${tag}`,
+    start_date: "2026-01-01",
+    is_partner_specific: true,
+    is_profile_specific: false,
+    is_company_specific: false,
+    is_payment_method_specific: false,
+    partners: [{ partner_id: partner.id }],
+    criteria: [{ products: [{ product_id: product.id, price: 150 }] }],
+  });
+  const price = await post("/prices/product/calculate", {
+    product_id: product.id,
+    partner_id: partner.id,
+    quantity: 1,
+  });
+  expect(price.price_table).toMatchObject({ id: table.id, price: 150 });
+
+  await signIn(page, { path: "/orders/new" });
+  await page.getByLabel("Parceiro").click();
+  await page.getByRole("option", { name: partner.name }).click();
+  await page.getByLabel("Adicionar produto").fill(product.name);
+  await page.getByRole("button", { name: `Adicionar ${product.name}` }).click();
+  const item = page.getByRole("listitem", { name: "Item 1" });
+  const hint = item.getByTestId("price-hint");
+  await expect(hint).toContainText(`Tabela “${table.name}”: R$ 150,00`);
+  await expect(hint).toContainText("Preço base R$ 200,00");
+  await expect(item.getByLabel("Valor unitário")).toHaveValue(
+    brl(price.unit_price),
+  );
+
+  // Staff may still type another price.
+  await item.getByLabel("Valor unitário").fill("140");
+  await item.getByLabel("Valor unitário").blur();
+  await expect(page.getByTestId("order-value")).toHaveText(/140,00/);
+});
+
+test("a manager creates a coupon in the panel and finds it in the list", async ({
+  page,
+}) => {
+  const code = `PROMO${digits(6)}`;
+  await signIn(page, { path: "/coupons" });
+  await expect(
+    page.getByRole("heading", { name: "Cupons", level: 1 }),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "Novo cupom" }).click();
+  await expect(page).toHaveURL(/\/coupons\/new$/);
+  await page.getByLabel("Código").fill(code);
+  await page.getByLabel("Nome").fill(`Promoção ${code}`);
+  await page.getByLabel("Tipo de valor").click();
+  await page.getByRole("option", { name: "Porcentagem" }).click();
+  await page.getByRole("textbox", { name: "Valor", exact: true }).fill("150");
+  await page.getByRole("button", { name: "Criar cupom" }).click();
+  await expect(page.getByText("no máximo 100", { exact: false })).toBeVisible();
+  await page.getByRole("textbox", { name: "Valor", exact: true }).fill("10");
+  await page.getByLabel("Limite de usos").fill("50");
+  await page.getByRole("button", { name: "Criar cupom" }).click();
+  await expect(toast(page, `Cupom “${code}” criado`)).toBeVisible();
+  await expect(page).toHaveURL(/\/coupons(\?.*)?$/);
+
+  await page.getByRole("searchbox").fill(code.toLowerCase());
+  const row = page.getByRole("row", { name: new RegExp(code) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText("10%");
+  await expect(row).toContainText("0 de 50");
+  await row.getByRole("link", { name: code }).click();
+  await expect(
+    page.getByRole("heading", { name: code, level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Código")).toHaveValue(code);
 });

@@ -4,6 +4,7 @@ import en from "@/messages/en.json";
 import pt from "@/messages/pt-BR.json";
 import { localizeIssue, type IssueLike, type ValidationTranslator } from "@/lib/validation-messages";
 import { productWrite } from "@/server/catalog/products/schemas";
+import { couponForm } from "@/server/orders/coupons/schemas";
 
 /** A translator over one language's `validation` messages (ICU `{name}` arguments only). */
 function translator(messages: Record<string, unknown>): ValidationTranslator {
@@ -75,5 +76,12 @@ describe("localizeIssue", () => {
     expect(say({ code: "too_small", origin: "number", minimum: 10, inclusive: true, message: "must be at least 10" })).toBe("deve ser no mínimo 10");
     expect(say({ message: "something only the server knows" })).toBe("something only the server knows");
     expect(say({ code: "custom", message: "a rule of its own" })).toBe("a rule of its own");
+  });
+  it("words the coupon rules across fields", () => {
+    const coupon = { code: "PROMO", name: "Promo", value_type: "PERCENTAGE", value: 150, start_date: "2026-02-01", end_date: "2026-01-01" };
+    const found = issues(couponForm, coupon);
+    expect(found.map((issue) => issue.path)).toEqual([["value"], ["end_date"]]);
+    expect(found.map((issue) => say(issue))).toEqual(["deve ser no máximo 100", "não pode ser antes de start_date"]);
+    expect(say(found[1]!, "en")).toBe("must not be before start_date");
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FieldError } from "../../errors";
+import { ruleIssue, type FieldError } from "../../errors";
 import { decimalPlaces } from "../../lib/money";
 import { queryBoolean } from "../../lib/paging";
 import { attributes, clientId, requiredText } from "../../lib/schemas";
@@ -75,6 +75,20 @@ export function couponRules(coupon: CouponWriteOutput): FieldError[] {
   }
   return errors;
 }
+
+/** A day of the panel's date inputs: empty for none. */
+const optionalDay = z
+  .union([z.literal(""), z.iso.date({ message: "must be a date (YYYY-MM-DD)" })])
+  .nullish()
+  .transform((value) => value || null);
+
+/** The panel's coupon form: the write schema with its dates as days, and the rules across fields. */
+export const couponForm = couponWrite
+  .extend({ start_date: optionalDay, end_date: optionalDay })
+  .superRefine((input, ctx) => {
+    for (const error of couponRules(input)) ctx.addIssue(ruleIssue(error));
+  });
+export type CouponForm = z.input<typeof couponForm>;
 
 /** The first moment of a date (UTC), or the date-time itself. */
 export function startOf(value: string): Date {

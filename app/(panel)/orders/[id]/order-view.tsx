@@ -1,6 +1,6 @@
 "use client";
 
-import { ChevronDownIcon, FileDownIcon, PrinterIcon } from "lucide-react";
+import { ChevronDownIcon, FileDownIcon, PencilIcon, PrinterIcon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -220,6 +220,14 @@ export function OrderView({ id }: { id: string }) {
                   ))}
                 </DropdownMenuContent>
               </DropdownMenu>
+            )}
+            {writable && (
+              <Button variant="outline" asChild>
+                <Link href={`/orders/${order.id}/edit`}>
+                  <PencilIcon aria-hidden />
+                  {t("edit")}
+                </Link>
+              </Button>
             )}
             <Button variant="outline" asChild>
               <Link href={`/orders/${order.id}/print`}>

@@ -1,8 +1,8 @@
 import { pageMetadata } from "@/lib/page-metadata";
-import { NewOrder } from "./new-order";
+import { OrderForm } from "../order-form";
 
 export const generateMetadata = () => pageMetadata("orders.new");
 
 export default function NewOrderPage() {
-  return <NewOrder />;
+  return <OrderForm mode="create" />;
 }

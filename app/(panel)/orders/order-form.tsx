@@ -3,9 +3,11 @@
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { useFieldArray, useForm, useWatch } from "react-hook-form";
+import { useCallback, useMemo, useState } from "react";
+import { useFieldArray, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import { listHref } from "@/components/data-table";
+import { Breadcrumbs } from "@/components/panel/breadcrumbs";
 import { PageHeader } from "@/components/panel/page-header";
 import {
   useCompanyOptions,
@@ -14,93 +16,54 @@ import {
 import {
   MoneyField,
   QuantityField,
+  ResourceForm,
   SelectField,
   SwitchField,
   TextField,
+  useResourceForm,
 } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import { money, roundMoney, sumMoney } from "@/server/lib/money";
-import { usePartnerOptions } from "../orders-list";
+import type { OrderDetail } from "@/server/orders/orders/schemas";
+import { usePartnerOptions } from "./orders-list";
+import {
+  createInput,
+  emptyPayment,
+  newKey,
+  newOrderValues,
+  orderFormSchema,
+  orderTotals,
+  storedOrderValues,
+  updateInput,
+} from "./order-values";
+import {
+  PriceHint,
+  usePriceSuggestions,
+  type ProductFacts,
+} from "./price-suggestion";
 
-interface ItemValues {
-  product_id: string;
+/** A product chosen in the search, as a new row needs it. */
+interface PickedProduct extends ProductFacts {
+  id: string;
   name: string;
   sku: string;
   unit: string | null;
-  decimals: number;
-  quantity: number | null;
-  unit_value: number | null;
-  discount: number | null;
-}
-
-interface OrderValues {
-  partner_id: string;
-  company_id: string;
-  seller_id: string;
-  negotiation_date: string;
-  quotation: boolean;
-  observation: string;
-  shipment_street: string;
-  shipment_number: string;
-  shipment_complement: string;
-  shipment_neighborhood: string;
-  shipment_city: string;
-  shipment_state: string;
-  shipment_postal_code: string;
-  shipment_contact_name: string;
-  shipment_contact_number: string;
-  discount_value: number | null;
-  freight_value: number | null;
-  items: ItemValues[];
-  payment_method_id: string;
-  payment_installments: number | null;
-}
-
-const today = () => new Date().toISOString().slice(0, 10);
-const amount = (value: number | null | undefined) =>
-  money(Number.isFinite(value) ? (value as number) : 0);
-
-/** The live totals, by the contract's rules: items' unit × quantity − discount, then − discount + freight. */
-function totalsOf(
-  items: ItemValues[],
-  discount: number | null,
-  freight: number | null,
-) {
-  const lines = items.map((item) =>
-    amount(item.unit_value)
-      .times(amount(item.quantity))
-      .minus(amount(item.discount)),
-  );
-  const order = roundMoney(sumMoney(lines));
-  const total = roundMoney(order.minus(amount(discount)).plus(amount(freight)));
-  return {
-    lines: lines.map((line) => roundMoney(line).toNumber()),
-    order: order.toNumber(),
-    total: total.toNumber(),
-  };
 }
 
 function ProductPicker({
   onPick,
 }: {
-  onPick: (product: {
-    id: string;
-    name: string;
-    sku: string;
-    price: number | null;
-    unit: string | null;
-    decimals: number;
-  }) => void;
+  onPick: (product: PickedProduct) => void;
 }) {
   const t = useTranslations("orders");
   const [search, setSearch] = useState("");
+  const searching = search.trim().length > 1;
   const found = trpc.products.list.useQuery(
     { search, perPage: 8, only_active: true },
-    { enabled: search.trim().length > 1 },
+    { enabled: searching },
   );
   return (
     <div className="grid gap-2">
@@ -112,7 +75,7 @@ function ProductPicker({
           placeholder={t("productSearchPlaceholder")}
         />
       </label>
-      {search.trim().length > 1 && (
+      {searching && (
         <ul className="grid gap-1" aria-label={t("productResults")}>
           {(found.data?.items ?? []).map((product) =>
             "brand" in product ? (
@@ -152,61 +115,109 @@ function ProductPicker({
   );
 }
 
-export function NewOrder() {
+/** The decimals of a quantity whose unit is not known yet (the API's limit). */
+const ANY_DECIMALS = 4;
+
+export type OrderFormProps =
+  { mode: "create" } | { mode: "edit"; order: OrderDetail };
+
+/**
+ * The order form, for a new order and for editing one that is not in a final status: the
+ * parties, the items (added by product search, priced by the price engine), delivery,
+ * discount, freight and payments, with live totals (contract §7). Editing replaces the
+ * items and payments as sent (PUT /orders/{id}); what the form does not show is kept.
+ */
+export function OrderForm(props: OrderFormProps) {
   const t = useTranslations("orders");
   const common = useTranslations("common");
   const format = useFormat();
   const router = useRouter();
   const utils = trpc.useUtils();
-  const partners = usePartnerOptions();
+  const order = props.mode === "edit" ? props.order : undefined;
+  const partnerOptions = usePartnerOptions();
   const companies = useCompanyOptions();
   const sellers = useSellerOptions();
   const methods =
-    trpc.paymentMethods.list.useQuery({ perPage: 100, sort: "name" }).data
-      ?.items ?? [];
+    trpc.paymentMethods.list.useQuery(
+      { perPage: 100, sort: "name" },
+      { staleTime: 30_000 },
+    ).data?.items ?? [];
   const create = trpc.orders.create.useMutation({
     onSuccess: () => utils.orders.invalidate(),
   });
-  const form = useForm<OrderValues>({
-    defaultValues: {
-      partner_id: "",
-      company_id: "",
-      seller_id: "",
-      negotiation_date: today(),
-      quotation: false,
-      observation: "",
-      shipment_street: "",
-      shipment_number: "",
-      shipment_complement: "",
-      shipment_neighborhood: "",
-      shipment_city: "",
-      shipment_state: "",
-      shipment_postal_code: "",
-      shipment_contact_name: "",
-      shipment_contact_number: "",
-      discount_value: 0,
-      freight_value: 0,
-      items: [],
-      payment_method_id: "",
-      payment_installments: 1,
-    },
+  const update = trpc.orders.update.useMutation({
+    onSuccess: () => utils.orders.invalidate(),
+  });
+  const form = useResourceForm(orderFormSchema, {
+    defaultValues: order
+      ? storedOrderValues(order)
+      : newOrderValues(new Date().toISOString().slice(0, 10)),
+    labels: "orders.fields",
   });
   const items = useFieldArray({ control: form.control, name: "items" });
+  const payments = useFieldArray({ control: form.control, name: "payments" });
   const watched = useWatch({ control: form.control });
-  const totals = totalsOf(
-    (watched.items ?? []) as ItemValues[],
-    watched.discount_value ?? 0,
-    watched.freight_value ?? 0,
-  );
-  const [error, setError] = useState<string | null>(null);
+  const totals = orderTotals(watched);
 
+  // The stored order's partner may be past the first page of choices.
+  const partners = useMemo(
+    () =>
+      order &&
+      !partnerOptions.some((option) => option.value === order.partner.id)
+        ? [
+            { value: order.partner.id, label: order.partner.name },
+            ...partnerOptions,
+          ]
+        : partnerOptions,
+    [order, partnerOptions],
+  );
+
+  // Units and prices of the stored items' products; the picked ones are remembered as picked.
+  const storedProducts = useMemo(
+    () =>
+      [...new Set(order?.items.map((item) => item.productId) ?? [])].slice(
+        0,
+        100,
+      ),
+    [order],
+  );
+  const lookup = trpc.products.list.useQuery(
+    { product_ids: storedProducts, perPage: 100 },
+    { enabled: storedProducts.length > 0, staleTime: 30_000 },
+  );
+  const [picked, setPicked] = useState<ReadonlyMap<string, ProductFacts>>(
+    new Map(),
+  );
+  const facts = useCallback(
+    (productId: string): ProductFacts | undefined => {
+      const chosen = picked.get(productId);
+      if (chosen) return chosen;
+      const product = lookup.data?.items.find((item) => item.id === productId);
+      return product && "brand" in product
+        ? {
+            price: product.price,
+            decimals: product.measure_unit?.decimals_for_quantity ?? 0,
+          }
+        : undefined;
+    },
+    [picked, lookup.data],
+  );
+  const suggestions = usePriceSuggestions(form, facts, props.mode === "edit");
+
+  // Choosing a partner fills the delivery address (its default one) and its seller.
   const partnerId = watched.partner_id;
   const partner = trpc.partners.get.useQuery(
     { id: partnerId ?? "" },
     { enabled: Boolean(partnerId) },
   );
-  const [filledFor, setFilledFor] = useState<string | null>(null);
-  if (partner.data && filledFor !== partner.data.id) {
+  const [filledFor, setFilledFor] = useState<string | null>(
+    order?.partner_id ?? null,
+  );
+  if (
+    partner.data &&
+    partner.data.id === partnerId &&
+    filledFor !== partner.data.id
+  ) {
     setFilledFor(partner.data.id);
     const address =
       partner.data.addresses.find((entry) => entry.is_default) ??
@@ -224,67 +235,50 @@ export function NewOrder() {
       form.setValue("seller_id", partner.data.seller_id);
   }
 
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    const current = totalsOf(
-      values.items,
-      values.discount_value,
-      values.freight_value,
-    );
-    try {
-      const created = await create.mutateAsync({
-        partner_id: values.partner_id,
-        company_id: values.company_id || null,
-        seller_id: values.seller_id || null,
-        negotiation_date: new Date(
-          `${values.negotiation_date}T12:00:00.000Z`,
-        ).toISOString(),
-        quotation: values.quotation,
-        observation: values.observation || null,
-        shipment_address_name: t("deliveryAddress"),
-        shipment_address_type: "DELIVERY",
-        shipment_street: values.shipment_street,
-        shipment_number: values.shipment_number,
-        shipment_complement: values.shipment_complement,
-        shipment_neighborhood: values.shipment_neighborhood,
-        shipment_city: values.shipment_city,
-        shipment_state: values.shipment_state,
-        shipment_postal_code: values.shipment_postal_code,
-        shipment_country: "BR",
-        shipment_contact_name: values.shipment_contact_name,
-        shipment_contact_number: values.shipment_contact_number,
-        items: values.items.map((item) => ({
-          product_id: item.product_id,
-          unit: item.unit,
-          quantity: item.quantity ?? 0,
-          unit_value: item.unit_value ?? 0,
-          discount: item.discount ?? 0,
-        })),
-        order_value: current.order,
-        discount_value: values.discount_value ?? 0,
-        freight_value: values.freight_value ?? 0,
-        total_value: current.total,
-        payments: values.payment_method_id
-          ? [
-              {
-                payment_method_id: values.payment_method_id,
-                amount: current.total,
-                installments: values.payment_installments ?? 1,
-              },
-            ]
-          : [],
-      });
-      toast.success(t("created"));
-      router.push(`/orders/${created.id}`);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    }
-  });
+  const itemsError =
+    form.formState.errors.items?.message ??
+    form.formState.errors.items?.root?.message;
+  const title = order ? t("edit") : t("new");
+  const cancelHref = order ? `/orders/${order.id}` : listHref("/orders");
 
   return (
     <>
-      <PageHeader title={t("new")} description={t("newDescription")} />
-      <form onSubmit={submit} className="grid gap-6" noValidate>
+      <PageHeader
+        title={title}
+        description={
+          order
+            ? t("editDescription", { partner: order.partner.name })
+            : t("newDescription")
+        }
+      >
+        <Breadcrumbs
+          items={[
+            { label: t("title"), href: listHref("/orders") },
+            ...(order
+              ? [{ label: t("one"), href: `/orders/${order.id}` }]
+              : []),
+            { label: title },
+          ]}
+        />
+      </PageHeader>
+      <ResourceForm
+        form={form}
+        cancelHref={cancelHref}
+        submitLabel={order ? common("saveChanges") : t("create")}
+        onSubmit={async (values) => {
+          if (order) {
+            await update.mutateAsync(updateInput(values, order));
+            toast.success(t("saved"));
+            router.push(`/orders/${order.id}`);
+          } else {
+            const created = await create.mutateAsync(
+              createInput(values, t("deliveryAddress")),
+            );
+            toast.success(t("created"));
+            router.push(`/orders/${created.id}`);
+          }
+        }}
+      >
         <Card>
           <CardHeader>
             <CardTitle>{t("sections.parties")}</CardTitle>
@@ -330,21 +324,37 @@ export function NewOrder() {
           </CardHeader>
           <CardContent className="grid gap-4">
             <ProductPicker
-              onPick={(product) =>
+              onPick={(product) => {
+                setPicked((current) =>
+                  new Map(current).set(product.id, {
+                    price: product.price,
+                    decimals: product.decimals,
+                  }),
+                );
                 items.append({
+                  key: newKey(),
                   product_id: product.id,
                   name: product.name,
                   sku: product.sku,
                   unit: product.unit,
-                  decimals: product.decimals,
                   quantity: 1,
                   unit_value: product.price ?? 0,
                   discount: 0,
-                })
-              }
+                });
+              }}
             />
             {items.fields.length === 0 && (
               <p className="text-sm text-muted-foreground">{t("noItems")}</p>
+            )}
+            {itemsError && (
+              <p
+                role="alert"
+                tabIndex={-1}
+                data-form-error
+                className="text-sm text-destructive outline-none"
+              >
+                {t("itemsRequired")}
+              </p>
             )}
             <ol className="grid gap-3">
               {items.fields.map((item, index) => (
@@ -363,7 +373,7 @@ export function NewOrder() {
                     control={form.control}
                     name={`items.${index}.quantity`}
                     label={t("fields.quantity")}
-                    decimals={item.decimals}
+                    decimals={facts(item.product_id)?.decimals ?? ANY_DECIMALS}
                     unit={item.unit ?? undefined}
                   />
                   <MoneyField
@@ -391,6 +401,10 @@ export function NewOrder() {
                   >
                     <Trash2Icon aria-hidden />
                   </Button>
+                  <PriceHint
+                    id={`price-hint-${item.id}`}
+                    suggestion={suggestions.get(item.key)}
+                  />
                 </li>
               ))}
             </ol>
@@ -479,50 +493,101 @@ export function NewOrder() {
                 </dd>
               </div>
             </dl>
-            <SelectField
-              control={form.control}
-              name="payment_method_id"
-              label={t("fields.payment_method_id")}
-              options={methods.map((method) => ({
-                value: method.id,
-                label: method.name,
-              }))}
-            />
-            <QuantityField
-              control={form.control}
-              name="payment_installments"
-              label={t("fields.installments")}
-            />
             <TextField
               control={form.control}
               name="observation"
               label={t("fields.observation")}
               multiline
+              className="md:col-span-3"
             />
           </CardContent>
         </Card>
 
-        {error && (
-          <p role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => router.push("/orders")}
-          >
-            {common("cancel")}
-          </Button>
-          <Button
-            type="submit"
-            disabled={create.isPending || items.fields.length === 0}
-          >
-            {create.isPending ? common("saving") : t("create")}
-          </Button>
-        </div>
-      </form>
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("sections.payments")}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {payments.fields.length === 0 && (
+              <p className="text-sm text-muted-foreground">{t("noPayments")}</p>
+            )}
+            <ol className="grid gap-3">
+              {payments.fields.map((payment, index) => {
+                const row = watched.payments?.[index];
+                const rest =
+                  row?.payment_method_id &&
+                  (row.amount === null || row.amount === undefined)
+                    ? totals.payments[index]
+                    : undefined;
+                return (
+                  <li
+                    key={payment.id}
+                    className="grid items-start gap-3 rounded-md border p-3 md:grid-cols-[2fr_1fr_1fr_auto]"
+                    aria-label={t("paymentLabel", { index: index + 1 })}
+                  >
+                    <SelectField
+                      control={form.control}
+                      name={`payments.${index}.payment_method_id`}
+                      label={t("fields.payment_method_id")}
+                      options={methods.map((method) => ({
+                        value: method.id,
+                        label: method.name,
+                      }))}
+                    />
+                    <QuantityField
+                      control={form.control}
+                      name={`payments.${index}.installments`}
+                      label={t("fields.installments")}
+                    />
+                    <MoneyField
+                      control={form.control}
+                      name={`payments.${index}.amount`}
+                      label={t("fields.amount")}
+                      description={
+                        rest === undefined
+                          ? undefined
+                          : t("restOfTotal", { amount: format.money(rest) })
+                      }
+                    />
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      className="mt-6"
+                      onClick={() => payments.remove(index)}
+                      aria-label={t("removePayment", { index: index + 1 })}
+                    >
+                      <Trash2Icon aria-hidden />
+                    </Button>
+                  </li>
+                );
+              })}
+            </ol>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => payments.append(emptyPayment())}
+              >
+                <PlusIcon aria-hidden />
+                {t("addPayment")}
+              </Button>
+              {totals.payments.some((value) => value !== undefined) &&
+                totals.paid !== totals.total && (
+                  <p
+                    role="status"
+                    className="text-sm text-amber-700 dark:text-amber-400"
+                  >
+                    {t("paymentsMismatch", {
+                      paid: format.money(totals.paid),
+                      total: format.money(totals.total),
+                    })}
+                  </p>
+                )}
+            </div>
+          </CardContent>
+        </Card>
+      </ResourceForm>
     </>
   );
 }

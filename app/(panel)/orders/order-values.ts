@@ -1,0 +1,412 @@
+import { z } from "zod";
+import {
+  money,
+  moneyInput,
+  roundMoney,
+  sumMoney,
+  ZERO,
+  type Money,
+} from "@/server/lib/money";
+import {
+  quantityInput,
+  type orderCreate,
+  type OrderDetail,
+  type orderUpdate,
+} from "@/server/orders/orders/schemas";
+
+/**
+ * The order form's values and rules, kept apart from its components: the form schema, the
+ * values of a new or stored order, the live totals (contract §7) and the write that the
+ * create and update procedures take.
+ */
+
+const text = (max = 200) => z.string().trim().max(max);
+
+/** One item row: what the order stores, plus what the row shows (name, SKU, unit). */
+const itemValues = z.object({
+  /** The row's identity: the stored item's id, or a new one for a row added here. */
+  key: z.string(),
+  product_id: z.string(),
+  name: z.string(),
+  sku: z.string(),
+  unit: z.string().nullable(),
+  quantity: quantityInput,
+  unit_value: moneyInput,
+  discount: moneyInput,
+});
+
+/** One payment row; a row without a method is left out, an empty amount takes the rest of the total. */
+const paymentValues = z.object({
+  key: z.string(),
+  payment_method_id: z.string(),
+  installments: z
+    .number({ message: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(1000),
+  amount: moneyInput.nullable(),
+});
+
+export const orderFormSchema = z
+  .object({
+    partner_id: z.string().min(1, "is required"),
+    company_id: z.string(),
+    seller_id: z.string(),
+    negotiation_date: z.iso.date({ message: "must be a date (YYYY-MM-DD)" }),
+    quotation: z.boolean(),
+    observation: text(5000),
+    shipment_street: text(),
+    shipment_number: text(),
+    shipment_complement: text(),
+    shipment_neighborhood: text(),
+    shipment_city: text(),
+    shipment_state: text(),
+    shipment_postal_code: text(),
+    shipment_contact_name: text(),
+    shipment_contact_number: text(),
+    discount_value: moneyInput,
+    freight_value: moneyInput,
+    items: z.array(itemValues).min(1, "add at least one item").max(500),
+    payments: z.array(paymentValues).max(50),
+  })
+  .superRefine((values, context) => {
+    const totals = orderTotals(values);
+    values.payments.forEach((payment, index) => {
+      if (!payment.payment_method_id) {
+        if (payment.amount !== null)
+          context.addIssue({
+            code: "custom",
+            path: ["payments", index, "payment_method_id"],
+            message: "is required",
+          });
+        return;
+      }
+      const amount = totals.payments[index];
+      if (amount === undefined || amount <= 0)
+        context.addIssue({
+          code: "custom",
+          path: ["payments", index, "amount"],
+          message: "must be greater than 0",
+          params: { code: "payment_without_amount" },
+        });
+    });
+  });
+
+export type OrderFormInput = z.input<typeof orderFormSchema>;
+export type OrderFormValues = z.output<typeof orderFormSchema>;
+export type ItemValues = OrderFormValues["items"][number];
+export type PaymentValues = OrderFormValues["payments"][number];
+
+/** A new row's key. */
+export const newKey = () => crypto.randomUUID();
+
+/** The day of a date-time (YYYY-MM-DD, UTC). */
+const dayOf = (iso: string) => iso.slice(0, 10);
+
+export function emptyPayment(): PaymentValues {
+  return {
+    key: newKey(),
+    payment_method_id: "",
+    installments: 1,
+    amount: null,
+  };
+}
+
+export function newOrderValues(today: string): OrderFormInput {
+  return {
+    partner_id: "",
+    company_id: "",
+    seller_id: "",
+    negotiation_date: today,
+    quotation: false,
+    observation: "",
+    shipment_street: "",
+    shipment_number: "",
+    shipment_complement: "",
+    shipment_neighborhood: "",
+    shipment_city: "",
+    shipment_state: "",
+    shipment_postal_code: "",
+    shipment_contact_name: "",
+    shipment_contact_number: "",
+    discount_value: 0,
+    freight_value: 0,
+    items: [],
+    payments: [emptyPayment()],
+  };
+}
+
+/**
+ * A stored order as form values. A single payment of the whole total is kept as "the rest
+ * of the total" (an empty amount), so it follows the totals as the items change.
+ */
+export function storedOrderValues(order: OrderDetail): OrderFormInput {
+  const single =
+    order.payments.length === 1 &&
+    order.payments[0]?.amount === order.total_value;
+  return {
+    partner_id: order.partner_id,
+    company_id: order.company_id ?? "",
+    seller_id: order.seller_id ?? "",
+    negotiation_date: dayOf(order.negotiation_date),
+    quotation: order.quotation,
+    observation: order.observation ?? "",
+    shipment_street: order.shipment_street ?? "",
+    shipment_number: order.shipment_number ?? "",
+    shipment_complement: order.shipment_complement ?? "",
+    shipment_neighborhood: order.shipment_neighborhood ?? "",
+    shipment_city: order.shipment_city ?? "",
+    shipment_state: order.shipment_state ?? "",
+    shipment_postal_code: order.shipment_postal_code ?? "",
+    shipment_contact_name: order.shipment_contact_name ?? "",
+    shipment_contact_number: order.shipment_contact_number ?? "",
+    discount_value: order.discount_value,
+    freight_value: order.freight_value,
+    items: order.items.map((item) => ({
+      key: item.id,
+      product_id: item.productId,
+      name: item.productName,
+      sku: item.sku,
+      unit: item.unit,
+      quantity: item.quantity,
+      unit_value: item.unitValue,
+      discount: item.discount,
+    })),
+    payments: order.payments.map((payment) => ({
+      key: payment.id,
+      payment_method_id: payment.paymentMethodId,
+      installments: payment.installments,
+      amount: single ? null : payment.amount,
+    })),
+  };
+}
+
+/** The loose shape totals are figured from while the user types (numbers may be null or NaN). */
+export interface TotalsInput {
+  items?: Array<
+    | {
+        quantity?: number | null;
+        unit_value?: number | null;
+        discount?: number | null;
+      }
+    | undefined
+  >;
+  payments?: Array<
+    { payment_method_id?: string; amount?: number | null } | undefined
+  >;
+  discount_value?: number | null;
+  freight_value?: number | null;
+}
+
+const amount = (value: number | null | undefined): Money =>
+  value === null || value === undefined || !Number.isFinite(value)
+    ? ZERO
+    : money(value);
+
+export interface OrderTotals {
+  /** Each item's unit_value × quantity − discount, rounded. */
+  lines: number[];
+  /** The items' sum (order_value). */
+  order: number;
+  /** order_value − discount_value + freight_value (total_value). */
+  total: number;
+  /** Each payment row's amount: its own, or for the first row without one, the rest of the total. */
+  payments: Array<number | undefined>;
+  /** The payments with a method, added up. */
+  paid: number;
+}
+
+/** The live totals, by the contract's rules (§7): rounded once, at the end. */
+export function orderTotals(values: TotalsInput): OrderTotals {
+  const lines = (values.items ?? []).map((item) =>
+    amount(item?.unit_value)
+      .times(amount(item?.quantity))
+      .minus(amount(item?.discount)),
+  );
+  const order = roundMoney(sumMoney(lines));
+  const total = roundMoney(
+    order
+      .minus(amount(values.discount_value))
+      .plus(amount(values.freight_value)),
+  );
+  const rows = values.payments ?? [];
+  const given = sumMoney(
+    rows
+      .filter((row) => row?.payment_method_id && isAmount(row.amount))
+      .map((row) => amount(row?.amount)),
+  );
+  const restIndex = rows.findIndex(
+    (row) => row?.payment_method_id && !isAmount(row.amount),
+  );
+  const payments = rows.map((row, index) =>
+    !row?.payment_method_id
+      ? undefined
+      : index === restIndex
+        ? roundMoney(total.minus(given)).toNumber()
+        : isAmount(row.amount)
+          ? row.amount
+          : 0,
+  );
+  const paid = sumMoney(
+    payments
+      .filter((value): value is number => value !== undefined)
+      .map(amount),
+  );
+  return {
+    lines: lines.map((line) => roundMoney(line).toNumber()),
+    order: order.toNumber(),
+    total: total.toNumber(),
+    payments,
+    paid: roundMoney(paid).toNumber(),
+  };
+}
+
+function isAmount(value: number | null | undefined): value is number {
+  return value !== null && value !== undefined && Number.isFinite(value);
+}
+
+/** What a stored item or payment carries that the form does not edit: kept as it was. */
+export interface StoredExtras {
+  items: Map<string, OrderDetail["items"][number]>;
+  payments: Map<string, OrderDetail["payments"][number]>;
+}
+
+export function storedExtras(order: OrderDetail | undefined): StoredExtras {
+  return {
+    items: new Map((order?.items ?? []).map((item) => [item.id, item])),
+    payments: new Map(
+      (order?.payments ?? []).map((payment) => [payment.id, payment]),
+    ),
+  };
+}
+
+const strings = (record: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(record).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
+
+const optionalText = (value: unknown) =>
+  typeof value === "string" ? value : undefined;
+
+/** A stored complement as the write takes it (its known fields). */
+function complementInput(complement: Record<string, unknown>) {
+  return {
+    product_complement_id: optionalText(complement.product_complement_id),
+    product_complement_option_id: optionalText(
+      complement.product_complement_option_id,
+    ),
+    product_complement_option_key: optionalText(
+      complement.product_complement_option_key,
+    ),
+    key: optionalText(complement.key),
+    title: optionalText(complement.title),
+    type: optionalText(complement.type),
+    selected_value: optionalText(complement.selected_value),
+    value_paid:
+      typeof complement.value_paid === "number"
+        ? complement.value_paid
+        : undefined,
+  };
+}
+
+/** The fields create and update share, from the form's values (stored extras kept by row key). */
+function writeOf(values: OrderFormValues, extras: StoredExtras) {
+  const totals = orderTotals(values);
+  return {
+    partner_id: values.partner_id,
+    company_id: values.company_id || null,
+    seller_id: values.seller_id || null,
+    quotation: values.quotation,
+    observation: values.observation || null,
+    shipment_street: values.shipment_street,
+    shipment_number: values.shipment_number,
+    shipment_complement: values.shipment_complement,
+    shipment_neighborhood: values.shipment_neighborhood,
+    shipment_city: values.shipment_city,
+    shipment_state: values.shipment_state,
+    shipment_postal_code: values.shipment_postal_code,
+    shipment_contact_name: values.shipment_contact_name,
+    shipment_contact_number: values.shipment_contact_number,
+    items: values.items.map((item) => {
+      const stored = extras.items.get(item.key);
+      return {
+        ...(stored
+          ? {
+              id: stored.id,
+              product_variation_id: stored.productVariationId,
+              item_origin_value: stored.itemOriginValue,
+              item_origin_type: stored.itemOriginType,
+              automation_fields: strings(stored.automation_fields),
+              attributes: stored.attributes,
+              complements: stored.complements.map(complementInput),
+            }
+          : { automation_fields: {}, attributes: {}, complements: [] }),
+        product_id: item.product_id,
+        unit: item.unit,
+        quantity: item.quantity,
+        unit_value: item.unit_value,
+        discount: item.discount,
+      };
+    }),
+    order_value: totals.order,
+    discount_value: values.discount_value,
+    freight_value: values.freight_value,
+    total_value: totals.total,
+    payments: values.payments.flatMap((payment, index) => {
+      const paid = totals.payments[index];
+      if (!payment.payment_method_id || paid === undefined) return [];
+      const stored = extras.payments.get(payment.key);
+      return [
+        {
+          ...(stored
+            ? {
+                id: stored.id,
+                installment_id: stored.installmentId,
+                transaction_id: stored.transactionId,
+                attributes: stored.attributes,
+              }
+            : { attributes: {} }),
+          payment_method_id: payment.payment_method_id,
+          amount: paid,
+          installments: payment.installments,
+        },
+      ];
+    }),
+  };
+}
+
+/** POST /orders from the form: a delivery address named by `addressName`. */
+export function createInput(
+  values: OrderFormValues,
+  addressName: string,
+): z.input<typeof orderCreate> {
+  return {
+    ...writeOf(values, storedExtras(undefined)),
+    negotiation_date: `${values.negotiation_date}T12:00:00.000Z`,
+    shipment_address_name: addressName,
+    shipment_address_type: "DELIVERY",
+    shipment_country: "BR",
+  };
+}
+
+/**
+ * PUT /orders/{id} from the form: items and payments replace the stored ones (stored rows
+ * keep their ids and what the form does not show); invoices, attachments, coupons and
+ * delivery are left out, so they are kept. The negotiation date keeps its time unless the
+ * day changed.
+ */
+export function updateInput(
+  values: OrderFormValues,
+  order: OrderDetail,
+): z.input<typeof orderUpdate> & { id: string } {
+  return {
+    ...writeOf(values, storedExtras(order)),
+    id: order.id,
+    negotiation_date:
+      dayOf(order.negotiation_date) === values.negotiation_date
+        ? order.negotiation_date
+        : `${values.negotiation_date}T12:00:00.000Z`,
+  };
+}
