@@ -17,6 +17,7 @@ function FigureTable({ children }: { children: React.ReactNode }) {
 import { useFormat, type Format } from "@/lib/format";
 import { useProblemMessages } from "@/lib/problem";
 import { trpc, type RouterOutputs } from "@/lib/trpc";
+import { LowStockCard } from "./low-stock-card";
 import { PeriodPicker, PRESETS, type PeriodChoice } from "./period-picker";
 
 type Dashboard = RouterOutputs["dashboard"]["get"];
@@ -43,7 +44,7 @@ function usePeriod(): [PeriodChoice, (choice: PeriodChoice) => void] {
   return [choice, change];
 }
 
-/** The panel's home page: KPIs, revenue by day, the funnel, top products and receivables of a period against the one before. */
+/** The panel's home page: KPIs, revenue by day, the funnel, top products and receivables of a period against the one before; low stock now. */
 export function Dashboard() {
   const t = useTranslations("dashboard");
   const format = useFormat();
@@ -99,7 +100,10 @@ export function Dashboard() {
             <Funnel data={data} format={format} />
             <TopProducts data={data} format={format} />
           </div>
-          <Aging data={data} format={format} />
+          <div className="grid gap-6 xl:grid-cols-2">
+            <Aging data={data} format={format} />
+            <LowStockCard />
+          </div>
         </div>
       )}
     </>
