@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { completeCnpj } from "../../server/lib/fiscal-number";
+import { startReceiver } from "../../tests/helpers/receiver";
 import { API, expect, test, unique } from "../fixtures";
 import { signIn, toast } from "./panel";
 
@@ -83,4 +84,67 @@ test("receivables: the overdue filter and aging buckets, in English", async ({ p
   await page.getByRole("option", { name: "Overdue only" }).click();
   await expect(table.getByRole("row")).toHaveCount(2);
   await expect(table.getByRole("row").nth(1)).toContainText("R$99.90");
+});
+
+test("the sale page re-sends the order webhook after a confirmation, and shows the sale's webhook error", async ({ page, request, admin }) => {
+  const post = async (path: string, data: object) => {
+    const response = await request.post(`${API}${path}`, { headers: admin, data });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return response.json();
+  };
+  const partnerName = unique("Atacado Serra");
+  const partner = await post("/partners", { name: partnerName, fiscal_registration_number: completeCnpj(`${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`) });
+  const product = await post("/products", { name: unique("Serra circular"), price: 80 });
+  const cash = await post("/payment-methods", { name: unique("Dinheiro"), type: "CASH", installments: [{ sequence: 1, due_date_delay: 0 }] });
+  const sale = await post("/sales", {
+    partner_id: partner.id,
+    created_at: new Date().toISOString(),
+    updated_by: "loja",
+    full_value: 80,
+    total_value: 80,
+    items: [{ product_id: product.id, quantity: 1, unit_value: 80 }],
+    payments: [{ payment_method_id: cash.id, amount: 80, installments: 1 }],
+  });
+  // The ERP's endpoint for order.create-requested: a receiver on this machine.
+  const receiver = await startReceiver();
+  const hook = await post("/webhooks", { url: receiver.url, events: ["order.create-requested"] });
+  // A sale's webhook_error is set only when a delivery's last retry fails (hours later), so the page's
+  // answer carries one here: what the page shows of it is what is tested.
+  const webhookError = "HTTP 502 from the ERP after 6 attempts";
+  await page.route(/\/api\/trpc\/[^?]*sales\.get/, async (route) => {
+    const response = await route.fetch();
+    const batch = (await response.json()) as Array<{ result?: { data?: { id?: string; webhook_error?: string | null } } }>;
+    for (const answer of batch) {
+      const data = answer.result?.data;
+      if (data && data.id === sale.id) data.webhook_error = webhookError;
+    }
+    await route.fulfill({ response, json: batch });
+  });
+
+  try {
+    await signIn(page, { path: `/sales/${sale.id}` });
+    await expect(page.getByRole("heading", { name: `Venda · ${partnerName}` })).toBeVisible();
+    const alert = page.getByRole("alert").filter({ hasText: "O último webhook sobre esta venda falhou" });
+    await expect(alert).toContainText(webhookError);
+
+    // Cancelled: nothing is sent.
+    await page.getByRole("button", { name: "Reenviar webhook do pedido" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Reenviar o webhook do pedido?" });
+    await expect(dialog).toContainText(partnerName);
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    await expect(dialog).toBeHidden();
+
+    // Confirmed: queued for every endpoint that listens (ours among them), and our ERP gets the sale.
+    await page.getByRole("button", { name: "Reenviar webhook do pedido" }).click();
+    await dialog.getByRole("button", { name: "Reenviar webhook do pedido" }).click();
+    await expect(toast(page, /^Webhook do pedido na fila de \d+ endpoints?$/)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const ours = () =>
+      receiver.received.map((entry) => JSON.parse(entry.body) as { type: string; data: { id: string } }).filter((event) => event.data.id === sale.id);
+    await expect.poll(() => ours().length, { timeout: 15_000 }).toBe(1);
+    expect(ours()[0]?.type).toBe("order.create-requested");
+  } finally {
+    await request.delete(`${API}/webhooks/${hook.id}`, { headers: admin });
+    await receiver.close();
+  }
 });
