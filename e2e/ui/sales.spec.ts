@@ -148,3 +148,56 @@ test("the sale page re-sends the order webhook after a confirmation, and shows t
     await receiver.close();
   }
 });
+
+test("a receivable shows its boleto as a bar code with the linha digitável and its PIX as a QR code, each to copy", async ({ page, request, admin }) => {
+  const bankLine = "10492006506100010004200997263900989810000021403";
+  const brCode =
+    "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D";
+  const partnerName = unique("Padaria Estrela");
+  const partner = await (
+    await request.post(`${API}/partners`, { headers: admin, data: { name: partnerName, fiscal_registration_number: completeCnpj(`${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`) } })
+  ).json();
+  const statuses = await (await request.get(`${API}/status?type=FINANCIAL&perPage=100`, { headers: admin })).json();
+  const open = statuses.items.find((status: { title: string }) => status.title === "open").id;
+  const created = await request.post(`${API}/financials`, {
+    headers: admin,
+    data: {
+      partner_id: partner.id,
+      value: 214.03,
+      paying_off_value: 0,
+      paying_off_date: null,
+      reversed_value: 0,
+      reversed_date: null,
+      due_date: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+      status: open,
+      type: "BOLETO",
+      payment_billet: { bar_code: bankLine },
+      pix: { qr_code: brCode },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const financial = await created.json();
+
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await signIn(page, { path: `/financials/${financial.id}` });
+  await expect(page.getByRole("heading", { name: `Recebível · ${partnerName}` })).toBeVisible();
+  const howToPay = page.locator("[data-slot=card]").filter({ has: page.getByText("Como pagar", { exact: true }) });
+  const loaded = (image: ReturnType<typeof page.getByRole>) => image.evaluate((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0);
+
+  // The boleto: its 44-digit bar code drawn in bars (named with its digits), the linha digitável as printed.
+  const barCode = howToPay.getByRole("img", { name: "Código de barras do boleto (intercalado 2 de 5), com os dígitos 10499898100000214032006561000100040099726390" });
+  await expect(barCode).toBeVisible();
+  expect(await loaded(barCode)).toBe(true);
+  await expect(howToPay.getByText("10492.00650 61000.100042 00997.263900 9 89810000021403")).toBeVisible();
+  await howToPay.getByRole("button", { name: "Copiar linha digitável" }).click();
+  await expect(toast(page, "Copiado para a área de transferência")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(bankLine);
+
+  // The PIX: a QR code to scan, and the same BR Code to copy.
+  const qrCode = howToPay.getByRole("img", { name: "QR code PIX deste recebível: o mesmo código do PIX copia e cola" });
+  await expect(qrCode).toBeVisible();
+  expect(await loaded(qrCode)).toBe(true);
+  await expect(howToPay.getByText(brCode)).toBeVisible();
+  await howToPay.getByRole("button", { name: "Copiar código PIX" }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(brCode);
+});
