@@ -2,6 +2,7 @@
 
 import { ArrowDownIcon, ArrowUpIcon, EqualIcon, ImageOffIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
+import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useId } from "react";
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
@@ -332,7 +333,9 @@ function TopProducts({ data, format }: { data: Dashboard; format: Format }) {
                         </span>
                       )}
                       <span className="flex flex-col">
-                        <span className="font-medium">{product.product_name}</span>
+                        <Link href={`/products/${product.product_id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+                          {product.product_name}
+                        </Link>
                         <span className="font-mono text-xs text-muted-foreground">{product.sku}</span>
                       </span>
                     </div>
