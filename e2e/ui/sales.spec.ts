@@ -1,8 +1,18 @@
 import { randomInt } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { completeCnpj } from "../../server/lib/fiscal-number";
 import { startReceiver } from "../../tests/helpers/receiver";
 import { API, expect, test, unique } from "../fixtures";
 import { signIn, toast } from "./panel";
+
+/** The serious and critical WCAG 2.1 A/AA violations axe finds on the page as it is now. */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
 
 test("a sale made at the checkout is found in the panel, its card payment captured and a receivable marked paid", async ({ page, request, admin }) => {
   // The checkout (REST): a partner buys 2 × 150.00 with a card in 2 installments (150.00 + 150.00).
@@ -131,6 +141,7 @@ test("the sale page re-sends the order webhook after a confirmation, and shows t
     await page.getByRole("button", { name: "Reenviar webhook do pedido" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Reenviar o webhook do pedido?" });
     await expect(dialog).toContainText(partnerName);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Cancelar" }).click();
     await expect(dialog).toBeHidden();
 
@@ -189,6 +200,8 @@ test("a receivable shows its boleto as a bar code with the linha digitável and 
   await expect(barCode).toBeVisible();
   expect(await loaded(barCode)).toBe(true);
   await expect(howToPay.getByText("10492.00650 61000.100042 00997.263900 9 89810000021403")).toBeVisible();
+  await expect(howToPay.getByRole("img")).toHaveCount(2);
+  expect(await accessibilityViolations(page)).toEqual([]);
   await howToPay.getByRole("button", { name: "Copiar linha digitável" }).click();
   await expect(toast(page, "Copiado para a área de transferência")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(bankLine);
