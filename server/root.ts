@@ -7,6 +7,7 @@ import { alternativeUnitsRouter } from "./catalog/alternative-units/router";
 import { categoriesRouter } from "./catalog/categories/router";
 import { dashboardRouter } from "./insights/dashboard/router";
 import { salesFunnelRouter } from "./insights/funnel/router";
+import { lowStockRouter } from "./insights/low-stock/router";
 import { productAnalysisRouter } from "./insights/most-sold/router";
 import { measureUnitsRouter } from "./catalog/measure-units/router";
 import { productSpecificationsRouter } from "./catalog/product-specifications/router";
@@ -77,6 +78,7 @@ export const appRouter = router({
   salesFunnel: salesFunnelRouter,
   productAnalysis: productAnalysisRouter,
   dashboard: dashboardRouter,
+  lowStock: lowStockRouter,
   priceTables: priceTablesRouter,
   discounts: discountsRouter,
   prices: pricesRouter,

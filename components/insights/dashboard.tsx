@@ -2,6 +2,7 @@
 
 import { ArrowDownIcon, ArrowUpIcon, EqualIcon, ImageOffIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
+import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useId } from "react";
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
@@ -17,6 +18,7 @@ function FigureTable({ children }: { children: React.ReactNode }) {
 import { useFormat, type Format } from "@/lib/format";
 import { useProblemMessages } from "@/lib/problem";
 import { trpc, type RouterOutputs } from "@/lib/trpc";
+import { LowStockCard } from "./low-stock-card";
 import { PeriodPicker, PRESETS, type PeriodChoice } from "./period-picker";
 
 type Dashboard = RouterOutputs["dashboard"]["get"];
@@ -43,7 +45,7 @@ function usePeriod(): [PeriodChoice, (choice: PeriodChoice) => void] {
   return [choice, change];
 }
 
-/** The panel's home page: KPIs, revenue by day, the funnel, top products and receivables of a period against the one before. */
+/** The panel's home page: KPIs, revenue by day, the funnel, top products and receivables of a period against the one before; low stock now. */
 export function Dashboard() {
   const t = useTranslations("dashboard");
   const format = useFormat();
@@ -99,7 +101,10 @@ export function Dashboard() {
             <Funnel data={data} format={format} />
             <TopProducts data={data} format={format} />
           </div>
-          <Aging data={data} format={format} />
+          <div className="grid gap-6 xl:grid-cols-2">
+            <Aging data={data} format={format} />
+            <LowStockCard />
+          </div>
         </div>
       )}
     </>
@@ -328,7 +333,9 @@ function TopProducts({ data, format }: { data: Dashboard; format: Format }) {
                         </span>
                       )}
                       <span className="flex flex-col">
-                        <span className="font-medium">{product.product_name}</span>
+                        <Link href={`/products/${product.product_id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+                          {product.product_name}
+                        </Link>
                         <span className="font-mono text-xs text-muted-foreground">{product.sku}</span>
                       </span>
                     </div>

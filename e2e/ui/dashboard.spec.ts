@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { API, expect, test, type Headers } from "../fixtures";
+import { API, expect, OTHER_ADMIN, test, unique, type Headers } from "../fixtures";
 import { signIn, useLocale } from "./panel";
 
 /** The dashboard as the panel's API answers it (tRPC, the same procedure the page calls). */
@@ -94,3 +94,49 @@ for (const locale of ["pt-BR", "en"] as const) {
     expect(blocking.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
   });
 }
+
+test("the low-stock card lists the org's records at or below their product's minimum, linking to their ledger", async ({ page, request, admin, otherAdmin, browser, baseURL }) => {
+  const send = async (method: "post" | "put" | "get", path: string, data?: object, headers = admin) => {
+    const response = await request[method](`${API}${path}`, { headers, data });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return response.json();
+  };
+  // A product far below its minimum (so it leads the card whatever else is low), and one above it.
+  const [company] = (await send("get", "/companies?perPage=1")).items;
+  const [warehouse] = (await send("get", "/warehouses?perPage=1")).items;
+  const low = await send("post", "/products", { name: unique("Lona"), attributes: { minimum_stock: 900000 } });
+  const plenty = await send("post", "/products", { name: unique("Corda"), attributes: { minimum_stock: 1 } });
+  const key = { company_id: company.id, warehouse_id: warehouse.id };
+  const stock = await send("put", "/stock/movement", { ...key, product_id: low.id, type: "INCREMENT", quantity: 3 });
+  await send("put", "/stock/movement", { ...key, product_id: plenty.id, type: "INCREMENT", quantity: 5 });
+
+  await signIn(page, { path: "/" });
+  const card = page.getByRole("region", { name: "Estoque baixo" });
+  const row = card.getByTestId("low-stock-record").first();
+  await expect(row).toContainText(low.name);
+  await expect(row.getByRole("cell").nth(1)).toHaveText(warehouse.name);
+  await expect(row.getByRole("cell").nth(2)).toHaveText("3");
+  await expect(row.getByRole("cell").nth(3)).toHaveText("900.000");
+  await expect(card.getByText(plenty.name)).toHaveCount(0);
+  await expect(card.getByRole("link", { name: "Ver todo o estoque" })).toHaveAttribute("href", "/stock");
+  await row.getByRole("link", { name: low.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/stock/${stock.id}$`));
+  await expect(page.getByRole("heading", { name: `Extrato de ${low.name}` })).toBeVisible();
+
+  // Back above the minimum: it leaves the card.
+  await send("put", "/stock/movement", { ...key, product_id: low.id, type: "INCREMENT", quantity: 900000 });
+  await page.goto("/");
+  await expect(page.getByTestId("kpi-revenue")).toBeVisible();
+  await expect(card.getByText(low.name)).toHaveCount(0);
+
+  // Another org never sees it; what it sees is its own list, or the empty state.
+  const theirs = await (await request.get(`/api/trpc/lowStock.list?input=${encodeURIComponent("{}")}`, { headers: otherAdmin })).json();
+  const other = await browser.newContext({ baseURL });
+  const otherPage = await other.newPage();
+  await signIn(otherPage, { path: "/", user: OTHER_ADMIN });
+  const otherCard = otherPage.getByRole("region", { name: "Estoque baixo" });
+  if (theirs.result.data.total === 0) await expect(otherCard.getByText("Nenhum produto com estoque baixo.")).toBeVisible();
+  else await expect(otherCard.getByTestId("low-stock-record")).toHaveCount(theirs.result.data.items.length);
+  await expect(otherCard.getByText(low.name)).toHaveCount(0);
+  await other.close();
+});

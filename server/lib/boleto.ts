@@ -85,6 +85,42 @@ export function isValidBoletoCode(code: string): boolean {
   return false;
 }
 
+/** The four modulo-10 or modulo-11 blocks of a collection boleto's linha digitável check with. */
+function collectionBlockDigit(barCode: string): (block: string) => number {
+  const reference = barCode[2];
+  return reference === "8" || reference === "9" ? collectionModulo11Digit : modulo10;
+}
+
+/**
+ * The linha digitável of a 44-digit bar code: 47 digits for a bank boleto (three fields of
+ * the bar code with a modulo-10 check digit each, the general check digit, due factor and
+ * value), 48 for a collection one (four blocks of 11 digits, each with its check digit).
+ */
+export function digitableLineOf(barCode: string): string {
+  if (barCode.startsWith("8")) {
+    const digit = collectionBlockDigit(barCode);
+    return [0, 11, 22, 33].map((start) => barCode.slice(start, start + 11)).map((block) => `${block}${digit(block)}`).join("");
+  }
+  const fields = [barCode.slice(0, 4) + barCode.slice(19, 24), barCode.slice(24, 34), barCode.slice(34, 44)];
+  return fields.map((field) => `${field}${modulo10(field)}`).join("") + barCode[4] + barCode.slice(5, 19);
+}
+
+/** A linha digitável as it is printed: "10492.00650 61000.100042 00997.263900 9 89810000021403" (bank) or four "…-D" blocks (collection). */
+export function formatDigitableLine(line: string): string {
+  if (line.length === 48) return [0, 12, 24, 36].map((start) => `${line.slice(start, start + 11)}-${line[start + 11]}`).join(" ");
+  return `${line.slice(0, 5)}.${line.slice(5, 10)} ${line.slice(10, 15)}.${line.slice(15, 21)} ${line.slice(21, 26)}.${line.slice(26, 32)} ${line[32]} ${line.slice(33)}`;
+}
+
+/**
+ * The 44-digit bar code (what the bars encode, in Interleaved 2 of 5) and the linha
+ * digitável of a stored boleto code (a valid bar code or bank linha digitável, digits only).
+ */
+export function boletoCodesOf(code: string): { barCode: string; digitableLine: string } {
+  const digits = digitsOf(code);
+  if (digits.length === 47) return { barCode: barCodeOfLine(digits), digitableLine: digits };
+  return { barCode: digits, digitableLine: digitableLineOf(digits) };
+}
+
 /** The code as stored: digits only. */
 export function normalizeBoletoCode(code: string): string {
   return digitsOf(code);

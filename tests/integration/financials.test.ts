@@ -3,7 +3,8 @@
  * bearer only, §7 financial records): status ids, boleto and PIX codes, filters, overdue,
  * the paid event, files in use.
  */
-import { describe, expect, it } from "vitest";
+import QRCode from "qrcode";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newOrg, testServer, type TestOrg } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
 import { CNPJS } from "../helpers/sales";
@@ -13,6 +14,9 @@ const LINE = "10492.00650 61000.100042 00997.263900 9 89810000021403";
 const BR_CODE =
   "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D";
 const PDF = Buffer.from("%PDF-1.4\n%boleto\n");
+
+// The server starts (and the database migrates) once per worker, before the clock of the first test.
+beforeAll(() => testServer());
 
 async function upload(org: TestOrg, name: string): Promise<string> {
   const form = new FormData();
@@ -195,5 +199,72 @@ describe("/financials", () => {
     expectProblem(await call("PUT", `/api/b2b/financials/${id}`, { headers: stranger, body: body(partner.id, open) }), 404);
     expectProblem(await call("DELETE", `/api/b2b/financials/${id}`, { headers: stranger }), 404);
     expect((await call("GET", "/api/b2b/financials", { headers: stranger })).json.total).toBe(0);
+  });
+});
+
+/** The SVG inside a data URL the panel shows as an image. */
+const svgOf = (dataUrl: string) => {
+  expect(dataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+  return Buffer.from(dataUrl.split(",")[1] ?? "", "base64").toString("utf8");
+};
+
+/**
+ * The digits an Interleaved 2 of 5 SVG (bwip-js: one vertical stroke per bar) encodes:
+ * bars and the spaces between them as narrow or wide, a start of four narrow elements,
+ * then pairs of digits, the first in five bars and the second in the five spaces between.
+ */
+function decodeInterleaved2of5(svg: string): string {
+  const bars = [...svg.matchAll(/stroke-width="([\d.]+)" d="([^"]+)"/g)]
+    .flatMap(([, width, path]) => [...path!.matchAll(/M([\d.]+) /g)].map(([, x]) => ({ left: Number(x) - Number(width) / 2, width: Number(width) })))
+    .sort((a, b) => a.left - b.left);
+  const elements = bars.flatMap((bar, index) => {
+    const next = bars[index + 1];
+    return next ? [bar.width, next.left - bar.left - bar.width] : [bar.width];
+  });
+  const narrow = Math.min(...elements);
+  const wide = elements.map((width) => (width > narrow * 1.5 ? "2" : "1"));
+  const patterns = ["11221", "21112", "12112", "22111", "11212", "21211", "12211", "11122", "21121", "12121"];
+  expect(wide.slice(0, 4).join("")).toBe("1111");
+  let digits = "";
+  for (let start = 4; start + 10 <= wide.length - 3; start += 10) {
+    const pair = wide.slice(start, start + 10);
+    digits += String(patterns.indexOf(pair.filter((_, index) => index % 2 === 0).join("")));
+    digits += String(patterns.indexOf(pair.filter((_, index) => index % 2 === 1).join("")));
+  }
+  expect(wide.slice(-3).join("")).toBe("211");
+  return digits;
+}
+
+describe("the panel's payment codes of a receivable", () => {
+  it("draws the boleto's bar code in Interleaved 2 of 5 with its linha digitável, and the BR Codes as QR codes", async () => {
+    const org = await newOrg();
+    const { headers, partner, open } = await setup(org);
+    const created = await call("POST", "/api/b2b/financials", {
+      headers,
+      body: body(partner.id, open, { payment_billet: { bar_code: LINE, qr_code: BR_CODE }, pix: { qr_code: BR_CODE } }),
+    });
+    expect(created.status, created.text).toBe(201);
+    const api = await org.as("VIEWER");
+    const codes = await api.financials.paymentCodes({ id: created.json.id });
+    expect(codes.boleto).toMatchObject({ bar_code: BAR_CODE, digitable_line: LINE.replace(/\D/g, ""), digitable_line_formatted: LINE });
+    expect(decodeInterleaved2of5(svgOf(codes.boleto!.image))).toBe(BAR_CODE);
+    // The QR code of a BR Code: as many modules as the symbol, plus a quiet zone of 4 on each side.
+    const modules = QRCode.create(BR_CODE, { errorCorrectionLevel: "M" }).modules.size;
+    for (const qr of [codes.pix_qr_code, codes.boleto_qr_code]) {
+      expect(qr?.code).toBe(BR_CODE);
+      expect(svgOf(qr!.image)).toContain(`viewBox="0 0 ${modules + 8} ${modules + 8}"`);
+    }
+
+    // A boleto stored as its bar code; no PIX: no QR codes.
+    const plain = await call("POST", "/api/b2b/financials", { headers, body: body(partner.id, open, { payment_billet: { bar_code: BAR_CODE } }) });
+    expect(await api.financials.paymentCodes({ id: plain.json.id })).toMatchObject({
+      boleto: { bar_code: BAR_CODE, digitable_line_formatted: LINE },
+      boleto_qr_code: null,
+      pix_qr_code: null,
+    });
+    const none = await call("POST", "/api/b2b/financials", { headers, body: body(partner.id, open, { type: "CASH" }) });
+    expect(await api.financials.paymentCodes({ id: none.json.id })).toEqual({ boleto: null, boleto_qr_code: null, pix_qr_code: null });
+    // Another org's record is not found.
+    await expect((await (await newOrg()).as()).financials.paymentCodes({ id: created.json.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

@@ -14,6 +14,7 @@ import { splitIntoMonths } from "@/server/insights/most-sold/service";
 import { newOrg, testServer, unique, type TestOrg } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
 import { salesKit } from "../helpers/insights";
+import { stockWorld } from "../helpers/stock";
 
 
 // The database is migrated once per worker, before the clock of the first test starts.
@@ -252,5 +253,56 @@ describe("most-sold analysis", () => {
     expect((await mostSold(org, query, { headers: {} })).status).toBe(401);
     const other = await newOrg();
     expect((await mostSold(other, query)).json).toEqual([]);
+  });
+});
+
+describe("low stock (the dashboard's card)", () => {
+  it("lists active records at or below their product's minimum_stock, furthest below first, with the count of all", async () => {
+    const world = await stockWorld();
+    const move = async (body: object) => expect((await world.move(world.key(body))).status).toBe(200);
+    const api = await world.org.as("VIEWER");
+    expect(await api.lowStock.list({})).toEqual({ total: 0, items: [] });
+
+    // The screw's minimum is 5: 5 available (at it) in one warehouse, 2 (3 below) in the other, 6 (above) as its variation.
+    await move({ type: "INCREMENT", quantity: 7 });
+    await move({ type: "RESERVE", quantity: 2 });
+    await move({ warehouse_id: world.otherWarehouse.id, type: "INCREMENT", quantity: 2 });
+    await move({ product_variation_id: world.screwBlue.id, type: "INCREMENT", quantity: 6 });
+    // Without a minimum, never low however little there is.
+    await move({ product_id: world.cement.id, type: "INCREMENT", quantity: 0.5 });
+    // A minimum that is not a number is no minimum.
+    const odd = await call("POST", "/api/b2b/products", { headers: world.headers, body: { name: unique("Broca"), attributes: { minimum_stock: "10" } } });
+    await move({ product_id: odd.json.id, type: "INCREMENT", quantity: 1 });
+
+    const low = await api.lowStock.list({});
+    expect(low.total).toBe(2);
+    expect(low.items).toEqual([
+      expect.objectContaining({
+        warehouse: { id: world.otherWarehouse.id, name: world.otherWarehouse.name },
+        product: expect.objectContaining({ id: world.screw.id, name: world.screw.name, sku: world.screw.sku, variation_name: null }),
+        company: { id: world.company.id, name: world.company.name },
+        available: 2,
+        minimum_stock: 5,
+        shortfall: 3,
+      }),
+      expect.objectContaining({ warehouse: expect.objectContaining({ id: world.warehouse.id }), available: 5, minimum_stock: 5, shortfall: 0 }),
+    ]);
+    expect(low.items[0]?.product.measure_unit).toEqual({ abbreviation: "UN", decimals_for_quantity: 0 });
+    expect(await api.lowStock.list({ limit: 1 })).toMatchObject({ total: 2, items: [{ available: 2 }] });
+
+    // The variation drops to its product's minimum; a disabled record leaves the list.
+    await move({ product_variation_id: world.screwBlue.id, type: "DECREMENT", quantity: 1 });
+    expect((await api.lowStock.list({})).items.map((item) => item.product.variation_name)).toEqual([null, null, "Parafuso Azul"]);
+    expect((await call("PUT", `/api/b2b/stock/${low.items[0]?.id}/disable`, { headers: world.headers })).status).toBe(200);
+    expect((await api.lowStock.list({})).total).toBe(2);
+    await expect(api.lowStock.list({ limit: 0 })).rejects.toMatchObject({ code: "UNPROCESSABLE_CONTENT" });
+  });
+
+  it("shows only the org's own records", async () => {
+    const world = await stockWorld();
+    expect((await world.move(world.key({ type: "INCREMENT", quantity: 1 }))).status).toBe(200);
+    expect((await (await world.org.as()).lowStock.list({})).total).toBe(1);
+    const other = await stockWorld();
+    expect(await (await other.org.as()).lowStock.list({})).toEqual({ total: 0, items: [] });
   });
 });

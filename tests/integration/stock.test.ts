@@ -296,6 +296,73 @@ describe("stock override", () => {
   });
 });
 
+describe("stock.low webhook event (contract §7)", () => {
+  it("is emitted once when available drops to or below the product's minimum_stock, by a movement or an override, not again below it", async () => {
+    const world = await stockWorld();
+    const { org } = world;
+    await org.db.webhook.create({ data: { organization_id: org.organizationId, url: "https://hooks.example/low", events: ["stock.low"], secret_encrypted: "unused" } });
+    await org.db.webhook.create({ data: { organization_id: org.organizationId, url: "https://hooks.example/sales", events: ["sale.created"], secret_encrypted: "unused" } });
+    const lows = () => org.db.webhookDelivery.findMany({ where: { event_type: "stock.low" }, orderBy: { created_at: "asc" } });
+    const moved = async (body: object) => {
+      const answer = await world.move(world.key(body));
+      expect(answer.status, answer.text).toBe(200);
+      return answer.json as { id: string; available: number };
+    };
+
+    // The screw's minimum is 5: from nothing to 10, then 7, is above it.
+    const { id } = await moved({ type: "INCREMENT", quantity: 10 });
+    await moved({ type: "DECREMENT", quantity: 3 });
+    expect(await lows()).toHaveLength(0);
+    // 7 → 5 (a reservation): at the minimum, the crossing.
+    await moved({ type: "RESERVE", quantity: 2 });
+    const [first, ...others] = await lows();
+    expect(others).toHaveLength(0);
+    expect(first).toMatchObject({ subject_type: "stock", subject_id: id });
+    expect(first?.payload).toMatchObject({
+      type: "stock.low",
+      organization_id: org.organizationId,
+      data: { id, total: 7, reserved: 2, available: 5, minimum_stock: 5, low_stock: true, product: { id: world.screw.id } },
+    });
+    // Further down, and a refused movement: nothing more.
+    await moved({ type: "DECREMENT", quantity: 1 });
+    expectProblem(await world.move(world.key({ type: "DECREMENT", quantity: 50 })), 422);
+    expect(await lows()).toHaveLength(1);
+    // Back above it (4 → 14), then an override down to 3 available: a second crossing.
+    await moved({ type: "INCREMENT", quantity: 10 });
+    expect(await lows()).toHaveLength(1);
+    const override = (total: number) =>
+      call("PUT", `${API}/stock/override`, { headers: world.headers, body: { items: [{ ...world.key(), total, reserved: 0 }] } });
+    expect((await override(3)).status).toBe(200);
+    expect(await lows()).toHaveLength(2);
+    expect((await lows())[1]?.payload).toMatchObject({ data: { id, total: 3, available: 3, low_stock: true } });
+    expect((await override(1)).status).toBe(200);
+    expect(await lows()).toHaveLength(2);
+
+    // Products without minimum_stock never emit it; the endpoint that does not listen gets nothing.
+    await moved({ product_id: world.cement.id, type: "INCREMENT", quantity: 1 });
+    await moved({ product_id: world.cement.id, type: "DECREMENT", quantity: 1 });
+    expect(await lows()).toHaveLength(2);
+    expect(await org.db.webhookDelivery.count()).toBe(2);
+  });
+
+  it("commits with the movement: a movement rolled back with its transaction leaves no event", async () => {
+    const world = await stockWorld();
+    const { org } = world;
+    await org.db.webhook.create({ data: { organization_id: org.organizationId, url: "https://hooks.example/low", events: ["stock.low"], secret_encrypted: "unused" } });
+    await world.move(world.key({ type: "INCREMENT", quantity: 6 }));
+    await expect(
+      transaction(org.db, async (tx) => {
+        await applyMovement(tx, { ...world.key(), type: "DECREMENT", quantity: 2 });
+        expect(await tx.webhookDelivery.count()).toBe(1);
+        throw new Error("the order failed after taking the stock");
+      }),
+    ).rejects.toThrow("the order failed");
+    expect(await org.db.webhookDelivery.count()).toBe(0);
+    await transaction(org.db, (tx) => applyMovement(tx, { ...world.key(), type: "DECREMENT", quantity: 2 }));
+    expect(await org.db.webhookDelivery.count()).toBe(1);
+  });
+});
+
 describe("org isolation", () => {
   it("never shows, moves, toggles or deletes another org's stock, and refuses its references", async () => {
     const world = await stockWorld();

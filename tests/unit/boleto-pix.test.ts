@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { barCodeOfLine, bankBarCodeDigit, isValidBoletoCode, modulo10 } from "@/server/lib/boleto";
+import {
+  barCodeOfLine,
+  bankBarCodeDigit,
+  boletoCodesOf,
+  digitableLineOf,
+  formatDigitableLine,
+  isValidBoletoCode,
+  modulo10,
+} from "@/server/lib/boleto";
 import { crc16, isValidBrCode } from "@/server/lib/pix";
 
 /** Real boletos (a CEF bank slip, a Bradesco card bill, utility bills) with their published codes. */
@@ -42,6 +50,29 @@ describe("boleto codes", () => {
     expect(isValidBoletoCode(`${BANK_LINE}0`)).toBe(false);
     expect(isValidBoletoCode("1049989810000021403200656100010004009972639A")).toBe(false);
     expect(isValidBoletoCode("")).toBe(false);
+  });
+});
+
+describe("linha digitável of a bar code", () => {
+  it("is the published line of real bank boletos, and the bar code comes back from it", () => {
+    expect(digitableLineOf(BANK_BAR_CODE)).toBe(BANK_LINE);
+    expect(digitableLineOf(CARD_BAR_CODE)).toBe(CARD_LINE);
+    expect(formatDigitableLine(BANK_LINE)).toBe("10492.00650 61000.100042 00997.263900 9 89810000021403");
+    expect(boletoCodesOf(BANK_LINE)).toEqual({ barCode: BANK_BAR_CODE, digitableLine: BANK_LINE });
+    expect(boletoCodesOf(BANK_BAR_CODE)).toEqual({ barCode: BANK_BAR_CODE, digitableLine: BANK_LINE });
+  });
+
+  it("is four blocks of 11 digits with their check digits for collection boletos (modulo 10 and 11)", () => {
+    // Reference digit 8: modulo 11 (check digits worked out by hand).
+    expect(formatDigitableLine(digitableLineOf(ENERGY_BAR_CODE))).toBe("83860000005-0 09600019000-9 00080178230-9 00034306271-2");
+    // Reference digit 6: modulo 10.
+    expect(formatDigitableLine(digitableLineOf(COLLECTION_BAR_CODES[1]!)).slice(0, 13)).toBe("84630000000-3");
+    for (const code of [ENERGY_BAR_CODE, ...COLLECTION_BAR_CODES]) {
+      const line = digitableLineOf(code);
+      expect(line).toHaveLength(48);
+      expect([0, 12, 24, 36].map((start) => line.slice(start, start + 11)).join("")).toBe(code);
+      expect(boletoCodesOf(code)).toEqual({ barCode: code, digitableLine: line });
+    }
   });
 });
 

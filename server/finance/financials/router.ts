@@ -2,7 +2,8 @@ import { z } from "zod";
 import { idInput } from "../../lib/crud";
 import { pageOf } from "../../lib/paging";
 import { manageProcedure, readProcedure, router } from "../../trpc";
-import { financial, financialListInput, financialListRecord, financialWrite } from "./schemas";
+import { getPaymentCodes } from "./payment-codes";
+import { financial, financialListInput, financialListRecord, financialPaymentCodes, financialWrite } from "./schemas";
 import { createFinancial, getFinancial, listFinancials, removeFinancial, updateFinancial } from "./service";
 
 const tags = ["Financials"];
@@ -32,6 +33,11 @@ export const financialsRouter = router({
     .input(idInput)
     .output(financial)
     .query(({ ctx, input }) => getFinancial(ctx.db, input.id)),
+  /** The panel's boleto bar code, linha digitável and QR codes, as images (no REST path in the interface). */
+  paymentCodes: readProcedure
+    .input(idInput)
+    .output(financialPaymentCodes)
+    .query(({ ctx, input }) => getPaymentCodes(ctx.db, input.id)),
   create: manageProcedure
     .meta({
       openapi: {

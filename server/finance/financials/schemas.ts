@@ -135,6 +135,37 @@ export const financial = financialListRecord.extend({
 });
 export type Financial = z.output<typeof financial>;
 
+/** A BR Code (PIX) and its QR code image. */
+const qrCodeImage = z.object({
+  /** The BR Code, as stored (what "PIX Copia e Cola" pastes). */
+  code: z.string(),
+  /** The QR code encoding it: an SVG data URL. */
+  image: z.string(),
+});
+
+/**
+ * The panel's payment codes of a receivable, as images (tRPC only): the boleto's linha
+ * digitável and its Interleaved 2 of 5 bar code, and the QR codes of the BR Codes (the
+ * PIX's, and the boleto's own when it is a hybrid boleto). Null where the record has none.
+ */
+export const financialPaymentCodes = z.object({
+  boleto: z
+    .object({
+      /** The 44 digits the bars encode. */
+      bar_code: z.string(),
+      /** The linha digitável, digits only (47 for a bank boleto, 48 for a collection one). */
+      digitable_line: z.string(),
+      /** The same, as printed: "10492.00650 61000.100042 00997.263900 9 89810000021403". */
+      digitable_line_formatted: z.string(),
+      /** The bar code as Interleaved 2 of 5: an SVG data URL. */
+      image: z.string(),
+    })
+    .nullable(),
+  boleto_qr_code: qrCodeImage.nullable(),
+  pix_qr_code: qrCodeImage.nullable(),
+});
+export type FinancialPaymentCodes = z.output<typeof financialPaymentCodes>;
+
 export const FINANCIAL_SORT = ["id", "due_date", "value", "paying_off_value", "paying_off_date", "partner_name", "status", "installment", "created_at"] as const;
 
 export const financialFilters = z.object({

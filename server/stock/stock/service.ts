@@ -7,9 +7,10 @@ import { AppError, type FieldError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
 import { fieldErrors } from "../../http/problem";
 import { isUuid } from "../../lib/ids";
-import { decimalPlaces, money, toJsonNumber } from "../../lib/money";
+import { decimalPlaces, money, toJsonNumber, type Money } from "../../lib/money";
 import { paginate, type Page, type PageableDelegate } from "../../lib/paging";
 import { normalizeSearch, escapeLike } from "../../lib/search";
+import { emitEvent } from "../../webhooks/outbox";
 import {
   MAX_STOCK,
   stockMovementInput,
@@ -124,6 +125,23 @@ function rowToRecord(row: StockRow): StockRecord {
 }
 
 const variationKeyOf = (key: StockKey) => key.product_variation_id ?? "";
+
+/** What is available of figures: total less reserved. */
+const availableOf = (figures: { total: { toString(): string }; reserved: { toString(): string } }): Money =>
+  money(figures.total).minus(money(figures.reserved));
+
+/**
+ * Contract §7 `stock.low`: a change that takes a record's available quantity from above its
+ * product's `minimum_stock` to at or below it emits the event, with the record as GET answers
+ * it, in the change's transaction. Once per crossing: a change that starts at or below the
+ * minimum emits nothing (the record has to climb above it first).
+ */
+async function emitStockLowWhenCrossed(db: Db, record: StockRecord, availableBefore: Money, availableAfter: Money): Promise<void> {
+  if (record.minimum_stock === null) return;
+  const minimum = money(record.minimum_stock);
+  if (availableBefore.lessThanOrEqualTo(minimum) || availableAfter.greaterThan(minimum)) return;
+  await emitEvent(db, { type: "stock.low", data: record, subject: { type: "stock", id: record.id } });
+}
 
 /**
  * Company, warehouse, product (with its unit) and variation of a key, in one query; 422
@@ -252,7 +270,12 @@ export async function applyMovement(db: Db, input: StockMovementInput): Promise<
           ), logged AS (${ledger(organization)})
           ${returned}`,
   );
-  if (moved) return toRecord(db.$organizationId, parts, moved);
+  if (moved) {
+    const record = toRecord(db.$organizationId, parts, moved);
+    const before = { total: money(moved.total).minus(delta.total), reserved: money(moved.reserved).minus(delta.reserved) };
+    await emitStockLowWhenCrossed(db, record, availableOf(before), availableOf(moved));
+    return record;
+  }
   throw await refusal(db, movement.type, key, movement.quantity);
 }
 
@@ -414,6 +437,7 @@ export async function overrideStock(db: Db, input: StockOverrideInput): Promise<
     .map((item, index) => ({ item, index, key: `${item.company_id}/${item.warehouse_id}/${item.product_id}/${variationKeyOf(item)}` }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const ids: string[] = new Array<string>(input.items.length);
+  const availableBefore = new Map<string, Money>();
   for (const { item, index } of order) {
     const variation = item.product_variation_id ?? null;
     // Creates the record or locks it, answering its figures now (0 for a new one).
@@ -444,10 +468,16 @@ export async function overrideStock(db: Db, input: StockOverrideInput): Promise<
       FROM moved
       RETURNING id`);
     ids[index] = locked.id;
+    availableBefore.set(locked.id, availableOf(locked));
   }
   const rows = await db.stockInventory.findMany({ where: { id: { in: ids } }, include });
-  const byId = new Map(rows.map((row) => [row.id, rowToRecord(row)]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  const byId = new Map(rows.map((row) => [row.id, { record: rowToRecord(row), available: availableOf(row) }]));
+  for (const id of ids) {
+    const changed = byId.get(id);
+    const before = availableBefore.get(id);
+    if (changed && before) await emitStockLowWhenCrossed(db, changed.record, before, changed.available);
+  }
+  return ids.flatMap((id) => byId.get(id)?.record ?? []);
 }
 
 /** GET /stock/{id}/movements: the record's ledger, paged (oldest first unless `dir=desc`), with who made each. */

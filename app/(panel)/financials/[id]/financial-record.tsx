@@ -11,6 +11,7 @@ import { PageHeader } from "@/components/panel/page-header";
 import { FormSkeleton, MoneyField, ResourceForm, SelectField, TextField, useResourceForm } from "@/components/resource-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
+import { Skeleton } from "@/components/ui/skeleton";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { financialPaymentForm, type Financial, type FinancialPaymentForm } from "@/server/finance/financials/schemas";
@@ -18,7 +19,7 @@ import { StatusBadge } from "../../sales/status-badge";
 import { AgingBadge } from "../aging-badge";
 import { useFinancialStatuses } from "../use-financial-statuses";
 
-/** A receivable: its figures, boleto and PIX codes to copy, and the "record payment" form. */
+/** A receivable: its figures, its boleto and PIX as bar code and QR codes to scan or copy, and the "record payment" form. */
 export function FinancialRecord({ id }: { id: string }) {
   const t = useTranslations("financials");
   const financial = trpc.financials.get.useQuery({ id });
@@ -56,15 +57,83 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function Code({ label, value }: { label: string; value: string }) {
+/** A code to copy: shown as `shown` (the linha digitável with its dots and spaces), copied as `value`. */
+function Code({ label, value, shown = value, copyLabel }: { label: string; value: string; shown?: string; copyLabel: string }) {
   return (
     <div className="grid gap-1">
       <span className="text-sm text-muted-foreground">{label}</span>
       <div className="flex items-start gap-2">
-        <code className="min-w-0 flex-1 rounded-md bg-muted p-2 font-mono text-xs break-all">{value}</code>
-        <CopyButton value={value} label={label} />
+        <code className="min-w-0 flex-1 rounded-md bg-muted p-2 font-mono text-xs break-all">{shown}</code>
+        <CopyButton value={value} label={copyLabel} />
       </div>
     </div>
+  );
+}
+
+/** A BR Code as a QR code to scan, beside the code itself to copy. */
+function QrCode({ label, alt, copyLabel, code, image }: { label: string; alt: string; copyLabel: string; code: string; image: string | undefined }) {
+  return (
+    <figure className="grid gap-3 sm:grid-cols-[auto_1fr] sm:items-start">
+      {image ? (
+        // A data URL drawn by the server: nothing for the image optimizer to do.
+        // eslint-disable-next-line @next/next/no-img-element
+        <img src={image} alt={alt} className="size-48 rounded-md border bg-white" />
+      ) : (
+        <Skeleton className="size-48" />
+      )}
+      <figcaption className="min-w-0">
+        <Code label={label} value={code} copyLabel={copyLabel} />
+      </figcaption>
+    </figure>
+  );
+}
+
+/**
+ * How to pay a receivable: the boleto's linha digitável and bar code (Interleaved 2 of 5),
+ * and the BR Codes as QR codes, each with a button that copies it. The images come from the
+ * server (financials.paymentCodes); while they load, or if they fail, the codes are still there to copy.
+ */
+function PaymentCodes({ record }: { record: Financial }) {
+  const t = useTranslations("financials");
+  const billetBarCode = record.payment_billet?.bar_code;
+  const billetQrCode = record.payment_billet?.qr_code;
+  const pixQrCode = record.pix?.qr_code;
+  const codes = trpc.financials.paymentCodes.useQuery({ id: record.id }, { enabled: Boolean(billetBarCode || billetQrCode || pixQrCode) });
+  if (!billetBarCode && !billetQrCode && !pixQrCode) return null;
+  const boleto = codes.data?.boleto;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("howToPay")}</CardTitle>
+        <CardDescription>{t("howToPayDescription")}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6" aria-busy={codes.isLoading ? "true" : undefined}>
+        {codes.error && (
+          <p role="alert" className="text-sm text-muted-foreground">
+            {t("codesFailed")}
+          </p>
+        )}
+        {billetBarCode && (
+          <section aria-label={t("billetCode")} className="grid gap-3">
+            {boleto ? (
+              <>
+                {/* eslint-disable-next-line @next/next/no-img-element -- a data URL drawn by the server */}
+                <img src={boleto.image} alt={t("barCodeAlt", { digits: boleto.bar_code })} className="h-16 w-full max-w-xl bg-white object-contain object-left" />
+                <Code label={t("digitableLine")} value={boleto.digitable_line} shown={boleto.digitable_line_formatted} copyLabel={t("copyDigitableLine")} />
+              </>
+            ) : codes.error ? (
+              <Code label={t("billetCode")} value={billetBarCode} copyLabel={t("copyDigitableLine")} />
+            ) : (
+              <Skeleton className="h-16 w-full max-w-xl" />
+            )}
+          </section>
+        )}
+        {billetQrCode && (
+          <QrCode label={t("billetQr")} alt={t("billetQrAlt")} copyLabel={t("copyBilletPixCode")} code={billetQrCode} image={codes.data?.boleto_qr_code?.image} />
+        )}
+        {pixQrCode && <QrCode label={t("pixCode")} alt={t("pixQrAlt")} copyLabel={t("copyPixCode")} code={pixQrCode} image={codes.data?.pix_qr_code?.image} />}
+      </CardContent>
+    </Card>
   );
 }
 
@@ -95,11 +164,9 @@ function FinancialContent({ record }: { record: Financial }) {
               </Fact>
             )}
           </dl>
-          {record.payment_billet?.bar_code && <Code label={t("billetCode")} value={record.payment_billet.bar_code} />}
-          {record.payment_billet?.qr_code && <Code label={t("billetQr")} value={record.payment_billet.qr_code} />}
-          {record.pix?.qr_code && <Code label={t("pixCode")} value={record.pix.qr_code} />}
         </CardContent>
       </Card>
+      <PaymentCodes record={record} />
       <PaymentCard record={record} />
     </div>
   );

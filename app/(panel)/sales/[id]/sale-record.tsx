@@ -1,15 +1,16 @@
 "use client";
 
-import { CreditCardIcon, TriangleAlertIcon } from "lucide-react";
+import { CreditCardIcon, SendIcon, TriangleAlertIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
+import { useState } from "react";
 import { toast } from "sonner";
 import { listHref } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { Breadcrumbs } from "@/components/panel/breadcrumbs";
 import { LoadFailure } from "@/components/panel/load-failure";
 import { PageHeader } from "@/components/panel/page-header";
-import { FormSkeleton } from "@/components/resource-form";
+import { ConfirmDeleteDialog, FormSkeleton } from "@/components/resource-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -32,7 +33,14 @@ export function SaleRecord({ id }: { id: string }) {
       <PageHeader
         title={row ? `${t("one")} · ${row.partner.name}` : t("one")}
         description={row ? format.dateTime(row.created_at) : undefined}
-        actions={row && <StatusBadge title={row.status.title} background={row.status.background_color} font={row.status.font_color} />}
+        actions={
+          row && (
+            <>
+              <StatusBadge title={row.status.title} background={row.status.background_color} font={row.status.font_color} />
+              <ResendOrderWebhook sale={row} />
+            </>
+          )
+        }
       >
         {breadcrumbs}
       </PageHeader>
@@ -173,6 +181,41 @@ function SaleContent({ sale }: { sale: SaleDetail }) {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/**
+ * PUT /sales/{saleId}/call-create-order-webhook, after a confirmation: queues the sale's
+ * `order.create-requested` event again (a failure, e.g. no endpoint listening, is a toast).
+ */
+function ResendOrderWebhook({ sale }: { sale: SaleDetail }) {
+  const t = useTranslations("sales");
+  const canSell = useCan("sell");
+  const utils = trpc.useUtils();
+  const [confirming, setConfirming] = useState(false);
+  const resend = trpc.webhooks.callCreateOrder.useMutation({ onSuccess: () => utils.sales.get.invalidate({ id: sale.id }) });
+  if (!canSell) return null;
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
+        <SendIcon aria-hidden />
+        {t("resendWebhook")}
+      </Button>
+      <ConfirmDeleteDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t("resendWebhookTitle")}
+        description={t.rich("resendWebhookDescription", {
+          name: sale.partner.name,
+          strong: (chunks) => <strong className="font-medium text-foreground">{chunks}</strong>,
+        })}
+        confirmLabel={t("resendWebhook")}
+        onConfirm={async () => {
+          const queued = await resend.mutateAsync({ saleId: sale.id });
+          toast.success(t("resendWebhookQueued", { count: queued.deliveries }));
+        }}
+      />
+    </>
   );
 }
 
