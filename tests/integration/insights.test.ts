@@ -10,7 +10,7 @@ import { Prisma } from "@/server/generated/prisma/client";
 import { rebuildInsights } from "@/server/insights/rebuild";
 import { recordSaleInRollups } from "@/server/insights/sales-rollups";
 import { change, percentage } from "@/server/insights/funnel/service";
-import { splitIntoMonths } from "@/server/insights/most-sold/service";
+import { periodSegments } from "@/server/insights/most-sold/service";
 import { newOrg, testServer, unique, type TestOrg } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
 import { salesKit } from "../helpers/insights";
@@ -45,11 +45,28 @@ describe("rounding of the funnel's percentages", () => {
     expect(change(1, 3)).toBe(-66.67);
     expect(change(4, 0)).toBe(0);
   });
-  it("splits a period into whole months and ragged ends", () => {
-    expect(splitIntoMonths("2025-01-15", "2025-03-10")).toEqual({ monthsFrom: "2025-02-01", monthsTo: "2025-03-01" });
-    expect(splitIntoMonths("2025-01-01", "2025-01-31")).toEqual({ monthsFrom: "2025-01-01", monthsTo: "2025-02-01" });
-    expect(splitIntoMonths("2025-01-15", "2025-01-20")).toEqual({ monthsFrom: "2025-01-21", monthsTo: "2025-01-21" });
-    expect(splitIntoMonths("2024-12-31", "2025-02-28")).toEqual({ monthsFrom: "2025-01-01", monthsTo: "2025-03-01" });
+  it("reads a period as whole months and, for a month in part, the cheaper of its days or the month minus the rest", () => {
+    const today = "2026-11-23";
+    const days = (from: string, to: string, sign: 1 | -1 = 1) => ({ table: "days", from, to, sign });
+    const months = (from: string, to: string) => ({ table: "months", from, to, sign: 1 });
+    // Ragged ends of a few days: their days.
+    expect(periodSegments("2025-01-29", "2025-03-02", today)).toEqual([days("2025-01-29", "2025-02-01"), months("2025-02-01", "2025-03-01"), days("2025-03-01", "2025-03-03")]);
+    expect(periodSegments("2025-01-01", "2025-01-31", today)).toEqual([months("2025-01-01", "2025-02-01")]);
+    expect(periodSegments("2025-01-15", "2025-01-20", today)).toEqual([days("2025-01-15", "2025-01-21")]);
+    expect(periodSegments("2024-12-31", "2025-02-28", today)).toEqual([days("2024-12-31", "2025-01-01"), months("2025-01-01", "2025-03-01")]);
+    // Most of a month: the month minus the days outside the period.
+    expect(periodSegments("2025-01-03", "2025-02-27", today)).toEqual([
+      months("2025-01-01", "2025-02-01"),
+      days("2025-01-01", "2025-01-03", -1),
+      months("2025-02-01", "2025-03-01"),
+      days("2025-02-28", "2025-03-01", -1),
+    ]);
+    // The last 30 days: the month so far is its monthly row, the days after today (empty) taken away.
+    expect(periodSegments("2026-10-25", "2026-11-23", today)).toEqual([
+      days("2026-10-25", "2026-11-01"),
+      months("2026-11-01", "2026-12-01"),
+      days("2026-11-24", "2026-12-01", -1),
+    ]);
   });
 });
 
@@ -214,6 +231,20 @@ describe("most-sold analysis", () => {
       ["Chave", 6, 48],
       ["Alicate", 5, 50],
       ["Martelo", 3, 36],
+    ]);
+    // Most of March: the monthly rollup minus the days left out (March 1–2; March 31).
+    const fromThird = await mostSold(org, "page=0&perPage=10&start_date=2025-03-03&final_date=2025-03-31");
+    expect(fromThird.json.map((r: { product_name: string; quantity: number; total_value: number; sales_count: number }) => [r.product_name, r.quantity, r.total_value, r.sales_count])).toEqual([
+      ["Chave", 6, 48, 2],
+      ["Alicate", 5, 50, 1],
+      ["Martelo", 3, 36, 1],
+    ]);
+    const toThirtieth = await mostSold(org, "page=0&perPage=10&start_date=2025-03-01&final_date=2025-03-30");
+    expect(toThirtieth.json.map((r: { product_name: string; quantity: number; total_value: number; sales_count: number }) => [r.product_name, r.quantity, r.total_value, r.sales_count])).toEqual([
+      ["Martelo", 5, 56, 2],
+      ["Alicate", 5, 50, 1],
+      ["Serrote", 5, 50, 1],
+      ["Chave", 5, 40, 1],
     ]);
   });
 
