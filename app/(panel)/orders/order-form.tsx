@@ -45,6 +45,19 @@ import {
   type ProductFacts,
 } from "./price-suggestion";
 
+
+/** The delivery address and contact, as the order stores them. */
+const SHIPMENT_FIELDS = [
+  "shipment_street",
+  "shipment_number",
+  "shipment_complement",
+  "shipment_neighborhood",
+  "shipment_city",
+  "shipment_state",
+  "shipment_postal_code",
+  "shipment_contact_name",
+  "shipment_contact_number",
+] as const;
 /** A product chosen in the search, as a new row needs it. */
 interface PickedProduct extends ProductFacts {
   id: string;
@@ -416,51 +429,9 @@ export function OrderForm(props: OrderFormProps) {
             <CardTitle>{t("sections.delivery")}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-3">
-            <TextField
-              control={form.control}
-              name="shipment_street"
-              label={t("fields.shipment_street")}
-            />
-            <TextField
-              control={form.control}
-              name="shipment_number"
-              label={t("fields.shipment_number")}
-            />
-            <TextField
-              control={form.control}
-              name="shipment_complement"
-              label={t("fields.shipment_complement")}
-            />
-            <TextField
-              control={form.control}
-              name="shipment_neighborhood"
-              label={t("fields.shipment_neighborhood")}
-            />
-            <TextField
-              control={form.control}
-              name="shipment_city"
-              label={t("fields.shipment_city")}
-            />
-            <TextField
-              control={form.control}
-              name="shipment_state"
-              label={t("fields.shipment_state")}
-            />
-            <TextField
-              control={form.control}
-              name="shipment_postal_code"
-              label={t("fields.shipment_postal_code")}
-            />
-            <TextField
-              control={form.control}
-              name="shipment_contact_name"
-              label={t("fields.shipment_contact_name")}
-            />
-            <TextField
-              control={form.control}
-              name="shipment_contact_number"
-              label={t("fields.shipment_contact_number")}
-            />
+            {SHIPMENT_FIELDS.map((name) => (
+              <TextField key={name} control={form.control} name={name} label={t(`fields.${name}`)} />
+            ))}
           </CardContent>
         </Card>
 
