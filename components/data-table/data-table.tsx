@@ -418,7 +418,7 @@ function RowCards<Row>({
 }) {
   if (loading) {
     return (
-      <div className="grid gap-2" aria-busy="true" aria-label={label}>
+      <div className="grid gap-2" role="status" aria-busy="true" aria-label={label}>
         {Array.from({ length: count }, (_, index) => (
           <Skeleton key={index} className="h-20 w-full" />
         ))}

@@ -75,7 +75,7 @@ export function Dashboard() {
           {t("loadFailed")} {problems.message(query.error)}
         </div>
       ) : !data ? (
-        <div aria-busy="true" aria-label={t("title")} className="grid gap-4 md:grid-cols-3 xl:grid-cols-5">
+        <div role="status" aria-busy="true" aria-label={t("title")} className="grid gap-4 md:grid-cols-3 xl:grid-cols-5">
           {Array.from({ length: 5 }, (_, index) => (
             <Skeleton key={index} className="h-28" />
           ))}

@@ -115,7 +115,7 @@ export function RecordActivity({ entity, id, version }: RecordActivityProps) {
         </CardHeader>
         <CardContent>
           {history.isPending ? (
-            <div className="grid gap-2" aria-label={t("loading")}>
+            <div className="grid gap-2" role="status" aria-label={t("loading")}>
               <Skeleton className="h-10 w-full" />
               <Skeleton className="h-10 w-full" />
             </div>

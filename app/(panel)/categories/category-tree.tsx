@@ -139,7 +139,7 @@ export function CategoryTree({ nodes, error, onRetry, canManage, onDelete }: Cat
       </div>
       <div className="overflow-hidden rounded-lg border bg-card text-sm">
         {!nodes ? (
-          <div className="grid gap-2 p-3" aria-busy="true" aria-label={t("loadingTree")}>
+          <div className="grid gap-2 p-3" role="status" aria-busy="true" aria-label={t("loadingTree")}>
             {Array.from({ length: 6 }, (_, index) => (
               <Skeleton key={index} className="h-6 w-full max-w-md" />
             ))}

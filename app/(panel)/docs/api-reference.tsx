@@ -13,7 +13,7 @@ const SwaggerView = dynamic(() => import("./swagger-view"), {
 function Loading() {
   const t = useTranslations("docs");
   return (
-    <div className="grid gap-3" aria-busy="true" aria-label={t("loading")}>
+    <div className="grid gap-3" role="status" aria-busy="true" aria-label={t("loading")}>
       <Skeleton className="h-10 w-full" />
       <Skeleton className="h-10 w-full" />
       <Skeleton className="h-10 w-full" />

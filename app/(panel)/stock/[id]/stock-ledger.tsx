@@ -76,18 +76,24 @@ function Ledger({ record, back }: { record: StockRecord; back: React.ReactNode }
         id: "total",
         header: t("fields.total"),
         cell: ({ row }) => (
-          <span aria-label={`${t("before")} ${row.original.total_before}, ${t("after")} ${row.original.total_after}`}>
-            {quantity(row.original.total_before)} → {quantity(row.original.total_after)}
-          </span>
+          <>
+            <span aria-hidden>
+              {quantity(row.original.total_before)} → {quantity(row.original.total_after)}
+            </span>
+            <span className="sr-only">{`${t("before")} ${quantity(row.original.total_before)}, ${t("after")} ${quantity(row.original.total_after)}`}</span>
+          </>
         ),
       }),
       column.display({
         id: "reserved",
         header: t("fields.reserved"),
         cell: ({ row }) => (
-          <span aria-label={`${t("before")} ${row.original.reserved_before}, ${t("after")} ${row.original.reserved_after}`}>
-            {quantity(row.original.reserved_before)} → {quantity(row.original.reserved_after)}
-          </span>
+          <>
+            <span aria-hidden>
+              {quantity(row.original.reserved_before)} → {quantity(row.original.reserved_after)}
+            </span>
+            <span className="sr-only">{`${t("before")} ${quantity(row.original.reserved_before)}, ${t("after")} ${quantity(row.original.reserved_after)}`}</span>
+          </>
         ),
       }),
       column.accessor("reason", { header: t("fields.reason"), cell: ({ getValue }) => getValue() ?? "—" }),
