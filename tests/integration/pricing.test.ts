@@ -661,7 +661,10 @@ describe("POST /prices/product/calculate", () => {
       }),
       400,
     );
-    expect(unknown.errors?.map((error) => error.path)).toEqual(["product_id", "partner_id"]);
+    expect(unknown.errors?.map((error) => error.path)).toEqual([
+      "product_id",
+      "partner_id",
+    ]);
     const installments = expectProblem(
       await calculate({
         product_id: drill.id,
@@ -751,6 +754,95 @@ describe("POST /prices/product/calculate", () => {
       }),
       400,
     );
+  });
+
+  it("rules kept in memory follow every write: through the API, straight in the database (another instance), per org", async () => {
+    const org = await newOrg();
+    const other = await newOrg();
+    const { post, drill, headers, calculate } = await setup(org);
+    const price = async () =>
+      (await calculate({ product_id: drill.id, quantity: 1 })).json.unit_price;
+    expect(await price()).toBe(100);
+
+    // A discount written after the rules were cached applies at once; so do its edits and its deletion.
+    const discount = await post("/discounts", {
+      name: unique("Queima"),
+      is_active: true,
+      ranges: [{ minimum_quantity: 1, type: "PERCENTAGE", value: 10 }],
+      criteria: [{ config: [{ key: "product_id", values: [drill.id] }] }],
+    });
+    expect(await price()).toBe(90);
+    const edit = await call("PUT", `/api/b2b/discounts/${discount.id}`, {
+      headers,
+      body: {
+        name: unique("Queima"),
+        is_active: true,
+        ranges: [{ minimum_quantity: 1, type: "PERCENTAGE", value: 20 }],
+        criteria: [{ config: [{ key: "product_id", values: [drill.id] }] }],
+      },
+    });
+    expect(edit.status, edit.text).toBe(200);
+    expect(await price()).toBe(80);
+
+    // Another instance's write reaches the database only: the version the triggers set is read with the product.
+    const database = org.database;
+    await database.prisma.discount.update({
+      where: { id: discount.id },
+      data: { is_active: false },
+    });
+    expect(await price()).toBe(100);
+    await database.prisma.discount.update({
+      where: { id: discount.id },
+      data: { is_active: true },
+    });
+    expect(await price()).toBe(80);
+    const listed = await post(
+      "/price-tables",
+      table({
+        criteria: [{ products: [{ product_id: drill.id, price: 50 }] }],
+      }),
+    );
+    expect(await price()).toBe(40);
+    await database.prisma.priceTableProduct.updateMany({
+      where: { price_table_id: listed.id },
+      data: { price: "60" },
+    });
+    expect(await price()).toBe(48);
+
+    // A write in a rolled-back transaction leaves no trace, in the rules nor in what is cached.
+    await database.prisma
+      .$transaction(async (tx) => {
+        await tx.discount.update({
+          where: { id: discount.id },
+          data: { is_active: false },
+        });
+        throw new Error("rolled back");
+      })
+      .catch(() => undefined);
+    expect(await price()).toBe(48);
+
+    // Another org's writes neither change this org's version nor its answers.
+    const version = async (id: string) =>
+      (
+        await database.prisma.pricingVersion.findUnique({
+          where: { organization_id: id },
+        })
+      )?.version;
+    const before = await version(org.organizationId);
+    const others = await setup(other);
+    await others.post(
+      "/price-tables",
+      table({ criteria: [{ rate_type: "DECREASE", value: 50 }] }),
+    );
+    expect(await version(org.organizationId)).toBe(before);
+    expect(await version(other.organizationId)).not.toBeUndefined();
+    expect(await price()).toBe(48);
+    expect(await delete_(`/api/b2b/discounts/${discount.id}`)).toBe(204);
+    expect(await price()).toBe(60);
+
+    async function delete_(path: string) {
+      return (await call("DELETE", path, { headers })).status;
+    }
   });
 
   it("roles: a VIEWER calculates and reads; only MANAGER and ADMIN write", async () => {

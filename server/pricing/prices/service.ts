@@ -3,59 +3,37 @@ import { scopedQuery } from "../../db/sql";
 import { AppError, type FieldError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
 import { money, toJsonNumber, type Money } from "../../lib/money";
-import { factsOf } from "../criteria";
-import { readCriteria, readRanges } from "../discounts/service";
 import {
   calculatePrice,
-  type DiscountCandidate,
   type PaymentMethodCandidate,
-  type PriceTableCandidate,
   type PricingProduct,
-  type Targets,
 } from "../engine";
 import { dateOf } from "../fields";
+import {
+  candidatesOf,
+  rulesAt,
+  type ListedRow,
+  type PricingContextIds,
+} from "./rules";
 import type { PriceCalculation, PriceCalculationInput } from "./schemas";
 
 /**
- * POST /prices/product/calculate: loads what the price engine needs in two statements,
- * then lets the engine (server/pricing/engine.ts) decide. The first reads the product
- * (with its categories and specifications), the variation, the partner's profile and the
- * payment method, and checks the other references. The second reads the candidates,
- * each from its indexed side: the price tables that list the product
- * (`price_table_products (organization_id, product_id)`) or have a criteria for every
- * product, with only the criteria rows and target rows that concern this product and
- * context; the discounts without criteria and those whose criteria index
- * (`discount_criteria_values (organization_id, key, value)`) holds one of the product's
- * facts. Bad input, unknown references and a product without any price are 400
- * (interface: "400 cannot calculate").
+ * POST /prices/product/calculate: one statement, then the engine
+ * (server/pricing/engine.ts) decides. The statement reads the product (with its
+ * categories and specifications), the variation, the partner's profile, the payment
+ * method, the rows of price tables that list the product
+ * (`price_table_products (organization_id, product_id)`) and the org's pricing version,
+ * and checks the other references. The price tables and discounts come from the org's
+ * rules kept in memory at that version (./rules.ts); the candidates are those that list
+ * the product or cover every product, and the discounts without criteria or whose
+ * criteria values hold one of the product's facts. Bad input, unknown references and a
+ * product without any price are 400 (interface: "400 cannot calculate").
  */
 
-type Context = {
-  partner_id: string | null;
-  profile_id: string | null;
-  company_id: string | null;
-  payment_method_id: string | null;
-};
+type Context = PricingContextIds;
 
 /** Money read from the database as text (JSON numbers would be floats). */
 type MoneyText = string | null;
-type TargetIds = {
-  partner_id: string | null;
-  profile_id: string | null;
-  company_id: string | null;
-  payment_method_id: string | null;
-};
-
-function targetsOf(rows: TargetIds[]): Targets {
-  return {
-    partners: rows.flatMap((row) => (row.partner_id ? [row.partner_id] : [])),
-    profiles: rows.flatMap((row) => (row.profile_id ? [row.profile_id] : [])),
-    companies: rows.flatMap((row) => (row.company_id ? [row.company_id] : [])),
-    payment_methods: rows.flatMap((row) =>
-      row.payment_method_id ? [row.payment_method_id] : [],
-    ),
-  };
-}
 
 const moneyOrNull = (value: MoneyText): Money | null =>
   value === null ? null : money(value);
@@ -78,7 +56,12 @@ type SubjectRow = {
     category_ids: string[];
     specifications: Array<{ name: string; value: string }>;
   } | null;
-  variation: { id: string; name: string; price: MoneyText; product_id: string } | null;
+  variation: {
+    id: string;
+    name: string;
+    price: MoneyText;
+    product_id: string;
+  } | null;
   partner: { profile_id: string | null } | null;
   profile_found: boolean;
   company_found: boolean;
@@ -86,11 +69,19 @@ type SubjectRow = {
     id: string;
     name: string;
     adjustment_rate: MoneyText;
-    installments: Array<{ sequence: number; tax?: number; discount?: number; due_date_delay?: number }>;
+    installments: Array<{
+      sequence: number;
+      tax?: number;
+      discount?: number;
+      due_date_delay?: number;
+    }>;
   } | null;
+  listed: ListedRow[];
+  pricing_version: string | null;
 };
 
-const uuidOrNull = (value: string | null | undefined) => Prisma.sql`${value ?? null}::uuid`;
+const uuidOrNull = (value: string | null | undefined) =>
+  Prisma.sql`${value ?? null}::uuid`;
 
 /**
  * The product, the variation, the partner's profile (when no profile is given) and the
@@ -98,7 +89,9 @@ const uuidOrNull = (value: string | null | undefined) => Prisma.sql`${value ?? n
  * once and in the order of the body.
  */
 async function loadSubject(db: Db, input: PriceCalculationInput) {
-  const [row] = await scopedQuery<SubjectRow>(db, (org) => Prisma.sql`
+  const [row] = await scopedQuery<SubjectRow>(
+    db,
+    (org) => Prisma.sql`
     SELECT
       (SELECT json_build_object(
                 'id', p.id, 'name', p.name, 'sku', p.sku, 'price', p.price::text, 'brand_id', p.brand_id,
@@ -114,7 +107,12 @@ async function loadSubject(db: Db, input: PriceCalculationInput) {
       EXISTS (SELECT 1 FROM profiles pr WHERE pr.organization_id = ${org} AND pr.id = ${uuidOrNull(input.profile_id)}) AS profile_found,
       EXISTS (SELECT 1 FROM companies co WHERE co.organization_id = ${org} AND co.id = ${uuidOrNull(input.company_id)}) AS company_found,
       (SELECT json_build_object('id', m.id, 'name', m.name, 'adjustment_rate', m.adjustment_rate::text, 'installments', m.installments)
-         FROM payment_methods m WHERE m.organization_id = ${org} AND m.id = ${uuidOrNull(input.payment_method_id)}) AS payment_method`);
+         FROM payment_methods m WHERE m.organization_id = ${org} AND m.id = ${uuidOrNull(input.payment_method_id)}) AS payment_method,
+      COALESCE((SELECT json_agg(json_build_object('price_table_id', tp.price_table_id, 'criteria_row_id', tp.criteria_row_id,
+                                                  'product_variation_id', tp.product_variation_id, 'price', tp.price::text))
+                FROM price_table_products tp WHERE tp.organization_id = ${org} AND tp.product_id = ${input.product_id}::uuid), '[]'::json) AS listed,
+      (SELECT version::text FROM pricing_versions WHERE organization_id = ${org}) AS pricing_version`,
+  );
   const { product, variation, partner, payment_method: method } = row!;
   const errors: FieldError[] = [];
   const missing = (path: string, message: string) =>
@@ -122,10 +120,14 @@ async function loadSubject(db: Db, input: PriceCalculationInput) {
   if (!product) missing("product_id", "no product with this id exists");
   else if (input.product_variation_id && variation?.product_id !== product.id)
     missing("product_variation_id", "no variation of this product has this id");
-  if (input.partner_id && !partner) missing("partner_id", "no partner with this id exists");
-  if (input.profile_id && !row!.profile_found) missing("profile_id", "no profile with this id exists");
-  if (input.company_id && !row!.company_found) missing("company_id", "no company with this id exists");
-  if (input.payment_method_id && !method) missing("payment_method_id", "no payment method with this id exists");
+  if (input.partner_id && !partner)
+    missing("partner_id", "no partner with this id exists");
+  if (input.profile_id && !row!.profile_found)
+    missing("profile_id", "no profile with this id exists");
+  if (input.company_id && !row!.company_found)
+    missing("company_id", "no company with this id exists");
+  if (input.payment_method_id && !method)
+    missing("payment_method_id", "no payment method with this id exists");
   if (errors.length > 0 || !product) throw badInput(errors);
 
   const pricingProduct: PricingProduct = {
@@ -138,7 +140,11 @@ async function loadSubject(db: Db, input: PriceCalculationInput) {
     price: moneyOrNull(product.price),
     variation:
       input.product_variation_id && variation
-        ? { id: variation.id, name: variation.name, price: moneyOrNull(variation.price) }
+        ? {
+            id: variation.id,
+            name: variation.name,
+            price: moneyOrNull(variation.price),
+          }
         : null,
   };
   const context: Context = {
@@ -160,153 +166,12 @@ async function loadSubject(db: Db, input: PriceCalculationInput) {
         })),
       }
     : null;
-  return { product: pricingProduct, context, paymentMethod };
-}
-
-type Flags = { partner: boolean; profile: boolean; company: boolean; payment_method: boolean };
-type CandidatesRow = {
-  price_tables: Array<{
-    id: string;
-    name: string;
-    start_date: string;
-    end_date: string | null;
-    flags: Flags;
-    targets: TargetIds[];
-    criteria: Array<{
-      criteria_id: string;
-      name: string | null;
-      rate_type: "INCREASE" | "DECREASE";
-      value_type: "MONETARY" | "PERCENTAGE";
-      value: string;
-      products: Array<{ product_id: string; product_variation_id: string | null; price: MoneyText }>;
-    }>;
-  }>;
-  discounts: Array<{
-    id: string;
-    name: string;
-    is_active: boolean;
-    start_date: string | null;
-    end_date: string | null;
-    minimum_value: MoneyText;
-    maximum_value: MoneyText;
-    is_discount_over_discount: boolean;
-    flags: Flags;
-    targets: TargetIds[];
-    ranges: Prisma.JsonValue;
-    criteria: Prisma.JsonValue;
-  }>;
-};
-
-/** Only the target rows that name the context's records: all the engine asks is whether they are listed. */
-function targetFilter(alias: string, context: Context): Prisma.Sql {
-  const column = (name: string) => Prisma.raw(`${alias}.${name}`);
-  return Prisma.sql`(${column("partner_id")} = ${uuidOrNull(context.partner_id)}
-    OR ${column("profile_id")} = ${uuidOrNull(context.profile_id)}
-    OR ${column("company_id")} = ${uuidOrNull(context.company_id)}
-    OR ${column("payment_method_id")} = ${uuidOrNull(context.payment_method_id)})`;
-}
-
-/** The candidate price tables and discounts of a product in a context, in one statement. */
-async function loadCandidates(
-  db: Db,
-  product: PricingProduct,
-  context: Context,
-): Promise<{ priceTables: PriceTableCandidate[]; discounts: DiscountCandidate[] }> {
-  const facts = factsOf(product);
-  const [row] = await scopedQuery<CandidatesRow>(db, (org) => Prisma.sql`
-    WITH listed AS (
-      SELECT DISTINCT price_table_id FROM price_table_products
-       WHERE organization_id = ${org} AND product_id = ${product.id}::uuid
-      UNION
-      SELECT price_table_id FROM price_table_criteria
-       WHERE organization_id = ${org} AND has_products = false
-    ), matched AS (
-      SELECT id FROM discounts WHERE organization_id = ${org} AND has_criteria = false
-      UNION
-      SELECT v.discount_id FROM discount_criteria_values v
-        JOIN unnest(${facts.map((fact) => fact.key)}::text[], ${facts.map((fact) => fact.value)}::text[]) AS f(key, value)
-          ON v.key = f.key AND v.value = f.value
-       WHERE v.organization_id = ${org}
-    )
-    SELECT
-      (SELECT COALESCE(json_agg(json_build_object(
-                'id', t.id, 'name', t.name, 'start_date', t.start_date, 'end_date', t.end_date,
-                'flags', json_build_object('partner', t.is_partner_specific, 'profile', t.is_profile_specific,
-                                           'company', t.is_company_specific, 'payment_method', t.is_payment_method_specific),
-                'targets', COALESCE((SELECT json_agg(json_build_object('partner_id', g.partner_id, 'profile_id', g.profile_id,
-                                                                       'company_id', g.company_id, 'payment_method_id', g.payment_method_id))
-                                     FROM price_table_targets g WHERE g.price_table_id = t.id AND ${targetFilter("g", context)}), '[]'::json),
-                'criteria', COALESCE((SELECT json_agg(json_build_object(
-                                        'criteria_id', c.criteria_id, 'name', c.name, 'rate_type', c.rate_type,
-                                        'value_type', c.value_type, 'value', c.value::text,
-                                        'products', COALESCE((SELECT json_agg(json_build_object('product_id', tp.product_id,
-                                                                'product_variation_id', tp.product_variation_id, 'price', tp.price::text))
-                                                              FROM price_table_products tp
-                                                              WHERE tp.criteria_row_id = c.id AND tp.product_id = ${product.id}::uuid), '[]'::json))
-                                      ORDER BY c.position)
-                                      FROM price_table_criteria c
-                                      WHERE c.price_table_id = t.id
-                                        AND (NOT c.has_products OR EXISTS (SELECT 1 FROM price_table_products tp
-                                              WHERE tp.criteria_row_id = c.id AND tp.product_id = ${product.id}::uuid))), '[]'::json))
-              ORDER BY t.id), '[]'::json)
-         FROM price_tables t WHERE t.organization_id = ${org} AND t.id IN (SELECT price_table_id FROM listed)) AS price_tables,
-      (SELECT COALESCE(json_agg(json_build_object(
-                'id', d.id, 'name', d.name, 'is_active', d.is_active, 'start_date', d.start_date, 'end_date', d.end_date,
-                'minimum_value', d.minimum_value::text, 'maximum_value', d.maximum_value::text,
-                'is_discount_over_discount', d.is_discount_over_discount,
-                'flags', json_build_object('partner', d.is_partner, 'profile', d.is_profile,
-                                           'company', d.is_company, 'payment_method', d.is_payment_method),
-                'targets', COALESCE((SELECT json_agg(json_build_object('partner_id', g.partner_id, 'profile_id', g.profile_id,
-                                                                       'company_id', g.company_id, 'payment_method_id', g.payment_method_id))
-                                     FROM discount_targets g WHERE g.discount_id = d.id AND ${targetFilter("g", context)}), '[]'::json),
-                'ranges', d.ranges, 'criteria', d.criteria)
-              ORDER BY d.id), '[]'::json)
-         FROM discounts d WHERE d.organization_id = ${org} AND d.id IN (SELECT id FROM matched)) AS discounts`);
-  const { price_tables: tables, discounts } = row!;
   return {
-    priceTables: tables.map((table) => ({
-      id: table.id,
-      name: table.name,
-      start_date: table.start_date,
-      end_date: table.end_date,
-      flags: table.flags,
-      targets: targetsOf(table.targets),
-      criteria: table.criteria.map((criteria) => ({
-        criteria_id: criteria.criteria_id,
-        name: criteria.name,
-        rate_type: criteria.rate_type,
-        value_type: criteria.value_type,
-        value: money(criteria.value),
-        products: criteria.products.map((item) => ({
-          product_id: item.product_id,
-          product_variation_id: item.product_variation_id,
-          price: moneyOrNull(item.price),
-        })),
-      })),
-    })),
-    discounts: discounts.map((discount) => ({
-      id: discount.id,
-      name: discount.name,
-      is_active: discount.is_active,
-      start_date: discount.start_date,
-      end_date: discount.end_date,
-      minimum_value: moneyOrNull(discount.minimum_value),
-      maximum_value: moneyOrNull(discount.maximum_value),
-      is_discount_over_discount: discount.is_discount_over_discount,
-      flags: discount.flags,
-      targets: targetsOf(discount.targets),
-      ranges: readRanges(discount.ranges).map((range) => ({
-        minimum_quantity: money(range.minimum_quantity),
-        type: range.type,
-        value: money(range.value),
-        is_product_value: range.is_product_value,
-      })),
-      criteria: readCriteria(discount.criteria).map((criteria) => ({
-        criteria_id: criteria.criteria_id,
-        name: criteria.name,
-        entries: criteria.entries,
-      })),
-    })),
+    product: pricingProduct,
+    context,
+    paymentMethod,
+    listed: row!.listed,
+    version: row!.pricing_version ?? "0",
   };
 }
 
@@ -317,8 +182,15 @@ export async function calculateProductPrice(
   input: PriceCalculationInput,
   today = new Date(),
 ): Promise<PriceCalculation> {
-  const { product, context, paymentMethod } = await loadSubject(db, input);
-  const { priceTables, discounts } = await loadCandidates(db, product, context);
+  const { product, context, paymentMethod, listed, version } =
+    await loadSubject(db, input);
+  const rules = await rulesAt(db, version);
+  const { priceTables, discounts } = candidatesOf(
+    rules,
+    product,
+    listed,
+    context,
+  );
   const quantity = money(input.quantity);
   const result = calculatePrice({
     product,

@@ -1,0 +1,354 @@
+import { LRUCache } from "lru-cache";
+import type { Db } from "../../db/scoped";
+import { scopedQuery } from "../../db/sql";
+import { Prisma } from "../../generated/prisma/client";
+import { money, type Money } from "../../lib/money";
+import { factsOf, type ProductFacts } from "../criteria";
+import { readCriteria, readRanges } from "../discounts/service";
+import type {
+  DiscountCandidate,
+  Flag,
+  PriceTableCandidate,
+  Targets,
+} from "../engine";
+
+/**
+ * An org's price tables and discounts, kept in memory per instance under the org's
+ * pricing version (`pricing_versions`, set by triggers to the id of the transaction that
+ * last wrote any of them: see its migration). The calculation reads the version in the
+ * statement that reads the product, so a write committed on any instance is seen by the
+ * next calculation everywhere; a stale or missing entry is loaded again in one statement.
+ * What depends on the product (the rows of `price_table_products` that list it) is read
+ * with the product, never cached: the cache holds what is small and shared — tables,
+ * their criteria rows and targets, discounts and the index of their criteria values.
+ */
+
+type MoneyText = string | null;
+type TargetRow = {
+  partner_id: string | null;
+  profile_id: string | null;
+  company_id: string | null;
+  payment_method_id: string | null;
+};
+
+/** The rows of `price_table_products` that list the product (read with the product). */
+export type ListedRow = {
+  price_table_id: string;
+  criteria_row_id: string;
+  product_variation_id: string | null;
+  price: MoneyText;
+};
+
+export type PricingContextIds = TargetRow;
+
+interface TableRule {
+  id: string;
+  name: string;
+  start_date: string;
+  end_date: string | null;
+  flags: Record<Flag, boolean>;
+  targets: TargetRow[];
+  criteria: Array<{
+    id: string;
+    criteria_id: string;
+    name: string | null;
+    rate_type: "INCREASE" | "DECREASE";
+    value_type: "MONETARY" | "PERCENTAGE";
+    value: Money;
+    has_products: boolean;
+  }>;
+}
+
+type DiscountRule = Omit<DiscountCandidate, "targets"> & {
+  targets: TargetRow[];
+};
+
+export interface PricingRules {
+  version: string;
+  tables: Map<string, TableRule>;
+  /** Tables with a criteria row for every product (no product rows). */
+  everyProduct: string[];
+  discounts: Map<string, DiscountRule>;
+  /** Discounts without criteria: candidates for every product. */
+  unconditional: string[];
+  /** `key \u0000 value` of discount_criteria_values → the discounts whose criteria accept it. */
+  byFact: Map<string, string[]>;
+}
+
+type RulesRow = {
+  version: string | null;
+  price_tables: Array<{
+    id: string;
+    name: string;
+    start_date: string;
+    end_date: string | null;
+    flags: Record<Flag, boolean>;
+    targets: TargetRow[];
+    criteria: Array<{
+      id: string;
+      criteria_id: string;
+      name: string | null;
+      rate_type: "INCREASE" | "DECREASE";
+      value_type: "MONETARY" | "PERCENTAGE";
+      value: string;
+      has_products: boolean;
+    }>;
+  }>;
+  discounts: Array<{
+    id: string;
+    name: string;
+    is_active: boolean;
+    start_date: string | null;
+    end_date: string | null;
+    minimum_value: MoneyText;
+    maximum_value: MoneyText;
+    is_discount_over_discount: boolean;
+    has_criteria: boolean;
+    flags: Record<Flag, boolean>;
+    targets: TargetRow[];
+    ranges: Prisma.JsonValue;
+    criteria: Prisma.JsonValue;
+  }>;
+  criteria_values: Array<{ discount_id: string; key: string; value: string }>;
+};
+
+const TARGET_COLUMNS = Prisma.sql`json_build_object('partner_id', g.partner_id, 'profile_id', g.profile_id,
+  'company_id', g.company_id, 'payment_method_id', g.payment_method_id)`;
+
+const moneyOrNull = (value: MoneyText): Money | null =>
+  value === null ? null : money(value);
+const factKey = (key: string, value: string) => `${key}\u0000${value}`;
+
+/** Every price table and discount of the org, with the version they are at, in one statement. */
+async function loadRules(db: Db): Promise<PricingRules> {
+  const [row] = await scopedQuery<RulesRow>(
+    db,
+    (org) => Prisma.sql`
+    SELECT
+      (SELECT version::text FROM pricing_versions WHERE organization_id = ${org}) AS version,
+      (SELECT COALESCE(json_agg(json_build_object(
+                'id', t.id, 'name', t.name, 'start_date', t.start_date, 'end_date', t.end_date,
+                'flags', json_build_object('partner', t.is_partner_specific, 'profile', t.is_profile_specific,
+                                           'company', t.is_company_specific, 'payment_method', t.is_payment_method_specific),
+                'targets', COALESCE((SELECT json_agg(${TARGET_COLUMNS}) FROM price_table_targets g
+                                     WHERE g.organization_id = ${org} AND g.price_table_id = t.id), '[]'::json),
+                'criteria', COALESCE((SELECT json_agg(json_build_object(
+                                        'id', c.id, 'criteria_id', c.criteria_id, 'name', c.name, 'rate_type', c.rate_type,
+                                        'value_type', c.value_type, 'value', c.value::text, 'has_products', c.has_products)
+                                      ORDER BY c.position)
+                                      FROM price_table_criteria c
+                                      WHERE c.organization_id = ${org} AND c.price_table_id = t.id), '[]'::json))
+              ORDER BY t.id), '[]'::json)
+         FROM price_tables t WHERE t.organization_id = ${org}) AS price_tables,
+      (SELECT COALESCE(json_agg(json_build_object(
+                'id', d.id, 'name', d.name, 'is_active', d.is_active, 'start_date', d.start_date, 'end_date', d.end_date,
+                'minimum_value', d.minimum_value::text, 'maximum_value', d.maximum_value::text,
+                'is_discount_over_discount', d.is_discount_over_discount, 'has_criteria', d.has_criteria,
+                'flags', json_build_object('partner', d.is_partner, 'profile', d.is_profile,
+                                           'company', d.is_company, 'payment_method', d.is_payment_method),
+                'targets', COALESCE((SELECT json_agg(${TARGET_COLUMNS}) FROM discount_targets g
+                                     WHERE g.organization_id = ${org} AND g.discount_id = d.id), '[]'::json),
+                'ranges', d.ranges, 'criteria', d.criteria)
+              ORDER BY d.id), '[]'::json)
+         FROM discounts d WHERE d.organization_id = ${org}) AS discounts,
+      (SELECT COALESCE(json_agg(json_build_object('discount_id', v.discount_id, 'key', v.key, 'value', v.value)), '[]'::json)
+         FROM discount_criteria_values v WHERE v.organization_id = ${org}) AS criteria_values`,
+  );
+  const {
+    version,
+    price_tables: tables,
+    discounts,
+    criteria_values: values,
+  } = row!;
+  const byFact = new Map<string, string[]>();
+  for (const value of values) {
+    const key = factKey(value.key, value.value);
+    const ids = byFact.get(key);
+    if (ids) ids.push(value.discount_id);
+    else byFact.set(key, [value.discount_id]);
+  }
+  return {
+    version: version ?? "0",
+    tables: new Map(
+      tables.map((table) => [
+        table.id,
+        {
+          ...table,
+          criteria: table.criteria.map((criteria) => ({
+            ...criteria,
+            value: money(criteria.value),
+          })),
+        },
+      ]),
+    ),
+    everyProduct: tables
+      .filter((table) =>
+        table.criteria.some((criteria) => !criteria.has_products),
+      )
+      .map((table) => table.id),
+    discounts: new Map(
+      discounts.map((discount) => [
+        discount.id,
+        {
+          id: discount.id,
+          name: discount.name,
+          is_active: discount.is_active,
+          start_date: discount.start_date,
+          end_date: discount.end_date,
+          minimum_value: moneyOrNull(discount.minimum_value),
+          maximum_value: moneyOrNull(discount.maximum_value),
+          is_discount_over_discount: discount.is_discount_over_discount,
+          flags: discount.flags,
+          targets: discount.targets,
+          ranges: readRanges(discount.ranges).map((range) => ({
+            minimum_quantity: money(range.minimum_quantity),
+            type: range.type,
+            value: money(range.value),
+            is_product_value: range.is_product_value,
+          })),
+          criteria: readCriteria(discount.criteria).map((criteria) => ({
+            criteria_id: criteria.criteria_id,
+            name: criteria.name,
+            entries: criteria.entries,
+          })),
+        },
+      ]),
+    ),
+    unconditional: discounts
+      .filter((discount) => !discount.has_criteria)
+      .map((discount) => discount.id),
+    byFact,
+  };
+}
+
+/** The orgs' rules of this instance: a bounded number of orgs, the least recently used dropped first. */
+const cache = new LRUCache<string, Promise<PricingRules>>({ max: 200 });
+
+/**
+ * The org's rules at `version` (read by the caller in the same statement as the product):
+ * from memory when they are at that version, else loaded (once, however many requests
+ * ask at the same time). A load that finds a newer version keeps the newer rules.
+ */
+export async function rulesAt(db: Db, version: string): Promise<PricingRules> {
+  const org = db.$organizationId;
+  const cached = cache.get(org);
+  if (cached) {
+    const rules = await cached;
+    if (rules.version === version) return rules;
+  }
+  const current = cache.get(org);
+  if (current && current !== cached) {
+    const rules = await current;
+    if (rules.version === version) return rules;
+  }
+  const loading = loadRules(db);
+  cache.set(org, loading);
+  loading.catch(() => {
+    if (cache.get(org) === loading) cache.delete(org);
+  });
+  return loading;
+}
+
+/** Only the target rows that name the context's records: all the engine asks is whether they are listed. */
+function targetsFor(
+  rows: readonly TargetRow[],
+  context: PricingContextIds,
+): Targets {
+  const targets: {
+    partners: string[];
+    profiles: string[];
+    companies: string[];
+    payment_methods: string[];
+  } = {
+    partners: [],
+    profiles: [],
+    companies: [],
+    payment_methods: [],
+  };
+  for (const row of rows) {
+    const named =
+      (row.partner_id !== null && row.partner_id === context.partner_id) ||
+      (row.profile_id !== null && row.profile_id === context.profile_id) ||
+      (row.company_id !== null && row.company_id === context.company_id) ||
+      (row.payment_method_id !== null &&
+        row.payment_method_id === context.payment_method_id);
+    if (!named) continue;
+    if (row.partner_id) targets.partners.push(row.partner_id);
+    if (row.profile_id) targets.profiles.push(row.profile_id);
+    if (row.company_id) targets.companies.push(row.company_id);
+    if (row.payment_method_id)
+      targets.payment_methods.push(row.payment_method_id);
+  }
+  return targets;
+}
+
+const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The candidates of a product in a context: the tables that list it or have a criteria
+ * row for every product, with only the criteria rows that cover it (their product rows
+ * limited to it); the discounts without criteria and those whose criteria values hold
+ * one of the product's facts. Both in id order, targets limited to the context's.
+ */
+export function candidatesOf(
+  rules: PricingRules,
+  product: ProductFacts,
+  listed: readonly ListedRow[],
+  context: PricingContextIds,
+): { priceTables: PriceTableCandidate[]; discounts: DiscountCandidate[] } {
+  const rowsByCriteria = new Map<string, ListedRow[]>();
+  for (const row of listed) {
+    const rows = rowsByCriteria.get(row.criteria_row_id);
+    if (rows) rows.push(row);
+    else rowsByCriteria.set(row.criteria_row_id, [row]);
+  }
+  const tableIds = new Set([
+    ...listed.map((row) => row.price_table_id),
+    ...rules.everyProduct,
+  ]);
+  const priceTables: PriceTableCandidate[] = [];
+  for (const id of [...tableIds].sort(byId)) {
+    const table = rules.tables.get(id);
+    if (!table) continue;
+    priceTables.push({
+      id: table.id,
+      name: table.name,
+      start_date: table.start_date,
+      end_date: table.end_date,
+      flags: table.flags,
+      targets: targetsFor(table.targets, context),
+      criteria: table.criteria
+        .filter(
+          (criteria) =>
+            !criteria.has_products || rowsByCriteria.has(criteria.id),
+        )
+        .map((criteria) => ({
+          criteria_id: criteria.criteria_id,
+          name: criteria.name,
+          rate_type: criteria.rate_type,
+          value_type: criteria.value_type,
+          value: criteria.value,
+          products: (rowsByCriteria.get(criteria.id) ?? []).map((row) => ({
+            product_id: product.id,
+            product_variation_id: row.product_variation_id,
+            price: moneyOrNull(row.price),
+          })),
+        })),
+    });
+  }
+  const discountIds = new Set(rules.unconditional);
+  for (const fact of factsOf(product)) {
+    for (const id of rules.byFact.get(factKey(fact.key, fact.value)) ?? [])
+      discountIds.add(id);
+  }
+  const discounts: DiscountCandidate[] = [];
+  for (const id of [...discountIds].sort(byId)) {
+    const discount = rules.discounts.get(id);
+    if (discount)
+      discounts.push({
+        ...discount,
+        targets: targetsFor(discount.targets, context),
+      });
+  }
+  return { priceTables, discounts };
+}
