@@ -84,17 +84,47 @@ export function factsOf(
   return facts;
 }
 
+/**
+ * What is compared, kept per object: a product's facts as `key \u0000 value`, and an
+ * entry's key and accepted values, normalized. Both are read-only values here (a product
+ * loaded for one calculation; entries of rules kept in memory across calculations), so
+ * normalizing them once per object gives the same answers as normalizing on every call.
+ */
+const factsKept = new WeakMap<ProductFacts, Set<string>>();
+const entriesKept = new WeakMap<CriteriaEntry, Set<string>>();
+
+function factSet(product: ProductFacts): Set<string> {
+  let facts = factsKept.get(product);
+  if (!facts) {
+    facts = new Set(
+      factsOf(product).map((fact) => `${fact.key}\u0000${fact.value}`),
+    );
+    factsKept.set(product, facts);
+  }
+  return facts;
+}
+
+function acceptedOf(entry: CriteriaEntry): Set<string> {
+  let accepted = entriesKept.get(entry);
+  if (!accepted) {
+    const key = normalizeKey(entry.key);
+    accepted = new Set(
+      entry.values.map((value) => `${key}\u0000${normalizeValue(key, value)}`),
+    );
+    entriesKept.set(entry, accepted);
+  }
+  return accepted;
+}
+
 /** Whether a product matches every entry of a criteria (an entry without values matches nothing). */
 export function matchesCriteria(
   entries: readonly CriteriaEntry[],
   product: ProductFacts,
 ): boolean {
-  const facts = factsOf(product);
+  const facts = factSet(product);
   return entries.every((entry) => {
-    const key = normalizeKey(entry.key);
-    const accepted = new Set(
-      entry.values.map((value) => normalizeValue(key, value)),
-    );
-    return facts.some((fact) => fact.key === key && accepted.has(fact.value));
+    for (const accepted of acceptedOf(entry))
+      if (facts.has(accepted)) return true;
+    return false;
   });
 }
