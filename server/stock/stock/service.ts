@@ -7,7 +7,12 @@ import { AppError, type FieldError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
 import { fieldErrors } from "../../http/problem";
 import { isUuid } from "../../lib/ids";
-import { decimalPlaces, money, toJsonNumber, type Money } from "../../lib/money";
+import {
+  decimalPlaces,
+  money,
+  toJsonNumber,
+  type Money,
+} from "../../lib/money";
 import { paginate, type Page, type PageableDelegate } from "../../lib/paging";
 import { normalizeSearch, escapeLike } from "../../lib/search";
 import { emitEvent } from "../../webhooks/outbox";
@@ -49,9 +54,18 @@ interface Parts {
     sku: string;
     images: unknown;
     minimum_stock: unknown;
-    measure_unit: { id: string; abbreviation: string; decimals_for_quantity: number } | null;
+    measure_unit: {
+      id: string;
+      abbreviation: string;
+      decimals_for_quantity: number;
+    } | null;
   };
-  variation: { id: string; name: string; sku: string; product_id: string } | null;
+  variation: {
+    id: string;
+    name: string;
+    sku: string;
+    product_id: string;
+  } | null;
 }
 
 interface Figures {
@@ -64,7 +78,9 @@ interface Figures {
 }
 
 const include = {
-  company: { select: { id: true, name: true, fiscal_registration_number: true } },
+  company: {
+    select: { id: true, name: true, fiscal_registration_number: true },
+  },
   warehouse: { select: { id: true, name: true } },
   product: {
     select: {
@@ -73,7 +89,9 @@ const include = {
       sku: true,
       images: true,
       attributes: true,
-      measure_unit: { select: { id: true, abbreviation: true, decimals_for_quantity: true } },
+      measure_unit: {
+        select: { id: true, abbreviation: true, decimals_for_quantity: true },
+      },
     },
   },
   variation: { select: { id: true, name: true, sku: true, product_id: true } },
@@ -84,7 +102,11 @@ function minimumStockOf(value: unknown): number | null {
   return typeof value === "number" && Number.isFinite(value) ? value : null;
 }
 
-function toRecord(organizationId: string, parts: Parts, figures: Figures): StockRecord {
+function toRecord(
+  organizationId: string,
+  parts: Parts,
+  figures: Figures,
+): StockRecord {
   const total = money(figures.total);
   const reserved = money(figures.reserved);
   const available = toJsonNumber(total.minus(reserved)) ?? 0;
@@ -99,7 +121,10 @@ function toRecord(organizationId: string, parts: Parts, figures: Figures): Stock
       sku: parts.variation?.sku ?? parts.product.sku,
       product_variation_id: parts.variation?.id ?? null,
       variation_name: parts.variation?.name ?? null,
-      main_image_url: mainImageUrlOf({ images: parts.product.images, organization_id: organizationId }),
+      main_image_url: mainImageUrlOf({
+        images: parts.product.images,
+        organization_id: organizationId,
+      }),
       measure_unit: parts.product.measure_unit,
     },
     active: figures.active,
@@ -127,8 +152,10 @@ function rowToRecord(row: StockRow): StockRecord {
 const variationKeyOf = (key: StockKey) => key.product_variation_id ?? "";
 
 /** What is available of figures: total less reserved. */
-const availableOf = (figures: { total: { toString(): string }; reserved: { toString(): string } }): Money =>
-  money(figures.total).minus(money(figures.reserved));
+const availableOf = (figures: {
+  total: { toString(): string };
+  reserved: { toString(): string };
+}): Money => money(figures.total).minus(money(figures.reserved));
 
 /**
  * Contract §7 `stock.low`: a change that takes a record's available quantity from above its
@@ -136,71 +163,146 @@ const availableOf = (figures: { total: { toString(): string }; reserved: { toStr
  * it, in the change's transaction. Once per crossing: a change that starts at or below the
  * minimum emits nothing (the record has to climb above it first).
  */
-async function emitStockLowWhenCrossed(db: Db, record: StockRecord, availableBefore: Money, availableAfter: Money): Promise<void> {
+async function emitStockLowWhenCrossed(
+  db: Db,
+  record: StockRecord,
+  availableBefore: Money,
+  availableAfter: Money,
+): Promise<void> {
   if (record.minimum_stock === null) return;
   const minimum = money(record.minimum_stock);
-  if (availableBefore.lessThanOrEqualTo(minimum) || availableAfter.greaterThan(minimum)) return;
-  await emitEvent(db, { type: "stock.low", data: record, subject: { type: "stock", id: record.id } });
+  if (
+    availableBefore.lessThanOrEqualTo(minimum) ||
+    availableAfter.greaterThan(minimum)
+  )
+    return;
+  await emitEvent(db, {
+    type: "stock.low",
+    data: record,
+    subject: { type: "stock", id: record.id },
+  });
 }
 
-/**
- * Company, warehouse, product (with its unit) and variation of a key, in one query; 422
- * naming each field whose record the org does not have (or a variation of another product).
- */
-async function loadParts(db: Db, key: StockKey, prefix = ""): Promise<{ parts?: Parts; errors: FieldError[] }> {
+type PartsRow = {
+  company: Parts["company"] | null;
+  warehouse: Parts["warehouse"] | null;
+  product: Parts["product"] | null;
+  variation: Parts["variation"];
+};
+
+/** The columns `company`, `warehouse`, `product` (with its unit) and `variation` of a key, as JSON. */
+function partsColumns(organization: Prisma.Sql, key: StockKey): Prisma.Sql {
   const variationId = key.product_variation_id ?? null;
-  const [row] = await scopedQuery<{ company: Parts["company"] | null; warehouse: Parts["warehouse"] | null; product: Parts["product"] | null; variation: Parts["variation"] }>(
-    db,
-    (organization) => Prisma.sql`
-      SELECT
-        (SELECT json_build_object('id', c.id, 'name', c.name, 'fiscal_registration_number', c.fiscal_registration_number)
-           FROM companies c WHERE c.organization_id = ${organization} AND c.id = ${key.company_id}::uuid) AS company,
-        (SELECT json_build_object('id', w.id, 'name', w.name)
-           FROM warehouses w WHERE w.organization_id = ${organization} AND w.id = ${key.warehouse_id}::uuid) AS warehouse,
-        (SELECT json_build_object('id', p.id, 'name', p.name, 'sku', p.sku, 'images', p.images,
-                  'minimum_stock', p.attributes -> 'minimum_stock',
-                  'measure_unit', CASE WHEN u.id IS NULL THEN NULL
-                    ELSE json_build_object('id', u.id, 'abbreviation', u.abbreviation, 'decimals_for_quantity', u.decimals_for_quantity) END)
-           FROM products p LEFT JOIN measure_units u ON u.id = p.measure_unit_id
-           WHERE p.organization_id = ${organization} AND p.id = ${key.product_id}::uuid) AS product,
-        (SELECT json_build_object('id', v.id, 'name', v.name, 'sku', v.sku, 'product_id', v.product_id)
-           FROM product_variations v WHERE v.organization_id = ${organization} AND v.id = ${variationId}::uuid) AS variation`,
-  );
+  return Prisma.sql`
+    (SELECT json_build_object('id', c.id, 'name', c.name, 'fiscal_registration_number', c.fiscal_registration_number)
+       FROM companies c WHERE c.organization_id = ${organization} AND c.id = ${key.company_id}::uuid) AS company,
+    (SELECT json_build_object('id', w.id, 'name', w.name)
+       FROM warehouses w WHERE w.organization_id = ${organization} AND w.id = ${key.warehouse_id}::uuid) AS warehouse,
+    (SELECT json_build_object('id', p.id, 'name', p.name, 'sku', p.sku, 'images', p.images,
+              'minimum_stock', p.attributes -> 'minimum_stock',
+              'measure_unit', CASE WHEN u.id IS NULL THEN NULL
+                ELSE json_build_object('id', u.id, 'abbreviation', u.abbreviation, 'decimals_for_quantity', u.decimals_for_quantity) END)
+       FROM products p LEFT JOIN measure_units u ON u.id = p.measure_unit_id
+       WHERE p.organization_id = ${organization} AND p.id = ${key.product_id}::uuid) AS product,
+    (SELECT json_build_object('id', v.id, 'name', v.name, 'sku', v.sku, 'product_id', v.product_id)
+       FROM product_variations v WHERE v.organization_id = ${organization} AND v.id = ${variationId}::uuid) AS variation`;
+}
+
+/** The parts of a key as read, or a 422 error naming each field whose record the org does not have (or a variation of another product). */
+function partsOf(
+  row: PartsRow | undefined,
+  key: StockKey,
+  prefix = "",
+): { parts?: Parts; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const missing = (field: string, noun: string) =>
-    errors.push({ path: `${prefix}${field}`, message: `no ${noun} with this id exists`, code: "not_found_reference" });
+    errors.push({
+      path: `${prefix}${field}`,
+      message: `no ${noun} with this id exists`,
+      code: "not_found_reference",
+    });
   if (!row?.company) missing("company_id", "company");
   if (!row?.warehouse) missing("warehouse_id", "warehouse");
   if (!row?.product) missing("product_id", "product");
-  if (variationId && !row?.variation) missing("product_variation_id", "product variation");
-  else if (row?.variation && row.product && row.variation.product_id !== row.product.id) {
-    errors.push({ path: `${prefix}product_variation_id`, message: "is a variation of another product", code: "variation_of_other_product" });
+  if (key.product_variation_id && !row?.variation)
+    missing("product_variation_id", "product variation");
+  else if (
+    row?.variation &&
+    row.product &&
+    row.variation.product_id !== row.product.id
+  ) {
+    errors.push({
+      path: `${prefix}product_variation_id`,
+      message: "is a variation of another product",
+      code: "variation_of_other_product",
+    });
   }
-  if (errors.length > 0 || !row?.company || !row.warehouse || !row.product) return { errors };
-  return { parts: { company: row.company, warehouse: row.warehouse, product: row.product, variation: row.variation }, errors };
+  if (errors.length > 0 || !row?.company || !row.warehouse || !row.product)
+    return { errors };
+  return {
+    parts: {
+      company: row.company,
+      warehouse: row.warehouse,
+      product: row.product,
+      variation: row.variation,
+    },
+    errors,
+  };
+}
+
+/** Company, warehouse, product (with its unit) and variation of a key, in one query; 422 errors as partsOf. */
+async function loadParts(
+  db: Db,
+  key: StockKey,
+  prefix = "",
+): Promise<{ parts?: Parts; errors: FieldError[] }> {
+  const [row] = await scopedQuery<PartsRow>(
+    db,
+    (organization) => Prisma.sql`SELECT ${partsColumns(organization, key)}`,
+  );
+  return partsOf(row, key, prefix);
 }
 
 /** Quantities respect the decimals of the product's measure unit (whole numbers without one). */
-function checkDecimals(parts: Parts, value: number, path: string): FieldError | undefined {
+function checkDecimals(
+  parts: Parts,
+  value: number,
+  path: string,
+): FieldError | undefined {
   const allowed = parts.product.measure_unit?.decimals_for_quantity ?? 0;
   if (decimalPlaces(value) <= allowed) return undefined;
   const unit = parts.product.measure_unit?.abbreviation;
   return {
     path,
-    message: allowed === 0 ? `must be a whole number${unit ? ` (unit ${unit})` : ""}` : `must have at most ${allowed} decimal places (unit ${unit})`,
+    message:
+      allowed === 0
+        ? `must be a whole number${unit ? ` (unit ${unit})` : ""}`
+        : `must have at most ${allowed} decimal places (unit ${unit})`,
     code: "too_many_decimals",
     params: { maximumDecimals: allowed },
   };
 }
 
 function invalid(errors: FieldError[]): AppError {
-  return new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+  return new AppError(
+    "VALIDATION",
+    errors.map((error) => `${error.path}: ${error.message}`).join("; "),
+    { errors },
+  );
 }
 
 /** Who the ledger names: the transaction's user or access key, else the system. */
-function actorOf(db: Db): { kind: string; id: string | null; requestId: string | null } {
+function actorOf(db: Db): {
+  kind: string;
+  id: string | null;
+  requestId: string | null;
+} {
   const { actor, requestId } = writeContext(db);
-  return { kind: actor?.kind ?? "system", id: actor?.id ?? null, requestId: requestId ?? null };
+  return {
+    kind: actor?.kind ?? "system",
+    id: actor?.id ?? null,
+    requestId: requestId ?? null,
+  };
 }
 
 /** The figures of a movement: how it changes total and reserved. */
@@ -213,27 +315,37 @@ const deltas = {
 
 /**
  * Moves stock: INCREMENT (creates a missing record), DECREMENT, RESERVE, RELEASE. One
- * conditional statement changes the record and writes its ledger row; a movement that
- * would break `0 <= reserved <= total` is 422 and changes nothing. Runs in the caller's
- * transaction (the request's, or an order's or sale's that reserves or takes stock):
+ * statement reads what the record points to, changes the record — only when those
+ * references are the org's and the quantity has no more decimals than the product's unit
+ * allows — and writes its ledger row; a movement that would break
+ * `0 <= reserved <= total` is 422 and changes nothing. Runs in the caller's transaction
+ * (the request's, or an order's or sale's that reserves or takes stock):
  *
  *   await applyMovement(tx, { company_id, warehouse_id, product_id, type: "RESERVE", quantity: 2, reference_id: order.id });
  *
  * The ledger names who moved it from the transaction's write context (user or access key).
  */
-export async function applyMovement(db: Db, input: StockMovementInput): Promise<StockRecord> {
+export async function applyMovement(
+  db: Db,
+  input: StockMovementInput,
+): Promise<StockRecord> {
   const parsed = stockMovementInput.safeParse(input);
   if (!parsed.success) throw invalid(fieldErrors(parsed.error));
   const movement = parsed.data;
-  const { parts, errors } = await loadParts(db, movement);
-  const decimals = parts && checkDecimals(parts, movement.quantity, "quantity");
-  if (decimals) errors.push(decimals);
-  if (!parts || errors.length > 0) throw invalid(errors);
-
   const quantity = money(movement.quantity).toFixed();
   const delta = deltas[movement.type](quantity);
   const actor = actorOf(db);
-  const key = { ...movement, variation: movement.product_variation_id ?? null, variationKey: variationKeyOf(movement) };
+  const key = {
+    ...movement,
+    variation: movement.product_variation_id ?? null,
+    variationKey: variationKeyOf(movement),
+  };
+  // The references exist in the org, the variation is the product's, the unit allows the decimals (checkDecimals, below, says why not).
+  const allowed = Prisma.sql`
+    SELECT 1 FROM parts
+    WHERE company IS NOT NULL AND warehouse IS NOT NULL AND product IS NOT NULL
+      AND (${key.variation}::uuid IS NULL OR variation ->> 'product_id' = product ->> 'id')
+      AND scale(${quantity}::numeric) <= COALESCE((product -> 'measure_unit' ->> 'decimals_for_quantity')::int, 0)`;
   const ledger = (organization: Prisma.Sql) => Prisma.sql`
     INSERT INTO stock_movements (id, organization_id, stock_id, type, quantity, total_before, total_after, reserved_before, reserved_after,
                                  reason, reference_id, actor_kind, actor_id, request_id, created_at)
@@ -241,68 +353,154 @@ export async function applyMovement(db: Db, input: StockMovementInput): Promise<
            moved.total - ${delta.total}::numeric, moved.total, moved.reserved - ${delta.reserved}::numeric, moved.reserved,
            ${movement.reason ?? null}, ${movement.reference_id ?? null}, ${actor.kind}, ${actor.id}::uuid, ${actor.requestId}, now()
     FROM moved`;
-  const returned = Prisma.sql`SELECT id, total::text AS total, reserved::text AS reserved, active, created_at, updated_at FROM moved`;
-
-  const [moved] = await scopedQuery<Figures>(db, (organization) =>
+  const change = (organization: Prisma.Sql) =>
     movement.type === "INCREMENT"
       ? Prisma.sql`
-          WITH moved AS (
-            INSERT INTO stock_inventories AS s (id, organization_id, company_id, warehouse_id, product_id, product_variation_id, variation_key,
-                                               total, reserved, active, created_at, updated_at)
-            VALUES (gen_random_uuid(), ${organization}, ${key.company_id}::uuid, ${key.warehouse_id}::uuid, ${key.product_id}::uuid,
-                    ${key.variation}::uuid, ${key.variationKey}, ${quantity}::numeric, 0, true, now(), now())
-            ON CONFLICT (organization_id, company_id, warehouse_id, product_id, variation_key) DO UPDATE
-              SET total = s.total + EXCLUDED.total, updated_at = now()
-              WHERE s.active AND s.total + EXCLUDED.total <= ${MAX_STOCK}
-            RETURNING s.id, s.total, s.reserved, s.active, s.created_at, s.updated_at
-          ), logged AS (${ledger(organization)})
-          ${returned}`
+          INSERT INTO stock_inventories AS s (id, organization_id, company_id, warehouse_id, product_id, product_variation_id, variation_key,
+                                             total, reserved, active, created_at, updated_at)
+          SELECT gen_random_uuid(), ${organization}, ${key.company_id}::uuid, ${key.warehouse_id}::uuid, ${key.product_id}::uuid,
+                 ${key.variation}::uuid, ${key.variationKey}, ${quantity}::numeric, 0, true, now(), now()
+          FROM allowed
+          ON CONFLICT (organization_id, company_id, warehouse_id, product_id, variation_key) DO UPDATE
+            SET total = s.total + EXCLUDED.total, updated_at = now()
+            WHERE s.active AND s.total + EXCLUDED.total <= ${MAX_STOCK}
+          RETURNING s.id, s.total, s.reserved, s.active, s.created_at, s.updated_at`
       : Prisma.sql`
-          WITH moved AS (
-            UPDATE stock_inventories
-              SET total = total + ${delta.total}::numeric, reserved = reserved + ${delta.reserved}::numeric, updated_at = now()
-              WHERE organization_id = ${organization} AND company_id = ${key.company_id}::uuid AND warehouse_id = ${key.warehouse_id}::uuid
-                AND product_id = ${key.product_id}::uuid AND variation_key = ${key.variationKey}
-                AND active
-                AND reserved + ${delta.reserved}::numeric >= 0
-                AND total + ${delta.total}::numeric >= reserved + ${delta.reserved}::numeric
-            RETURNING id, total, reserved, active, created_at, updated_at
-          ), logged AS (${ledger(organization)})
-          ${returned}`,
+          UPDATE stock_inventories
+            SET total = total + ${delta.total}::numeric, reserved = reserved + ${delta.reserved}::numeric, updated_at = now()
+            WHERE organization_id = ${organization} AND company_id = ${key.company_id}::uuid AND warehouse_id = ${key.warehouse_id}::uuid
+              AND product_id = ${key.product_id}::uuid AND variation_key = ${key.variationKey}
+              AND active
+              AND reserved + ${delta.reserved}::numeric >= 0
+              AND total + ${delta.total}::numeric >= reserved + ${delta.reserved}::numeric
+              AND EXISTS (${allowed})
+          RETURNING id, total, reserved, active, created_at, updated_at`;
+
+  type Moved = {
+    id: string;
+    total: string;
+    reserved: string;
+    active: boolean;
+    created_at: Date;
+    updated_at: Date;
+  };
+  const [row] = await scopedQuery<
+    PartsRow & { [K in keyof Moved]: Moved[K] | null }
+  >(
+    db,
+    (organization) => Prisma.sql`
+    WITH parts AS (SELECT ${partsColumns(organization, key)}),
+         allowed AS (${allowed}),
+         moved AS (${change(organization)}),
+         logged AS (${ledger(organization)})
+    SELECT parts.company, parts.warehouse, parts.product, parts.variation,
+           moved.id, moved.total::text AS total, moved.reserved::text AS reserved, moved.active, moved.created_at, moved.updated_at
+    FROM parts LEFT JOIN moved ON true`,
   );
-  if (moved) {
+  const { parts, errors } = partsOf(row, movement);
+  const decimals = parts && checkDecimals(parts, movement.quantity, "quantity");
+  if (decimals) errors.push(decimals);
+  // Nothing moved when any of these holds (the statement checks the same): the caller's transaction is not left half-done.
+  if (!parts || errors.length > 0) throw invalid(errors);
+  if (
+    row?.id &&
+    row.total !== null &&
+    row.reserved !== null &&
+    row.active !== null &&
+    row.created_at &&
+    row.updated_at
+  ) {
+    const moved: Moved = {
+      id: row.id,
+      total: row.total,
+      reserved: row.reserved,
+      active: row.active,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    };
     const record = toRecord(db.$organizationId, parts, moved);
-    const before = { total: money(moved.total).minus(delta.total), reserved: money(moved.reserved).minus(delta.reserved) };
-    await emitStockLowWhenCrossed(db, record, availableOf(before), availableOf(moved));
+    const before = {
+      total: money(moved.total).minus(delta.total),
+      reserved: money(moved.reserved).minus(delta.reserved),
+    };
+    await emitStockLowWhenCrossed(
+      db,
+      record,
+      availableOf(before),
+      availableOf(moved),
+    );
     return record;
   }
   throw await refusal(db, movement.type, key, movement.quantity);
 }
 
 /** Why a movement changed nothing: no record (404), a disabled one, or figures it would break (422). */
-async function refusal(db: Db, type: keyof typeof deltas, key: StockKey & { variationKey: string }, quantity: number): Promise<AppError> {
+async function refusal(
+  db: Db,
+  type: keyof typeof deltas,
+  key: StockKey & { variationKey: string },
+  quantity: number,
+): Promise<AppError> {
   const current = await db.stockInventory.findFirst({
-    where: { company_id: key.company_id, warehouse_id: key.warehouse_id, product_id: key.product_id, variation_key: key.variationKey },
+    where: {
+      company_id: key.company_id,
+      warehouse_id: key.warehouse_id,
+      product_id: key.product_id,
+      variation_key: key.variationKey,
+    },
     select: { total: true, reserved: true, active: true },
   });
-  if (!current) return new AppError("NOT_FOUND", "Stock not found: no record for this company, warehouse and product; INCREMENT creates it");
+  if (!current)
+    return new AppError(
+      "NOT_FOUND",
+      "Stock not found: no record for this company, warehouse and product; INCREMENT creates it",
+    );
   if (!current.active) {
-    return invalid([{ path: "type", message: "the stock record is disabled: enable it to move stock", code: "stock_inactive" }]);
+    return invalid([
+      {
+        path: "type",
+        message: "the stock record is disabled: enable it to move stock",
+        code: "stock_inactive",
+      },
+    ]);
   }
   const total = toJsonNumber(current.total) ?? 0;
   const reserved = toJsonNumber(current.reserved) ?? 0;
-  const available = toJsonNumber(money(current.total).minus(current.reserved)) ?? 0;
+  const available =
+    toJsonNumber(money(current.total).minus(current.reserved)) ?? 0;
   const byType: Record<keyof typeof deltas, FieldError> = {
-    INCREMENT: { path: "quantity", message: `would take the total above ${MAX_STOCK}`, code: "too_big", params: { maximum: MAX_STOCK, total } },
-    DECREMENT: { path: "quantity", message: `is more than the ${available} available`, code: "insufficient_stock", params: { available, quantity } },
-    RESERVE: { path: "quantity", message: `is more than the ${available} available`, code: "insufficient_stock", params: { available, quantity } },
-    RELEASE: { path: "quantity", message: `is more than the ${reserved} reserved`, code: "exceeds_reserved", params: { reserved, quantity } },
+    INCREMENT: {
+      path: "quantity",
+      message: `would take the total above ${MAX_STOCK}`,
+      code: "too_big",
+      params: { maximum: MAX_STOCK, total },
+    },
+    DECREMENT: {
+      path: "quantity",
+      message: `is more than the ${available} available`,
+      code: "insufficient_stock",
+      params: { available, quantity },
+    },
+    RESERVE: {
+      path: "quantity",
+      message: `is more than the ${available} available`,
+      code: "insufficient_stock",
+      params: { available, quantity },
+    },
+    RELEASE: {
+      path: "quantity",
+      message: `is more than the ${reserved} reserved`,
+      code: "exceeds_reserved",
+      params: { reserved, quantity },
+    },
   };
   return invalid([byType[type]]);
 }
 
 async function findRow(db: Db, id: string): Promise<StockRow> {
-  const row = isUuid(id) ? await db.stockInventory.findUnique({ where: { id }, include }) : null;
+  const row = isUuid(id)
+    ? await db.stockInventory.findUnique({ where: { id }, include })
+    : null;
   if (!row) throw AppError.notFound("Stock");
   return row;
 }
@@ -312,19 +510,32 @@ export async function getStock(db: Db, id: string): Promise<StockRecord> {
 }
 
 /** GET /stock: filters by company, warehouse and product; `search` finds the product's name or SKU. */
-export async function listStock(db: Db, input: StockListInput): Promise<Page<StockRecord>> {
+export async function listStock(
+  db: Db,
+  input: StockListInput,
+): Promise<Page<StockRecord>> {
   const search = normalizeSearch(input.search);
   const where: Prisma.StockInventoryWhereInput = {
     ...(input.company_id ? { company_id: input.company_id } : {}),
     ...(input.warehouse_id ? { warehouse_id: input.warehouse_id } : {}),
     ...(input.product_id ? { product_id: input.product_id } : {}),
-    ...(search ? { product: { search_text: { contains: escapeLike(search) } } } : {}),
+    ...(search
+      ? { product: { search_text: { contains: escapeLike(search) } } }
+      : {}),
   };
   // The rows with what they point to: paginate passes where, order and page.
   const withParts: PageableDelegate<StockRow> = {
-    findMany: ({ where, orderBy, skip, take }: Pick<Prisma.StockInventoryFindManyArgs, "where" | "orderBy" | "skip" | "take">) =>
-      db.stockInventory.findMany({ where, orderBy, skip, take, include }),
-    count: (args: Prisma.StockInventoryCountArgs) => db.stockInventory.count(args),
+    findMany: ({
+      where,
+      orderBy,
+      skip,
+      take,
+    }: Pick<
+      Prisma.StockInventoryFindManyArgs,
+      "where" | "orderBy" | "skip" | "take"
+    >) => db.stockInventory.findMany({ where, orderBy, skip, take, include }),
+    count: (args: Prisma.StockInventoryCountArgs) =>
+      db.stockInventory.count(args),
   };
   return paginate(withParts, input, {
     where,
@@ -342,25 +553,52 @@ export async function listStock(db: Db, input: StockListInput): Promise<Page<Sto
 }
 
 /** PUT /stock/{id}/enable and /disable: the record with its new state (404 when missing). */
-export async function setStockActive(db: Db, id: string, active: boolean): Promise<StockRecord> {
+export async function setStockActive(
+  db: Db,
+  id: string,
+  active: boolean,
+): Promise<StockRecord> {
   const current = await findRow(db, id);
   if (current.active === active) return rowToRecord(current);
-  const updated = await db.stockInventory.update({ where: { id }, data: { active }, include });
-  await recordAudit(db, { action: active ? "enable" : "disable", entity: "stock", entityId: id, label: current.product.name, before: { active: current.active }, after: { active } });
+  const updated = await db.stockInventory.update({
+    where: { id },
+    data: { active },
+    include,
+  });
+  await recordAudit(db, {
+    action: active ? "enable" : "disable",
+    entity: "stock",
+    entityId: id,
+    label: current.product.name,
+    before: { active: current.active },
+    after: { active },
+  });
   return rowToRecord(updated);
 }
 
 /** DELETE /stock/{id}: 409 while anything is reserved (checked by the delete itself). Its ledger stays. */
 export async function removeStock(db: Db, id: string): Promise<void> {
   const current = await findRow(db, id);
-  const { count } = await db.stockInventory.deleteMany({ where: { id, reserved: 0 } });
+  const { count } = await db.stockInventory.deleteMany({
+    where: { id, reserved: 0 },
+  });
   if (count === 0) {
-    throw new AppError("CONFLICT", `The stock of "${current.product.name}" still has ${toJsonNumber(current.reserved)} reserved: release it first`, {
-      reason: "stock_reserved",
-      params: { reserved: toJsonNumber(current.reserved) },
-    });
+    throw new AppError(
+      "CONFLICT",
+      `The stock of "${current.product.name}" still has ${toJsonNumber(current.reserved)} reserved: release it first`,
+      {
+        reason: "stock_reserved",
+        params: { reserved: toJsonNumber(current.reserved) },
+      },
+    );
   }
-  await recordAudit(db, { action: "delete", entity: "stock", entityId: id, label: current.product.name, before: rowToRecord(current) });
+  await recordAudit(db, {
+    action: "delete",
+    entity: "stock",
+    entityId: id,
+    label: current.product.name,
+    before: rowToRecord(current),
+  });
 }
 
 /** One line of an override as it would apply: the record now (if any) and its figures after. */
@@ -378,7 +616,10 @@ export interface OverridePlanItem {
  * unknown references, too many decimals for the unit, reserved above total, a record
  * named twice. The panel shows it before applying a CSV file.
  */
-export async function planOverride(db: Db, input: StockOverrideInput): Promise<{ items: OverridePlanItem[]; errors: FieldError[] }> {
+export async function planOverride(
+  db: Db,
+  input: StockOverrideInput,
+): Promise<{ items: OverridePlanItem[]; errors: FieldError[] }> {
   const errors: FieldError[] = [];
   const items: OverridePlanItem[] = [];
   const seen = new Map<string, number>();
@@ -387,19 +628,34 @@ export async function planOverride(db: Db, input: StockOverrideInput): Promise<{
     const key = `${item.company_id}/${item.warehouse_id}/${item.product_id}/${variationKeyOf(item)}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      errors.push({ path: `${prefix}product_id`, message: `names the same stock record as line ${first + 1}`, code: "duplicate" });
+      errors.push({
+        path: `${prefix}product_id`,
+        message: `names the same stock record as line ${first + 1}`,
+        code: "duplicate",
+      });
       continue;
     }
     seen.set(key, index);
     const loaded = await loadParts(db, item, prefix);
     errors.push(...loaded.errors);
     if (!loaded.parts) continue;
-    for (const [field, value] of [["total", item.total], ["reserved", item.reserved]] as const) {
-      const error = value === null || value === undefined ? undefined : checkDecimals(loaded.parts, value, `${prefix}${field}`);
+    for (const [field, value] of [
+      ["total", item.total],
+      ["reserved", item.reserved],
+    ] as const) {
+      const error =
+        value === null || value === undefined
+          ? undefined
+          : checkDecimals(loaded.parts, value, `${prefix}${field}`);
       if (error) errors.push(error);
     }
     const row = await db.stockInventory.findFirst({
-      where: { company_id: item.company_id, warehouse_id: item.warehouse_id, product_id: item.product_id, variation_key: variationKeyOf(item) },
+      where: {
+        company_id: item.company_id,
+        warehouse_id: item.warehouse_id,
+        product_id: item.product_id,
+        variation_key: variationKeyOf(item),
+      },
       include,
     });
     const record = row ? rowToRecord(row) : null;
@@ -429,32 +685,58 @@ export async function planOverride(db: Db, input: StockOverrideInput): Promise<{
  * a ledger row each, all in the request's transaction; any error (every line checked
  * first) writes nothing. Records are locked in one order, so overrides never deadlock.
  */
-export async function overrideStock(db: Db, input: StockOverrideInput): Promise<StockRecord[]> {
+export async function overrideStock(
+  db: Db,
+  input: StockOverrideInput,
+): Promise<StockRecord[]> {
   const plan = await planOverride(db, input);
   if (plan.errors.length > 0) throw invalid(plan.errors);
   const actor = actorOf(db);
   const order = input.items
-    .map((item, index) => ({ item, index, key: `${item.company_id}/${item.warehouse_id}/${item.product_id}/${variationKeyOf(item)}` }))
+    .map((item, index) => ({
+      item,
+      index,
+      key: `${item.company_id}/${item.warehouse_id}/${item.product_id}/${variationKeyOf(item)}`,
+    }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const ids: string[] = new Array<string>(input.items.length);
   const availableBefore = new Map<string, Money>();
   for (const { item, index } of order) {
     const variation = item.product_variation_id ?? null;
     // Creates the record or locks it, answering its figures now (0 for a new one).
-    const [locked] = await scopedQuery<{ id: string; total: string; reserved: string }>(db, (organization) => Prisma.sql`
+    const [locked] = await scopedQuery<{
+      id: string;
+      total: string;
+      reserved: string;
+    }>(
+      db,
+      (organization) => Prisma.sql`
       INSERT INTO stock_inventories AS s (id, organization_id, company_id, warehouse_id, product_id, product_variation_id, variation_key,
                                          total, reserved, active, created_at, updated_at)
       VALUES (gen_random_uuid(), ${organization}, ${item.company_id}::uuid, ${item.warehouse_id}::uuid, ${item.product_id}::uuid,
               ${variation}::uuid, ${variationKeyOf(item)}, 0, 0, true, now(), now())
       ON CONFLICT (organization_id, company_id, warehouse_id, product_id, variation_key) DO UPDATE SET updated_at = s.updated_at
-      RETURNING s.id, s.total::text AS total, s.reserved::text AS reserved`);
-    if (!locked) throw new Error("the stock record was neither created nor found");
+      RETURNING s.id, s.total::text AS total, s.reserved::text AS reserved`,
+    );
+    if (!locked)
+      throw new Error("the stock record was neither created nor found");
     const total = money(item.total).toFixed();
-    const reserved = item.reserved === null || item.reserved === undefined ? locked.reserved : money(item.reserved).toFixed();
+    const reserved =
+      item.reserved === null || item.reserved === undefined
+        ? locked.reserved
+        : money(item.reserved).toFixed();
     if (money(reserved).greaterThan(total)) {
-      throw invalid([{ path: `items.${index}.total`, message: `leaves ${reserved} reserved of a total of ${total}`, code: "reserved_above_total" }]);
+      throw invalid([
+        {
+          path: `items.${index}.total`,
+          message: `leaves ${reserved} reserved of a total of ${total}`,
+          code: "reserved_above_total",
+        },
+      ]);
     }
-    await scopedQuery(db, (organization) => Prisma.sql`
+    await scopedQuery(
+      db,
+      (organization) => Prisma.sql`
       WITH moved AS (
         UPDATE stock_inventories SET total = ${total}::numeric, reserved = ${reserved}::numeric, updated_at = now()
         WHERE organization_id = ${organization} AND id = ${locked.id}::uuid
@@ -466,22 +748,40 @@ export async function overrideStock(db: Db, input: StockOverrideInput): Promise<
              ${locked.total}::numeric, ${total}::numeric, ${locked.reserved}::numeric, ${reserved}::numeric,
              ${input.reason ?? null}, NULL, ${actor.kind}, ${actor.id}::uuid, ${actor.requestId}, now()
       FROM moved
-      RETURNING id`);
+      RETURNING id`,
+    );
     ids[index] = locked.id;
     availableBefore.set(locked.id, availableOf(locked));
   }
-  const rows = await db.stockInventory.findMany({ where: { id: { in: ids } }, include });
-  const byId = new Map(rows.map((row) => [row.id, { record: rowToRecord(row), available: availableOf(row) }]));
+  const rows = await db.stockInventory.findMany({
+    where: { id: { in: ids } },
+    include,
+  });
+  const byId = new Map(
+    rows.map((row) => [
+      row.id,
+      { record: rowToRecord(row), available: availableOf(row) },
+    ]),
+  );
   for (const id of ids) {
     const changed = byId.get(id);
     const before = availableBefore.get(id);
-    if (changed && before) await emitStockLowWhenCrossed(db, changed.record, before, changed.available);
+    if (changed && before)
+      await emitStockLowWhenCrossed(
+        db,
+        changed.record,
+        before,
+        changed.available,
+      );
   }
   return ids.flatMap((id) => byId.get(id)?.record ?? []);
 }
 
 /** GET /stock/{id}/movements: the record's ledger, paged (oldest first unless `dir=desc`), with who made each. */
-export async function listMovements(db: Db, input: StockMovementListInput): Promise<Page<StockMovement>> {
+export async function listMovements(
+  db: Db,
+  input: StockMovementListInput,
+): Promise<Page<StockMovement>> {
   await findRow(db, input.id);
   const page = await paginate(db.stockMovement, input, {
     where: { stock_id: input.id },
@@ -489,10 +789,26 @@ export async function listMovements(db: Db, input: StockMovementListInput): Prom
     defaultSort: "created_at",
     toItem: (row: Prisma.StockMovementGetPayload<object>) => row,
   });
-  const ids = (kind: string) => [...new Set(page.items.filter((row) => row.actor_kind === kind && row.actor_id).map((row) => row.actor_id!))];
+  const ids = (kind: string) => [
+    ...new Set(
+      page.items
+        .filter((row) => row.actor_kind === kind && row.actor_id)
+        .map((row) => row.actor_id!),
+    ),
+  ];
   const [users, keys] = await Promise.all([
-    ids("user").length ? db.user.findMany({ where: { id: { in: ids("user") } }, select: { id: true, name: true } }) : [],
-    ids("access_key").length ? db.accessKey.findMany({ where: { id: { in: ids("access_key") } }, select: { id: true, name: true } }) : [],
+    ids("user").length
+      ? db.user.findMany({
+          where: { id: { in: ids("user") } },
+          select: { id: true, name: true },
+        })
+      : [],
+    ids("access_key").length
+      ? db.accessKey.findMany({
+          where: { id: { in: ids("access_key") } },
+          select: { id: true, name: true },
+        })
+      : [],
   ]);
   const names = new Map([...users, ...keys].map((row) => [row.id, row.name]));
   return {
@@ -509,7 +825,10 @@ export async function listMovements(db: Db, input: StockMovementListInput): Prom
       reason: row.reason,
       reference_id: row.reference_id,
       actor: {
-        kind: row.actor_kind === "user" || row.actor_kind === "access_key" ? row.actor_kind : "system",
+        kind:
+          row.actor_kind === "user" || row.actor_kind === "access_key"
+            ? row.actor_kind
+            : "system",
         id: row.actor_id,
         name: row.actor_id ? (names.get(row.actor_id) ?? null) : null,
       },
@@ -519,12 +838,19 @@ export async function listMovements(db: Db, input: StockMovementListInput): Prom
 }
 
 /** The stock of one product in every warehouse (the product page). */
-export async function stockOfProduct(db: Db, productId: string): Promise<StockRecord[]> {
+export async function stockOfProduct(
+  db: Db,
+  productId: string,
+): Promise<StockRecord[]> {
   if (!isUuid(productId)) return [];
   const rows = await db.stockInventory.findMany({
     where: { product_id: productId },
     include,
-    orderBy: [{ warehouse: { name: "asc" } }, { company: { name: "asc" } }, { variation_key: "asc" }],
+    orderBy: [
+      { warehouse: { name: "asc" } },
+      { company: { name: "asc" } },
+      { variation_key: "asc" },
+    ],
   });
   return rows.map(rowToRecord);
 }
