@@ -1,5 +1,6 @@
 export { ActiveBadge, useActiveOptions, useOnlyActiveOptions } from "./active-status";
 export { DataTable, type DataTableProps, type ListPage, type ListQuery, type RowGroups, type RowSelection } from "./data-table";
+export { DateFilter, type DateFilterProps } from "./date-filter";
 export { FilterLookup, type FilterLookupProps } from "./filter-lookup";
 export { FilterSelect, type FilterSelectProps } from "./filter-select";
 export { NewRecordLink } from "./new-record-link";

@@ -3,8 +3,11 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { fieldMessage } from "@/components/resource-form/server-errors";
+import { DateInput, useDateErrorMessage } from "@/components/ui/date-input";
+import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
+import { isIsoDate, type DateParseError } from "@/lib/dates";
 
 export const PRESETS = ["7", "30", "90", "365"] as const;
 
@@ -18,8 +21,19 @@ export function PeriodPicker({ value, onChange }: { value: PeriodChoice; onChang
   const [start, setStart] = useState(value.preset === "custom" ? value.start : "");
   const [final, setFinal] = useState(value.preset === "custom" ? value.final : "");
   const [custom, setCustom] = useState(value.preset === "custom");
+  const [startParse, setStartParse] = useState<DateParseError | null>(null);
+  const [finalParse, setFinalParse] = useState<DateParseError | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const dateMessage = useDateErrorMessage();
+  const required = useTranslations("validation")("required");
+  const missing = (day: string) => (submitted && day === "" ? required : undefined);
+  const startError = fieldMessage(t("startDate"), dateMessage(startParse) ?? missing(start));
+  const finalError = fieldMessage(
+    t("finalDate"),
+    dateMessage(finalParse) ?? missing(final) ?? (submitted && isIsoDate(start) && isIsoDate(final) && final < start ? t("finalBeforeStart") : undefined),
+  );
   return (
-    <div className="flex flex-wrap items-end gap-2">
+    <div className="flex flex-wrap items-start gap-2">
       <div className="flex flex-col gap-1">
         <Label htmlFor={`${id}-preset`}>{t("period")}</Label>
         <select
@@ -45,21 +59,21 @@ export function PeriodPicker({ value, onChange }: { value: PeriodChoice; onChang
       </div>
       {custom && (
         <form
-          className="flex flex-wrap items-end gap-2"
+          className="flex flex-wrap items-start gap-2"
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (start && final) onChange({ preset: "custom", start, final });
+            setSubmitted(true);
+            if (isIsoDate(start) && isIsoDate(final) && start <= final) onChange({ preset: "custom", start, final });
           }}
         >
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={`${id}-start`}>{t("startDate")}</Label>
-            <Input id={`${id}-start`} type="date" required value={start} max={final || undefined} onChange={(event) => setStart(event.target.value)} />
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={`${id}-final`}>{t("finalDate")}</Label>
-            <Input id={`${id}-final`} type="date" required value={final} min={start || undefined} onChange={(event) => setFinal(event.target.value)} />
-          </div>
-          <Button type="submit" variant="outline">
+          <Field label={t("startDate")} required error={startError} className="w-44 gap-1">
+            <DateInput value={start} max={final || undefined} onValueChange={setStart} onParseErrorChange={setStartParse} />
+          </Field>
+          <Field label={t("finalDate")} required error={finalError} className="w-44 gap-1">
+            <DateInput value={final} min={start || undefined} onValueChange={setFinal} onParseErrorChange={setFinalParse} />
+          </Field>
+          <Button type="submit" variant="outline" className="mt-6">
             {t("apply")}
           </Button>
         </form>

@@ -5,10 +5,12 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useController, type FieldPath, type FieldValues } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { DateInput, useDateErrorMessage } from "@/components/ui/date-input";
 import { DecimalInput, useParseErrorMessage } from "@/components/ui/decimal-input";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
+import type { DateParseError } from "@/lib/dates";
 import type { ParseError } from "@/lib/numbers";
 import { trpc } from "@/lib/trpc";
 import type { AttributeEntity } from "@/server/settings/entity-attributes/schemas";
@@ -31,11 +33,13 @@ interface Row {
   text: string;
   number: number | null;
   parseError: ParseError | null;
+  /** Why a date's text is not a date. */
+  dateError: DateParseError | null;
   checked: boolean;
   original?: unknown;
 }
 
-const blank = (id: number, type: AttributeType = "text"): Row => ({ id, key: "", type, text: "", number: null, parseError: null, checked: false });
+const blank = (id: number, type: AttributeType = "text"): Row => ({ id, key: "", type, text: "", number: null, parseError: null, dateError: null, checked: false });
 
 function toRow(id: number, key: string, value: unknown): Row {
   const row = { ...blank(id), key };
@@ -58,7 +62,8 @@ function valueOf(row: Row): unknown {
   }
 }
 
-const isEmpty = (row: Row) => row.key.trim() === "" && row.text === "" && row.number === null && !row.parseError && !row.checked && row.type !== "structured";
+const isEmpty = (row: Row) =>
+  row.key.trim() === "" && row.text === "" && row.number === null && !row.parseError && !row.dateError && !row.checked && row.type !== "structured";
 
 /**
  * The `attributes` object (interface convention 5) as typed rows: a name, a type (text,
@@ -85,6 +90,7 @@ export function AttributesField<T extends FieldValues>({
 }) {
   const t = useTranslations("form.attributes");
   const parseMessage = useParseErrorMessage();
+  const dateMessage = useDateErrorMessage();
   const id = useId();
   const title = label ?? t("label");
   const { field, fieldState } = useController({ control, name });
@@ -112,6 +118,7 @@ export function AttributesField<T extends FieldValues>({
     if (key === "") return t("nameRequired");
     if (reserved.has(key) || rows.some((other, at) => at < index && other.key.trim() === key)) return t("duplicate", { name: key });
     if (row.type === "number" && row.parseError) return parseMessage(row.parseError, NUMBER_DECIMALS);
+    if (row.type === "date" && row.dateError) return dateMessage(row.dateError);
     return undefined;
   });
   useLocalCheck(problems.every((problem) => problem === undefined));
@@ -237,7 +244,15 @@ function AttributeValue({ row, position, onChange, onBlur }: { row: Row; positio
         </label>
       );
     case "date":
-      return <Input {...common} type="date" value={row.text} onChange={(event) => onChange({ text: event.target.value })} />;
+      return (
+        <DateInput
+          {...common}
+          value={row.text}
+          aria-invalid={row.dateError ? true : undefined}
+          onValueChange={(text) => onChange({ text })}
+          onParseErrorChange={(dateError) => onChange({ dateError })}
+        />
+      );
     case "structured":
       return <p className="flex h-9 items-center text-sm text-muted-foreground italic">{t("structured")}</p>;
     default:

@@ -4,11 +4,13 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useController, type Control, type FieldValues } from "react-hook-form";
 import { Checkbox } from "@/components/ui/checkbox";
+import { DateInput, useDateErrorMessage } from "@/components/ui/date-input";
 import { DecimalInput, useParseErrorMessage } from "@/components/ui/decimal-input";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
+import type { DateParseError } from "@/lib/dates";
 import type { ParseError } from "@/lib/numbers";
 import { trpc } from "@/lib/trpc";
 import type { AttributeEntity, EntityAttribute } from "@/server/settings/entity-attributes/schemas";
@@ -67,11 +69,13 @@ function CustomField<T extends FieldValues>({
   const t = useTranslations("common");
   const { field, fieldState } = useController({ control, name: name as never });
   const [parseError, setParseError] = useState<ParseError | null>(null);
+  const [dateError, setDateError] = useState<DateParseError | null>(null);
   const parseMessage = useParseErrorMessage();
+  const dateMessage = useDateErrorMessage();
   const label = definition.label;
-  // attributes is a free map to the schema: a number field's own text is checked here.
-  useLocalCheck(parseError === null);
-  const error = fieldMessage(label, parseMessage(parseError, NUMBER_DECIMALS) ?? fieldState.error?.message);
+  // attributes is a free map to the schema: a number's or a date's own text is checked here.
+  useLocalCheck(parseError === null && dateError === null);
+  const error = fieldMessage(label, parseMessage(parseError, NUMBER_DECIMALS) ?? dateMessage(dateError) ?? fieldState.error?.message);
   const value: unknown = field.value;
   const common = { label, required: definition.required, error };
 
@@ -99,13 +103,13 @@ function CustomField<T extends FieldValues>({
     case "DATE":
       return (
         <Field {...common}>
-          <Input
-            type="date"
+          <DateInput
             name={field.name}
             ref={field.ref}
             onBlur={field.onBlur}
             value={typeof value === "string" ? value.slice(0, 10) : ""}
-            onChange={(event) => field.onChange(event.target.value || undefined)}
+            onValueChange={(day) => field.onChange(day || undefined)}
+            onParseErrorChange={setDateError}
           />
         </Field>
       );

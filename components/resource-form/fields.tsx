@@ -4,11 +4,13 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useController, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { Checkbox } from "@/components/ui/checkbox";
+import { DateInput, useDateErrorMessage } from "@/components/ui/date-input";
 import { DecimalInput, useParseErrorMessage } from "@/components/ui/decimal-input";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
+import { isIsoDate, parseDateInput } from "@/lib/dates";
 import type { ParseError } from "@/lib/numbers";
 import { fieldMessage } from "./server-errors";
 
@@ -95,6 +97,45 @@ export function PercentField<T extends FieldValues>({ decimals = 4, ...props }: 
  */
 export function QuantityField<T extends FieldValues>({ decimals = 0, unit, ...props }: BoundFieldProps<T> & { decimals?: number; unit?: string }) {
   return <DecimalField {...props} decimals={decimals} excess="reject" suffix={unit} />;
+}
+
+/**
+ * A calendar date typed as dd/mm/aaaa (or picked from the calendar); the form value is the
+ * API's `YYYY-MM-DD`, "" when blank. A text that is not a date stays the value, so the
+ * form refuses it, and the field says why (31/02/2026 does not exist).
+ */
+export function DateField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+  required,
+  className,
+  min,
+  max,
+}: BoundFieldProps<T> & { min?: string; max?: string }) {
+  const dateMessage = useDateErrorMessage();
+  // A value that is not a date is the text typed: why it is not one says more than the schema.
+  const why = (value: unknown) => {
+    const parsed = typeof value === "string" && value !== "" && !isIsoDate(value) ? parseDateInput(value) : null;
+    return parsed && !parsed.ok ? parsed.error : null;
+  };
+  // Forms without a schema (the price simulator) refuse a wrong date with this rule.
+  const { field, fieldState } = useController({ control, name, rules: { validate: (value: unknown) => dateMessage(why(value)) ?? true } });
+  const message = (fieldState.error && dateMessage(why(field.value))) ?? fieldState.error?.message;
+  return (
+    <Field label={label} description={description} required={required} error={fieldMessage(label, message)} className={className}>
+      <DateInput
+        name={field.name}
+        ref={field.ref}
+        onBlur={field.onBlur}
+        min={min}
+        max={max}
+        value={field.value as string | null | undefined}
+        onValueChange={field.onChange}
+      />
+    </Field>
+  );
 }
 
 export function SwitchField<T extends FieldValues>({ control, name, label, description, className }: BoundFieldProps<T>) {

@@ -75,8 +75,8 @@ test("the home page is the dashboard: KPIs, funnel and top products as the API a
 
   // Two days chosen by hand.
   await page.getByLabel("Período", { exact: true }).selectOption("custom");
-  await page.getByLabel("De", { exact: true }).fill(data.period.start);
-  await page.getByLabel("Até", { exact: true }).fill(data.period.final);
+  await page.getByRole("textbox", { name: "De", exact: true }).fill(brazilianDate(data.period.start));
+  await page.getByRole("textbox", { name: "Até", exact: true }).fill(brazilianDate(data.period.final));
   await page.getByRole("button", { name: "Aplicar" }).click();
   await expect(page).toHaveURL(new RegExp(`start=${data.period.start}&final=${data.period.final}`));
   await expectKpis(page, await dashboardFromApi(request, admin, { start_date: data.period.start, final_date: data.period.final }));

@@ -55,7 +55,15 @@ test.describe("numbers typed as people write them", () => {
     await minimum.blur();
     await expect(minimum).toHaveValue("46,00");
     await page.getByRole("button", { name: "Adicionar parcela" }).click();
-    await page.getByRole("textbox", { name: "Parcela 1: Juros" }).fill("2,75");
+    // The installments table refuses what is not a number, with the reason under the row.
+    const tax = page.getByRole("textbox", { name: "Parcela 1: Juros" });
+    await tax.fill("abc");
+    await tax.blur();
+    await expect(page.getByText("Juros: não é um número; digite como 1.234,56")).toBeVisible();
+    await expect(tax).toHaveAttribute("aria-invalid", "true");
+    await tax.fill("2,75");
+    await tax.blur();
+    await expect(page.getByText("Juros: não é um número")).toHaveCount(0);
     const days = page.getByRole("textbox", { name: "Parcela 1: Vence em (dias)" });
     await days.fill("30,5");
     await days.blur();
@@ -123,5 +131,104 @@ test.describe("numbers typed as people write them", () => {
     await expect(toast(page, /Unidade alternativa “.+” criada/)).toBeVisible();
     const units = await (await request.get(`${API}/products/alternative-units?product_id=${product.id}&perPage=100`, { headers })).json();
     expect(units.items.some((unit: { quantity: number; value_multiplier: number }) => unit.quantity === 12.5 && unit.value_multiplier === 0.95)).toBe(true);
+  });
+});
+
+/** Today in São Paulo as dd/mm/aaaa, as the panel shows it. */
+const todayInBrazil = () => new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "America/Sao_Paulo" }).format(new Date());
+
+test.describe("dates typed as people write them", () => {
+  test("a coupon's days in Portuguese: dd/mm/aaaa typed, stored as ISO, shown back the same; 31/02 refused", async ({ page, request }) => {
+    const headers = { authorization: `Bearer ${await login(request)}` };
+    const code = `DIA${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
+    await signIn(page, { path: "/coupons/new" });
+    await page.getByRole("textbox", { name: "Código" }).fill(code);
+    await page.getByRole("textbox", { name: "Nome" }).fill(`Datas ${code}`);
+    await page.getByRole("textbox", { name: "Valor", exact: true }).fill("10");
+    const start = page.getByRole("textbox", { name: "Início" });
+    const end = page.getByRole("textbox", { name: "Fim" });
+    await expect(start).toHaveAttribute("placeholder", "dd/mm/aaaa");
+    await start.fill("01/03/2026");
+
+    // A day the calendar lacks: a visible reason, the field flagged, nothing saved.
+    await end.fill("31/02/2026");
+    await end.blur();
+    await expect(page.getByText("Fim: essa data não existe; confira o dia e o mês")).toBeVisible();
+    await expect(end).toHaveAttribute("aria-invalid", "true");
+    await page.getByRole("button", { name: "Criar cupom" }).click();
+    await expect(end).toBeFocused();
+    await expect(page).toHaveURL(/\/coupons\/new$/);
+    // Not a date at all.
+    await end.fill("amanhã");
+    await end.blur();
+    await expect(page.getByText("Fim: não é uma data; digite como 31/12/2026")).toBeVisible();
+
+    // Typed digit by digit, the slashes come by themselves.
+    await end.fill("");
+    await end.pressSequentially("31032026");
+    await expect(end).toHaveValue("31/03/2026");
+    await end.blur();
+    await expect(page.getByText(/^Fim:/)).toHaveCount(0);
+    await page.getByRole("button", { name: "Criar cupom" }).click();
+    await expect(toast(page, `Cupom “${code}” criado`)).toBeVisible();
+
+    // Stored as ISO days; shown back as typed in the list and on the record.
+    const found = await (await request.get(`${API}/coupons?search=${code}`, { headers })).json();
+    const coupon = found.items.find((item: { code: string }) => item.code === code);
+    expect(coupon.start_date.slice(0, 10)).toBe("2026-03-01");
+    expect(coupon.end_date.slice(0, 10)).toBe("2026-03-31");
+    await page.getByRole("searchbox").fill(code.toLowerCase());
+    const row = page.getByRole("row", { name: new RegExp(code) });
+    await expect(row).toContainText("01/03/2026 – 31/03/2026");
+    await row.getByRole("link", { name: code }).click();
+    await expect(page.getByRole("heading", { name: code, level: 1 })).toBeVisible();
+    await expect(start).toHaveValue("01/03/2026");
+    await expect(end).toHaveValue("31/03/2026");
+  });
+
+  test("a price table's days in English: day first too, today by default, ISO through the API", async ({ page, request }) => {
+    const headers = { authorization: `Bearer ${await login(request)}` };
+    const name = unique("Summer table");
+    await signIn(page, { path: "/price-tables/new", locale: "en" });
+    const start = page.getByRole("textbox", { name: "Start" });
+    const end = page.getByRole("textbox", { name: "End" });
+    // Today where the back office is, not in UTC.
+    await expect(start).toHaveValue(todayInBrazil());
+    await expect(start).toHaveAttribute("placeholder", "dd/mm/yyyy");
+    await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+    await start.fill("15/06/2026");
+    // Month first is not how the panel writes dates: there is no 15th month.
+    await end.fill("06/15/2026");
+    await end.blur();
+    await expect(page.getByText("End: no such date; check the day and the month")).toBeVisible();
+    await page.getByRole("button", { name: "Create price table" }).click();
+    await expect(page).toHaveURL(/\/price-tables\/new$/);
+    await end.fill("30/09/2026");
+    await page.getByRole("button", { name: "Create price table" }).click();
+    await expect(toast(page, `Table “${name}” created`)).toBeVisible();
+
+    const found = await (await request.get(`${API}/price-tables?search=${encodeURIComponent(name)}`, { headers })).json();
+    const table = found.items.find((item: { name: string }) => item.name === name);
+    expect(table).toMatchObject({ start_date: "2026-06-15", end_date: "2026-09-30" });
+    await page.getByRole("searchbox").fill(name);
+    await expect(page.getByRole("row").filter({ hasText: name })).toContainText("15/06/2026 → 30/09/2026");
+    await page.goto(`/price-tables/${table.id}`);
+    await expect(start).toHaveValue("15/06/2026");
+    await expect(end).toHaveValue("30/09/2026");
+  });
+
+  test("a list's date filter reads dd/mm/aaaa and refuses an impossible day", async ({ page }) => {
+    await signIn(page, { path: "/orders" });
+    const from = page.getByRole("textbox", { name: "De", exact: true });
+    await from.fill("30/02/2026");
+    await from.blur();
+    await expect(page.getByText("essa data não existe; confira o dia e o mês")).toBeVisible();
+    await expect(from).toHaveAttribute("aria-invalid", "true");
+    await expect(page).not.toHaveURL(/start_date=/);
+    await from.fill("01/02/2026");
+    await expect(page).toHaveURL(/start_date=2026-02-01/);
+    await expect(page.getByText("essa data não existe")).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("textbox", { name: "De", exact: true })).toHaveValue("01/02/2026");
   });
 });

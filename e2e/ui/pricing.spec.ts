@@ -20,7 +20,7 @@ test("a manager builds a price table and a discount, and the simulator explains 
   await expect(page).toHaveURL(/\/price-tables\/new$/);
   await expect(page.getByRole("heading", { name: "Nova tabela de preço", level: 1 })).toBeVisible();
   await page.getByRole("textbox", { name: "Nome", exact: true }).fill(tableName);
-  await page.getByLabel("Início").fill("2026-01-01");
+  await page.getByRole("textbox", { name: "Início" }).fill("01/01/2026");
   await page.getByRole("button", { name: "Adicionar critério" }).click();
   const criteria = page.getByRole("group", { name: "Critério 1" });
   await criteria.getByRole("button", { name: "Adicionar produto" }).click();
@@ -52,7 +52,7 @@ test("a manager builds a price table and a discount, and the simulator explains 
   await page.getByRole("combobox", { name: "Produto" }).click();
   await page.getByRole("option", { name: new RegExp(productName) }).click();
   await page.getByLabel("Quantidade").fill("10");
-  await page.getByLabel("Data").fill("2026-06-15");
+  await page.getByRole("textbox", { name: "Data" }).fill("15/06/2026");
   await page.getByRole("button", { name: "Calcular" }).click();
   // 180 (the table's own price) − 10% from 10 units = 162.
   await expect(page.getByTestId("unit-price")).toHaveText(/162,00/);

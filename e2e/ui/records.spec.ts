@@ -89,7 +89,7 @@ test.describe("records", () => {
     await page.getByRole("textbox", { name: "Nome do atributo 4" }).fill("desde");
     await page.getByRole("combobox", { name: "Tipo do atributo 4" }).click();
     await page.getByRole("option", { name: "Data" }).click();
-    await page.getByLabel("Valor do atributo 4").fill("2024-03-15");
+    await page.getByLabel("Valor do atributo 4").fill("15/03/2024");
 
     await page.getByRole("button", { name: "Criar marca" }).click();
     await expect(toast(page, `Marca “${name}” criada`)).toBeVisible();
@@ -106,7 +106,7 @@ test.describe("records", () => {
     await expect(row("prazo").getByRole("combobox", { name: /^Tipo/ })).toHaveText("Número");
     await expect(row("prazo").getByRole("textbox", { name: /^Valor/ })).toHaveValue("1.234,5");
     await expect(row("importada").getByRole("switch")).toBeChecked();
-    await expect(row("desde").getByLabel(/^Valor/)).toHaveValue("2024-03-15");
+    await expect(row("desde").getByLabel(/^Valor/)).toHaveValue("15/03/2024");
   });
 
   test("an address that is no page shows a 404 inside the app frame", async ({ page }) => {

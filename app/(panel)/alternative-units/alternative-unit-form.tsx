@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useWatch } from "react-hook-form";
 import { useRouter, useSearchParams } from "next/navigation";
 import { toast } from "sonner";
 import { LookupField } from "@/components/catalog/lookup-field";
@@ -25,6 +26,10 @@ interface AlternativeUnitFormProps {
 export function AlternativeUnitForm({ defaultValues, onSubmit, readOnly, submitLabel, secondaryActions }: AlternativeUnitFormProps) {
   const t = useTranslations("alternativeUnits");
   const form = useResourceForm(alternativeUnitWrite, { defaultValues, labels: "alternativeUnits.fields" });
+  // The quantity counts the product's own unit, with as many decimals as that unit takes.
+  const productId = useWatch({ control: form.control, name: "product_id" });
+  const product = trpc.products.get.useQuery({ id: productId }, { enabled: Boolean(productId), staleTime: 60_000 });
+  const baseUnit = productId ? product.data?.measure_unit : null;
   return (
     <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref(LIST)} secondaryActions={secondaryActions}>
       <LookupField control={form.control} name="product_id" label={t("fields.product_id")} required useOptions={useProductOptions} placeholder={t("chooseProduct")} />
@@ -38,7 +43,15 @@ export function AlternativeUnitForm({ defaultValues, onSubmit, readOnly, submitL
         description={t("unitDescription")}
       />
       <div className="grid gap-5 sm:grid-cols-3">
-        <QuantityField control={form.control} name="quantity" label={t("fields.quantity")} required decimals={MAX_DECIMALS} description={t("quantityDescription")} />
+        <QuantityField
+          control={form.control}
+          name="quantity"
+          label={t("fields.quantity")}
+          required
+          decimals={baseUnit?.decimals_for_quantity ?? MAX_DECIMALS}
+          unit={baseUnit?.abbreviation}
+          description={t("quantityDescription")}
+        />
         <QuantityField
           control={form.control}
           name="value_multiplier"

@@ -5,6 +5,7 @@ import { useWatch, type DefaultValues } from "react-hook-form";
 import { listHref } from "@/components/data-table";
 import {
   AttributesField,
+  DateField,
   MoneyField,
   PercentField,
   QuantityField,
@@ -145,18 +146,16 @@ export function CouponForm({
           label={t("fields.max_uses")}
           description={t("maxUsesDescription")}
         />
-        <TextField
+        <DateField
           control={form.control}
           name="start_date"
           label={t("fields.start_date")}
           description={t("datesDescription")}
-          type="date"
         />
-        <TextField
+        <DateField
           control={form.control}
           name="end_date"
           label={t("fields.end_date")}
-          type="date"
         />
       </div>
       <SwitchField

@@ -16,6 +16,7 @@ import {
 import {
   AttributesField,
   CheckboxField,
+  DateField,
   MoneyField,
   PercentField,
   QuantityField,
@@ -158,17 +159,15 @@ export function DiscountForm({
         autoComplete="off"
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
+        <DateField
           control={control}
           name="start_date"
           label={t("fields.start_date")}
-          type="date"
         />
-        <TextField
+        <DateField
           control={control}
           name="end_date"
           label={t("fields.end_date")}
-          type="date"
         />
         <MoneyField
           control={control}
@@ -314,6 +313,7 @@ function RangesField({
             name={`ranges.${index}.minimum_quantity`}
             label={t("fields.minimum_quantity")}
             decimals={4}
+            unit={t("ranges.unit")}
           />
           <SelectField
             control={control}

@@ -4,10 +4,9 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useId, useMemo } from "react";
-import { booleanFilter, DataTable, FilterSelect, useTableState } from "@/components/data-table";
+import { useMemo } from "react";
+import { booleanFilter, DataTable, DateFilter, FilterSelect, useTableState } from "@/components/data-table";
 import { PageHeader } from "@/components/panel/page-header";
-import { Input } from "@/components/ui/input";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import type { FinancialListRecord } from "@/server/finance/financials/schemas";
@@ -16,18 +15,6 @@ import { AgingBadge } from "./aging-badge";
 import { useFinancialStatuses } from "./use-financial-statuses";
 
 const column = createColumnHelper<FinancialListRecord>();
-
-function DateFilter({ label, value, onChange }: { label: string; value: string | undefined; onChange: (value: string | undefined) => void }) {
-  const id = useId();
-  return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm whitespace-nowrap text-muted-foreground">
-        {label}
-      </label>
-      <Input id={id} type="date" className="w-40" value={value ?? ""} onChange={(event) => onChange(event.target.value || undefined)} />
-    </div>
-  );
-}
 
 export function FinancialsList() {
   const t = useTranslations("financials");

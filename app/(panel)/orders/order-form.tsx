@@ -14,6 +14,7 @@ import {
   useSellerOptions,
 } from "@/components/parties/options";
 import {
+  DateField,
   MoneyField,
   QuantityField,
   ResourceForm,
@@ -25,6 +26,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
+import { today } from "@/lib/dates";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import type { OrderDetail } from "@/server/orders/orders/schemas";
@@ -164,7 +166,7 @@ export function OrderForm(props: OrderFormProps) {
   const form = useResourceForm(orderFormSchema, {
     defaultValues: order
       ? storedOrderValues(order)
-      : newOrderValues(new Date().toISOString().slice(0, 10)),
+      : newOrderValues(today()),
     labels: "orders.fields",
   });
   const items = useFieldArray({ control: form.control, name: "items" });
@@ -316,11 +318,10 @@ export function OrderForm(props: OrderFormProps) {
               label={t("fields.seller_id")}
               options={sellers.options}
             />
-            <TextField
+            <DateField
               control={form.control}
               name="negotiation_date"
               label={t("fields.negotiation_date")}
-              type="date"
               required
             />
             <SwitchField

@@ -9,6 +9,7 @@ import { useMemo } from "react";
 import {
   booleanFilter,
   DataTable,
+  DateFilter,
   FilterSelect,
   NewRecordLink,
   useTableState,
@@ -17,7 +18,6 @@ import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useSellerOptions } from "@/components/parties/options";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import type { OrderListRecord } from "@/server/orders/orders/schemas";
@@ -194,28 +194,16 @@ export function OrdersList() {
               options={quotationOptions}
               allLabel={common("all")}
             />
-            <label className="flex items-center gap-2 text-sm text-muted-foreground">
-              {t("from")}
-              <Input
-                type="date"
-                className="w-40"
-                value={table.filters.start_date ?? ""}
-                onChange={(event) =>
-                  table.setFilter("start_date", event.target.value || undefined)
-                }
-              />
-            </label>
-            <label className="flex items-center gap-2 text-sm text-muted-foreground">
-              {t("to")}
-              <Input
-                type="date"
-                className="w-40"
-                value={table.filters.end_date ?? ""}
-                onChange={(event) =>
-                  table.setFilter("end_date", event.target.value || undefined)
-                }
-              />
-            </label>
+            <DateFilter
+              label={t("from")}
+              value={table.filters.start_date}
+              onChange={(value) => table.setFilter("start_date", value)}
+            />
+            <DateFilter
+              label={t("to")}
+              value={table.filters.end_date}
+              onChange={(value) => table.setFilter("end_date", value)}
+            />
           </>
         }
         emptyMessage={t("empty")}

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { LookupField } from "@/components/catalog/lookup-field";
 import { useProductOptions } from "@/components/catalog/lookups";
 import { PageHeader } from "@/components/panel/page-header";
@@ -11,7 +11,7 @@ import {
   usePartnerOptions,
   usePaymentMethodOptions,
 } from "@/components/pricing/targets-field";
-import { QuantityField, TextField } from "@/components/resource-form";
+import { DateField, QuantityField } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import {
@@ -22,6 +22,7 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
+import { today } from "@/lib/dates";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import type {
@@ -50,9 +51,16 @@ export function PriceSimulator() {
       partner_id: null,
       payment_method_id: null,
       quantity: 1,
-      date: new Date().toISOString().slice(0, 10),
+      date: today(),
     },
   });
+  // The quantity is typed in the product's unit, with as many decimals as the unit takes.
+  const productId = useWatch({ control: form.control, name: "product_id" });
+  const product = trpc.products.get.useQuery(
+    { id: productId },
+    { enabled: Boolean(productId), staleTime: 60_000 },
+  );
+  const unit = productId ? product.data?.measure_unit : null;
   const [result, setResult] = useState<PriceCalculation | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
@@ -107,14 +115,14 @@ export function PriceSimulator() {
                 control={form.control}
                 name="quantity"
                 label={t("fields.quantity")}
-                decimals={4}
+                decimals={unit?.decimals_for_quantity ?? 0}
+                unit={unit?.abbreviation}
                 required
               />
-              <TextField
+              <DateField
                 control={form.control}
                 name="date"
                 label={t("fields.date")}
-                type="date"
               />
               <Button type="submit" disabled={form.formState.isSubmitting}>
                 {t("calculate")}

@@ -17,6 +17,7 @@ import {
 } from "@/components/pricing/targets-field";
 import {
   AttributesField,
+  DateField,
   MoneyField,
   PercentField,
   ResourceForm,
@@ -26,6 +27,7 @@ import {
   useResourceForm,
 } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
+import { today } from "@/lib/dates";
 import {
   priceTableWrite,
   rateTypes,
@@ -35,9 +37,10 @@ import {
   type PriceTableWriteOutput,
 } from "@/server/pricing/price-tables/schemas";
 
-export const emptyPriceTable: PriceTableWrite = {
+/** A new price table: from today (in the panel's time zone). */
+export const emptyPriceTable = (): PriceTableWrite => ({
   name: "",
-  start_date: new Date().toISOString().slice(0, 10),
+  start_date: today(),
   end_date: "",
   is_partner_specific: false,
   is_profile_specific: false,
@@ -49,7 +52,7 @@ export const emptyPriceTable: PriceTableWrite = {
   companies: [],
   payment_methods: [],
   attributes: {},
-};
+});
 
 export function priceTableValues(table: PriceTable): PriceTableWrite {
   return {
@@ -153,18 +156,16 @@ export function PriceTableForm({
         autoComplete="off"
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
+        <DateField
           control={control}
           name="start_date"
           label={t("fields.start_date")}
-          type="date"
           required
         />
-        <TextField
+        <DateField
           control={control}
           name="end_date"
           label={t("fields.end_date")}
-          type="date"
         />
       </div>
       <p className="text-xs text-muted-foreground">{t("flagsDescription")}</p>

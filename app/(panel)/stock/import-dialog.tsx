@@ -10,17 +10,24 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useFormat } from "@/lib/format";
+import { parseDecimal } from "@/lib/numbers";
 import { useProblemMessages } from "@/lib/problem";
 import { trpc, type RouterOutputs } from "@/lib/trpc";
+import { MAX_DECIMALS } from "@/server/catalog/measure-units/schemas";
 import type { StockOverrideInput, StockRecord } from "@/server/stock/stock/schemas";
 
 const COLUMNS = ["company_id", "warehouse_id", "product_id", "product_variation_id", "total", "reserved"] as const;
 const REQUIRED = ["company_id", "warehouse_id", "product_id", "total"] as const;
 
+/** The separator of a CSV text: a semicolon when its first line has more of them than commas. */
+function separatorOf(text: string): ";" | "," {
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
+  return (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ";" : ",";
+}
+
 /** Rows of a CSV text (comma or semicolon separated, quotes as RFC 4180). */
 export function parseCsv(text: string): string[][] {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
-  const separator = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ";" : ",";
+  const separator = separatorOf(text);
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = "";
@@ -50,12 +57,14 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** A figure as written in the file: 12, 12.5 or 12,5 (no thousands separators). */
-function figure(text: string | undefined): number | null | undefined {
-  const value = (text ?? "").trim();
-  if (value === "") return null;
-  if (!/^\d+([.,]\d+)?$/.test(value)) return undefined;
-  return Number(value.replace(",", "."));
+/**
+ * A figure as the file writes it (lib/numbers): a semicolon-separated file is a Brazilian
+ * spreadsheet's (1.234,5), a comma-separated one writes 1234.5 (as the template does).
+ * Null when blank, undefined when not a number.
+ */
+function figure(text: string, separator: ";" | ","): number | null | undefined {
+  const parsed = parseDecimal(text, separator === ";" ? "pt-BR" : "en", { decimals: MAX_DECIMALS });
+  return parsed.ok ? parsed.value : undefined;
 }
 
 const csvCell = (value: string | number | null) => {
@@ -118,7 +127,9 @@ export function ImportDialog({ open, onOpenChange, records }: { open: boolean; o
 
   const read = async (file: File) => {
     reset();
-    const rows = parseCsv(await file.text());
+    const text = await file.text();
+    const separator = separatorOf(text);
+    const rows = parseCsv(text);
     const [header, ...lines] = rows;
     if (!header || lines.length === 0) return setFileProblem(t("emptyFile"));
     const names = header.map((name) => name.trim().toLowerCase());
@@ -127,8 +138,8 @@ export function ImportDialog({ open, onOpenChange, records }: { open: boolean; o
     const at = (line: string[], name: string) => line[names.indexOf(name)]?.trim() ?? "";
     const local: LineError[] = [];
     const items = lines.map((line, index) => {
-      const total = figure(at(line, "total"));
-      const reserved = names.includes("reserved") ? figure(at(line, "reserved")) : null;
+      const total = figure(at(line, "total"), separator);
+      const reserved = names.includes("reserved") ? figure(at(line, "reserved"), separator) : null;
       const bad = [
         ...(total === undefined || total === null ? [`${fields("total")}: ${t("notANumber")}`] : []),
         ...(reserved === undefined ? [`${fields("reserved")}: ${t("notANumber")}`] : []),

@@ -5,8 +5,9 @@ import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { TimeInput, useTimeErrorMessage } from "@/components/ui/date-input";
 import { useFormMessages, useUnsavedChanges } from "@/components/resource-form";
+import { parseTimeInput } from "@/lib/dates";
 import { useEnumLabel } from "@/lib/i18n";
 import { problemOf, useProblemMessages, type FieldProblem } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
@@ -46,9 +47,17 @@ export function OpeningHoursEditor({ id, initial, readOnly }: { id: string; init
   const messages = useFormMessages();
   const problems = useProblemMessages();
   const label = (field: string) => (field === "close_time" ? t("closing") : t("opening"));
-  const word = (issue: FieldProblem) => messages.issue({ ...issue.params, message: issue.message, code: issue.code });
-  const nextKey = useRef(initial.length);
+  const timeMessage = useTimeErrorMessage();
   const [ranges, setRanges] = useState<Range[]>(() => initial.map((hour, key) => ({ ...hour, key })));
+  // A time typed wrong is said as such ("not a time; type it like 14:30"), not as the schema's pattern.
+  const word = (issue: FieldProblem) => {
+    const [index, field] = issue.path.split(".");
+    const range = ranges[Number(index)];
+    const text = field === "close_time" ? range?.close_time : field === "open_time" ? range?.open_time : undefined;
+    const typed = text === undefined ? null : parseTimeInput(text, { endOfDay: field === "close_time" });
+    return (typed && !typed.ok && timeMessage(typed.error)) || messages.issue({ ...issue.params, message: issue.message, code: issue.code });
+  };
+  const nextKey = useRef(initial.length);
   const [serverErrors, setServerErrors] = useState<Errors>(new Map());
   const [touched, setTouched] = useState(false);
   const utils = trpc.useUtils();
@@ -118,24 +127,23 @@ export function OpeningHoursEditor({ id, initial, readOnly }: { id: string; init
                   return (
                     <div key={range.key}>
                       <div className="flex flex-wrap items-center gap-2">
-                        <Input
-                          type="time"
-                          className="w-32"
+                        <TimeInput
+                          className="w-24"
                           aria-label={t("opens", { range: name })}
                           value={range.open_time}
                           disabled={readOnly}
                           aria-invalid={error ? true : undefined}
-                          onChange={(event) => update(range.key, "open_time", event.target.value)}
+                          onValueChange={(time) => update(range.key, "open_time", time)}
                         />
                         <span className="text-sm text-muted-foreground">{t("to")}</span>
-                        <Input
-                          type="time"
-                          className="w-32"
+                        <TimeInput
+                          className="w-24"
+                          endOfDay
                           aria-label={t("closes", { range: name })}
-                          value={range.close_time === "24:00" ? "23:59" : range.close_time}
+                          value={range.close_time}
                           disabled={readOnly}
                           aria-invalid={error ? true : undefined}
-                          onChange={(event) => update(range.key, "close_time", event.target.value)}
+                          onValueChange={(time) => update(range.key, "close_time", time)}
                         />
                         {!readOnly && (
                           <Button variant="ghost" size="icon" aria-label={t("remove", { range: name })} onClick={() => change(ranges.filter((item) => item.key !== range.key))}>

@@ -8,10 +8,11 @@ import { useCan } from "@/components/panel/current-user";
 import { Breadcrumbs } from "@/components/panel/breadcrumbs";
 import { LoadFailure } from "@/components/panel/load-failure";
 import { PageHeader } from "@/components/panel/page-header";
-import { FormSkeleton, MoneyField, ResourceForm, SelectField, TextField, useResourceForm } from "@/components/resource-form";
+import { DateField, FormSkeleton, MoneyField, ResourceForm, SelectField, useResourceForm } from "@/components/resource-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { today } from "@/lib/dates";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { financialPaymentForm, type Financial, type FinancialPaymentForm } from "@/server/finance/financials/schemas";
@@ -181,7 +182,7 @@ function PaymentCard({ record }: { record: Financial }) {
   const paidStatus = statuses.items.find((status) => status.is_final && status.title.toLowerCase() === "paid") ?? statuses.items.find((status) => status.is_final);
   const defaults: FinancialPaymentForm = {
     paying_off_value: record.paying_off_value > 0 ? record.paying_off_value : record.value,
-    paying_off_date: (record.paying_off_date ?? new Date().toISOString()).slice(0, 10),
+    paying_off_date: record.paying_off_date?.slice(0, 10) ?? today(),
     status: record.paying_off_value >= record.value || !paidStatus ? record.status : paidStatus.id,
   };
   const form = useResourceForm(financialPaymentForm, { defaultValues: defaults, labels: "financials.fields" });
@@ -221,7 +222,7 @@ function PaymentCard({ record }: { record: Financial }) {
           }}
         >
           <MoneyField control={form.control} name="paying_off_value" label={t("paidValue")} required />
-          <TextField control={form.control} name="paying_off_date" label={t("paidDate")} type="date" required />
+          <DateField control={form.control} name="paying_off_date" label={t("paidDate")} required />
           <SelectField control={form.control} name="status" label={t("paidStatus")} required options={statuses.items.map((status) => ({ value: status.id, label: status.title }))} />
         </ResourceForm>
       </CardContent>

@@ -18,7 +18,7 @@ export function NewPriceTable() {
   return (
     <NewRecordPage resource="priceTables" list={listHref("/price-tables")} wide>
       <PriceTableForm
-        defaultValues={emptyPriceTable}
+        defaultValues={emptyPriceTable()}
         submitLabel={t("priceTables.create")}
         onSubmit={async (values) => {
           const table = await create.mutateAsync(values);
