@@ -6,7 +6,7 @@ import { alternativeUnits } from "../catalog/alternative-units/service";
 import { brands } from "../catalog/brands/service";
 import { categories } from "../catalog/categories/service";
 import { measureUnits } from "../catalog/measure-units/service";
-import { product, productListInput } from "../catalog/products/schemas";
+import { product, productListInput, type ProductListRecord } from "../catalog/products/schemas";
 import { listProducts } from "../catalog/products/service";
 import { profiles } from "../catalog/profiles/service";
 import { variations } from "../catalog/variations/service";
@@ -100,6 +100,10 @@ function exportable<Input extends PagingInput, Item extends Row>(
 
 const ADMIN_ONLY: readonly Role[] = ["ADMIN"];
 
+/** A product as its list shows it: the brand and the categories by name. */
+const presentProduct = async () => (item: ProductListRecord) =>
+  "categories" in item ? { ...item, brand: item.brand?.name ?? null, categories: item.categories.map((category) => category.name).join(", ") } : item;
+
 /** A sale as its list shows it: the status by its title, the channel and payments by name. */
 const presentSale = async () => (sale: SaleListRecord) => ({
   ...sale,
@@ -134,7 +138,7 @@ export const exportables: Record<string, Exportable> = {
   brands: exportable(brands),
   profiles: exportable(profiles),
   "measure-units": exportable(measureUnits),
-  products: exportable({ listInput: productListInput, listRecord: product, service: { list: listProducts } }),
+  products: exportable({ listInput: productListInput, listRecord: product, service: { list: listProducts } }, { present: presentProduct }),
   "alternative-units": exportable(alternativeUnits),
   warehouses: exportable(warehouses),
   variations: exportable(variations, { enums: { display_type: "displayType" } }),
