@@ -32,6 +32,8 @@ export interface BulkActionsOptions<Row> {
   /** The list's bulk procedures (`trpc.brands.bulkSetActive.useMutation().mutateAsync`). */
   setActive?: (input: { ids: string[]; active: boolean }) => Promise<BulkResult>;
   remove?: (input: { ids: string[] }) => Promise<BulkResult>;
+  /** What `remove` does, as its button, confirmation and toasts say: "revoke" for access keys. */
+  removeVerb?: "delete" | "revoke";
   /** Refreshes the list after an action. */
   onDone?: () => unknown;
 }
@@ -42,8 +44,8 @@ interface Failed {
 }
 
 /**
- * Bulk actions of a list: Activate, Deactivate and Delete (one confirmation listing every
- * record that goes). The records the server refuses are kept and listed with the reason.
+ * Bulk actions of a list: Activate, Deactivate and Delete (or Revoke; one confirmation
+ * listing every record that goes). The records the server refuses are kept and listed with the reason.
  */
 export function useBulkActions<Row>(options: BulkActionsOptions<Row>): {
   selection: RowSelection<Row> | undefined;
@@ -51,7 +53,7 @@ export function useBulkActions<Row>(options: BulkActionsOptions<Row>): {
   /** Enables or disables one record (the row's own action). */
   toggle: (row: Row & { active: boolean }) => void;
 } {
-  const { resource, describe, getId = (row: Row) => (row as { id: string }).id, canWrite, setActive, remove, onDone } = options;
+  const { resource, describe, getId = (row: Row) => (row as { id: string }).id, canWrite, setActive, remove, removeVerb = "delete", onDone } = options;
   const t = useTranslations("bulk");
   const messages = useDynamicTranslations(resource);
   const problem = useDynamicTranslations("problem.codes");
@@ -60,7 +62,7 @@ export function useBulkActions<Row>(options: BulkActionsOptions<Row>): {
   const [toDelete, setToDelete] = useState<{ rows: Row[]; clear: () => void } | null>(null);
   const [failed, setFailed] = useState<{ title: string; rows: Failed[] } | null>(null);
 
-  async function run(kind: "activate" | "deactivate" | "delete", rows: Row[], clear: () => void, action: (ids: string[]) => Promise<BulkResult>) {
+  async function run(kind: "activate" | "deactivate" | "delete" | "revoke", rows: Row[], clear: () => void, action: (ids: string[]) => Promise<BulkResult>) {
     setPending(kind);
     try {
       const result = await action(rows.map(getId));
@@ -106,7 +108,7 @@ export function useBulkActions<Row>(options: BulkActionsOptions<Row>): {
               {remove && (
                 <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" disabled={pending !== null} onClick={() => setToDelete({ rows, clear })}>
                   <Trash2Icon aria-hidden />
-                  {t("delete")}
+                  {t(removeVerb)}
                 </Button>
               )}
             </>
@@ -119,10 +121,10 @@ export function useBulkActions<Row>(options: BulkActionsOptions<Row>): {
       <AlertDialog open={toDelete !== null} onOpenChange={(open) => !open && pending === null && setToDelete(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>{t("deleteTitle", { count: toDelete?.rows.length ?? 0, noun: messages("noun") })}</AlertDialogTitle>
-            <AlertDialogDescription>{t("deleteDescription")}</AlertDialogDescription>
+            <AlertDialogTitle>{t(`${removeVerb}Title`, { count: toDelete?.rows.length ?? 0, noun: messages("noun") })}</AlertDialogTitle>
+            <AlertDialogDescription>{t(`${removeVerb}Description`)}</AlertDialogDescription>
           </AlertDialogHeader>
-          <ul className="max-h-60 list-disc overflow-y-auto pl-5 text-sm" aria-label={t("deleteList")}>
+          <ul className="max-h-60 list-disc overflow-y-auto pl-5 text-sm" aria-label={t(`${removeVerb}List`)}>
             {toDelete?.rows.map((row) => <li key={getId(row)}>{describe(row)}</li>)}
           </ul>
           <AlertDialogFooter>
@@ -132,12 +134,12 @@ export function useBulkActions<Row>(options: BulkActionsOptions<Row>): {
               onClick={async (event) => {
                 event.preventDefault();
                 if (!toDelete || !remove) return;
-                await run("delete", toDelete.rows, toDelete.clear, (ids) => remove({ ids }));
+                await run(removeVerb, toDelete.rows, toDelete.clear, (ids) => remove({ ids }));
                 setToDelete(null);
               }}
             >
-              {spinner("delete")}
-              {t("deleteConfirm", { count: toDelete?.rows.length ?? 0 })}
+              {spinner(removeVerb)}
+              {t(`${removeVerb}Confirm`, { count: toDelete?.rows.length ?? 0 })}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

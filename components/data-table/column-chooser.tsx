@@ -1,10 +1,16 @@
 "use client";
 
-import type { Table } from "@tanstack/react-table";
+import type { Column, Table } from "@tanstack/react-table";
 import { Columns3Icon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuCheckboxItem, DropdownMenuContent, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+
+/** A column's name as text (a card's labels, the column chooser, the CSV): its meta label, its text header, else its id. */
+export function columnLabel<Row>(column: Column<Row, unknown>): string {
+  const header = column.columnDef.header;
+  return column.columnDef.meta?.label ?? (typeof header === "string" ? header : column.id);
+}
 
 /** The columns a list shows (kept in the URL and in saved views); the first one names the row and stays. */
 export function ColumnChooser<Row>({ table, onChange }: { table: Table<Row>; onChange: (columns: string[] | undefined) => void }) {
@@ -26,19 +32,16 @@ export function ColumnChooser<Row>({ table, onChange }: { table: Table<Row>; onC
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>{t("columnsShown")}</DropdownMenuLabel>
-        {rest.map((column) => {
-          const header = column.columnDef.header;
-          return (
-            <DropdownMenuCheckboxItem
-              key={column.id}
-              checked={column.getIsVisible()}
-              onCheckedChange={(value) => toggle(column.id, value === true)}
-              onSelect={(event) => event.preventDefault()}
-            >
-              {typeof header === "string" ? header : column.id}
-            </DropdownMenuCheckboxItem>
-          );
-        })}
+        {rest.map((column) => (
+          <DropdownMenuCheckboxItem
+            key={column.id}
+            checked={column.getIsVisible()}
+            onCheckedChange={(value) => toggle(column.id, value === true)}
+            onSelect={(event) => event.preventDefault()}
+          >
+            {columnLabel(column)}
+          </DropdownMenuCheckboxItem>
+        ))}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => onChange(undefined)}>{t("allColumns")}</DropdownMenuItem>
       </DropdownMenuContent>

@@ -4,10 +4,10 @@ import {
   flexRender,
   getCoreRowModel,
   useReactTable,
-  type Cell,
   type ColumnDef,
   type Header,
   type Row as TableRowModel,
+  type RowData,
   type RowSelectionState,
   type SortingState,
   type VisibilityState,
@@ -23,12 +23,20 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { useProblemMessages } from "@/lib/problem";
 import { PHONE, useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
-import { ColumnChooser } from "./column-chooser";
+import { ColumnChooser, columnLabel } from "./column-chooser";
 import { ExportButton, exportHref, type ExportOptions } from "./export-button";
 import { SavedViews } from "./saved-views";
 import { Pagination } from "./pagination";
 import { SearchInput } from "./search-input";
 import type { TableControls } from "./use-table-state";
+
+declare module "@tanstack/react-table" {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the type parameters must match TanStack's declaration
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** The column's name as text when its header is not (a header right-aligned or hidden): cards, the column chooser, the CSV. */
+    label?: string;
+  }
+}
 
 /** A page of a list procedure (server/lib/paging.ts). */
 export interface ListPage<Row> {
@@ -251,7 +259,7 @@ export function DataTable<Row>({
               href={exportHref(
                 exportAs,
                 state,
-                table.getVisibleLeafColumns().map((column) => ({ id: column.id, header: headerLabel(column.columnDef.header, column.id) })),
+                table.getVisibleLeafColumns().map((column) => ({ id: column.id, header: columnLabel(column) })),
                 locale,
               )}
             />
@@ -385,17 +393,6 @@ function columnId<Row>(column: ColumnDef<Row, any>): string {
   return column.id ?? ("accessorKey" in column ? String(column.accessorKey) : "");
 }
 
-/** A header as text (for the CSV and the column chooser). */
-function headerLabel(header: unknown, id: string): string {
-  return typeof header === "string" ? header : id;
-}
-
-/** The text of a column's header, to label a value on a card. */
-function headerText<Row>(cell: Cell<Row, unknown>): React.ReactNode {
-  const header = cell.column.columnDef.header;
-  return typeof header === "string" ? header : cell.column.id;
-}
-
 /** The rows at phone widths: a card each, titled by the first column, the others as label and value. */
 function RowCards<Row>({
   label,
@@ -446,7 +443,7 @@ function RowCards<Row>({
                     <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
                       {rest.map((cell) => (
                         <Fragment key={cell.id}>
-                          <dt className="text-muted-foreground">{headerText(cell)}</dt>
+                          <dt className="text-muted-foreground">{columnLabel(cell.column)}</dt>
                           <dd className="min-w-0 break-words">{flexRender(cell.column.columnDef.cell, cell.getContext())}</dd>
                         </Fragment>
                       ))}

@@ -30,7 +30,8 @@ test("an admin creates a webhook pointing at a receiver, copies the secret once,
 
     const row = page.getByRole("row").filter({ hasText: url });
     await expect(row).toContainText("Venda criada, Pedido criado");
-    await row.getByRole("cell").first().click();
+    // The whole row opens the endpoint: a click on its URL's cell (not the row's checkbox).
+    await row.getByRole("cell").filter({ hasText: url }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(url);
 
     await page.getByRole("button", { name: "Enviar evento de teste" }).click();

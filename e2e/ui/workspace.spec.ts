@@ -64,6 +64,45 @@ for (const locale of ["pt-BR", "en"] as const) {
       expect(lines[2]!.startsWith(`${names[1]}${separator}`)).toBe(true);
     });
 
+    test("export the filtered orders to CSV: the headers are the columns' labels", async ({ page, request }) => {
+      const headers = await adminHeaders(request);
+      const tag = unique("Pedido").replace(" ", "");
+      const post = async (path: string, data: object) => {
+        const response = await request.post(`${API}${path}`, { headers, data });
+        expect(response.status(), await response.text()).toBeLessThan(300);
+        return response.json();
+      };
+      const partner = await post("/partners", { name: `${tag} Comércio`, fiscal_registration_number: newCnpj() });
+      const product = await post("/products", { name: `${tag} Produto`, price: 10 });
+      const shipment = Object.fromEntries(
+        ["address_name", "address_type", "street", "number", "complement", "neighborhood", "city", "state", "postal_code", "country", "contact_name", "contact_number"].map((field) => [
+          `shipment_${field}`,
+          "x",
+        ]),
+      );
+      await post("/orders", {
+        partner_id: partner.id,
+        negotiation_date: "2026-05-01T12:00:00.000Z",
+        order_value: 30,
+        discount_value: 0,
+        total_value: 30,
+        ...shipment,
+        items: [{ product_id: product.id, unit_value: 10, quantity: 3 }],
+      });
+
+      await signIn(page, { locale, path: `/orders?search=${tag}` });
+      await expect(page.getByRole("table", { name: say.orders.title }).getByRole("row")).toHaveCount(2);
+      const download = page.waitForEvent("download");
+      await page.getByRole("link", { name: say.listTools.exportCsv }).click();
+      const lines = (await readFile(await (await download).path(), "utf8")).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+      const separator = locale === "en" ? "," : ";";
+      const fields = say.orders.fields;
+      expect(lines[0]!.split(separator)).toEqual([fields.negotiation_date, fields.partner_id, fields.seller_id, fields.status, fields.quotation, fields.total_value]);
+      expect(lines).toHaveLength(2);
+      expect(lines[1]!.split(separator)).toContain(`${tag} Comércio`);
+      expect(lines[1]!.split(separator).at(-1)).toBe("30");
+    });
+
     test("a partner's page shows who created it and its timeline after an edit", async ({ page, request }) => {
       const headers = await adminHeaders(request);
       const name = unique("Parceiro");
@@ -110,3 +149,50 @@ for (const locale of ["pt-BR", "en"] as const) {
     });
   });
 }
+
+test.describe("bulk actions of the catalog and pricing lists", () => {
+  const say = ptBR;
+  test.describe.configure({ timeout: 60_000 });
+
+  test("bulk-deactivate two products from the list", async ({ page, request }) => {
+    const headers = await adminHeaders(request);
+    const tag = unique("Desliga").replace(" ", "");
+    const names = [`${tag} Serra`, `${tag} Torno`];
+    const ids: string[] = [];
+    for (const name of names) ids.push((await (await request.post(`${API}/products`, { headers, data: { name, active: true } })).json()).id);
+
+    await signIn(page, { path: `/products?search=${tag}` });
+    const table = page.getByRole("table", { name: say.products.title });
+    await expect(table.getByRole("row")).toHaveCount(3);
+    await table.getByRole("checkbox", { name: say.listTools.selectPage }).check();
+    const selection = page.getByRole("region", { name: say.listTools.selection });
+    await expect(selection).toContainText("2 selecionados");
+    await selection.getByRole("button", { name: say.bulk.deactivate }).click();
+    await expect(toast(page, "2 registros desativados")).toBeVisible();
+    await expect(table.getByText(say.common.inactive, { exact: true })).toHaveCount(2);
+    for (const id of ids) expect((await (await request.get(`${API}/products/${id}`, { headers })).json()).active).toBe(false);
+  });
+
+  test("bulk-delete discounts: one confirmation names each discount that goes", async ({ page, request }) => {
+    const headers = await adminHeaders(request);
+    const tag = unique("Promo").replace(" ", "");
+    const names = [`${tag} Atacado`, `${tag} Varejo`];
+    for (const name of names) {
+      const response = await request.post(`${API}/discounts`, { headers, data: { name, ranges: [{ minimum_quantity: 1, value: 5 }] } });
+      expect(response.status(), await response.text()).toBe(201);
+    }
+
+    await signIn(page, { path: `/discounts?search=${tag}` });
+    const table = page.getByRole("table", { name: say.discounts.title });
+    await expect(table.getByRole("row")).toHaveCount(3);
+    for (const name of names) await table.getByRole("checkbox", { name: say.listTools.selectRow.replace("{label}", name) }).check();
+    await page.getByRole("region", { name: say.listTools.selection }).getByRole("button", { name: say.bulk.delete }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Excluir 2 registros?" });
+    await expect(dialog.getByRole("list", { name: say.bulk.deleteList }).getByRole("listitem")).toHaveText(names);
+    await dialog.getByRole("button", { name: "Excluir 2 registros" }).click();
+    await expect(toast(page, "2 registros excluídos")).toBeVisible();
+    await expect(table).toContainText(say.table.noResults);
+    const left = await (await request.get(`${API}/discounts?search=${tag}`, { headers })).json();
+    expect(left.total).toBe(0);
+  });
+});

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { idInput } from "../lib/crud";
-import { pageOf, pagingInput } from "../lib/paging";
+import { bulkInput, bulkResult, eachRecord, idInput } from "../lib/crud";
+import { pageOf } from "../lib/paging";
 import { adminProcedure, router } from "../trpc";
-import { accessKey, ACCESS_KEY_SORT, accessKeyCreate, accessKeyCreated } from "./schemas";
+import { accessKey, accessKeyCreate, accessKeyCreated, accessKeyListInput } from "./schemas";
 import { createAccessKey, listAccessKeys, removeAccessKey } from "./service";
 
 const tags = ["Access keys"];
@@ -10,7 +10,7 @@ const tags = ["Access keys"];
 export const accessKeysRouter = router({
   list: adminProcedure
     .meta({ openapi: { method: "GET", path: "/access-keys", tags, summary: "List access keys", protect: true } })
-    .input(pagingInput(ACCESS_KEY_SORT))
+    .input(accessKeyListInput)
     .output(pageOf(accessKey))
     .query(({ ctx, input }) => listAccessKeys(ctx.db, input)),
   create: adminProcedure
@@ -30,4 +30,9 @@ export const accessKeysRouter = router({
     .input(idInput)
     .output(z.void())
     .mutation(({ ctx, input }) => removeAccessKey(ctx.db, input.id)),
+  /** The panel's bulk revoke (tRPC only), in one transaction; a missing key is reported in `failures`. */
+  bulkRemove: adminProcedure
+    .input(bulkInput)
+    .output(bulkResult)
+    .mutation(({ ctx, input }) => eachRecord(input.ids, (id) => removeAccessKey(ctx.db, id))),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { role } from "../auth/schemas";
+import { pagingInput } from "../lib/paging";
 import { requiredText } from "../lib/schemas";
 
 export const accessKeyCreate = z.object({
@@ -10,6 +11,7 @@ export type AccessKeyCreate = z.input<typeof accessKeyCreate>;
 
 /** Fields of the list a client may sort by. */
 export const ACCESS_KEY_SORT = ["id", "name", "role", "token", "created_at", "last_used_at"] as const;
+export const accessKeyListInput = pagingInput(ACCESS_KEY_SORT);
 
 export const accessKey = z.object({
   id: z.string(),

@@ -2,8 +2,8 @@ import { once } from "node:events";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { defineEndpoint } from "../http/endpoint";
-import { ALL_ROLES } from "../http/pipeline";
-import { BOM, csvCell, csvLines, type CsvLocale } from "./csv";
+import { ALL_ROLES, authorize } from "../http/pipeline";
+import { BOM, csvCell, csvLines } from "./csv";
 import { exportables } from "./registry";
 
 const CHUNK = 100;
@@ -35,7 +35,8 @@ export const exportList = defineEndpoint({
     description:
       "Every record the list's filters select (`search`, `sort`, `dir` and the list's own filters, as on GET of the list), as CSV " +
       "streamed in pages. `columns` chooses and orders the fields (default: every field of the list record), `headers` labels them, " +
-      "`locale` pt-BR (default: semicolons, decimal commas, dd/mm/aaaa) or en. Cells never start a formula.",
+      "`locale` pt-BR (default: semicolons, decimal commas, dd/mm/aaaa, and codes the list shows by a label, like roles and status " +
+      "types, in Portuguese) or en. The lists of admins (users, access keys, webhooks) export to admins only. Cells never start a formula.",
     tags: ["Exports"],
     parameters: [
       { in: "path", name: "resource", required: true, schema: { type: "string", enum: Object.keys(exportables) } },
@@ -47,12 +48,14 @@ export const exportList = defineEndpoint({
       { in: "query", name: "dir", required: false, schema: { type: "string", enum: ["asc", "desc"] } },
     ],
     responses: { 200: { description: "The CSV file", content: { "text/csv": { schema: { type: "string" } } } } },
-    errors: [404, 422],
+    errors: [403, 404, 422],
   },
   async handle({ res, db, params, query, principal }) {
     const resource = params.resource ?? "";
     const source = Object.hasOwn(exportables, resource) ? exportables[resource] : undefined;
     if (!source) throw AppError.notFound(`Export of "${resource}"`);
+    if (source.bearerOnly && principal.kind === "access_key") throw new AppError("UNAUTHORIZED", "This list takes a user's bearer token, not an access key");
+    if (source.roles) authorize(principal.role, source.roles);
     const { columns: columnsText, headers: headersText, locale, ...filters } = { ...query, ...options.parse(query) };
     const columns = columnsText ? splitList(columnsText) : source.columns;
     const unknown = columns.filter((column) => !source.columns.includes(column));
@@ -61,7 +64,7 @@ export const exportList = defineEndpoint({
     }
     const headers = headersText ? splitList(headersText) : columns;
     if (headers.length !== columns.length) throw AppError.invalid("headers", "must label each column, in order", "invalid_headers");
-    const rows = source.rows(db, filters, principal);
+    const rows = source.rows(db, filters, { principal, locale: locale });
     // The first page before the answer starts: a bad filter is still a 422.
     const first = await rows.next();
     const date = new Date().toISOString().slice(0, 10);
@@ -73,18 +76,18 @@ export const exportList = defineEndpoint({
     const write = async (text: string) => {
       if (!res.write(text)) await once(res, "drain");
     };
-    await write(BOM + csvLines([headers], locale as CsvLocale));
+    await write(BOM + csvLines([headers], locale));
     let chunk: string[][] = [];
-    const line = (row: Record<string, unknown>) => columns.map((column) => csvCell(row[column], locale as CsvLocale));
+    const line = (row: Record<string, unknown>) => columns.map((column) => csvCell(row[column], locale));
     if (!first.done) chunk.push(line(first.value));
     for await (const row of rows) {
       chunk.push(line(row));
       if (chunk.length >= CHUNK) {
-        await write(csvLines(chunk, locale as CsvLocale));
+        await write(csvLines(chunk, locale));
         chunk = [];
       }
     }
-    if (chunk.length > 0) await write(csvLines(chunk, locale as CsvLocale));
+    if (chunk.length > 0) await write(csvLines(chunk, locale));
     res.end();
   },
 });

@@ -1,9 +1,9 @@
 import { bulkInput, bulkResult, eachRecord, idInput } from "../lib/crud";
-import { pageOf, pagingInput } from "../lib/paging";
+import { pageOf } from "../lib/paging";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { adminProcedure, readProcedure, router } from "../trpc";
-import { passwordChange, passwordReset, user, USER_SORT, userCreate, userCreated, userFilters, userUpdate } from "./schemas";
+import { passwordChange, passwordReset, user, userCreate, userCreated, userListInput, userUpdate } from "./schemas";
 import { changeOwnPassword, createUser, getUser, listUsers, resetPassword, updateUser } from "./service";
 
 const tags = ["Users"];
@@ -12,7 +12,7 @@ const tags = ["Users"];
 export const usersRouter = router({
   list: adminProcedure
     .meta({ openapi: { method: "GET", path: "/users", tags, summary: "List users", protect: true } })
-    .input(pagingInput(USER_SORT).extend(userFilters.shape))
+    .input(userListInput)
     .output(pageOf(user))
     .query(({ ctx, input }) => listUsers(ctx.db, input)),
   get: adminProcedure

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { role } from "../auth/schemas";
 import { optionalFiscalNumberField } from "../lib/fiscal-number";
-import { queryBoolean } from "../lib/paging";
+import { pagingInput, queryBoolean } from "../lib/paging";
 import { requiredText } from "../lib/schemas";
 import { optionalReference, optionalText, requiredEmail } from "../parties/fields";
 
@@ -77,6 +77,7 @@ export const userFilters = z.object({
   role: role.optional(),
   active: queryBoolean.optional(),
 });
+export const userListInput = pagingInput(USER_SORT).extend(userFilters.shape);
 
 /** Body of PUT /account/password: one's own password, proven by the current one. */
 export const passwordChange = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idInput } from "../lib/crud";
+import { bulkInput, bulkResult, eachRecord, idInput } from "../lib/crud";
 import { pageOf } from "../lib/paging";
 import { adminProcedure, router, sellProcedure } from "../trpc";
 import {
@@ -23,6 +23,7 @@ import {
   redeliver,
   removeWebhook,
   sendTestEvent,
+  setWebhookActive,
   updateWebhook,
 } from "./service";
 
@@ -65,6 +66,15 @@ export const webhooksRouter = router({
     .input(idInput)
     .output(z.void())
     .mutation(({ ctx, input }) => removeWebhook(ctx.db, input.id)),
+  /** The panel's bulk actions (tRPC only), in one transaction; a missing endpoint is reported in `failures`. */
+  bulkSetActive: adminProcedure
+    .input(bulkInput.extend({ active: z.boolean() }))
+    .output(bulkResult)
+    .mutation(({ ctx, input }) => eachRecord(input.ids, (id) => setWebhookActive(ctx.db, id, input.active))),
+  bulkRemove: adminProcedure
+    .input(bulkInput)
+    .output(bulkResult)
+    .mutation(({ ctx, input }) => eachRecord(input.ids, (id) => removeWebhook(ctx.db, id))),
   deliveries: adminProcedure
     .meta({ openapi: { method: "GET", path: "/webhooks/{id}/deliveries", tags, summary: "List an endpoint's deliveries with their attempts (newest first)", protect: true } })
     .input(deliveryListInput)

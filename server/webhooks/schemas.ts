@@ -7,6 +7,9 @@ export { webhookEventTypes };
 
 export const webhookEventType = z.enum(webhookEventTypes, { message: `must be one of: ${webhookEventTypes.join(", ")}` });
 
+/** The message key of an event type's label ("order.status-changed" → "order_status_changed"). */
+export const eventKey = (type: string) => type.replace(/[.-]/g, "_");
+
 /** The event a "send test event" delivers (only to the endpoint it was asked for). */
 export const TEST_EVENT_TYPE = "webhook.test";
 

@@ -147,6 +147,14 @@ export async function updateWebhook(db: Db, input: WebhookUpdate, policy: UrlPol
   return after;
 }
 
+/** Enables or disables an endpoint (the panel's row and bulk actions); an unchanged one records nothing. */
+export async function setWebhookActive(db: Db, id: string, active: boolean): Promise<void> {
+  const before = await findWebhook(db, id);
+  if (before.active === active) return;
+  const row = await db.webhook.update({ where: { id: before.id }, data: { active } });
+  await recordAudit(db, { action: "update", entity: "webhook", entityId: row.id, label: row.url, before: toWebhook(before), after: toWebhook(row) });
+}
+
 /** Removes an endpoint with its deliveries and their attempts. */
 export async function removeWebhook(db: Db, id: string): Promise<void> {
   const row = await findWebhook(db, id);

@@ -3,9 +3,30 @@
  * streamed CSV export, saved views per user, and the global search.
  */
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
-import { newOrg, unique } from "../helpers/database";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createWebhook } from "@/server/webhooks/service";
+import { newOrg, testServer, unique, type TestOrg } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
+import { createSale, salesSetup } from "../helpers/sales";
+import { stockWorld } from "../helpers/stock";
+
+// The server starts (and the database migrates) once per worker, before the clock of the first test.
+beforeAll(() => testServer());
+
+const priceTable = (name: string) => ({
+  name,
+  start_date: "2026-01-01",
+  end_date: null,
+  is_partner_specific: false,
+  is_profile_specific: false,
+  is_company_specific: false,
+  is_payment_method_specific: false,
+});
+const discount = (name: string) => ({ name, ranges: [{ minimum_quantity: 1, value: 5 }] });
+const webhookOf = (org: TestOrg) =>
+  createWebhook(org.db, { url: `http://127.0.0.1:9/${randomUUID()}`, events: ["sale.created", "order.status-changed"], active: true, attributes: {} }, { allowPrivate: true });
+/** The lines of a CSV answer, without the BOM. */
+const csvLinesOf = (text: string) => text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
 
 describe("bulk actions", () => {
   it("deactivate and activate several records at once, each change in the audit log", async () => {
@@ -79,6 +100,102 @@ describe("bulk actions", () => {
   });
 });
 
+describe("bulk actions of the other lists", () => {
+  it("products: enable/disable and delete, the one in use reported and kept, each change audited", async () => {
+    const org = await newOrg();
+    const api = await org.as();
+    const free = await api.products.create({ name: unique("Livre"), active: true, attributes: {} });
+    const used = await api.products.create({ name: unique("Usado"), active: true, attributes: {} });
+    const unit = await api.measureUnits.create({ abbreviation: "CX", description: unique("Caixa"), decimals_for_quantity: 0, active: true });
+    await api.alternativeUnits.create({ product_id: used.id, unit_id: unit.id, decimals_for_quantity: 0, value_multiplier: 12, quantity: 1, attributes: {} });
+    const missing = randomUUID();
+    expect(await api.products.bulkSetActive({ ids: [free.id, used.id, missing], active: false })).toMatchObject({ count: 2, failures: [{ id: missing, status: 404 }] });
+    expect((await api.products.get({ id: used.id })).active).toBe(false);
+    expect((await api.audit.list({ entity: "product", entity_id: free.id, action: "update" })).items[0]!.changes).toEqual({ active: { from: true, to: false } });
+    // Already inactive: nothing changes, nothing more is recorded.
+    expect(await api.products.bulkSetActive({ ids: [free.id], active: false })).toEqual({ count: 1, failures: [] });
+    expect((await api.audit.list({ entity: "product", entity_id: free.id, action: "update" })).items).toHaveLength(1);
+    const removed = await api.products.bulkRemove({ ids: [used.id, free.id] });
+    expect(removed).toMatchObject({ count: 1, failures: [{ id: used.id, status: 409 }] });
+    expect(await org.db.product.count({ where: { id: { in: [free.id, used.id] } } })).toBe(1);
+    await expect((await org.as("SELLER")).products.bulkSetActive({ ids: [used.id], active: true })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("discounts, price tables, sales channels, webhooks, stock and access keys", async () => {
+    const world = await stockWorld();
+    const org = world.org;
+    const api = await org.as();
+    const discounts = [await api.discounts.create(discount(unique("Desconto"))), await api.discounts.create(discount(unique("Desconto")))];
+    expect(await api.discounts.bulkSetActive({ ids: discounts.map(({ id }) => id), active: false })).toEqual({ count: 2, failures: [] });
+    expect((await api.discounts.list({})).items.map((row) => row.is_active)).toEqual([false, false]);
+    expect((await api.audit.list({ entity: "discount", entity_id: discounts[0]!.id, action: "update" })).items[0]!.changes).toEqual({
+      is_active: { from: true, to: false },
+    });
+    expect(await api.discounts.bulkRemove({ ids: discounts.map(({ id }) => id) })).toEqual({ count: 2, failures: [] });
+    expect(await org.db.discount.count()).toBe(0);
+
+    const table = await api.priceTables.create(priceTable(unique("Tabela")));
+    expect(await api.priceTables.bulkRemove({ ids: [table.id] })).toEqual({ count: 1, failures: [] });
+    expect((await api.audit.list({ entity: "price_table", entity_id: table.id, action: "delete" })).items).toHaveLength(1);
+
+    const channel = await api.solutions.create({ name: unique("Canal"), metadata: {}, active: true, attributes: {} });
+    expect(await api.solutions.bulkSetActive({ ids: [channel.id], active: false })).toEqual({ count: 1, failures: [] });
+
+    const hooks = [await webhookOf(org), await webhookOf(org)];
+    expect(await api.webhooks.bulkSetActive({ ids: hooks.map(({ id }) => id), active: false })).toEqual({ count: 2, failures: [] });
+    expect((await api.webhooks.get({ id: hooks[0]!.id })).active).toBe(false);
+    expect((await api.audit.list({ entity: "webhook", entity_id: hooks[0]!.id, action: "update" })).items[0]!.changes).toMatchObject({ active: { from: true, to: false } });
+    await expect((await org.as("MANAGER")).webhooks.bulkRemove({ ids: [hooks[0]!.id] })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await api.webhooks.bulkRemove({ ids: hooks.map(({ id }) => id) })).toEqual({ count: 2, failures: [] });
+
+    const free = (await world.move(world.key({ type: "INCREMENT", quantity: 5 }))).json;
+    await world.move(world.key({ product_id: world.cement.id, type: "INCREMENT", quantity: 2 }));
+    const reserved = (await world.move(world.key({ product_id: world.cement.id, type: "RESERVE", quantity: 1 }))).json;
+    expect(await api.stock.bulkSetActive({ ids: [free.id, reserved.id], active: false })).toEqual({ count: 2, failures: [] });
+    expect((await api.stock.get({ id: free.id })).active).toBe(false);
+    expect(await api.stock.bulkRemove({ ids: [free.id, reserved.id] })).toMatchObject({ count: 1, failures: [{ id: reserved.id, status: 409, code: "stock_reserved" }] });
+    expect(await org.db.stockInventory.count()).toBe(1);
+
+    const keys = [await api.accessKeys.create({ name: unique("ERP"), role: "VIEWER" }), await api.accessKeys.create({ name: unique("BI"), role: "VIEWER" })];
+    expect(await api.accessKeys.bulkRemove({ ids: keys.map(({ id }) => id) })).toEqual({ count: 2, failures: [] });
+    expect((await api.audit.list({ entity: "access_key", entity_id: keys[0]!.id, action: "revoke" })).items).toHaveLength(1);
+    const revoked = { "x-service-access-key-token": keys[0]!.token, "x-service-access-key-code": keys[0]!.code };
+    expectProblem(await call("GET", "/api/b2b/brands", { headers: revoked }), 401);
+  });
+
+  it("another org's records are reported as missing and left as they were", async () => {
+    const mine = await (await newOrg()).as();
+    const theirs = await newOrg();
+    const api = await theirs.as();
+    const product = await api.products.create({ name: unique("Alheio"), active: true, attributes: {} });
+    const foreignDiscount = await api.discounts.create(discount(unique("Alheio")));
+    const table = await api.priceTables.create(priceTable(unique("Alheia")));
+    const hook = await webhookOf(theirs);
+    const key = await api.accessKeys.create({ name: unique("Alheia"), role: "VIEWER" });
+    const world = await stockWorld(theirs);
+    const stock = (await world.move(world.key({ type: "INCREMENT", quantity: 1 }))).json;
+    const refused = (result: { count: number; failures: Array<{ status: number }> }) => expect(result).toMatchObject({ count: 0, failures: [{ status: 404 }] });
+
+    refused(await mine.products.bulkSetActive({ ids: [product.id], active: false }));
+    refused(await mine.products.bulkRemove({ ids: [product.id] }));
+    refused(await mine.discounts.bulkSetActive({ ids: [foreignDiscount.id], active: false }));
+    refused(await mine.discounts.bulkRemove({ ids: [foreignDiscount.id] }));
+    refused(await mine.priceTables.bulkRemove({ ids: [table.id] }));
+    refused(await mine.webhooks.bulkSetActive({ ids: [hook.id], active: false }));
+    refused(await mine.webhooks.bulkRemove({ ids: [hook.id] }));
+    refused(await mine.stock.bulkSetActive({ ids: [stock.id], active: false }));
+    refused(await mine.stock.bulkRemove({ ids: [stock.id] }));
+    refused(await mine.accessKeys.bulkRemove({ ids: [key.id] }));
+
+    expect((await api.products.get({ id: product.id })).active).toBe(true);
+    expect((await api.discounts.get({ id: foreignDiscount.id })).is_active).toBe(true);
+    expect((await api.webhooks.get({ id: hook.id })).active).toBe(true);
+    expect((await api.stock.get({ id: stock.id })).active).toBe(true);
+    expect(await theirs.db.priceTable.count({ where: { id: table.id } })).toBe(1);
+    expect(await theirs.db.accessKey.count({ where: { id: key.id } })).toBe(1);
+  });
+});
+
 describe("CSV export", () => {
   it("streams the whole filtered list, in the columns and labels asked, the way each locale opens it", async () => {
     const org = await newOrg();
@@ -111,6 +228,54 @@ describe("CSV export", () => {
     expectProblem(await call("GET", "/api/b2b/exports/brands?sort=constructor", { headers }), 422);
     expectProblem(await call("GET", "/api/b2b/exports/brands?columns=name&headers=A,B", { headers }), 422);
     expectProblem(await call("GET", "/api/b2b/exports/brands"), 401);
+  });
+});
+
+describe("CSV export of the other lists", () => {
+  it("writes the labels the list shows: roles, status titles, events, aging, names for ids", async () => {
+    const org = await newOrg();
+    const admin = await org.bearer();
+    const api = await org.as();
+    await api.users.create({ name: unique("Vendedora"), email: `${randomUUID()}@example.com`, role: "SELLER", password: "password123" });
+    const users = csvLinesOf((await call("GET", "/api/b2b/exports/users?role=SELLER&columns=role&headers=Papel", { headers: admin })).text);
+    expect(users).toEqual(["Papel", "Vendedor"]);
+    const english = csvLinesOf((await call("GET", "/api/b2b/exports/users?role=SELLER&columns=role&locale=en", { headers: admin })).text);
+    expect(english).toEqual(["role", "Seller"]);
+
+    await webhookOf(org);
+    expect(csvLinesOf((await call("GET", "/api/b2b/exports/webhooks?columns=events&locale=en", { headers: admin })).text)[1]).toBe('"Sale created, Order status changed"');
+
+    const setup = await salesSetup(org);
+    await createSale(setup);
+    const status = await org.db.status.findFirstOrThrow({ where: { type: "SALE", is_initial: true } });
+    const sales = csvLinesOf((await call("GET", "/api/b2b/exports/sales?columns=partner_name,status", { headers: admin })).text);
+    expect(sales).toEqual(["partner_name;status", `${setup.partner.name};${status.title}`]);
+
+    const open = await org.db.status.findFirstOrThrow({ where: { type: "FINANCIAL", title: "open" } });
+    const due = new Date(Date.now() - 45 * 86_400_000).toISOString();
+    const financial = await call("POST", "/api/b2b/financials", {
+      headers: admin,
+      body: { partner_id: setup.otherPartner.id, value: 100, paying_off_value: 0, paying_off_date: null, reversed_value: 0, reversed_date: null, due_date: due, status: open.id, type: "BOLETO" },
+    });
+    expect(financial.status, financial.text).toBe(201);
+    const financials = csvLinesOf((await call("GET", `/api/b2b/exports/financials?partner_id=${setup.otherPartner.id}&columns=value,status,overdue&headers=Valor,Status,Atraso`, { headers: admin })).text);
+    expect(financials).toEqual(["Valor;Status;Atraso", "100;open;31–60 dias"]);
+
+    const world = await stockWorld(org);
+    await world.move(world.key({ product_variation_id: world.screwBlue.id, type: "INCREMENT", quantity: 3 }));
+    const stock = csvLinesOf((await call("GET", "/api/b2b/exports/stock?columns=product,warehouse,total", { headers: admin })).text);
+    expect(stock[1]).toBe(`${world.screw.name} — Parafuso Azul;${world.warehouse.name};3`);
+  });
+
+  it("the lists of admins export to admins only; financials to a user's bearer token only", async () => {
+    const org = await newOrg();
+    const manager = await org.bearer("MANAGER");
+    for (const list of ["users", "access-keys", "webhooks"]) expectProblem(await call("GET", `/api/b2b/exports/${list}`, { headers: manager }), 403);
+    expect((await call("GET", "/api/b2b/exports/discounts", { headers: manager })).status).toBe(200);
+    const key = await (await org.as()).accessKeys.create({ name: unique("ERP"), role: "ADMIN" });
+    const keyHeaders = { "x-service-access-key-token": key.token, "x-service-access-key-code": key.code };
+    expectProblem(await call("GET", "/api/b2b/exports/financials", { headers: keyHeaders }), 401);
+    expect((await call("GET", "/api/b2b/exports/users", { headers: keyHeaders })).status).toBe(200);
   });
 });
 

@@ -5,7 +5,7 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { KeyRoundIcon, Trash2Icon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { DataTable, RowActions, useTableState } from "@/components/data-table";
+import { DataTable, RowActions, useBulkActions, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
@@ -14,7 +14,7 @@ import { Button } from "@/components/ui/button";
 import { useFormat } from "@/lib/format";
 import { useEnumLabel } from "@/lib/i18n";
 import { trpc } from "@/lib/trpc";
-import type { AccessKey } from "@/server/access-keys/schemas";
+import { accessKey as accessKeyRecord, type AccessKey } from "@/server/access-keys/schemas";
 import { CreateAccessKeyDialog } from "./create-access-key-dialog";
 
 const column = createColumnHelper<AccessKey>();
@@ -35,6 +35,15 @@ export function AccessKeysList() {
     verb: "revoke",
     describe: (key) => `${key.name} (${key.token})`,
     remove: (key) => remove.mutateAsync({ id: key.id }),
+  });
+  const bulkRemove = trpc.accessKeys.bulkRemove.useMutation();
+  const bulk = useBulkActions<AccessKey>({
+    resource: "accessKeys",
+    describe: (key) => `${key.name} (${key.token})`,
+    canWrite: isAdmin,
+    remove: bulkRemove.mutateAsync,
+    removeVerb: "revoke",
+    onDone: () => utils.accessKeys.invalidate(),
   });
   const columns = useMemo(
     () => [
@@ -85,7 +94,11 @@ export function AccessKeysList() {
         search={false}
         rowActions={(key) => <RowActions label={key.name} actions={[{ kind: "revoke", icon: Trash2Icon, destructive: true, onSelect: () => confirmRevoke.request(key) }]} />}
         emptyMessage={t("empty")}
+        selection={bulk.selection}
+        views="access-keys"
+        exportAs={{ resource: "access-keys", fields: Object.keys(accessKeyRecord.shape) }}
       />
+      {bulk.dialogs}
       <CreateAccessKeyDialog open={creating} onOpenChange={setCreating} />
       {confirmRevoke.dialog}
     </>

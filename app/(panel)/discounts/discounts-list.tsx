@@ -12,6 +12,8 @@ import {
   editAction,
   NewRecordLink,
   RowActions,
+  toggleActiveAction,
+  useBulkActions,
   useTableState,
 } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
@@ -19,7 +21,10 @@ import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import type { DiscountListRecord } from "@/server/pricing/discounts/schemas";
+import {
+  discountListRecord,
+  type DiscountListRecord,
+} from "@/server/pricing/discounts/schemas";
 
 const column = createColumnHelper<DiscountListRecord>();
 
@@ -40,6 +45,16 @@ export function DiscountsList() {
     resource: "discounts",
     describe: (row) => row.name,
     remove: (row) => remove.mutateAsync({ id: row.id }),
+  });
+  const bulkSetActive = trpc.discounts.bulkSetActive.useMutation();
+  const bulkRemove = trpc.discounts.bulkRemove.useMutation();
+  const bulk = useBulkActions<DiscountListRecord>({
+    resource: "discounts",
+    describe: (row) => row.name,
+    canWrite: canManage,
+    setActive: bulkSetActive.mutateAsync,
+    remove: bulkRemove.mutateAsync,
+    onDone: () => utils.discounts.invalidate(),
   });
   const columns = useMemo(
     () => [
@@ -110,13 +125,23 @@ export function DiscountsList() {
             label={row.name}
             actions={[
               editAction(`/discounts/${row.id}`, canManage),
+              toggleActiveAction(row.is_active, canManage, () =>
+                bulk.toggle({ ...row, active: row.is_active }),
+              ),
               deleteAction(canManage, () => confirmDelete.request(row)),
             ]}
           />
         )}
         emptyMessage={t("empty")}
+        selection={bulk.selection}
+        views="discounts"
+        exportAs={{
+          resource: "discounts",
+          fields: Object.keys(discountListRecord.shape),
+        }}
       />
       {confirmDelete.dialog}
+      {bulk.dialogs}
     </>
   );
 }

@@ -9,7 +9,7 @@ import { booleanFilter, DataTable, DateFilter, FilterSelect, useTableState } fro
 import { PageHeader } from "@/components/panel/page-header";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import type { FinancialListRecord } from "@/server/finance/financials/schemas";
+import { financialListRecord, type FinancialListRecord } from "@/server/finance/financials/schemas";
 import { StatusBadge } from "../sales/status-badge";
 import { AgingBadge } from "./aging-badge";
 import { useFinancialStatuses } from "./use-financial-statuses";
@@ -96,6 +96,8 @@ export function FinancialsList() {
           </>
         }
         emptyMessage={t("empty")}
+        views="financials"
+        exportAs={{ resource: "financials", fields: Object.keys(financialListRecord.shape), filters: table.filters }}
       />
     </>
   );

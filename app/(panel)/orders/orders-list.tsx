@@ -2,8 +2,7 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { DownloadIcon } from "lucide-react";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
 import {
@@ -17,10 +16,12 @@ import {
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useSellerOptions } from "@/components/parties/options";
-import { Button } from "@/components/ui/button";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import type { OrderListRecord } from "@/server/orders/orders/schemas";
+import {
+  orderListRecord,
+  type OrderListRecord,
+} from "@/server/orders/orders/schemas";
 import { StatusChip } from "./status-chip";
 
 const column = createColumnHelper<OrderListRecord>();
@@ -50,7 +51,6 @@ export function OrdersList() {
   const t = useTranslations("orders");
   const common = useTranslations("common");
   const format = useFormat();
-  const locale = useLocale();
   const canSell = useCan("sell");
   const table = useTableState({
     defaultSort: "negotiation_date",
@@ -78,10 +78,6 @@ export function OrdersList() {
     { ...table.paging, ...filters },
     { placeholderData: keepPreviousData },
   );
-  // The same filters as the list, as the export endpoint reads them.
-  const exportQuery = new URLSearchParams({ locale, search: table.paging.search, sort: table.paging.sort, dir: table.paging.dir });
-  for (const [key, value] of Object.entries(filters)) if (value !== undefined) exportQuery.set(key, String(value));
-  const exportHref = `/api/b2b/exports/orders?${exportQuery.toString()}`;
   const columns = useMemo(
     () => [
       column.accessor("negotiation_date", {
@@ -120,6 +116,7 @@ export function OrdersList() {
         cell: ({ getValue }) => (getValue() ? t("quotationYes") : none),
       }),
       column.accessor("total_value", {
+        meta: { label: t("fields.total_value") },
         header: () => (
           <span className="block text-right">{t("fields.total_value")}</span>
         ),
@@ -144,17 +141,7 @@ export function OrdersList() {
         title={t("title")}
         description={t("description")}
         actions={
-          <div className="flex gap-2">
-            <Button variant="outline" asChild>
-              <a href={exportHref} download>
-                <DownloadIcon aria-hidden />
-                {t("exportCsv")}
-              </a>
-            </Button>
-            {canSell && (
-              <NewRecordLink href="/orders/new">{t("new")}</NewRecordLink>
-            )}
-          </div>
+          canSell && <NewRecordLink href="/orders/new">{t("new")}</NewRecordLink>
         }
       />
       <DataTable
@@ -207,6 +194,12 @@ export function OrdersList() {
           </>
         }
         emptyMessage={t("empty")}
+        views="orders"
+        exportAs={{
+          resource: "orders",
+          fields: Object.keys(orderListRecord.shape),
+          filters: table.filters,
+        }}
       />
     </>
   );

@@ -11,6 +11,7 @@ import {
   editAction,
   NewRecordLink,
   RowActions,
+  useBulkActions,
   useTableState,
 } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
@@ -18,7 +19,10 @@ import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import type { PriceTableListRecord } from "@/server/pricing/price-tables/schemas";
+import {
+  priceTableListRecord,
+  type PriceTableListRecord,
+} from "@/server/pricing/price-tables/schemas";
 
 const column = createColumnHelper<PriceTableListRecord>();
 
@@ -38,6 +42,14 @@ export function PriceTablesList() {
     resource: "priceTables",
     describe: (row) => row.name,
     remove: (row) => remove.mutateAsync({ id: row.id }),
+  });
+  const bulkRemove = trpc.priceTables.bulkRemove.useMutation();
+  const bulk = useBulkActions<PriceTableListRecord>({
+    resource: "priceTables",
+    describe: (row) => row.name,
+    canWrite: canManage,
+    remove: bulkRemove.mutateAsync,
+    onDone: () => utils.priceTables.invalidate(),
   });
   const columns = useMemo(
     () => [
@@ -104,8 +116,15 @@ export function PriceTablesList() {
           />
         )}
         emptyMessage={t("empty")}
+        selection={bulk.selection}
+        views="price-tables"
+        exportAs={{
+          resource: "price-tables",
+          fields: Object.keys(priceTableListRecord.shape),
+        }}
       />
       {confirmDelete.dialog}
+      {bulk.dialogs}
     </>
   );
 }

@@ -6,7 +6,20 @@ import { ImageIcon, LayersIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, DataTable, deleteAction, editAction, FilterLookup, FilterSelect, NewRecordLink, RowActions, useOnlyActiveOptions, useTableState } from "@/components/data-table";
+import {
+  ActiveBadge,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterLookup,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  toggleActiveAction,
+  useBulkActions,
+  useOnlyActiveOptions,
+  useTableState,
+} from "@/components/data-table";
 import { useBrandOptions, useCategoryPaths } from "@/components/catalog/lookups";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
@@ -14,7 +27,7 @@ import { useConfirmDelete } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { EMPTY, useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import type { Product, ProductListRecord } from "@/server/catalog/products/schemas";
+import { product as productRecord, type Product, type ProductListRecord } from "@/server/catalog/products/schemas";
 
 const column = createColumnHelper<Product>();
 
@@ -59,16 +72,29 @@ export function ProductsList() {
     describe: (product) => product.name,
     remove: (product) => remove.mutateAsync({ id: product.id }),
   });
+  const bulkSetActive = trpc.products.bulkSetActive.useMutation();
+  const bulkRemove = trpc.products.bulkRemove.useMutation();
+  const bulk = useBulkActions<Product>({
+    resource: "products",
+    describe: (product) => product.name,
+    canWrite: canManage,
+    setActive: bulkSetActive.mutateAsync,
+    remove: bulkRemove.mutateAsync,
+    onDone: () => utils.products.invalidate(),
+  });
   const columns = useMemo(
     () => [
-      column.display({ id: "image", header: () => <span className="sr-only">{t("products.fields.images")}</span>, cell: ({ row }) => <Thumbnail product={row.original} /> }),
+      // The name with its thumbnail: the first column titles the row's card on phones.
       column.accessor("name", {
         header: t("products.fields.name"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
-          <Link href={`/products/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
-            {getValue()}
-          </Link>
+          <span className="flex items-center gap-3">
+            <Thumbnail product={row.original} />
+            <Link href={`/products/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+              {getValue()}
+            </Link>
+          </span>
         ),
       }),
       column.accessor("sku", { header: t("products.fields.sku"), enableSorting: true, cell: ({ getValue }) => <code className="font-mono text-xs">{getValue()}</code> }),
@@ -136,13 +162,18 @@ export function ProductsList() {
             actions={[
               editAction(`/products/${product.id}`, canManage),
               { label: t("alternativeUnits.title"), icon: LayersIcon, href: `/alternative-units?product_id=${product.id}` },
+              toggleActiveAction(product.active, canManage, () => bulk.toggle(product)),
               deleteAction(canManage, () => confirmDelete.request(product)),
             ]}
           />
         )}
         emptyMessage={t("products.empty")}
+        selection={bulk.selection}
+        views="products"
+        exportAs={{ resource: "products", fields: Object.keys(productRecord.shape), filters: table.filters }}
       />
       {confirmDelete.dialog}
+      {bulk.dialogs}
     </>
   );
 }

@@ -11,7 +11,7 @@ import { PageHeader } from "@/components/panel/page-header";
 import { Badge } from "@/components/ui/badge";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import type { SaleListRecord } from "@/server/sales/sales/schemas";
+import { saleListRecord, type SaleListRecord } from "@/server/sales/sales/schemas";
 import { StatusBadge } from "./status-badge";
 
 const column = createColumnHelper<SaleListRecord>();
@@ -71,6 +71,8 @@ export function SalesList() {
           />
         }
         emptyMessage={t("empty")}
+        views="sales"
+        exportAs={{ resource: "sales", fields: Object.keys(saleListRecord.shape), filters: table.filters }}
       />
     </>
   );

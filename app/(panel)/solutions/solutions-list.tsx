@@ -5,12 +5,25 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState } from "@/components/data-table";
+import {
+  ActiveBadge,
+  booleanFilter,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  toggleActiveAction,
+  useActiveOptions,
+  useBulkActions,
+  useTableState,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
-import type { Solution } from "@/server/sales/solutions/schemas";
+import { solution as solutionRecord, type Solution } from "@/server/sales/solutions/schemas";
 
 const column = createColumnHelper<Solution>();
 
@@ -27,6 +40,16 @@ export function SolutionsList() {
     resource: "solutions",
     describe: (solution) => solution.name,
     remove: (solution) => remove.mutateAsync({ id: solution.id }),
+  });
+  const bulkSetActive = trpc.solutions.bulkSetActive.useMutation();
+  const bulkRemove = trpc.solutions.bulkRemove.useMutation();
+  const bulk = useBulkActions<Solution>({
+    resource: "solutions",
+    describe: (solution) => solution.name,
+    canWrite: canManage,
+    setActive: bulkSetActive.mutateAsync,
+    remove: bulkRemove.mutateAsync,
+    onDone: () => utils.solutions.invalidate(),
   });
   const columns = useMemo(
     () => [
@@ -55,11 +78,22 @@ export function SolutionsList() {
         search={t("search")}
         filters={<FilterSelect label={common("status")} value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />}
         rowActions={(solution) => (
-          <RowActions label={solution.name} actions={[editAction(`/solutions/${solution.id}`, canManage), deleteAction(canManage, () => confirmDelete.request(solution))]} />
+          <RowActions
+            label={solution.name}
+            actions={[
+              editAction(`/solutions/${solution.id}`, canManage),
+              toggleActiveAction(solution.active, canManage, () => bulk.toggle(solution)),
+              deleteAction(canManage, () => confirmDelete.request(solution)),
+            ]}
+          />
         )}
         emptyMessage={t("empty")}
+        selection={bulk.selection}
+        views="solutions"
+        exportAs={{ resource: "solutions", fields: Object.keys(solutionRecord.shape), filters: table.filters }}
       />
       {confirmDelete.dialog}
+      {bulk.dialogs}
     </>
   );
 }

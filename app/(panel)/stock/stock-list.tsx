@@ -6,7 +6,7 @@ import { ArrowLeftRightIcon, FileUpIcon, PlusIcon, ScrollTextIcon } from "lucide
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo, useState } from "react";
-import { ActiveBadge, DataTable, deleteAction, FilterSelect, RowActions, toggleActiveAction, useTableState } from "@/components/data-table";
+import { ActiveBadge, DataTable, deleteAction, FilterSelect, RowActions, toggleActiveAction, useBulkActions, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
@@ -14,9 +14,8 @@ import { MovementDialog } from "@/components/stock/movement-dialog";
 import { productNameOf } from "@/components/stock/quantity";
 import { AvailableQuantity, ProductThumbnail, StockQuantity } from "@/components/stock/stock-figures";
 import { Button } from "@/components/ui/button";
-import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
-import type { StockRecord } from "@/server/stock/stock/schemas";
+import { stockRecord, type StockRecord } from "@/server/stock/stock/schemas";
 import { ImportDialog } from "./import-dialog";
 
 const column = createColumnHelper<StockRecord>();
@@ -25,7 +24,6 @@ export function StockList() {
   const t = useTranslations("stock");
   const common = useTranslations("common");
   const canManage = useCan("manage");
-  const problems = useProblemMessages();
   const table = useTableState({ defaultSort: "product", filters: ["company_id", "warehouse_id", "product_id"] });
   const { company_id, warehouse_id, product_id } = table.filters;
   const list = trpc.stock.list.useQuery({ ...table.paging, company_id, warehouse_id, product_id }, { placeholderData: keepPreviousData });
@@ -33,8 +31,6 @@ export function StockList() {
   const warehouses = trpc.warehouses.list.useQuery({ perPage: 100, sort: "name" });
   const products = trpc.products.list.useQuery({ perPage: 100, sort: "name", summary: true });
   const utils = trpc.useUtils();
-  const setActive = trpc.stock.enable.useMutation({ onSuccess: () => utils.stock.invalidate() });
-  const setInactive = trpc.stock.disable.useMutation({ onSuccess: () => utils.stock.invalidate() });
   const remove = trpc.stock.remove.useMutation({ onSuccess: () => utils.stock.invalidate() });
   const [moving, setMoving] = useState<{ record?: StockRecord } | null>(null);
   const [importing, setImporting] = useState(false);
@@ -43,8 +39,16 @@ export function StockList() {
     describe: (record) => `${productNameOf(record)} · ${record.warehouse.name}`,
     remove: (record) => remove.mutateAsync({ id: record.id }),
   });
-  const toggle = (record: StockRecord) =>
-    (record.active ? setInactive : setActive).mutateAsync({ id: record.id }).catch((error: unknown) => problems.toastError(error));
+  const bulkSetActive = trpc.stock.bulkSetActive.useMutation();
+  const bulkRemove = trpc.stock.bulkRemove.useMutation();
+  const bulk = useBulkActions<StockRecord>({
+    resource: "stock",
+    describe: (record) => `${productNameOf(record)} · ${record.warehouse.name}`,
+    canWrite: canManage,
+    setActive: bulkSetActive.mutateAsync,
+    remove: bulkRemove.mutateAsync,
+    onDone: () => utils.stock.invalidate(),
+  });
   const columns = useMemo(
     () => [
       column.accessor("product", {
@@ -113,16 +117,20 @@ export function StockList() {
             actions={[
               { label: t("move"), icon: ArrowLeftRightIcon, hidden: !canManage, onSelect: () => setMoving({ record }) },
               { label: t("ledger"), icon: ScrollTextIcon, href: `/stock/${record.id}` },
-              toggleActiveAction(record.active, canManage, () => void toggle(record)),
+              toggleActiveAction(record.active, canManage, () => bulk.toggle(record)),
               deleteAction(canManage, () => confirmDelete.request(record)),
             ]}
           />
         )}
         emptyMessage={t("empty")}
+        selection={bulk.selection}
+        views="stock"
+        exportAs={{ resource: "stock", fields: Object.keys(stockRecord.shape), filters: table.filters }}
       />
       <MovementDialog open={moving !== null} onOpenChange={(open) => !open && setMoving(null)} record={moving?.record} />
       <ImportDialog open={importing} onOpenChange={setImporting} records={list.data?.items ?? []} />
       {confirmDelete.dialog}
+      {bulk.dialogs}
     </>
   );
 }

@@ -18,7 +18,7 @@ import { useFormat } from "@/lib/format";
 import { useEnumLabel } from "@/lib/i18n";
 import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
-import type { User } from "@/server/users/schemas";
+import { user as userRecord, type User } from "@/server/users/schemas";
 import { useRoleOptions } from "../access-keys/roles";
 import { InviteUserDialog } from "./invite-user-dialog";
 import { TemporaryPassword } from "./temporary-password";
@@ -124,6 +124,7 @@ export function UsersList() {
         rowHref={(user) => `/users/${user.id}`}
         selection={bulk.selection}
         views="users"
+        exportAs={{ resource: "users", fields: Object.keys(userRecord.shape), filters: table.filters }}
         tools={bulk.dialogs}
         search={t("search")}
         filters={

@@ -6,10 +6,7 @@ import { fieldMessage } from "@/components/resource-form";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { useDynamicTranslations } from "@/lib/i18n";
-import { webhookEventTypes } from "@/server/webhooks/schemas";
-
-/** The message key of an event type ("order.status-changed" → "order_status_changed"). */
-export const eventKey = (type: string) => type.replace(/[.-]/g, "_");
+import { eventKey, webhookEventTypes } from "@/server/webhooks/schemas";
 
 /** An event type in the active language (its code when unknown). */
 export function useEventLabel(): (type: string) => string {

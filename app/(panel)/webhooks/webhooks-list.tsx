@@ -5,14 +5,14 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { PencilIcon, PlusIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { ActiveBadge, DataTable, deleteAction, RowActions, useTableState } from "@/components/data-table";
+import { ActiveBadge, DataTable, deleteAction, RowActions, toggleActiveAction, useBulkActions, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import type { Webhook } from "@/server/webhooks/schemas";
+import { webhook as webhookRecord, type Webhook } from "@/server/webhooks/schemas";
 import { CreateWebhookDialog } from "./create-webhook-dialog";
 import { useEventLabel } from "./events";
 
@@ -32,6 +32,16 @@ export function WebhooksList() {
     resource: "webhooks",
     describe: (hook) => hook.url,
     remove: (hook) => remove.mutateAsync({ id: hook.id }),
+  });
+  const bulkSetActive = trpc.webhooks.bulkSetActive.useMutation();
+  const bulkRemove = trpc.webhooks.bulkRemove.useMutation();
+  const bulk = useBulkActions<Webhook>({
+    resource: "webhooks",
+    describe: (hook) => hook.url,
+    canWrite: isAdmin,
+    setActive: bulkSetActive.mutateAsync,
+    remove: bulkRemove.mutateAsync,
+    onDone: () => utils.webhooks.invalidate(),
   });
   const columns = useMemo(
     () => [
@@ -87,11 +97,19 @@ export function WebhooksList() {
         rowActions={(hook) => (
           <RowActions
             label={hook.url}
-            actions={[{ kind: "edit", icon: PencilIcon, href: `/webhooks/${hook.id}` }, deleteAction(true, () => confirmDelete.request(hook))]}
+            actions={[
+              { kind: "edit", icon: PencilIcon, href: `/webhooks/${hook.id}` },
+              toggleActiveAction(hook.active, true, () => bulk.toggle(hook)),
+              deleteAction(true, () => confirmDelete.request(hook)),
+            ]}
           />
         )}
         emptyMessage={t("empty")}
+        selection={bulk.selection}
+        views="webhooks"
+        exportAs={{ resource: "webhooks", fields: Object.keys(webhookRecord.shape) }}
       />
+      {bulk.dialogs}
       <CreateWebhookDialog open={creating} onOpenChange={setCreating} />
       {confirmDelete.dialog}
     </>

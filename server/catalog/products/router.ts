@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bulkInput, bulkResult, idInput } from "../../lib/crud";
+import { bulkInput, bulkResult, eachRecord, idInput } from "../../lib/crud";
 import { pageOf } from "../../lib/paging";
 import { manageProcedure, readProcedure, router } from "../../trpc";
 import {
@@ -22,7 +22,7 @@ import {
   proposeSku,
   removeProduct,
   selectProducts,
-  setProductsActive,
+  setProductActive,
   updateProduct,
 } from "./service";
 
@@ -138,15 +138,16 @@ export const productsRouter = router({
     .input(z.object({}).optional())
     .output(z.object({ synchronized: z.number().int() }))
     .mutation(async ({ ctx }) => ({ synchronized: await synchronizeSearchIndex(ctx.db) })),
+  /**
+   * The panel's bulk actions (tRPC only), in one transaction: every product that can change
+   * does; one that cannot (missing, in use) is reported in `failures` and kept.
+   */
   bulkSetActive: manageProcedure
     .input(bulkInput.extend({ active: z.boolean() }))
     .output(bulkResult)
-    .mutation(async ({ ctx, input }) => ({ count: await setProductsActive(ctx.db, input.ids, input.active) })),
+    .mutation(({ ctx, input }) => eachRecord(input.ids, (id) => setProductActive(ctx.db, id, input.active))),
   bulkRemove: manageProcedure
     .input(bulkInput)
     .output(bulkResult)
-    .mutation(async ({ ctx, input }) => {
-      for (const id of input.ids) await removeProduct(ctx.db, id);
-      return { count: input.ids.length };
-    }),
+    .mutation(({ ctx, input }) => eachRecord(input.ids, (id) => removeProduct(ctx.db, id))),
 });

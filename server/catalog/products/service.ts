@@ -310,13 +310,10 @@ export async function mainImages(db: Db, ids: string[]): Promise<Array<{ product
   });
 }
 
-/** Bulk actions of the panel: the same rules as one at a time, in one transaction. */
-export async function setProductsActive(db: Db, ids: string[], active: boolean): Promise<number> {
-  for (const id of ids) {
-    const current = await findRow(db, id);
-    if (current.active === active) continue;
-    await db.product.update({ where: { id }, data: { active } });
-    await recordAudit(db, { action: "update", entity: "product", entityId: id, label: current.name, before: { active: current.active }, after: { active } });
-  }
-  return ids.length;
+/** Enables or disables a product (the panel's row and bulk actions); an unchanged one records nothing. */
+export async function setProductActive(db: Db, id: string, active: boolean): Promise<void> {
+  const current = await findRow(db, id);
+  if (current.active === active) return;
+  await db.product.update({ where: { id }, data: { active } });
+  await recordAudit(db, { action: "update", entity: "product", entityId: id, label: current.name, before: { active: current.active }, after: { active } });
 }

@@ -200,3 +200,9 @@ export function agingBucket(record: { due_date: string; overdue: boolean }, now 
   const days = Math.floor((now.getTime() - new Date(record.due_date).getTime()) / 86_400_000);
   return days <= 30 ? "1-30" : days <= 60 ? "31-60" : days <= 90 ? "61-90" : "90+";
 }
+
+/** The message of each aging bucket (in the `financials` messages): the list and its export say the same. */
+export const agingMessage = { current: "agingCurrent", "1-30": "aging1to30", "31-60": "aging31to60", "61-90": "aging61to90", "90+": "aging90plus" } as const satisfies Record<
+  AgingBucket,
+  string
+>;

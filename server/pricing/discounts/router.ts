@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idInput } from "../../lib/crud";
+import { bulkInput, bulkResult, eachRecord, idInput } from "../../lib/crud";
 import { pageOf } from "../../lib/paging";
 import { manageProcedure, readProcedure, router } from "../../trpc";
 import {
@@ -16,6 +16,7 @@ import {
   listDiscounts,
   previewCriteria,
   removeDiscount,
+  setDiscountActive,
   specificationNames,
   updateDiscount,
 } from "./service";
@@ -101,6 +102,24 @@ export const discountsRouter = router({
     .input(idInput)
     .output(z.void())
     .mutation(({ ctx, input }) => removeDiscount(ctx.db, input.id)),
+  /**
+   * The panel's bulk actions (tRPC only), in one transaction: every discount that can
+   * change does; a missing one is reported in `failures`.
+   */
+  bulkSetActive: manageProcedure
+    .input(bulkInput.extend({ active: z.boolean() }))
+    .output(bulkResult)
+    .mutation(({ ctx, input }) =>
+      eachRecord(input.ids, (id) =>
+        setDiscountActive(ctx.db, id, input.active),
+      ),
+    ),
+  bulkRemove: manageProcedure
+    .input(bulkInput)
+    .output(bulkResult)
+    .mutation(({ ctx, input }) =>
+      eachRecord(input.ids, (id) => removeDiscount(ctx.db, id)),
+    ),
   /** The panel's criteria builder: how many products the entries select. */
   previewCriteria: readProcedure
     .input(criteriaPreviewInput)

@@ -368,6 +368,25 @@ export async function updateDiscount(
   return { id };
 }
 
+/** Enables or disables a discount (the panel's row and bulk actions); an unchanged one records nothing. */
+export async function setDiscountActive(
+  db: Db,
+  id: string,
+  active: boolean,
+): Promise<void> {
+  const current = await findRow(db, id);
+  if (current.is_active === active) return;
+  await db.discount.update({ where: { id }, data: { is_active: active } });
+  await recordAudit(db, {
+    action: "update",
+    entity: "discount",
+    entityId: id,
+    label: current.name,
+    before: { is_active: current.is_active },
+    after: { is_active: active },
+  });
+}
+
 export async function removeDiscount(db: Db, id: string): Promise<void> {
   const before = await getDiscount(db, id);
   await db.discount.delete({ where: { id } });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idInput } from "../../lib/crud";
+import { bulkInput, bulkResult, eachRecord, idInput } from "../../lib/crud";
 import { pageOf } from "../../lib/paging";
 import { manageProcedure, readProcedure, router } from "../../trpc";
 import {
@@ -96,4 +96,11 @@ export const priceTablesRouter = router({
     .input(idInput)
     .output(z.void())
     .mutation(({ ctx, input }) => removePriceTable(ctx.db, input.id)),
+  /** The panel's bulk delete (tRPC only), in one transaction; a missing table is reported in `failures`. */
+  bulkRemove: manageProcedure
+    .input(bulkInput)
+    .output(bulkResult)
+    .mutation(({ ctx, input }) =>
+      eachRecord(input.ids, (id) => removePriceTable(ctx.db, id)),
+    ),
 });

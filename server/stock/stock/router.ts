@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idInput } from "../../lib/crud";
+import { bulkInput, bulkResult, eachRecord, idInput } from "../../lib/crud";
 import { pageOf } from "../../lib/paging";
 import { manageProcedure, readProcedure, router } from "../../trpc";
 import {
@@ -82,6 +82,18 @@ export const stockRouter = router({
     .input(idInput)
     .output(stockRecord)
     .mutation(({ ctx, input }) => setStockActive(ctx.db, input.id, false)),
+  /**
+   * The panel's bulk actions (tRPC only), in one transaction: every record that can change
+   * does; one that cannot (missing, something reserved) is reported in `failures` and kept.
+   */
+  bulkSetActive: manageProcedure
+    .input(bulkInput.extend({ active: z.boolean() }))
+    .output(bulkResult)
+    .mutation(({ ctx, input }) => eachRecord(input.ids, (id) => setStockActive(ctx.db, id, input.active))),
+  bulkRemove: manageProcedure
+    .input(bulkInput)
+    .output(bulkResult)
+    .mutation(({ ctx, input }) => eachRecord(input.ids, (id) => removeStock(ctx.db, id))),
   override: manageProcedure
     .meta({
       openapi: {

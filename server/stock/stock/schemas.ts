@@ -87,6 +87,10 @@ export const stockRecord = z.object({
 });
 export type StockRecord = z.output<typeof stockRecord>;
 
+/** How the panel (and its CSV export) names a record's product: "Parafuso — Azul". */
+export const productNameOf = (record: Pick<StockRecord, "product">) =>
+  record.product.variation_name ? `${record.product.name} — ${record.product.variation_name}` : record.product.name;
+
 export const STOCK_SORT = ["product", "total", "reserved", "active", "created_at", "updated_at"] as const;
 
 export const stockListInput = pagingInput(STOCK_SORT).extend({
