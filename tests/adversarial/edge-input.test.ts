@@ -90,6 +90,28 @@ describe("malformed requests", () => {
     expectProblem(await call("GET", "/api/b2b/brands?search=%ZZ", { headers }), 422);
   });
 
+  it("answers malformed percent-escapes in a panel API (tRPC) path with a 404 in tRPC's shape, not a plain-text 500", async () => {
+    const org = await newOrg();
+    const headers = await org.bearer();
+    for (const [path, batched] of [
+      ["/api/trpc/%ZZ", false],
+      ["/api/trpc/brands.list%E0%A4%A", false],
+      ["/api/trpc/brands.list,%ZZ?batch=1&input=%7B%7D", true],
+    ] as const) {
+      for (const as of [headers, {}]) {
+        const answer = await call("GET", path, { headers: as });
+        expect(answer.status, `${path} ${answer.text}`).toBe(404);
+        expect(String(answer.headers["content-type"])).toContain("application/json");
+        const errors = batched ? answer.json : [answer.json];
+        expect(errors).toHaveLength(batched ? 2 : 1);
+        for (const { error } of errors) {
+          expect(error.data).toMatchObject({ code: "NOT_FOUND", httpStatus: 404, problem: { status: 404, detail: "No procedure at this path" } });
+        }
+      }
+    }
+    expect((await call("GET", "/api/trpc/brands.list?input=%7B%7D", { headers })).status).toBe(200);
+  });
+
   it("sorts only by the list's fields: prototype names are 422, not 500", async () => {
     const org = await newOrg();
     const headers = await org.bearer();
