@@ -4,12 +4,14 @@
  * bypassed with a header or turned into a lock-out of the real user.
  */
 import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "@/server/auth/password";
 import { issueAccessToken } from "@/server/auth/tokens";
 import { env } from "@/server/env";
-import { compileTrust } from "@/server/http/client-address";
+import { CLIENT_ADDRESS_HEADER, compileTrust } from "@/server/http/client-address";
+import { createAppServer } from "@/server/http/server";
 import { diskStorage } from "@/server/files/storage";
 import { createRuntime } from "@/server/runtime";
 import { callerWith, newOrg, testRuntime, unique } from "../helpers/database";
@@ -175,6 +177,23 @@ describe("sign-in throttling", () => {
     }
     expect(statuses.slice(0, 6)).toEqual([404, 404, 404, 404, 404, 404]);
     expect(statuses.slice(6)).toEqual([429, 429]);
+  });
+
+  it("overwrites whatever x-b2b-client-address a client sends before the panel (next-auth's sign-in) reads it", async () => {
+    const seen: unknown[] = [];
+    const { server } = createAppServer(await testRuntime(), async (req, res) => {
+      seen.push(req.headers[CLIENT_ADDRESS_HEADER]);
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await call("POST", "/api/auth/callback/credentials", { base, headers: { [CLIENT_ADDRESS_HEADER]: "203.0.113.9" }, body: "email=a%40b.example" });
+      await call("GET", "/sign-in", { base, headers: { "x-forwarded-for": "198.51.100.4" } });
+    } finally {
+      server.close();
+    }
+    expect(seen).toEqual(["127.0.0.1", "127.0.0.1"]);
   });
 
   it("trusts forwarded addresses only from the proxies TRUST_PROXY names", () => {
