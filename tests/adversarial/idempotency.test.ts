@@ -159,6 +159,34 @@ describe("Idempotency-Key", () => {
     expect(JSON.stringify(await records(org.database.prisma, key))).not.toContain(created.json.code);
   });
 
+  it("never stores a temporary password or a webhook's signing secret: their replays are 409s naming the record", async () => {
+    const org = await newOrg();
+    const admin = await org.bearer();
+    const user = { name: unique("Temp"), email: `${randomUUID()}@test.example`, role: "VIEWER" };
+    const created = new Map<string, string>();
+    const writes = [
+      { method: "POST", path: "/api/b2b/users", body: user, secret: "temporary_password", status: 201 },
+      { method: "PUT", path: () => `/api/b2b/users/${created.get("/api/b2b/users")}/reset-password`, body: undefined, secret: "temporary_password", status: 200 },
+      { method: "POST", path: "/api/b2b/webhooks", body: { url: "http://93.184.216.34/hooks", events: ["sale.created"] }, secret: "secret", status: 201 },
+    ];
+    for (const write of writes) {
+      const path = typeof write.path === "string" ? write.path : write.path();
+      const key = randomUUID();
+      const headers = { ...admin, "idempotency-key": key };
+      const first = await call(write.method, path, { headers, body: write.body });
+      expect(first.status, first.text).toBe(write.status);
+      const secret: string = first.json[write.secret];
+      expect(secret, path).toMatch(/^\S{8,}$/);
+      created.set(path, first.json.id);
+      const [stored] = await records(org.database.prisma, key);
+      expect(stored, path).toMatchObject({ status: write.status, body: null, secret_withheld: true, resource_id: first.json.id });
+      const replay = expectProblem(await call(write.method, path, { headers, body: write.body }), 409);
+      expect(replay.detail).toContain(first.json.id);
+      expect(JSON.stringify(replay)).not.toContain(secret);
+      expect(JSON.stringify(await records(org.database.prisma, key))).not.toContain(secret);
+    }
+  });
+
   it("refuses a malformed key", async () => {
     const org = await newOrg();
     const headers = { ...(await org.bearer()), "idempotency-key": "x".repeat(300) };
