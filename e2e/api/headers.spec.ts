@@ -1,4 +1,4 @@
-import { API, expect, test } from "../fixtures";
+import { API, expect, expectProblem, test } from "../fixtures";
 
 test.describe("security headers", () => {
   test("pages carry a nonce-based CSP, no framing, nosniff and a referrer policy; redirects are never shared-cacheable", async ({ request }) => {
@@ -16,6 +16,25 @@ test.describe("security headers", () => {
       expect(redirect.status(), path).toBe(307);
       expect(redirect.headers()["cache-control"] ?? "", path).not.toMatch(/s-maxage|public/);
     }
+  });
+
+  test("a path that does not decode is the styled not-found page (404) for pages and a 404 problem for the API, never a 500", async ({ request }) => {
+    for (const path of ["/brands/%ZZ", "/%ZZ", "/sign-in/%E0%A4%A", "/products/%C0%AF/edit"]) {
+      const page = await request.get(path, { maxRedirects: 0 });
+      expect(page.status(), path).toBe(404);
+      expect(page.headers()["content-type"], path).toContain("text/html");
+      expect(page.headers()["content-security-policy"], path).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
+      const html = await page.text();
+      expect(html, path).toContain('<html lang="pt-BR"');
+      expect(html, path).toContain("Página não encontrada");
+      expect(html, path).toMatch(/<link rel="stylesheet" href="\/_next\/static\//);
+    }
+    for (const path of ["/api/auth/%ZZ", "/api/auth/callback/%E0%A4%A", "/api/trpc/%ZZ"]) {
+      const answer = await request.post(path, { maxRedirects: 0 });
+      expect(answer.status(), path).toBe(404);
+      expect(answer.headers()["content-type"], path).toMatch(/^application\/(problem\+)?json/);
+    }
+    await expectProblem(await request.get("/api/auth/%ZZ"), 404);
   });
 
   test("API answers are data: a deny-all CSP and no caching", async ({ request }) => {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Principal } from "../auth/principal";
 import type { Db } from "../db/scoped";
+import { TRANSACTION_OPTIONS } from "../db/transaction";
 import { AppError } from "../errors";
 import type { PrismaClient } from "../generated/prisma/client";
 
@@ -14,15 +15,22 @@ import type { PrismaClient } from "../generated/prisma/client";
  *   the first still runs, 409.
  * - The answer is stored in the same transaction as the write it protects: a crash
  *   commits both or neither. A claim whose request died without committing is free
- *   again when its lease ends.
+ *   again when its lease ends; the lease outlasts the longest its write may take
+ *   (waiting for a connection, then its own transaction limit), so a retry never takes
+ *   over a key whose first request still runs.
  * - Only successes are stored. A failed write (4xx, 5xx) releases the key, so the
  *   caller can fix the request and retry with it.
  * - An answer that carries a one-time secret (an access key's code, a temporary
  *   password) is never stored: its replay is a 409 saying so and naming the record.
  */
 export const IDEMPOTENCY_TTL_HOURS = 24;
-/** Longer than any write transaction may run (TRANSACTION_OPTIONS.timeout). */
-const LEASE_SECONDS = 40;
+/** How much longer than its write may take a claim is held. */
+const LEASE_MARGIN_SECONDS = 10;
+
+/** The lease of a claim whose write runs with `transactionTimeoutMs` (the usual 30 s by default). */
+export function leaseSeconds(transactionTimeoutMs: number = TRANSACTION_OPTIONS.timeout): number {
+  return Math.ceil((TRANSACTION_OPTIONS.maxWait + transactionTimeoutMs) / 1000) + LEASE_MARGIN_SECONDS;
+}
 
 export interface IdempotencyRequest {
   key: string;
@@ -59,12 +67,18 @@ export function idempotencyRequest(key: string, method: string, pathAndQuery: st
 
 const credentialOf = (principal: Principal) => `${principal.kind}:${principal.id}`;
 
-export async function claimIdempotencyKey(prisma: PrismaClient, principal: Principal, request: IdempotencyRequest): Promise<IdempotencyClaim> {
+/** Claims the key for `lease` seconds (`leaseSeconds`), or ends the request: a replay, 409 or 422. */
+export async function claimIdempotencyKey(
+  prisma: PrismaClient,
+  principal: Principal,
+  request: IdempotencyRequest,
+  lease: number,
+): Promise<IdempotencyClaim> {
   const credential = credentialOf(principal);
   // A new key, or one whose earlier request died uncommitted (lease over), or expired.
   const claimed = await prisma.$queryRaw<Array<{ id: string }>>`
     INSERT INTO idempotency_records (id, credential, key, request_hash, locked_until, created_at)
-    VALUES (gen_random_uuid(), ${credential}, ${request.key}, ${request.requestHash}, now() + make_interval(secs => ${LEASE_SECONDS}), now())
+    VALUES (gen_random_uuid(), ${credential}, ${request.key}, ${request.requestHash}, now() + make_interval(secs => ${lease}), now())
     ON CONFLICT (credential, key) DO UPDATE
       SET request_hash = EXCLUDED.request_hash, locked_until = EXCLUDED.locked_until, created_at = EXCLUDED.created_at,
           status = NULL, body = NULL, resource_id = NULL, secret_withheld = false
@@ -75,7 +89,7 @@ export async function claimIdempotencyKey(prisma: PrismaClient, principal: Princ
 
   const existing = await prisma.idempotencyRecord.findUnique({ where: { credential_key: { credential, key: request.key } } });
   // Released between the two statements: try once more.
-  if (!existing) return claimIdempotencyKey(prisma, principal, request);
+  if (!existing) return claimIdempotencyKey(prisma, principal, request, lease);
   if (existing.request_hash !== request.requestHash) {
     throw new AppError("VALIDATION", "This Idempotency-Key was already used with a different request", {
       reason: "idempotency_key_reused",

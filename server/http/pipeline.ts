@@ -6,7 +6,7 @@ import { AppError } from "../errors";
 import type { Role } from "../generated/prisma/enums";
 import type { Runtime } from "../runtime";
 import type { RequestHeaders } from "./headers";
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, type IdempotencyRequest } from "./idempotency";
+import { claimIdempotencyKey, completeIdempotencyKey, leaseSeconds, releaseIdempotencyKey, type IdempotencyRequest } from "./idempotency";
 
 /**
  * The steps every request walks through, in order. HTTP framing (reading the body
@@ -83,7 +83,9 @@ export async function runWrite<T>(
   options: WriteOptions,
   work: (tx: Db) => Promise<WriteAnswer<T>>,
 ): Promise<T> {
-  const claim = options.idempotency ? await claimIdempotencyKey(runtime.database.prisma, options.principal, options.idempotency) : undefined;
+  const claim = options.idempotency
+    ? await claimIdempotencyKey(runtime.database.prisma, options.principal, options.idempotency, leaseSeconds(options.timeoutMs))
+    : undefined;
   try {
     const actor = { kind: options.principal.kind, id: options.principal.id };
     return await transaction(

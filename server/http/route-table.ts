@@ -29,9 +29,10 @@ const newNode = <Route>(): Node<Route> => ({ statics: new Map(), routes: new Map
 
 const segmentsOf = (path: string) => path.split("/").filter((segment) => segment !== "");
 
-function decodeSegment(segment: string): string | undefined {
+/** Percent-encoded text decoded, or undefined when it does not decode (`%ZZ`, invalid UTF-8). */
+export function decodePercentEncoded(text: string): string | undefined {
   try {
-    return decodeURIComponent(segment);
+    return decodeURIComponent(text);
   } catch {
     return undefined;
   }
@@ -80,7 +81,7 @@ export class RouteTable<Route> {
       if (found) return found;
     }
     if (node.param) {
-      const value = decodeSegment(segment);
+      const value = decodePercentEncoded(segment);
       if (value === undefined) return undefined;
       values.push(value);
       const found = this.walk(node.param, segments, index + 1, values);

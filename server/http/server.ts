@@ -7,6 +7,7 @@ import type { RequestInfo } from "../trpc";
 import { clientAddressOf, CLIENT_ADDRESS_HEADER } from "./client-address";
 import { problem, sendJson, sendProblem } from "./problem";
 import { handleRest, REST_PREFIX } from "./rest";
+import { decodePercentEncoded } from "./route-table";
 import { handleTrpc, TRPC_PREFIX } from "./trpc-endpoint";
 
 /** Where everything that is not the API goes: Next.js (the panel, next-auth). */
@@ -19,6 +20,9 @@ const COMMON_HEADERS = {
   "referrer-policy": "strict-origin-when-cross-origin",
   "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
 } as const;
+
+/** Next.js's own route for the app's not-found page (app/not-found.tsx), answered with 404. */
+const PANEL_NOT_FOUND = "/_not-found";
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
@@ -54,6 +58,12 @@ export function createAppServer(runtime: Runtime, panel?: PanelHandler): AppServ
     }
     if (pathname.startsWith(`${TRPC_PREFIX}/`)) return handleTrpc(runtime, req, res, pathname, search, request);
     if (!panel) return sendProblem(res, problem(404, "Not found"));
+    if (decodePercentEncoded(pathname) === undefined) {
+      // A path that does not decode (`%ZZ`) names nothing, and Next.js would answer it with a
+      // plain-text 500: an API path gets a 404 problem, a page the panel's "page not found".
+      if (pathname.startsWith("/api/")) return sendProblem(res, problem(404, "Not found"));
+      req.url = PANEL_NOT_FOUND;
+    }
     // Next.js reads the client's address from this header, which only this server sets.
     req.headers[CLIENT_ADDRESS_HEADER] = request.clientAddress;
     return panel(req, res);

@@ -1,21 +1,29 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { nodeHTTPRequestHandler } from "@trpc/server/adapters/node-http";
+import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+import { AppError } from "../errors";
 import { appRouter } from "../root";
 import type { Runtime } from "../runtime";
 import { createContext, type RequestInfo } from "../trpc";
 import { BodyTooLarge, MAX_BODY_BYTES, readBody } from "./body";
 import { cleanInput, parseJson, parseQuery } from "./input";
 import { API_HEADERS, problemOf } from "./problem";
+import { decodePercentEncoded } from "./route-table";
 
 export const TRPC_PREFIX = "/api/trpc";
 
+/** The tRPC error code of each status answered before tRPC runs. */
+const trpcCodeOf: Partial<Record<number, TRPC_ERROR_CODE_KEY>> = { 404: "NOT_FOUND", 413: "PAYLOAD_TOO_LARGE", 422: "UNPROCESSABLE_CONTENT" };
+
 /**
- * A failure before tRPC runs (a body too large, not UTF-8, too deep) answered in tRPC's
- * own error shape, one per call of a batch, so the panel's client reads it like any other.
+ * A failure before tRPC runs (a procedure path that does not decode, a body too large,
+ * not UTF-8, too deep) answered in tRPC's own error shape, one per call of a batch, so
+ * the panel's client reads it like any other.
  */
 function sendTrpcError(res: ServerResponse, error: unknown, calls: number, batched: boolean, reqId: string): void {
   const problem = problemOf(error, reqId);
-  const shape = { error: { message: problem.detail, code: -32600, data: { code: "BAD_REQUEST", httpStatus: problem.status, problem } } };
+  const code = trpcCodeOf[problem.status] ?? "BAD_REQUEST";
+  const shape = { error: { message: problem.detail, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: problem.status, problem } } };
   const body = JSON.stringify(batched ? Array.from({ length: calls }, () => shape) : shape);
   res.writeHead(problem.status, {
     ...API_HEADERS,
@@ -49,6 +57,8 @@ export async function handleTrpc(
   const batched = query.get("batch") === "1";
   const calls = batched ? path.split(",").length : 1;
   try {
+    // tRPC decodes the path itself and answers a plain-text 500 when it cannot (`%ZZ`).
+    if (decodePercentEncoded(path) === undefined) throw new AppError("NOT_FOUND", "No procedure at this path");
     parseQuery(search);
     if (req.method === "GET") {
       const input = query.get("input");

@@ -4,12 +4,15 @@
  * bypassed with a header or turned into a lock-out of the real user.
  */
 import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
+import { claimLoginAttempt } from "@/server/auth/login-throttle";
 import { hashPassword } from "@/server/auth/password";
 import { issueAccessToken } from "@/server/auth/tokens";
 import { env } from "@/server/env";
-import { compileTrust } from "@/server/http/client-address";
+import { CLIENT_ADDRESS_HEADER, compileTrust } from "@/server/http/client-address";
+import { createAppServer } from "@/server/http/server";
 import { diskStorage } from "@/server/files/storage";
 import { createRuntime } from "@/server/runtime";
 import { callerWith, newOrg, testRuntime, unique } from "../helpers/database";
@@ -163,6 +166,34 @@ describe("sign-in throttling", () => {
     expect(throttled).toMatchObject({ code: "TOO_MANY_REQUESTS" });
   });
 
+  it("doubles the wait with every further attempt up to 15 minutes, and forgets a count after 15 quiet minutes", async () => {
+    const { prisma } = (await testRuntime()).database;
+    const email = `${randomUUID()}@nobody.example`;
+    const address = `198.51.100.${Math.floor(Math.random() * 200)}`;
+    const retryAfterOf = (result: Awaited<ReturnType<typeof claimLoginAttempt>>) => ("retryAfter" in result ? result.retryAfter : undefined);
+    // The database's clock decides; time passes here by moving the counts' timestamps back.
+    const waits: number[] = [];
+    let pair = "";
+    for (let attempt = 0; attempt < 17; attempt++) {
+      const claimed = await claimLoginAttempt(prisma, email, address);
+      if (!("keys" in claimed)) throw new Error(`attempt ${attempt + 1} was refused`);
+      pair = claimed.keys[0]!;
+      const [row] = await prisma.$queryRaw<Array<{ wait: number }>>`
+        SELECT EXTRACT(EPOCH FROM blocked_until - updated_at)::int AS wait FROM login_throttles WHERE key = ${pair}`;
+      waits.push(row!.wait);
+      if (attempt === 16) break;
+      // Asked again at once (checked where the wait is long enough for a busy machine).
+      if (row!.wait >= 8) expect(retryAfterOf(await claimLoginAttempt(prisma, email, address))).toBeLessThanOrEqual(row!.wait);
+      await prisma.$executeRaw`UPDATE login_throttles SET blocked_until = now() WHERE key = ${pair}`;
+    }
+    expect(waits).toEqual([0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900]);
+    expect(retryAfterOf(await claimLoginAttempt(prisma, email, address))).toBeGreaterThan(890);
+    await prisma.$executeRaw`UPDATE login_throttles SET updated_at = now() - interval '16 minutes' WHERE key = ${pair}`;
+    expect(await claimLoginAttempt(prisma, email, address)).toEqual({ keys: [pair, expect.any(String)] });
+    const [row] = await prisma.$queryRaw<Array<{ failures: number }>>`SELECT failures FROM login_throttles WHERE key = ${pair}`;
+    expect(row!.failures).toBe(1);
+  });
+
   it("does not believe X-Forwarded-For from a caller that is not a trusted proxy", async () => {
     const email = `${randomUUID()}@nobody.example`;
     const statuses: number[] = [];
@@ -175,6 +206,23 @@ describe("sign-in throttling", () => {
     }
     expect(statuses.slice(0, 6)).toEqual([404, 404, 404, 404, 404, 404]);
     expect(statuses.slice(6)).toEqual([429, 429]);
+  });
+
+  it("overwrites whatever x-b2b-client-address a client sends before the panel (next-auth's sign-in) reads it", async () => {
+    const seen: unknown[] = [];
+    const { server } = createAppServer(await testRuntime(), async (req, res) => {
+      seen.push(req.headers[CLIENT_ADDRESS_HEADER]);
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await call("POST", "/api/auth/callback/credentials", { base, headers: { [CLIENT_ADDRESS_HEADER]: "203.0.113.9" }, body: "email=a%40b.example" });
+      await call("GET", "/sign-in", { base, headers: { "x-forwarded-for": "198.51.100.4" } });
+    } finally {
+      server.close();
+    }
+    expect(seen).toEqual(["127.0.0.1", "127.0.0.1"]);
   });
 
   it("trusts forwarded addresses only from the proxies TRUST_PROXY names", () => {

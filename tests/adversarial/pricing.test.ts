@@ -193,6 +193,37 @@ describe("criteria", () => {
     ).toBe(200);
   });
 
+  it("offer specification names in which %, _ and \\ match only themselves", async () => {
+    const org = await newOrg();
+    const { post } = await client(org);
+    const product = await post("/products", {
+      name: unique("Specs"),
+      price: 10,
+    });
+    for (const name of [
+      "Desconto 50% PIX",
+      "Desconto 50 PIX",
+      "Cor_Base",
+      "Cor Base",
+      "Barra\\Invertida",
+      "Barra Invertida",
+    ]) {
+      await post(`/products/${product.id}/specification`, { name, value: "x" });
+    }
+    const caller = await org.as("VIEWER");
+    const names = (search: string) =>
+      caller.discounts.specificationNames({ search });
+    expect(await names("%")).toEqual(["Desconto 50% PIX"]);
+    expect(await names("50%")).toEqual(["Desconto 50% PIX"]);
+    expect(await names("cor_base")).toEqual(["Cor_Base"]);
+    expect(await names("_")).toEqual(["Cor_Base"]);
+    expect(await names("\\")).toEqual(["Barra\\Invertida"]);
+    expect(await names("barra")).toEqual([
+      "Barra Invertida",
+      "Barra\\Invertida",
+    ]);
+  });
+
   it("refuse keys outside the contract and entries without values", async () => {
     const org = await newOrg();
     const { headers } = await client(org);

@@ -31,6 +31,30 @@ describe("SKUs", () => {
   });
 });
 
+describe("coupon codes", () => {
+  it("are unique without case, and a conflict (create or rename) is 409 naming `code`, never the internal columns", async () => {
+    const org = await newOrg();
+    const headers = await org.bearer();
+    const code = `PROMO-${unique("x").replace(" ", "")}`;
+    const coupon = (over: object) => ({ name: unique("Cupom"), value_type: "PERCENTAGE", value: 5, ...over });
+    expect((await call("POST", "/api/b2b/coupons", { headers, body: coupon({ code }) })).status).toBe(201);
+    const other = await call("POST", "/api/b2b/coupons", { headers, body: coupon({ code: `${code}-2` }) });
+    expect(other.status).toBe(201);
+    const duplicates = [
+      await call("POST", "/api/b2b/coupons", { headers, body: coupon({ code: code.toLowerCase() }) }),
+      await call("PUT", `/api/b2b/coupons/${other.json.id}`, { headers, body: coupon({ code }) }),
+    ];
+    for (const answer of duplicates) {
+      const problem = expectProblem(answer, 409);
+      expect(problem.detail).toBe("A record with the same code already exists");
+      expect(problem.errors).toEqual([expect.objectContaining({ path: "code", code: "duplicate" })]);
+      expect(answer.text).not.toMatch(/code_key|organization_id/);
+    }
+    // Another org may use the same code.
+    expect((await call("POST", "/api/b2b/coupons", { headers: await (await newOrg()).bearer(), body: coupon({ code }) })).status).toBe(201);
+  });
+});
+
 describe("secrets and lists", () => {
   it("masks a provider secret of four characters or fewer entirely", async () => {
     expect(mask("abcd")).toBe("****");

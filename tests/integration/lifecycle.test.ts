@@ -3,12 +3,15 @@
  * requests, a crash of the embedded database taking the process down (issue 7,
  * "Critical"), and the per-credential rate limit with Retry-After.
  */
-import { describe, expect, it } from "vitest";
+import { once } from "node:events";
+import { connect } from "node:net";
+import { describe, expect, it, vi } from "vitest";
 import { startApp } from "@/server/app";
 import { openPGlite } from "@/server/db/connection";
 import { migrate } from "@/server/db/migrator";
 import { createOrganization } from "@/server/organizations/service";
 import { createRequestLimiter } from "@/server/lib/rate-limit";
+import { log } from "@/server/log";
 import { testDatabase, unique } from "../helpers/database";
 import { call } from "../helpers/http";
 
@@ -20,7 +23,8 @@ async function freshEmbeddedApp() {
   return { app, database, exits, base: `http://127.0.0.1:${app.port}` };
 }
 
-describe("lifecycle", () => {
+// Each test migrates a database of its own and starts an app on it: slow on a busy machine.
+describe("lifecycle", { timeout: 120_000 }, () => {
   it("is live and ready, finishes in-flight requests on shutdown, then refuses new ones", async () => {
     const { app, database, exits, base } = await freshEmbeddedApp();
     expect((await call("GET", "/api/health", { base })).json).toEqual({ status: "ok" });
@@ -39,13 +43,34 @@ describe("lifecycle", () => {
 
   it("exits with 1 after a clear log line when the embedded database crashes, and says so on /api/ready meanwhile", async () => {
     const { app, database, exits } = await freshEmbeddedApp();
+    const fatal = vi.spyOn(log(), "fatal");
+    // A request whose body is still on its way keeps the shutdown waiting, and its connection
+    // open: /api/ready, asked on it once the database crashed, is answered meanwhile.
+    const socket = connect(app.port, "127.0.0.1");
+    const closed = once(socket, "close");
+    await once(socket, "connect");
+    let received = "";
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString("utf8")));
+    const body = "{not json}";
+    socket.write(`POST /api/b2b/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 4)}`);
+    await vi.waitFor(() => expect(app.http.inFlight()).toBe(1));
+
     // Nothing the API takes can crash it any more (32 levels at most): crash it behind its back.
     await database.withSession((session) => session.query(`SELECT '${"[".repeat(5_000)}${"]".repeat(5_000)}'::jsonb`)).catch(() => undefined);
-    expect(app.runtime.health.fatal).toMatch(/embedded database crashed/);
-    const ready = await call("GET", "/api/ready", { base: `http://127.0.0.1:${app.port}` }).catch(() => undefined);
-    if (ready) expect(ready.status).toBe(503);
-    await app.shutdown(1);
-    expect(exits).toEqual([1]);
+    socket.write(`${body.slice(4)}GET /api/ready HTTP/1.1\r\nHost: x\r\n\r\n`);
+    // The crash handler itself shuts down, with 1, once the requests in flight are answered.
+    await vi.waitFor(() => expect(exits).toEqual([1]), { timeout: 20_000 });
+    await closed;
+    const answers = received.split(/(?=HTTP\/1\.1 \d{3} )/);
+    expect(answers.map((answer) => answer.slice(9, 12))).toEqual(["422", "503"]);
+    expect(JSON.parse(answers[1]!.slice(answers[1]!.indexOf("\r\n\r\n") + 4))).toEqual({
+      status: "failed",
+      reason: expect.stringMatching(/^the embedded database crashed: /),
+    });
+    expect(fatal).toHaveBeenCalledWith(
+      expect.objectContaining({ err: expect.any(Error) }),
+      expect.stringMatching(/embedded database crashed and cannot recover: exiting/),
+    );
   });
 });
 

@@ -5,7 +5,7 @@ import type { Prisma } from "../../generated/prisma/client";
 import { isUuid } from "../../lib/ids";
 import { toJsonNumber } from "../../lib/money";
 import { paginate, sortByColumns, type Page } from "../../lib/paging";
-import { normalizeSearch, searchText } from "../../lib/search";
+import { escapeLike, normalizeSearch, searchText } from "../../lib/search";
 import { validateAttributes } from "../../settings/entity-attributes/validate";
 import {
   normalizeKey,
@@ -413,7 +413,7 @@ export async function specificationNames(
   search: string,
 ): Promise<string[]> {
   const rows = await db.productSpecification.findMany({
-    where: search ? { name_key: { contains: normalizeSearch(search) } } : {},
+    where: search ? { name_key: { contains: escapeLike(normalizeSearch(search)) } } : {},
     distinct: ["name_key"],
     select: { name: true },
     orderBy: { name_key: "asc" },
