@@ -23,6 +23,7 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { useFormat } from "@/lib/format";
+import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
 import type {
   PriceCalculation,
@@ -41,6 +42,7 @@ interface SimulatorValues {
 export function PriceSimulator() {
   const t = useTranslations("priceSimulator");
   const format = useFormat();
+  const problems = useProblemMessages("priceSimulator.fields");
   const utils = trpc.useUtils();
   const partners = usePartnerOptions();
   const methods = usePaymentMethodOptions();
@@ -70,7 +72,7 @@ export function PriceSimulator() {
       );
     } catch (error) {
       setResult(null);
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(problems.message(error));
     }
   });
   const money = (value: number | null) =>
