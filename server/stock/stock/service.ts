@@ -241,9 +241,10 @@ export async function applyMovement(db: Db, input: StockMovementInput): Promise<
            moved.total - ${delta.total}::numeric, moved.total, moved.reserved - ${delta.reserved}::numeric, moved.reserved,
            ${movement.reason ?? null}, ${movement.reference_id ?? null}, ${actor.kind}, ${actor.id}::uuid, ${actor.requestId}, now()
     FROM moved`;
-  const returned = Prisma.sql`SELECT id, total::text AS total, reserved::text AS reserved, active, created_at, updated_at FROM moved`;
+  const returned = Prisma.sql`SELECT id, total::text AS total, reserved::text AS reserved, active, created_at, updated_at, inserted FROM moved`;
 
-  const [moved] = await scopedQuery<Figures>(db, (organization) =>
+  // `inserted`: the movement created the record (an INCREMENT of a missing one).
+  const [moved] = await scopedQuery<Figures & { inserted: boolean }>(db, (organization) =>
     movement.type === "INCREMENT"
       ? Prisma.sql`
           WITH moved AS (
@@ -254,7 +255,7 @@ export async function applyMovement(db: Db, input: StockMovementInput): Promise<
             ON CONFLICT (organization_id, company_id, warehouse_id, product_id, variation_key) DO UPDATE
               SET total = s.total + EXCLUDED.total, updated_at = now()
               WHERE s.active AND s.total + EXCLUDED.total <= ${MAX_STOCK}
-            RETURNING s.id, s.total, s.reserved, s.active, s.created_at, s.updated_at
+            RETURNING s.id, s.total, s.reserved, s.active, s.created_at, s.updated_at, (s.xmax = 0) AS inserted
           ), logged AS (${ledger(organization)})
           ${returned}`
       : Prisma.sql`
@@ -266,17 +267,29 @@ export async function applyMovement(db: Db, input: StockMovementInput): Promise<
                 AND active
                 AND reserved + ${delta.reserved}::numeric >= 0
                 AND total + ${delta.total}::numeric >= reserved + ${delta.reserved}::numeric
-            RETURNING id, total, reserved, active, created_at, updated_at
+            RETURNING id, total, reserved, active, created_at, updated_at, false AS inserted
           ), logged AS (${ledger(organization)})
           ${returned}`,
   );
   if (moved) {
     const record = toRecord(db.$organizationId, parts, moved);
+    if (moved.inserted) await auditCreated(db, record);
     const before = { total: money(moved.total).minus(delta.total), reserved: money(moved.reserved).minus(delta.reserved) };
     await emitStockLowWhenCrossed(db, record, availableOf(before), availableOf(moved));
     return record;
   }
   throw await refusal(db, movement.type, key, movement.quantity);
+}
+
+/** A record a movement or an override created: who created it goes to the audit log (its figures are the ledger's). */
+function auditCreated(db: Db, record: StockRecord): Promise<void> {
+  return recordAudit(db, {
+    action: "create",
+    entity: "stock",
+    entityId: record.id,
+    label: record.product.name,
+    after: { company_id: record.company.id, warehouse_id: record.warehouse.id, product_id: record.product.id, product_variation_id: record.product.product_variation_id, active: record.active },
+  });
 }
 
 /** Why a movement changed nothing: no record (404), a disabled one, or figures it would break (422). */
@@ -438,16 +451,17 @@ export async function overrideStock(db: Db, input: StockOverrideInput): Promise<
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const ids: string[] = new Array<string>(input.items.length);
   const availableBefore = new Map<string, Money>();
+  const inserted = new Set<string>();
   for (const { item, index } of order) {
     const variation = item.product_variation_id ?? null;
     // Creates the record or locks it, answering its figures now (0 for a new one).
-    const [locked] = await scopedQuery<{ id: string; total: string; reserved: string }>(db, (organization) => Prisma.sql`
+    const [locked] = await scopedQuery<{ id: string; total: string; reserved: string; inserted: boolean }>(db, (organization) => Prisma.sql`
       INSERT INTO stock_inventories AS s (id, organization_id, company_id, warehouse_id, product_id, product_variation_id, variation_key,
                                          total, reserved, active, created_at, updated_at)
       VALUES (gen_random_uuid(), ${organization}, ${item.company_id}::uuid, ${item.warehouse_id}::uuid, ${item.product_id}::uuid,
               ${variation}::uuid, ${variationKeyOf(item)}, 0, 0, true, now(), now())
       ON CONFLICT (organization_id, company_id, warehouse_id, product_id, variation_key) DO UPDATE SET updated_at = s.updated_at
-      RETURNING s.id, s.total::text AS total, s.reserved::text AS reserved`);
+      RETURNING s.id, s.total::text AS total, s.reserved::text AS reserved, (s.xmax = 0) AS inserted`);
     if (!locked) throw new Error("the stock record was neither created nor found");
     const total = money(item.total).toFixed();
     const reserved = item.reserved === null || item.reserved === undefined ? locked.reserved : money(item.reserved).toFixed();
@@ -468,6 +482,7 @@ export async function overrideStock(db: Db, input: StockOverrideInput): Promise<
       FROM moved
       RETURNING id`);
     ids[index] = locked.id;
+    if (locked.inserted) inserted.add(locked.id);
     availableBefore.set(locked.id, availableOf(locked));
   }
   const rows = await db.stockInventory.findMany({ where: { id: { in: ids } }, include });
@@ -475,6 +490,7 @@ export async function overrideStock(db: Db, input: StockOverrideInput): Promise<
   for (const id of ids) {
     const changed = byId.get(id);
     const before = availableBefore.get(id);
+    if (changed && inserted.has(id)) await auditCreated(db, changed.record);
     if (changed && before) await emitStockLowWhenCrossed(db, changed.record, before, changed.available);
   }
   return ids.flatMap((id) => byId.get(id)?.record ?? []);
