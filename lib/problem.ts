@@ -2,6 +2,7 @@ import { TRPCClientError } from "@trpc/client";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { toast } from "sonner";
+import { useFormMessages } from "@/components/resource-form/form-messages";
 
 /** One failing field of a 422; `code` and `params` translate it when the server sends them. */
 export interface FieldProblem {
@@ -22,8 +23,35 @@ export interface Problem {
   errors?: FieldProblem[];
 }
 
-/** The problem inside a tRPC error (`error.data.problem`), if any. */
+/**
+ * A failed REST call the panel makes with `fetch` (an upload): the HTTP status (0 when
+ * the network failed) and the problem the server answered, if it answered one.
+ */
+export class RestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly problem: Problem | undefined,
+    message: string,
+  ) {
+    super(message);
+    this.name = "RestError";
+  }
+
+  /** The error of a refused answer, from its problem+json body (if it has one). */
+  static async of(response: Response): Promise<RestError> {
+    const body: unknown = await response.json().catch(() => null);
+    const problem = isProblem(body) ? body : undefined;
+    return new RestError(response.status, problem, problem?.detail || problem?.title || response.statusText);
+  }
+}
+
+function isProblem(body: unknown): body is Problem {
+  return typeof body === "object" && body !== null && "status" in body && typeof body.status === "number" && "title" in body;
+}
+
+/** The problem of a failed call (a tRPC error's `error.data.problem`, a REST call's body), if any. */
 export function problemOf(error: unknown): Problem | undefined {
+  if (error instanceof RestError) return error.problem;
   if (!(error instanceof TRPCClientError)) return undefined;
   const problem = (error.data as { problem?: Problem } | undefined)?.problem;
   return problem && typeof problem.status === "number" ? problem : undefined;
@@ -31,7 +59,7 @@ export function problemOf(error: unknown): Problem | undefined {
 
 /** The status of a failed call: the problem's, else 0 (network failure). */
 export function statusOf(error: unknown): number {
-  return problemOf(error)?.status ?? 0;
+  return problemOf(error)?.status ?? (error instanceof RestError ? error.status : 0);
 }
 
 export interface ProblemMessages {
@@ -41,18 +69,27 @@ export interface ProblemMessages {
   toastError: (error: unknown) => void;
 }
 
-export function useProblemMessages(): ProblemMessages {
+/**
+ * How the panel words failed calls. `labels` names the fields of what was sent (e.g.
+ * "orders.fields"): a 422 then says which fields failed and why, in the active language.
+ */
+export function useProblemMessages(labels?: string): ProblemMessages {
   const t = useTranslations("problem");
+  const fields = useFormMessages(labels);
   return useMemo(() => {
     const has = (key: string) => t.has(key as never);
     const say = (key: string) => t(key as never);
     const message = (error: unknown) => {
       const problem = problemOf(error);
       if (problem) {
+        // Each field that failed, in the active language (the English detail says the same).
+        if (problem.errors?.length) {
+          return problem.errors.map((issue) => `${fields.label(issue.path)}: ${fields.issue({ ...issue.params, message: issue.message, code: issue.code })}`).join("; ");
+        }
         if (problem.code && has(`codes.${problem.code}`)) return say(`codes.${problem.code}`);
         return problem.detail || problem.title;
       }
-      if (error instanceof TRPCClientError && /fetch|network/i.test(error.message)) return say("network");
+      if (error instanceof RestError || (error instanceof TRPCClientError && /fetch|network/i.test(error.message))) return say("network");
       return say("generic");
     };
     return {
@@ -64,5 +101,5 @@ export function useProblemMessages(): ProblemMessages {
         else toast.error(message(error));
       },
     };
-  }, [t]);
+  }, [t, fields]);
 }

@@ -2,6 +2,7 @@ import { getServerSession } from "next-auth";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { AppShell } from "@/components/panel/app-shell";
+import { UnsavedChangesProvider } from "@/components/resource-form/unsaved-changes";
 import { REQUEST_PATH_HEADER } from "@/proxy";
 import { resolvePrincipal } from "@/server/auth/principal";
 import { authOptions } from "@/server/auth/next-auth";
@@ -19,5 +20,10 @@ export default async function PanelLayout({ children }: { children: React.ReactN
     const path = requestHeaders.get(REQUEST_PATH_HEADER);
     redirect(path && path !== "/" ? `/sign-in?callbackUrl=${encodeURIComponent(path)}` : "/sign-in");
   }
-  return <AppShell user={{ ...session.user, role: principal.role }}>{children}</AppShell>;
+  // The guard of unsaved changes around the whole frame: the header's command palette navigates through it too.
+  return (
+    <UnsavedChangesProvider>
+      <AppShell user={{ ...session.user, role: principal.role }}>{children}</AppShell>
+    </UnsavedChangesProvider>
+  );
 }

@@ -108,7 +108,7 @@ const ariaSort = { asc: "ascending", desc: "descending" } as const;
 /** Clicks on the row's own controls (links, buttons, menus) do what they do, not open the row. */
 const INTERACTIVE = "a, button, input, select, textarea, label, [role='menuitem'], [role='checkbox'], [role='switch'], [data-radix-popper-content-wrapper]";
 
-function useRowOpener<Row>(rowHref: ((row: Row) => string) | undefined) {
+export function useRowOpener<Row>(rowHref: ((row: Row) => string) | undefined) {
   const router = useRouter();
   if (!rowHref) return () => ({});
   return (row: Row) => {
@@ -369,7 +369,7 @@ export function DataTable<Row>({
   );
 }
 
-interface Group<Row> {
+export interface Group<Row> {
   key: string;
   heading?: string;
   rows: TableRowModel<Row>[];
@@ -394,7 +394,7 @@ function columnId<Row>(column: ColumnDef<Row, any>): string {
 }
 
 /** The rows at phone widths: a card each, titled by the first column, the others as label and value. */
-function RowCards<Row>({
+export function RowCards<Row>({
   label,
   loading,
   status,

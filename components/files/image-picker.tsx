@@ -8,7 +8,8 @@ import { useCurrentUser } from "@/components/panel/current-user";
 import { fieldMessage, type BoundFieldProps } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import { IMAGE_TYPES, MAX_FILE_BYTES, resourceFileUrl, uploadFiles, UploadError } from "./upload";
+import { statusOf, useProblemMessages } from "@/lib/problem";
+import { IMAGE_TYPES, MAX_FILE_BYTES, resourceFileUrl, uploadFiles } from "./upload";
 
 /** One picked image: the stored file and whether it is the main one. The list order is the images' order. */
 export interface PickedImage {
@@ -57,6 +58,7 @@ function withMain(images: PickedImage[], mainId?: string): PickedImage[] {
  */
 export function ImagePicker({ value, onChange, label, labelHidden, description, error, max = 20, disabled, altText }: ImagePickerProps) {
   const t = useTranslations("files");
+  const failures = useProblemMessages();
   const { organizationId } = useCurrentUser();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -68,6 +70,8 @@ export function ImagePicker({ value, onChange, label, labelHidden, description, 
   const [problems, setProblems] = useState<string[]>([]);
   const count = value.length;
   const full = count >= max;
+  // One image at most (a category's): nothing to order, nothing to choose as the main one.
+  const single = max === 1;
 
   const focusControl = (fileId: string, control: string) =>
     requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-file="${fileId}"] [data-control="${control}"]`)?.focus());
@@ -93,7 +97,7 @@ export function ImagePicker({ value, onChange, label, labelHidden, description, 
       onChange(withMain([...value, ...stored.map((file) => ({ resource_file_id: file.id, main: false }))]));
       setAnnouncement(t("uploaded", { count: stored.length }));
     } catch (failure) {
-      const detail = failure instanceof UploadError && failure.status === 413 ? t("tooBig", { name: sent.map((file) => file.name).join(", ") }) : String((failure as Error).message);
+      const detail = statusOf(failure) === 413 ? t("tooBig", { name: sent.map((file) => file.name).join(", ") }) : failures.message(failure);
       setProblems([...refused, t("uploadFailed", { detail })]);
       setAnnouncement("");
     } finally {
@@ -208,45 +212,49 @@ export function ImagePicker({ value, onChange, label, labelHidden, description, 
               <div className="relative aspect-square overflow-hidden rounded bg-muted">
                 {/* eslint-disable-next-line @next/next/no-img-element -- served by the API, any size, no optimizer in between */}
                 <img src={resourceFileUrl(organizationId, image.resource_file_id)} alt={altText(index, count)} loading="lazy" className="size-full object-cover" />
-                {image.main && (
+                {image.main && !single && (
                   <span className="absolute top-1 left-1 rounded bg-primary px-1.5 py-0.5 text-xs font-medium text-primary-foreground">{t("main")}</span>
                 )}
               </div>
-              <div className="flex items-center justify-between gap-1">
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  data-control="earlier"
-                  disabled={disabled || index === 0}
-                  aria-label={t("moveEarlier", { index: index + 1 })}
-                  onClick={() => move(index, index - 1, "earlier")}
-                >
-                  <ArrowLeftIcon aria-hidden />
-                </Button>
-                <Button
-                  type="button"
-                  variant={image.main ? "secondary" : "ghost"}
-                  size="icon"
-                  data-control="main"
-                  disabled={disabled}
-                  aria-pressed={image.main}
-                  aria-label={t("makeMain", { index: index + 1 })}
-                  onClick={() => makeMain(index)}
-                >
-                  <StarIcon aria-hidden className={cn(image.main && "fill-current")} />
-                </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  data-control="later"
-                  disabled={disabled || index === count - 1}
-                  aria-label={t("moveLater", { index: index + 1 })}
-                  onClick={() => move(index, index + 1, "later")}
-                >
-                  <ArrowRightIcon aria-hidden />
-                </Button>
+              <div className={cn("flex items-center gap-1", single ? "justify-end" : "justify-between")}>
+                {!single && (
+                  <>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      data-control="earlier"
+                      disabled={disabled || index === 0}
+                      aria-label={t("moveEarlier", { index: index + 1 })}
+                      onClick={() => move(index, index - 1, "earlier")}
+                    >
+                      <ArrowLeftIcon aria-hidden />
+                    </Button>
+                    <Button
+                      type="button"
+                      variant={image.main ? "secondary" : "ghost"}
+                      size="icon"
+                      data-control="main"
+                      disabled={disabled}
+                      aria-pressed={image.main}
+                      aria-label={t("makeMain", { index: index + 1 })}
+                      onClick={() => makeMain(index)}
+                    >
+                      <StarIcon aria-hidden className={cn(image.main && "fill-current")} />
+                    </Button>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      data-control="later"
+                      disabled={disabled || index === count - 1}
+                      aria-label={t("moveLater", { index: index + 1 })}
+                      onClick={() => move(index, index + 1, "later")}
+                    >
+                      <ArrowRightIcon aria-hidden />
+                    </Button>
+                  </>
+                )}
                 <Button
                   type="button"
                   variant="ghost"

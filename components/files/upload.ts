@@ -1,3 +1,5 @@
+import { RestError } from "@/lib/problem";
+
 /**
  * Uploading files from the panel: `POST /api/b2b/resource-files` (multipart, field
  * `files`) with the panel's session, and where a stored file is served.
@@ -14,23 +16,13 @@ export interface UploadedFile {
   fileName: string;
 }
 
-/** A refused upload: the HTTP status (0 when the network failed) and the server's words. */
-export class UploadError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "UploadError";
-  }
-}
 
 /** Where a file is served, without credentials (the org's id rides along, as the API answers it). */
 export function resourceFileUrl(organizationId: string, fileId: string): string {
   return `/api/b2b/resource-files/${encodeURIComponent(fileId)}?organization_id=${encodeURIComponent(organizationId)}`;
 }
 
-/** Uploads files in batches the server accepts; answers them in the order given. */
+/** Uploads files in batches the server accepts; answers them in the order given. A refusal is a RestError. */
 export async function uploadFiles(files: readonly File[]): Promise<UploadedFile[]> {
   const uploaded: UploadedFile[] = [];
   for (let start = 0; start < files.length; start += MAX_FILES_PER_UPLOAD) {
@@ -40,12 +32,9 @@ export async function uploadFiles(files: readonly File[]): Promise<UploadedFile[
     try {
       response = await fetch("/api/b2b/resource-files", { method: "POST", body: form, credentials: "same-origin" });
     } catch (error) {
-      throw new UploadError(0, error instanceof Error ? error.message : String(error));
+      throw new RestError(0, undefined, error instanceof Error ? error.message : String(error));
     }
-    if (!response.ok) {
-      const problem = (await response.json().catch(() => null)) as { detail?: string; title?: string } | null;
-      throw new UploadError(response.status, problem?.detail || problem?.title || response.statusText);
-    }
+    if (!response.ok) throw await RestError.of(response);
     const body = (await response.json()) as { resourceFiles: UploadedFile[] };
     uploaded.push(...body.resourceFiles);
   }

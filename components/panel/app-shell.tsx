@@ -6,7 +6,6 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { useState } from "react";
-import { UnsavedChangesProvider } from "@/components/resource-form/unsaved-changes";
 import { Button } from "@/components/ui/button";
 import { useDynamicTranslations } from "@/lib/i18n";
 import { permissions } from "@/lib/permissions";
@@ -57,7 +56,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
             </div>
           </header>
           <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
-            <UnsavedChangesProvider>{children}</UnsavedChangesProvider>
+            {children}
           </main>
         </div>
       </div>

@@ -2,16 +2,17 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { Command } from "cmdk";
-import { FolderTreeIcon, HandshakeIcon, PackageIcon, SearchIcon, TagIcon, UserSquareIcon, type LucideIcon } from "lucide-react";
+import { FolderTreeIcon, HandshakeIcon, PackageIcon, SearchIcon, ShoppingCartIcon, TagIcon, UserSquareIcon, type LucideIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
 import { useDeferredValue, useEffect, useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
+import { useGuardedNavigation } from "@/components/resource-form/unsaved-changes";
+import { useFormat } from "@/lib/format";
 import { useDynamicTranslations } from "@/lib/i18n";
 import { permissions } from "@/lib/permissions";
 import { trpc } from "@/lib/trpc";
-import type { SearchResult } from "@/server/workspace/search/schemas";
+import type { OrderSearchHit, SearchHit, SearchResult } from "@/server/workspace/search/schemas";
 import { useCurrentUser } from "./current-user";
 import { navigation } from "./nav";
 
@@ -19,6 +20,7 @@ import { navigation } from "./nav";
 const kinds: Array<{ key: keyof SearchResult; path: string; icon: LucideIcon }> = [
   { key: "partners", path: "/partners", icon: HandshakeIcon },
   { key: "products", path: "/products", icon: PackageIcon },
+  { key: "orders", path: "/orders", icon: ShoppingCartIcon },
   { key: "brands", path: "/brands", icon: TagIcon },
   { key: "categories", path: "/categories", icon: FolderTreeIcon },
   { key: "sellers", path: "/sellers", icon: UserSquareIcon },
@@ -32,12 +34,14 @@ const normalize = (text: string) =>
 
 /**
  * The command palette (Ctrl+K / ⌘K, or the search button in the header): the panel's
- * pages and, from the global search API, partners, products, brands, categories and sellers.
+ * pages and, from the global search API, partners, products, orders, brands, categories
+ * and sellers. Going somewhere asks first while the page has unsaved changes.
  */
 export function CommandPalette() {
   const t = useTranslations("palette");
   const labels = useDynamicTranslations();
-  const router = useRouter();
+  const navigate = useGuardedNavigation();
+  const format = useFormat();
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
@@ -64,9 +68,14 @@ export function CommandPalette() {
   const go = (href: string) => {
     setOpen(false);
     setText("");
-    router.push(href);
+    navigate(href);
   };
   const found = query && results.data ? results.data : undefined;
+  /** The second line of a hit: an order's date, total and status (a quotation says so). */
+  const describe = (hit: SearchHit | OrderSearchHit) =>
+    "negotiation_date" in hit
+      ? [hit.quotation ? t("quotation") : null, format.date(hit.negotiation_date), format.money(hit.total_value), hit.subtitle].filter(Boolean).join(" · ")
+      : hit.subtitle;
 
   return (
     <>
@@ -97,13 +106,16 @@ export function CommandPalette() {
                 kinds.map(({ key, path, icon: Icon }) =>
                   found[key].length > 0 ? (
                     <Command.Group key={key} heading={t(key)} className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground">
-                      {found[key].map((hit) => (
-                        <Command.Item key={hit.id} value={`${key}:${hit.id}`} onSelect={() => go(`${path}/${hit.id}`)} className={itemClass}>
-                          <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-                          <span className="truncate">{hit.title}</span>
-                          {hit.subtitle && <span className="ml-auto truncate text-xs text-muted-foreground">{hit.subtitle}</span>}
-                        </Command.Item>
-                      ))}
+                      {found[key].map((hit) => {
+                        const detail = describe(hit);
+                        return (
+                          <Command.Item key={hit.id} value={`${key}:${hit.id}`} onSelect={() => go(`${path}/${hit.id}`)} className={itemClass}>
+                            <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+                            <span className="truncate">{hit.title}</span>
+                            {detail && <span className="ml-auto truncate text-xs text-muted-foreground">{detail}</span>}
+                          </Command.Item>
+                        );
+                      })}
                     </Command.Group>
                   ) : null,
                 )}

@@ -11,7 +11,7 @@ import { useDynamicTranslations } from "@/lib/i18n";
 import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
 import type { AuditEvent } from "@/server/audit/schemas";
-import { useAuditValue, useFieldLabel } from "./audit-values";
+import { isChange, useAuditValues } from "./audit-values";
 
 /** Who did it: the user's or key's name, "System", or "a removed user". */
 export function useActorName(): (event: Pick<AuditEvent, "actor">) => string {
@@ -25,31 +25,34 @@ export function useActionLabel(): (action: string) => string {
   return (action) => (t.has(action) ? t(action) : action);
 }
 
-/** The changes of one entry: each field with what it was and what it became (updates), or what the record had (creates). */
+/**
+ * The changes of one entry: each field with what it was and what it became (updates and
+ * the like), or what a named action recorded (a capture's gateway, a redelivered event).
+ * A create's or a delete's whole record is not listed.
+ */
 export function AuditChanges({ event }: { event: Pick<AuditEvent, "action" | "entity" | "changes"> }) {
   const t = useTranslations("activity");
-  const label = useFieldLabel(event.entity);
-  const value = useAuditValue();
+  const values = useAuditValues(event.entity);
   const entries = Object.entries(event.changes);
-  if (entries.length === 0) return null;
-  const isDiff = event.action === "update" || entries.every(([, change]) => isChange(change));
-  if (!isDiff) return null;
+  const isDiff = event.action === "update" || (entries.length > 0 && entries.every(([, change]) => isChange(change)));
+  if (entries.length === 0 || (!isDiff && (event.action === "create" || event.action === "delete"))) return null;
+  const side = (pick: "from" | "to") => Object.fromEntries(entries.map(([field, change]) => [field, isChange(change) ? change[pick] : pick === "to" ? change : undefined]));
+  const before = side("from");
+  const after = side("to");
+  const shownBefore = new Set(values.shown(before));
+  const fields = values.shown(after).filter((field) => shownBefore.has(field));
   return (
     <ul className="mt-1 grid gap-0.5 text-xs text-muted-foreground">
-      {entries.map(([field, change]) => {
-        const { from, to } = isChange(change) ? change : { from: undefined, to: change };
-        return (
-          <li key={field} className="break-words">
-            <span className="font-medium text-foreground">{label(field)}</span>: {t("fromTo", { from: value(from), to: value(to) })}
-          </li>
-        );
-      })}
+      {fields.map((field) => (
+        <li key={field} className="break-words">
+          <span className="font-medium text-foreground">{values.label(field)}</span>:{" "}
+          {isDiff
+            ? t.rich("fromTo", { from: () => values.value(field, before[field], before), to: () => values.value(field, after[field], after) })
+            : values.value(field, after[field], after)}
+        </li>
+      ))}
     </ul>
   );
-}
-
-function isChange(value: unknown): value is { from: unknown; to: unknown } {
-  return typeof value === "object" && value !== null && "from" in value && "to" in value && Object.keys(value).length === 2;
 }
 
 export interface RecordActivityProps {
@@ -152,5 +155,23 @@ export function RecordActivity({ entity, id, version }: RecordActivityProps) {
         </CardContent>
       </Card>
     </>
+  );
+}
+
+/**
+ * A record page's body beside its aside ("About this record": related records, who
+ * created and changed it, its timeline), the aside at the right on wide screens and
+ * below on narrow ones.
+ */
+export function RecordLayout({ aside, children }: { aside?: React.ReactNode; children: React.ReactNode }) {
+  const t = useTranslations("activity");
+  if (!aside) return <>{children}</>;
+  return (
+    <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid min-w-0 gap-6">{children}</div>
+      <aside className="grid gap-6" aria-label={t("aside")}>
+        {aside}
+      </aside>
+    </div>
   );
 }

@@ -15,7 +15,7 @@ export interface RelatedRecordsProps<Row> {
   href: (row: Row) => string;
   /** Its name and a second line. */
   describe: (row: Row) => { title: string; subtitle?: string | null };
-  /** The whole related list (the list page, filtered), when the list page filters by it. */
+  /** The whole related list (the list page, filtered by this record), when the list page filters by it: always linked. */
   allHref?: string;
   empty: string;
 }
@@ -57,14 +57,13 @@ export function RelatedRecords<Row extends { id: string }>({ title, query, href,
                 );
               })}
             </ul>
-            {total > (query.data?.items.length ?? 0) &&
-              (allHref ? (
-                <Link href={allHref} className="text-sm underline underline-offset-4">
-                  {t("seeAll", { count: total })}
-                </Link>
-              ) : (
-                <p className="text-muted-foreground">{t("inAll", { count: total })}</p>
-              ))}
+            {allHref ? (
+              <Link href={allHref} className="text-sm underline underline-offset-4">
+                {t("seeAll", { count: total })}
+              </Link>
+            ) : (
+              total > (query.data?.items.length ?? 0) && <p className="text-muted-foreground">{t("inAll", { count: total })}</p>
+            )}
           </>
         )}
       </CardContent>

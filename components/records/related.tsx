@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { formatFiscalNumber } from "@/server/lib/fiscal-number";
 import { RelatedRecords } from "./related-records";
@@ -79,11 +80,47 @@ export function ProductsOf({
       query={query}
       href={(product) => `/products/${product.id}`}
       describe={(product) => ({ title: product.name, subtitle: product.sku })}
+      allHref={
+        categoryId
+          ? `/products?category_id=${categoryId}`
+          : `/products?brand_id=${brandId}`
+      }
     />
   );
 }
 
-/** The records a partner points to (its seller and profile); its orders join here when they exist. */
+/** A partner's orders, newest first: each opens the order; "See all" opens the orders list filtered by the partner. */
+export function PartnerOrders({ partnerId }: { partnerId: string }) {
+  const t = useTranslations("related");
+  const orders = useTranslations("orders");
+  const format = useFormat();
+  const query = trpc.orders.list.useQuery({
+    partner_id: partnerId,
+    perPage: FEW,
+    sort: "negotiation_date",
+    dir: "desc",
+  });
+  return (
+    <RelatedRecords
+      title={t("partnerOrders")}
+      empty={t("partnerOrdersEmpty")}
+      query={query}
+      href={(order) => `/orders/${order.id}`}
+      describe={(order) => ({
+        title: `${format.date(order.negotiation_date)} · ${format.money(order.total_value)}`,
+        subtitle: [
+          order.quotation ? orders("quotation") : null,
+          order.status_title,
+        ]
+          .filter(Boolean)
+          .join(" · "),
+      })}
+      allHref={`/orders?partner_id=${partnerId}`}
+    />
+  );
+}
+
+/** The records a partner points to (its seller and profile). */
 export function PartnerLinks({
   sellerId,
   profileId,

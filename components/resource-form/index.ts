@@ -8,4 +8,4 @@ export { EditRecordPage, NewRecordPage, ToggleActiveButton, type EditRecordPageP
 export type { ResourceName } from "./resources";
 export { ResourceForm, useResourceForm, type ResourceFormProps, type ResourceFormReturn } from "./resource-form";
 export { applyServerErrors, fieldMessage, FORM_ERROR } from "./server-errors";
-export { UnsavedChangesProvider, useUnsavedChanges } from "./unsaved-changes";
+export { UnsavedChangesProvider, useGuardedNavigation, useUnsavedChanges } from "./unsaved-changes";

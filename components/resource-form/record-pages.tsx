@@ -10,7 +10,7 @@ import { PageHeader } from "@/components/panel/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { RecordActivity } from "@/components/records/record-activity";
+import { RecordActivity, RecordLayout } from "@/components/records/record-activity";
 import { useDynamicTranslations } from "@/lib/i18n";
 import type { Permission } from "@/lib/permissions";
 import { useConfirmDelete } from "./confirm-delete";
@@ -48,6 +48,9 @@ const auditEntity: Partial<Record<ResourceName, string>> = {
   coupons: "coupon",
   customFields: "entity_attribute",
   users: "user",
+  discounts: "discount",
+  priceTables: "price_table",
+  solutions: "solution",
 };
 
 const cardWidth = (wide?: boolean) => (wide ? "max-w-4xl" : "max-w-3xl");
@@ -132,7 +135,17 @@ export function EditRecordPage<Row extends { id: string }>(props: EditRecordPage
       >
         {breadcrumbs}
       </PageHeader>
-      <div className={history || related ? "grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]" : undefined}>
+      <RecordLayout
+        aside={
+          row &&
+          (history || related) && (
+            <>
+              {related?.(row)}
+              {history && <RecordActivity entity={history} id={row.id} version={row} />}
+            </>
+          )
+        }
+      >
         {below ? (
           <div className={`grid ${cardWidth(wide)} gap-6`}>
             <Card>
@@ -145,13 +158,7 @@ export function EditRecordPage<Row extends { id: string }>(props: EditRecordPage
             <CardContent>{form}</CardContent>
           </Card>
         )}
-        {row && (history || related) && (
-          <aside className="grid gap-6" aria-label={t("activity.aside")}>
-            {related?.(row)}
-            {history && <RecordActivity entity={history} id={row.id} version={row} />}
-          </aside>
-        )}
-      </div>
+      </RecordLayout>
       {confirmDelete.dialog}
     </>
   );

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { createContext, useContext, useEffect, useId, useRef, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState } from "react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -25,15 +25,22 @@ function leavingLink(event: MouseEvent): URL | null {
   return url;
 }
 
-/** Marks a part of the page dirty (or not); the guard is on while any part is. */
-const UnsavedChangesContext = createContext<((id: string, dirty: boolean) => void) | null>(null);
+interface UnsavedChanges {
+  /** Marks a part of the page dirty (or not); the guard is on while any part is. */
+  mark: (id: string, dirty: boolean) => void;
+  /** Goes to a page of the panel, asking first while the page has unsaved changes. */
+  navigate: (href: string) => void;
+}
+
+const UnsavedChangesContext = createContext<UnsavedChanges | null>(null);
 
 /**
  * The panel's guard against losing edits: while any form of the page has unsaved changes
  * (useUnsavedChanges), leaving asks first. A link of the panel opens a confirmation, the
  * back button too (an extra history entry catches it), and closing or reloading the tab
- * gets the browser's own question. One guard and one dialog for the page, however many
- * forms it holds.
+ * gets the browser's own question. Navigation in code (the command palette) goes through
+ * `useGuardedNavigation` and asks the same way. One guard and one dialog for the page,
+ * however many forms it holds.
  */
 export function UnsavedChangesProvider({ children }: { children: React.ReactNode }) {
   const t = useTranslations("form.unsaved");
@@ -43,6 +50,10 @@ export function UnsavedChangesProvider({ children }: { children: React.ReactNode
   const leaving = useRef(false);
   const guardEntry = useRef<string | null>(null);
   const active = dirty.size > 0;
+  const activeNow = useRef(active);
+  useEffect(() => {
+    activeNow.current = active;
+  }, [active]);
 
   const [mark] = useState(() => (id: string, isDirty: boolean) =>
     setDirty((current) => {
@@ -96,8 +107,20 @@ export function UnsavedChangesProvider({ children }: { children: React.ReactNode
     };
   }, [active, router]);
 
+  const navigate = useCallback(
+    (href: string) => {
+      if (!activeNow.current || leaving.current) return router.push(href);
+      setLeave(() => () => {
+        leaving.current = true;
+        router.push(href);
+      });
+    },
+    [router],
+  );
+  const value = useMemo(() => ({ mark, navigate }), [mark, navigate]);
+
   return (
-    <UnsavedChangesContext.Provider value={mark}>
+    <UnsavedChangesContext.Provider value={value}>
       {children}
       <AlertDialog open={leave !== null} onOpenChange={(open) => !open && setLeave(null)}>
         <AlertDialogContent>
@@ -125,10 +148,17 @@ export function UnsavedChangesProvider({ children }: { children: React.ReactNode
 
 /** Tells the page's guard whether this form has unsaved changes (nothing outside the panel frame). */
 export function useUnsavedChanges(dirty: boolean) {
-  const mark = useContext(UnsavedChangesContext);
+  const mark = useContext(UnsavedChangesContext)?.mark;
   const id = useId();
   useEffect(() => {
     mark?.(id, dirty);
     return () => mark?.(id, false);
   }, [mark, id, dirty]);
+}
+
+/** Goes to a page as a link of the panel would: asking first while the page has unsaved changes. */
+export function useGuardedNavigation(): (href: string) => void {
+  const guard = useContext(UnsavedChangesContext);
+  const router = useRouter();
+  return guard?.navigate ?? ((href) => router.push(href));
 }

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { API, expect, login, test, unique } from "../fixtures";
 import { signIn, useLocale, type Locale } from "./panel";
 
@@ -29,7 +29,34 @@ const areas = [
   { page: "/solutions", api: "/solutions", create: true },
   { page: "/orders", api: "/orders", create: true },
   { page: "/coupons", api: "/coupons", create: true },
+  { page: "/discounts", api: "/discounts", create: true },
+  { page: "/price-tables", api: "/price-tables", create: true },
+  { page: "/stock", api: "/stock", create: false },
+  { page: "/price-simulator", api: null, create: false },
+  { page: "/docs", api: null, create: false },
 ] as const;
+
+/** Bearer headers of the test org's admin. */
+async function adminHeaders(request: APIRequestContext) {
+  return { authorization: `Bearer ${await login(request)}` };
+}
+
+/** The words of the buttons that open the dialogs checked below. */
+const dialogs = {
+  "pt-BR": { accessKey: "Nova chave de acesso", webhook: "Novo webhook", invite: "Convidar usuário", move: "Movimentar estoque", name: "Nome", url: "URL", create: /^Criar/ },
+  en: { accessKey: "New access key", webhook: "New webhook", invite: "Invite user", move: "Move stock", name: "Name", url: "URL", create: /^Create/ },
+} satisfies Record<Locale, unknown>;
+
+/** Opens a dialog by its button, checks it, and closes it with Escape. */
+async function checkDialog(page: Page, path: string, opener: string) {
+  await page.getByRole("button", { name: opener, exact: true }).click();
+  // The dialog is named by its title: the words of its button, until it shows what it created.
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toHaveAccessibleName(opener);
+  await expect(dialog.locator('[aria-busy="true"]')).toHaveCount(0);
+  await checkShown(page, `${path} (${opener})`);
+  return dialog;
+}
 
 /** Fails on serious or critical WCAG 2 A/AA violations, listing them. */
 async function checkPage(page: Page, path: string) {
@@ -79,7 +106,10 @@ for (const locale of ["pt-BR", "en"] as const satisfies readonly Locale[]) {
           }
           expect(id, area.api).toBeTruthy();
           await checkPage(page, `${area.page}/${id}`);
-          if (area.page === "/orders") await checkPage(page, `${area.page}/${id}/edit`);
+          if (area.page === "/orders") {
+            await checkPage(page, `${area.page}/${id}/edit`);
+            await checkPage(page, `${area.page}/${id}/print`);
+          }
         }
       });
     }
@@ -115,6 +145,52 @@ for (const locale of ["pt-BR", "en"] as const satisfies readonly Locale[]) {
         await page.keyboard.press("Escape");
         await expect(page.getByRole("dialog")).toBeHidden();
       }
+    });
+
+    test("a webhook's page, and the new-webhook dialog before and after it shows the secret", async ({ page, request }) => {
+      const headers = await adminHeaders(request);
+      const created = await request.post(`${API}/webhooks`, { headers, data: { url: `http://127.0.0.1:9/${unique("axe").replace(" ", "-")}`, events: ["order.created"], active: false } });
+      expect(created.status(), await created.text()).toBe(201);
+      const webhook = await created.json();
+      await signIn(page, { locale, path: `/webhooks/${webhook.id}` });
+      await checkPage(page, `/webhooks/${webhook.id}`);
+      await checkPage(page, "/webhooks");
+      const dialog = await checkDialog(page, "/webhooks", dialogs[locale].webhook);
+      await dialog.getByRole("textbox", { name: dialogs[locale].url }).fill(`http://127.0.0.1:9/${unique("axe").replace(" ", "-")}`);
+      await dialog.getByRole("checkbox").first().check();
+      await dialog.getByRole("button", { name: dialogs[locale].create }).click();
+      await expect(dialog.getByRole("alert")).toBeVisible();
+      await checkShown(page, "/webhooks (secret)");
+    });
+
+    test("the new access key and invite user dialogs, the stock movement dialog", async ({ page, request }) => {
+      const headers = await adminHeaders(request);
+      await signIn(page, { locale, path: "/access-keys" });
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      const key = await checkDialog(page, "/access-keys", dialogs[locale].accessKey);
+      await key.getByRole("textbox", { name: dialogs[locale].name }).fill(unique("Axe key"));
+      await key.getByRole("button", { name: dialogs[locale].create }).click();
+      await expect(key.getByRole("alert")).toBeVisible();
+      await checkShown(page, "/access-keys (code)");
+      await page.keyboard.press("Escape");
+
+      await page.goto("/users");
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await checkDialog(page, "/users", dialogs[locale].invite);
+      await page.keyboard.press("Escape");
+
+      const stock = (await (await request.get(`${API}/stock?perPage=1`, { headers })).json()).items[0];
+      expect(stock, "a stock record").toBeTruthy();
+      await page.goto(`/stock/${stock.id}`);
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await checkDialog(page, `/stock/${stock.id}`, dialogs[locale].move);
+    });
+
+    test("the page of an address that is no page (404)", async ({ page }) => {
+      await signIn(page, { locale, path: "/brands" });
+      await page.goto("/no-such-page");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await checkShown(page, "/no-such-page");
     });
   });
 }

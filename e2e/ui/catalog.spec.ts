@@ -86,4 +86,44 @@ test.describe("catalog lookups", () => {
     await expect(childRow).toHaveCount(1);
     await expect(childRow.getByRole("cell", { name: parentName })).toBeVisible();
   });
+
+  test("a category's image and a variation's image options are chosen with the image picker, never typed", async ({ page }) => {
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+    const name = unique("Ferragens");
+    await signIn(page, { path: "/categories" });
+    const created = await page.request.post("/api/b2b/categories", { data: { root_id: null, name, active: true } });
+    const category = await created.json();
+    await page.goto(`/categories/${category.id}`);
+    const picker = page.getByRole("group", { name: "Imagem" });
+    await expect(picker.getByRole("textbox")).toHaveCount(0);
+    await picker.locator('input[type="file"]').setInputFiles({ name: "ferragens.png", mimeType: "image/png", buffer: png });
+    const thumbnail = picker.getByRole("img", { name: "A imagem da categoria" });
+    await expect(thumbnail).toBeVisible();
+    // The thumbnail is the stored file, served back.
+    await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Salvar alterações" }).click();
+    await expect(toast(page, `Categoria “${name}” salva`)).toBeVisible();
+    const saved = await (await page.request.get(`/api/b2b/categories/${category.id}`)).json();
+    expect(saved.image_resource_id).toMatch(/^[0-9a-f-]{36}$/);
+
+    // A variation shown as images: each option's picture is uploaded, its address kept as the option's value.
+    const variation = unique("Acabamento");
+    await page.goto("/variations/new");
+    await page.getByRole("textbox", { name: "Nome", exact: true }).fill(variation);
+    await page.getByRole("textbox", { name: "Novo item em valores" }).fill("Cromado");
+    await page.getByRole("textbox", { name: "Novo item em valores" }).press("Enter");
+    await page.getByRole("combobox", { name: "Tipo de exibição" }).click();
+    await page.getByRole("option", { name: "Imagens" }).click();
+    await page.getByRole("button", { name: "Adicionar opção" }).click();
+    await page.getByRole("textbox", { name: "Nome da opção 1" }).fill("Cromado");
+    await expect(page.getByRole("textbox", { name: "Valor exibido da opção 1" })).toHaveCount(0);
+    const option = page.getByRole("group", { name: "Imagem da opção 1" });
+    await option.locator('input[type="file"]').setInputFiles({ name: "cromado.png", mimeType: "image/png", buffer: png });
+    await expect(option.getByRole("img", { name: "A imagem da opção Cromado" })).toBeVisible();
+    await page.getByRole("button", { name: "Criar variação" }).click();
+    await expect(toast(page, `Variação “${variation}” criada`)).toBeVisible();
+    const found = await (await page.request.get(`/api/b2b/variations?search=${encodeURIComponent(variation)}`)).json();
+    const stored = await (await page.request.get(`/api/b2b/variations/${found.items[0].id}`)).json();
+    expect(stored.variant_options[0].display_value).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/b2b\/resource-files\/[0-9a-f-]{36}\?organization_id=[0-9a-f-]{36}$/);
+  });
 });

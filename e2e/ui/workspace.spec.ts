@@ -1,16 +1,13 @@
-import { randomInt } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext } from "@playwright/test";
 import en from "../../messages/en.json";
 import ptBR from "../../messages/pt-BR.json";
-import { completeCnpj } from "../../server/lib/fiscal-number";
 import { API, expect, login, test, unique } from "../fixtures";
+import { newCnpj, newOrder } from "./order-data";
 import { signIn, toast, type Locale } from "./panel";
 
 /** The panel's own words, so the journeys read what a person reads in each language. */
 const words = { "pt-BR": ptBR, en } satisfies Record<Locale, unknown>;
-
-const newCnpj = () => completeCnpj(`${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`);
 
 async function adminHeaders(request: APIRequestContext) {
   return { authorization: `Bearer ${await login(request)}` };
@@ -130,6 +127,38 @@ for (const locale of ["pt-BR", "en"] as const) {
       await expect(aside.getByTestId("updated-by")).toContainText("Admin");
     });
 
+    test("a partner's page lists its orders; a seller's page its partners; a category's page its products", async ({ page, request }) => {
+      const headers = await adminHeaders(request);
+      const post = async (path: string, data: object) => (await request.post(`${API}${path}`, { headers, data })).json();
+      const seller = await post("/sellers", { name: unique("Vendedora"), email: `${unique("v").replace(" ", "")}@example.com` });
+      const partner = await post("/partners", { name: unique("Cliente pedidos"), fiscal_registration_number: newCnpj(), seller_id: seller.id });
+      const older = (await newOrder(request, headers, { partner, negotiation_date: "2026-01-10T12:00:00.000Z" })).order;
+      const newer = (await newOrder(request, headers, { partner, negotiation_date: "2026-05-01T12:00:00.000Z" })).order;
+      const category = await post("/categories", { name: unique("Categoria"), active: true, root_id: null });
+      const product = await post("/products", { name: unique("Produto da categoria"), category_ids: [category.id] });
+
+      await signIn(page, { locale, path: `/partners/${partner.id}` });
+      const aside = page.getByRole("complementary", { name: say.activity.aside });
+      const orders = aside.getByRole("list", { name: say.related.partnerOrders }).getByRole("link");
+      await expect(orders).toHaveCount(2);
+      await expect(orders.first()).toContainText("01/05/2026");
+      await expect(orders.last()).toContainText("10/01/2026");
+      await orders.first().click();
+      await expect(page).toHaveURL(new RegExp(`/orders/${newer.id}$`));
+      await page.goBack();
+      await aside.getByRole("link", { name: locale === "en" ? "See all 2" : "Ver todos os 2" }).click();
+      await expect(page).toHaveURL(new RegExp(`/orders\\?partner_id=${partner.id}`));
+      const table = page.getByRole("table", { name: say.orders.title });
+      await expect(table.getByRole("row")).toHaveCount(3);
+      await expect(table.locator(`[data-href="/orders/${older.id}"]`)).toContainText("10/01/2026");
+      await expect(table.locator(`[data-href="/orders/${newer.id}"]`)).toContainText("01/05/2026");
+
+      await page.goto(`/sellers/${seller.id}`);
+      await expect(aside.getByRole("list", { name: say.related.sellerPartners }).getByRole("link", { name: partner.name })).toBeVisible();
+      await page.goto(`/categories/${category.id}`);
+      await expect(aside.getByRole("list", { name: say.related.categoryProducts }).getByRole("link", { name: product.name })).toBeVisible();
+    });
+
     test("find a product from the command palette (Ctrl+K)", async ({ page, request }) => {
       const headers = await adminHeaders(request);
       const name = unique("Paleta Produto");
@@ -146,6 +175,32 @@ for (const locale of ["pt-BR", "en"] as const) {
       await dialog.getByRole("combobox").fill(say.sellers.title);
       await dialog.getByRole("option", { name: say.sellers.title, exact: true }).click();
       await expect(page).toHaveURL(/\/sellers$/);
+    });
+
+    test("find an order from the command palette, by its partner and by its number", async ({ page, request }) => {
+      const headers = await adminHeaders(request);
+      const { partner, order } = await newOrder(request, headers);
+
+      await signIn(page, { locale });
+      await page.keyboard.press("Control+k");
+      const dialog = page.getByRole("dialog", { name: say.palette.title });
+      await dialog.getByRole("combobox").fill(partner.name);
+      // The partner and its order, each in its group; the order with its date and total.
+      await expect(dialog.getByRole("group", { name: say.palette.partners }).getByRole("option", { name: new RegExp(partner.name) })).toBeVisible();
+      const found = dialog.getByRole("group", { name: say.palette.orders }).getByRole("option");
+      await expect(found).toHaveCount(1);
+      await expect(found).toContainText(partner.name);
+      await expect(found).toContainText(locale === "en" ? "R$180.00" : "R$ 180,00");
+      await expect(found).toContainText("01/05/2026");
+      await found.click();
+      await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+      await page.keyboard.press("Control+k");
+      await dialog.getByRole("combobox").fill(order.id.slice(0, 8));
+      await dialog.getByRole("group", { name: say.palette.orders }).getByRole("option", { name: new RegExp(partner.name) }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
     });
   });
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { newOrg, unique } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
+import { saleBody, salesSetup } from "../helpers/sales";
+import { stockWorld } from "../helpers/stock";
 
 describe("audit log", () => {
   it("records every write through REST with who, what changed and the request, in the write's transaction", async () => {
@@ -59,5 +61,47 @@ describe("audit log", () => {
     expect(JSON.stringify(log)).not.toContain(key.code);
     const theirs = await (await newOrg()).as();
     expect((await theirs.audit.list({ entity: "access_key", entity_id: key.id })).items).toEqual([]);
+  });
+
+  it("logs the order and the receivables a sale makes with the sale, in its request", async () => {
+    const org = await newOrg();
+    const setup = await salesSetup(org);
+    const created = await call("POST", "/api/b2b/sales", { headers: { ...setup.headers, "x-request-id": "req-sale-1" }, body: saleBody(setup) });
+    expect(created.status, created.text).toBe(200);
+    const sale = created.json;
+    const api = await org.as("VIEWER");
+    const detail = await (await org.as()).sales.get({ id: sale.id });
+    expect(detail.financials.length).toBeGreaterThan(0);
+
+    const [order] = (await api.audit.list({ entity: "order", entity_id: sale.order_id })).items;
+    expect(order).toMatchObject({ action: "create", entity_label: setup.partner.name, request_id: "req-sale-1", actor: { kind: "user" } });
+    expect(order!.changes).toMatchObject({ id: sale.order_id, partner_id: setup.partner.id, total_value: 1100 });
+    for (const financial of detail.financials) {
+      const [entry] = (await api.audit.list({ entity: "financial", entity_id: financial.id })).items;
+      expect(entry).toMatchObject({ action: "create", request_id: "req-sale-1", changes: expect.objectContaining({ value: financial.value, order_id: sale.order_id }) });
+    }
+    const all = await (await org.as()).audit.list({ perPage: 50 });
+    const ofTheSale = all.items.filter((event) => event.request_id === "req-sale-1").map((event) => event.entity);
+    expect(ofTheSale.sort()).toEqual(["order", "sale", ...detail.financials.map(() => "financial")].sort());
+  });
+
+  it("logs who created a stock record (its first movement or an override), who disabled it", async () => {
+    const world = await stockWorld();
+    const moved = await world.move({ ...world.key(), type: "INCREMENT", quantity: 5 });
+    expect(moved.status, moved.text).toBe(200);
+    expect((await world.move({ ...world.key(), type: "INCREMENT", quantity: 2 })).status).toBe(200);
+    expect((await call("PUT", `/api/b2b/stock/${moved.json.id}/disable`, { headers: world.headers })).status).toBe(200);
+    const viewer = await world.org.as("VIEWER");
+    const history = await viewer.audit.list({ entity: "stock", entity_id: moved.json.id });
+    expect(history.items.map((event) => event.action)).toEqual(["disable", "create"]);
+    expect(history.items[1]!.changes).toMatchObject({ product_id: world.screw.id, warehouse_id: world.warehouse.id, company_id: world.company.id });
+
+    // An override creates the missing record (logged once), and only sets the figures of one that exists.
+    for (const total of [3, 4]) {
+      const overridden = await call("PUT", "/api/b2b/stock/override", { headers: world.headers, body: { items: [{ ...world.key({ product_id: world.drill.id }), total }] } });
+      expect(overridden.status, overridden.text).toBeLessThan(300);
+    }
+    const drill = await world.org.db.stockInventory.findFirstOrThrow({ where: { product_id: world.drill.id } });
+    expect((await viewer.audit.list({ entity: "stock", entity_id: drill.id })).items.map((event) => event.action)).toEqual(["create"]);
   });
 });

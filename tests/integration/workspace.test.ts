@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createWebhook } from "@/server/webhooks/service";
 import { newOrg, testServer, unique, type TestOrg } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
-import { createSale, salesSetup } from "../helpers/sales";
+import { nfeKey, orderBody, orderFixtures } from "../helpers/orders";
+import { createSale, saleBody, salesSetup } from "../helpers/sales";
 import { stockWorld } from "../helpers/stock";
 
 // The server starts (and the database migrates) once per worker, before the clock of the first test.
@@ -310,6 +311,36 @@ describe("global search", () => {
     expect(found.partners[0]!.subtitle).toBe("11.222.333/0001-81");
     expect((await api.search.everything({ q: `sku-${tag}` })).products.map((hit) => hit.subtitle)).toEqual([`SKU-${tag}`]);
     const other = await (await newOrg()).as();
-    expect(await other.search.everything({ q: tag })).toEqual({ partners: [], products: [], brands: [], categories: [], sellers: [] });
+    expect(await other.search.everything({ q: tag })).toEqual({ partners: [], products: [], orders: [], brands: [], categories: [], sellers: [] });
+  });
+
+  it("finds orders by partner, number, NF-e key or invoice number and sale external id, newest first, in the caller's org and scope only", async () => {
+    const org = await newOrg();
+    const setup = await salesSetup(org);
+    const sale = await setup.post("/sales", saleBody(setup));
+    const f = await orderFixtures(org);
+    const key = nfeKey();
+    const older = await f.post("/orders", orderBody(f, { negotiation_date: "2026-01-05T12:00:00.000Z" }));
+    const newer = await f.post("/orders", orderBody(f, { invoices: [{ invoice_key: key, invoice_number: "778899" }] }));
+    const api = await org.as();
+    const ids = async (q: string) => (await api.search.everything({ q })).orders.map((hit) => hit.id);
+
+    const byPartner = await api.search.everything({ q: f.partner.name.toLowerCase() });
+    expect(byPartner.orders.map((hit) => hit.id)).toEqual([newer.id, older.id]);
+    expect(byPartner.orders[0]).toMatchObject({ title: f.partner.name, subtitle: expect.any(String), total_value: 1280, quotation: false, negotiation_date: "2026-03-10T14:30:00.000Z" });
+    expect(await ids(older.id)).toEqual([older.id]);
+    expect(await ids(older.id.slice(0, 8).toUpperCase())).toContain(older.id);
+    expect(await ids(key.replace(/(\d{4})/g, "$1 ").trim())).toEqual([newer.id]);
+    expect(await ids("778899")).toEqual([newer.id]);
+    expect(await ids(saleBody(setup).external_id)).toEqual([]);
+    expect(sale.order_id).toBeTruthy();
+    expect(await ids(sale.external_id)).toEqual([sale.order_id]);
+
+    // Another org finds nothing of them; a SELLER linked to no seller finds no order at all.
+    const other = await (await newOrg()).as();
+    for (const q of [f.partner.name, older.id, key, sale.external_id]) expect((await other.search.everything({ q })).orders).toEqual([]);
+    const seller = await org.as("SELLER");
+    expect((await seller.search.everything({ q: f.partner.name })).orders).toEqual([]);
+    expect((await seller.search.everything({ q: f.partner.name })).partners).toHaveLength(1);
   });
 });

@@ -1,30 +1,36 @@
 "use client";
 
 import { keepPreviousData } from "@tanstack/react-query";
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { FilterSelect } from "@/components/data-table";
+import { RowCards, useRowOpener } from "@/components/data-table/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
-import { entityPath, entityResource, useEntityLabel } from "@/components/records/audit-values";
+import { auditActions, auditedEntities, recordHref, shortId, useEntityLabel } from "@/components/records/audit-values";
 import { AuditChanges, useActionLabel, useActorName } from "@/components/records/record-activity";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useFormat } from "@/lib/format";
 import { useProblemMessages } from "@/lib/problem";
+import { PHONE, useMediaQuery } from "@/lib/use-media-query";
 import { trpc } from "@/lib/trpc";
+import type { AuditEvent } from "@/server/audit/schemas";
 
-const ACTIONS = ["create", "update", "delete", "reset_password", "change_password", "revoke"] as const;
 const FILTERS = ["entity", "action", "actor_id"] as const;
 type Filter = (typeof FILTERS)[number];
 
+const column = createColumnHelper<AuditEvent>();
+
 /**
  * The whole audit log for admins: newest first, filtered by kind of record, action and
- * who (kept in the URL), paged by keyset (Older / Newer).
+ * who (kept in the URL), paged by keyset (Older / Newer). A row opens its record; on
+ * phones the rows are cards.
  */
 export function AuditLog() {
   const t = useTranslations("auditLog");
@@ -34,6 +40,7 @@ export function AuditLog() {
   const entityLabel = useEntityLabel();
   const actionLabel = useActionLabel();
   const actorName = useActorName();
+  const phone = useMediaQuery(PHONE);
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -53,6 +60,50 @@ export function AuditLog() {
     else next.delete(name);
     router.push(next.size > 0 ? `${pathname}?${next.toString()}` : pathname, { scroll: false });
   };
+  const opener = useRowOpener<AuditEvent>((event) => recordHref(event) ?? "");
+  const openRecord = (event: AuditEvent) => (recordHref(event) ? opener(event) : {});
+
+  const columns = useMemo(
+    () => [
+      column.display({
+        id: "record",
+        header: t("record"),
+        cell: ({ row }) => {
+          const event = row.original;
+          const href = recordHref(event);
+          const label = event.entity_label ?? shortId(event.entity_id);
+          return (
+            <>
+              <span className="block text-xs font-normal text-muted-foreground">{entityLabel(event.entity)}</span>
+              {href ? (
+                <Link href={href} className="underline-offset-4 hover:underline">
+                  {label}
+                </Link>
+              ) : (
+                <span>
+                  {label} {event.action === "delete" && <span className="text-muted-foreground">{t("deleted")}</span>}
+                </span>
+              )}
+            </>
+          );
+        },
+      }),
+      column.accessor("occurred_at", {
+        header: t("when"),
+        cell: ({ getValue }) => (
+          <time dateTime={getValue()} className="whitespace-nowrap tabular-nums">
+            {format.dateTime(getValue())}
+          </time>
+        ),
+      }),
+      column.display({ id: "who", header: t("who"), cell: ({ row }) => actorName(row.original) }),
+      column.accessor("action", { header: t("what"), cell: ({ getValue }) => actionLabel(getValue()) }),
+      column.display({ id: "changes", header: t("changes"), cell: ({ row }) => <AuditChanges event={row.original} /> }),
+    ],
+    [t, format, entityLabel, actorName, actionLabel],
+  );
+  const items = log.data?.items ?? [];
+  const table = useReactTable({ data: items, columns, getRowId: (event) => event.id, getCoreRowModel: getCoreRowModel() });
 
   if (!isAdmin) {
     return (
@@ -64,7 +115,18 @@ export function AuditLog() {
       </>
     );
   }
-  const items = log.data?.items ?? [];
+  const failed = Boolean(log.error) && !log.data;
+  const status: React.ReactNode = failed ? (
+    <div role="alert">
+      <p className="text-destructive">{problems.message(log.error)}</p>
+      <Button variant="outline" size="sm" className="mt-2" onClick={() => log.refetch()}>
+        {t("retry")}
+      </Button>
+    </div>
+  ) : !log.isPending && items.length === 0 ? (
+    t("empty")
+  ) : null;
+  const rows = table.getRowModel().rows;
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
@@ -73,11 +135,9 @@ export function AuditLog() {
           label={t("entity")}
           value={filters.entity}
           onChange={(value) => setFilter("entity", value)}
-          options={Object.keys(entityResource)
-            .map((entity) => ({ value: entity, label: entityLabel(entity) }))
-            .sort((a, b) => a.label.localeCompare(b.label))}
+          options={auditedEntities.map((entity) => ({ value: entity, label: entityLabel(entity) })).sort((a, b) => a.label.localeCompare(b.label))}
         />
-        <FilterSelect label={t("action")} value={filters.action} onChange={(value) => setFilter("action", value)} options={ACTIONS.map((action) => ({ value: action, label: actionLabel(action) }))} />
+        <FilterSelect label={t("action")} value={filters.action} onChange={(value) => setFilter("action", value)} options={auditActions.map((action) => ({ value: action, label: actionLabel(action) }))} />
         <FilterSelect
           label={t("actor")}
           value={filters.actor_id}
@@ -86,76 +146,52 @@ export function AuditLog() {
           allLabel={t("anyone")}
         />
       </div>
-      <div className="overflow-x-auto rounded-lg border bg-card">
-        <Table aria-label={t("title")} aria-busy={log.isFetching || undefined}>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>{t("when")}</TableHead>
-              <TableHead>{t("who")}</TableHead>
-              <TableHead>{t("what")}</TableHead>
-              <TableHead>{t("record")}</TableHead>
-              <TableHead>{t("changes")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {log.isPending ? (
-              Array.from({ length: 6 }, (_, index) => (
-                <TableRow key={index} aria-hidden>
-                  {Array.from({ length: 5 }, (_, cell) => (
-                    <TableCell key={cell}>
-                      <Skeleton className="h-4 w-full max-w-32" />
-                    </TableCell>
+      {phone ? (
+        <RowCards label={t("title")} loading={log.isPending} status={status} groups={[{ key: "", rows }]} opener={openRecord} count={5} />
+      ) : (
+        <div className="overflow-hidden rounded-lg border bg-card">
+          <Table aria-label={t("title")} aria-busy={log.isFetching || undefined}>
+            <TableHeader>
+              {table.getHeaderGroups().map((group) => (
+                <TableRow key={group.id} className="hover:bg-transparent">
+                  {group.headers.map((header) => (
+                    <TableHead key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</TableHead>
                   ))}
                 </TableRow>
-              ))
-            ) : log.error && !log.data ? (
-              <TableRow className="hover:bg-transparent">
-                <TableCell colSpan={5} className="h-24 text-center" role="alert">
-                  <p className="text-destructive">{problems.message(log.error)}</p>
-                  <Button variant="outline" size="sm" className="mt-2" onClick={() => log.refetch()}>
-                    {t("retry")}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ) : items.length === 0 ? (
-              <TableRow className="hover:bg-transparent">
-                <TableCell colSpan={5} className="h-24 text-center text-muted-foreground">
-                  {t("empty")}
-                </TableCell>
-              </TableRow>
-            ) : (
-              items.map((event) => {
-                const path = entityPath[event.entity];
-                const label = event.entity_label ?? event.entity_id;
-                return (
-                  <TableRow key={event.id} className="align-top">
-                    <TableCell className="whitespace-nowrap tabular-nums">
-                      <time dateTime={event.occurred_at}>{format.dateTime(event.occurred_at)}</time>
-                    </TableCell>
-                    <TableCell>{actorName(event)}</TableCell>
-                    <TableCell>{actionLabel(event.action)}</TableCell>
-                    <TableCell>
-                      <span className="block text-xs text-muted-foreground">{entityLabel(event.entity)}</span>
-                      {path && event.action !== "delete" ? (
-                        <Link href={`${path}/${event.entity_id}`} className="underline-offset-4 hover:underline">
-                          {label}
-                        </Link>
-                      ) : (
-                        <span>
-                          {label} {event.action === "delete" && <span className="text-muted-foreground">{t("deleted")}</span>}
-                        </span>
-                      )}
-                    </TableCell>
-                    <TableCell className="max-w-md whitespace-normal">
-                      <AuditChanges event={event} />
-                    </TableCell>
+              ))}
+            </TableHeader>
+            <TableBody>
+              {log.isPending ? (
+                Array.from({ length: 6 }, (_, index) => (
+                  <TableRow key={index} aria-hidden>
+                    {columns.map((_, cell) => (
+                      <TableCell key={cell}>
+                        <Skeleton className="h-4 w-full max-w-32" />
+                      </TableCell>
+                    ))}
                   </TableRow>
-                );
-              })
-            )}
-          </TableBody>
-        </Table>
-      </div>
+                ))
+              ) : status ? (
+                <TableRow className="hover:bg-transparent">
+                  <TableCell colSpan={columns.length} className="h-24 text-center text-muted-foreground">
+                    {status}
+                  </TableCell>
+                </TableRow>
+              ) : (
+                rows.map((row) => (
+                  <TableRow key={row.id} className="align-top" {...openRecord(row.original)}>
+                    {row.getVisibleCells().map((cell) => (
+                      <TableCell key={cell.id} className={cell.column.id === "changes" ? "max-w-md whitespace-normal" : undefined}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </div>
+      )}
       <nav aria-label={t("paging")} className="mt-3 flex justify-end gap-2">
         <Button variant="outline" size="sm" disabled={cursors.length === 0} onClick={() => setPaging({ key: filterKey, cursors: cursors.slice(0, -1) })}>
           <ChevronLeftIcon aria-hidden />

@@ -5,11 +5,10 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { toast } from "sonner";
 import { Controller } from "react-hook-form";
 import { LookupField } from "@/components/catalog/lookup-field";
+import { ImagePicker } from "@/components/files";
 import { useParentOptions } from "@/components/catalog/lookups";
 import { TextListField } from "@/components/catalog/text-list-field";
 import { AttributesField, EditRecordPage, fieldMessage, NewRecordPage, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { listHref } from "@/components/data-table";
 import { ProductsOf } from "@/components/records/related";
 import { trpc } from "@/lib/trpc";
@@ -58,17 +57,16 @@ export function CategoryForm({ defaultValues, onSubmit, categoryId, readOnly, su
         control={control}
         name="image_resource_id"
         render={({ field, fieldState }) => (
-          <Field label={t("fields.image_resource_id")} description={t("imageDescription")} error={fieldMessage(t("fields.image_resource_id"), fieldState.error?.message)}>
-            <Input
-              ref={field.ref}
-              name={field.name}
-              value={field.value ?? ""}
-              onBlur={field.onBlur}
-              onChange={(event) => field.onChange(event.target.value.trim() || null)}
-              placeholder="00000000-0000-0000-0000-000000000000"
-              className="font-mono text-xs"
-            />
-          </Field>
+          <ImagePicker
+            label={t("fields.image_resource_id")}
+            description={t("imageDescription")}
+            max={1}
+            disabled={readOnly}
+            value={field.value ? [{ resource_file_id: field.value, main: true }] : []}
+            onChange={(images) => field.onChange(images[0]?.resource_file_id ?? null)}
+            error={fieldMessage(t("fields.image_resource_id"), fieldState.error?.message)}
+            altText={() => t("imageAlt")}
+          />
         )}
       />
       <SpecificationsField form={form} />

@@ -60,7 +60,7 @@ export function DeliveryMethodForm({ defaultValues, onSubmit, readOnly, submitLa
         <SelectField control={control} name="price_type" label={t("fields.price_type")} required options={priceTypeOptions} />
         {priceType !== "FREE" && <MoneyField control={control} name="price" label={priceType === "PER_WEIGHT" ? t("pricePerKg") : t("fields.price")} required />}
       </div>
-      <TextField control={control} name="custom_label" label={t("fields.custom_label")} maxLength={120} autoComplete="off" placeholder="Entrega em 24h" />
+      <TextField control={control} name="custom_label" label={t("fields.custom_label")} maxLength={120} autoComplete="off" placeholder={t("customLabelPlaceholder")} />
       <div className="grid gap-5 sm:grid-cols-3">
         <SelectField control={control} name="period_type" label={t("fields.period_type")} options={periodTypeOptions} />
         <QuantityField control={control} name="period_start" label={t("fields.period_start")} unit={periodUnit} />

@@ -22,9 +22,10 @@ function Loading() {
 }
 
 export function ApiReference({ url }: { url: string }) {
+  const t = useTranslations("docs");
   return (
     <div className="api-reference overflow-hidden rounded-lg border bg-card p-2">
-      <SwaggerView url={url} />
+      <SwaggerView url={url} serversLabel={t("servers")} />
     </div>
   );
 }

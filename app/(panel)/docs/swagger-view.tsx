@@ -4,6 +4,15 @@ import { useEffect, useRef } from "react";
 import "swagger-ui-react/swagger-ui.css";
 import "./swagger-theme.css";
 
+/** The parts of swagger-ui's plugin system used here: its own React, and an operation's props (an Immutable map). */
+interface SwaggerSystem {
+  React: { createElement: (type: unknown, props: object) => unknown };
+}
+interface SummaryPathProps {
+  operationProps: { set: (key: string, value: unknown) => unknown };
+}
+type Wrapper<Props> = (Original: unknown, system: SwaggerSystem) => (props: Props) => unknown;
+
 interface SwaggerUIOptions {
   domNode: HTMLElement;
   url: string;
@@ -11,7 +20,21 @@ interface SwaggerUIOptions {
   defaultModelsExpandDepth?: number;
   deepLinking?: boolean;
   persistAuthorization?: boolean;
+  plugins?: Array<() => { wrapComponents: Record<string, Wrapper<SummaryPathProps>> }>;
+  onComplete?: () => void;
 }
+
+/**
+ * An operation's summary is a button; swagger-ui puts its deep link (an `<a href>`) inside
+ * it, a control in a control. Without the href the path is plain text there; the tags keep
+ * their links and an address with `#/Tag/operation` still opens the operation.
+ */
+const plainSummaryPath = () => ({
+  wrapComponents: {
+    OperationSummaryPath: ((Original, system) => (props) =>
+      system.React.createElement(Original, { ...props, operationProps: props.operationProps.set("isDeepLinkingEnabled", false) })) satisfies Wrapper<SummaryPathProps>,
+  },
+});
 
 /**
  * swagger-ui's self-contained bundle, shipped inside swagger-ui-react, mounted on a div.
@@ -27,18 +50,28 @@ async function loadSwaggerUI(): Promise<(options: SwaggerUIOptions) => unknown> 
   return (bundle.default ?? bundle) as (options: SwaggerUIOptions) => unknown;
 }
 
-export default function SwaggerView({ url }: { url: string }) {
+export default function SwaggerView({ url, serversLabel }: { url: string; serversLabel: string }) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let cancelled = false;
     const node = container.current;
     void loadSwaggerUI().then((SwaggerUI) => {
       if (cancelled || !node) return;
-      SwaggerUI({ domNode: node, url, docExpansion: "list", defaultModelsExpandDepth: 0, deepLinking: true, persistAuthorization: true });
+      SwaggerUI({
+        domNode: node,
+        url,
+        docExpansion: "list",
+        defaultModelsExpandDepth: 0,
+        deepLinking: true,
+        persistAuthorization: true,
+        plugins: [plainSummaryPath],
+        // swagger-ui's server list sits in a label with no words: name it.
+        onComplete: () => node.querySelector("select#servers")?.setAttribute("aria-label", serversLabel),
+      });
     });
     return () => {
       cancelled = true;
     };
-  }, [url]);
+  }, [url, serversLabel]);
   return <div ref={container} />;
 }

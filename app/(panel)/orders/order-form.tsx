@@ -548,7 +548,7 @@ export function OrderForm(props: OrderFormProps) {
                 totals.paid !== totals.total && (
                   <p
                     role="status"
-                    className="text-sm text-amber-700 dark:text-amber-400"
+                    className="text-sm text-warning"
                   >
                     {t("paymentsMismatch", {
                       paid: format.money(totals.paid),

@@ -24,6 +24,7 @@ import {
 } from "@/components/ui/table";
 import { today } from "@/lib/dates";
 import { useFormat } from "@/lib/format";
+import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
 import type {
   PriceCalculation,
@@ -42,6 +43,7 @@ interface SimulatorValues {
 export function PriceSimulator() {
   const t = useTranslations("priceSimulator");
   const format = useFormat();
+  const problems = useProblemMessages("priceSimulator.fields");
   const utils = trpc.useUtils();
   const partners = usePartnerOptions();
   const methods = usePaymentMethodOptions();
@@ -78,7 +80,7 @@ export function PriceSimulator() {
       );
     } catch (error) {
       setResult(null);
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(problems.message(error));
     }
   });
   const money = (value: number | null) =>

@@ -6,6 +6,8 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { Controller, useFieldArray, useWatch } from "react-hook-form";
 import { TextListField } from "@/components/catalog/text-list-field";
+import { ImagePicker, resourceFileUrl } from "@/components/files";
+import { useCurrentUser } from "@/components/panel/current-user";
 import { listHref } from "@/components/data-table";
 import { AttributesField, EditRecordPage, fieldMessage, NewRecordPage, ResourceForm, SwitchField, TextField, useResourceForm, type ResourceFormReturn } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
@@ -110,15 +112,31 @@ function VariantOptionsField({ form }: { form: Form }) {
                   {displayType === "COLOR" && HEX_COLOR.test(value) && (
                     <span className="mt-1.5 size-6 shrink-0 rounded border" style={{ backgroundColor: value }} aria-hidden />
                   )}
-                  <div className="flex-1">
-                    <Input
-                      {...register(`variant_options.${index}.display_value`)}
-                      aria-label={t("optionValue", { index: index + 1 })}
-                      placeholder={displayType === "COLOR" ? "#rrggbb" : displayType === "IMAGE" ? t("imageUrl") : t("fields.display_value")}
-                      aria-invalid={valueError ? true : undefined}
+                  {displayType === "IMAGE" ? (
+                    <Controller
+                      control={control}
+                      name={`variant_options.${index}.display_value`}
+                      render={({ field }) => (
+                        <OptionImage
+                          url={field.value ?? ""}
+                          onChange={field.onChange}
+                          label={t("optionImage", { index: index + 1 })}
+                          alt={t("optionImageAlt", { name: options?.[index]?.name || index + 1 })}
+                          error={valueError}
+                        />
+                      )}
                     />
-                    {valueError && <p className="mt-1 text-sm text-destructive">{valueError}</p>}
-                  </div>
+                  ) : (
+                    <div className="flex-1">
+                      <Input
+                        {...register(`variant_options.${index}.display_value`)}
+                        aria-label={t("optionValue", { index: index + 1 })}
+                        placeholder={displayType === "COLOR" ? "#rrggbb" : t("fields.display_value")}
+                        aria-invalid={valueError ? true : undefined}
+                      />
+                      {valueError && <p className="mt-1 text-sm text-destructive">{valueError}</p>}
+                    </div>
+                  )}
                 </div>
                 <Button variant="ghost" size="icon" aria-label={t("removeOption", { index: index + 1 })} onClick={() => remove(index)}>
                   <Trash2Icon aria-hidden />
@@ -128,6 +146,45 @@ function VariantOptionsField({ form }: { form: Form }) {
           })}
         </ol>
       )}
+    </div>
+  );
+}
+
+/** Where the API serves one of the org's files, as `resourceFileUrl` builds it: the file's id. */
+const STORED_FILE = /\/api\/b2b\/resource-files\/([0-9a-f-]{36})(?:\?|$)/i;
+
+/**
+ * An IMAGE option's picture: uploaded (or dropped) through the image picker, kept as the
+ * address the API serves it at, which is what `display_value` holds. An address of
+ * elsewhere, sent through the API, is shown until a picture replaces it.
+ */
+function OptionImage({ url, onChange, label, alt, error }: { url: string; onChange: (url: string) => void; label: string; alt: string; error?: string }) {
+  const t = useTranslations("variations");
+  const { organizationId } = useCurrentUser();
+  const fileId = STORED_FILE.exec(url)?.[1];
+  return (
+    <div className="grid flex-1 gap-2">
+      {url && !fileId && (
+        <div className="flex items-center gap-2 text-xs text-muted-foreground">
+          {/* eslint-disable-next-line @next/next/no-img-element -- an address of elsewhere, any size */}
+          <img src={url} alt={alt} className="size-10 rounded border object-cover" />
+          <span className="min-w-0 flex-1 truncate" title={url}>
+            {t("imageElsewhere", { url })}
+          </span>
+        </div>
+      )}
+      <ImagePicker
+        label={label}
+        labelHidden
+        max={1}
+        value={fileId ? [{ resource_file_id: fileId, main: true }] : []}
+        onChange={(images) => {
+          const [image] = images;
+          onChange(image ? new URL(resourceFileUrl(organizationId, image.resource_file_id), window.location.origin).href : "");
+        }}
+        error={error}
+        altText={() => alt}
+      />
     </div>
   );
 }

@@ -10,6 +10,8 @@ import { isUuid } from "../../lib/ids";
 import { money, roundMoney, sameAmount, sumMoney, toJsonNumber, ZERO, type Money } from "../../lib/money";
 import { paginate, type Page, type PageableDelegate } from "../../lib/paging";
 import { searchText } from "../../lib/search";
+import { ALL_ORDERS } from "../../orders/orders/scope";
+import { getOrder } from "../../orders/orders/service";
 import { validateAttributes } from "../../settings/entity-attributes/validate";
 import { recordSaleInRollups } from "../../insights/sales-rollups";
 import { emitEvent } from "../../webhooks/outbox";
@@ -520,14 +522,23 @@ export interface WrittenSale {
 
 /**
  * POST /sales: the sale, its order and receivables (`writeSale`), then the create answer
- * read back, the audit entry and the events, all in the caller's transaction.
+ * read back, the audit entries (sale, order, receivables) and the events, all in the
+ * caller's transaction.
  */
 export async function createSale(db: Db, input: SaleWriteOutput): Promise<SaleDetail> {
   const { saleId, partnerName, orderRows, products } = await writeSale(db, input);
   // The analytics rollups (most-sold, dashboard) move with the sale, in its transaction.
   await recordSaleInRollups(db, saleId);
   const detail = await getSale(db, saleId);
+  // The sale, the order and the receivables it made: each in the audit log, as their own writes would be.
   await recordAudit(db, { action: "create", entity: "sale", entityId: saleId, label: partnerName, after: { ...detail, financials: undefined } });
+  if (orderRows) {
+    const order = await getOrder(db, ALL_ORDERS, orderRows.order.id);
+    await recordAudit(db, { action: "create", entity: "order", entityId: order.id, label: order.partner.name, after: order });
+  }
+  for (const financial of detail.financials) {
+    await recordAudit(db, { action: "create", entity: "financial", entityId: financial.id, label: financial.partner_name, after: financial });
+  }
   await emitEvent(db, { type: "sale.created", data: eventData(detail), subject: { type: "sale", id: saleId } });
   if (orderRows) {
     await emitEvent(db, { type: "order.created", data: orderEventData(orderRows, products), subject: { type: "order", id: orderRows.order.id } });

@@ -364,7 +364,7 @@ export async function applyMovement(
           ON CONFLICT (organization_id, company_id, warehouse_id, product_id, variation_key) DO UPDATE
             SET total = s.total + EXCLUDED.total, updated_at = now()
             WHERE s.active AND s.total + EXCLUDED.total <= ${MAX_STOCK}
-          RETURNING s.id, s.total, s.reserved, s.active, s.created_at, s.updated_at`
+          RETURNING s.id, s.total, s.reserved, s.active, s.created_at, s.updated_at, (s.xmax = 0) AS inserted`
       : Prisma.sql`
           UPDATE stock_inventories
             SET total = total + ${delta.total}::numeric, reserved = reserved + ${delta.reserved}::numeric, updated_at = now()
@@ -374,7 +374,7 @@ export async function applyMovement(
               AND reserved + ${delta.reserved}::numeric >= 0
               AND total + ${delta.total}::numeric >= reserved + ${delta.reserved}::numeric
               AND EXISTS (${allowed})
-          RETURNING id, total, reserved, active, created_at, updated_at`;
+          RETURNING id, total, reserved, active, created_at, updated_at, false AS inserted`;
 
   type Moved = {
     id: string;
@@ -384,8 +384,11 @@ export async function applyMovement(
     created_at: Date;
     updated_at: Date;
   };
+  // `inserted`: the movement created the record (an INCREMENT of a missing one).
   const [row] = await scopedQuery<
-    PartsRow & { [K in keyof Moved]: Moved[K] | null }
+    PartsRow & { [K in keyof Moved]: Moved[K] | null } & {
+      inserted: boolean | null;
+    }
   >(
     db,
     (organization) => Prisma.sql`
@@ -394,7 +397,7 @@ export async function applyMovement(
          moved AS (${change(organization)}),
          logged AS (${ledger(organization)})
     SELECT parts.company, parts.warehouse, parts.product, parts.variation,
-           moved.id, moved.total::text AS total, moved.reserved::text AS reserved, moved.active, moved.created_at, moved.updated_at
+           moved.id, moved.total::text AS total, moved.reserved::text AS reserved, moved.active, moved.created_at, moved.updated_at, moved.inserted
     FROM parts LEFT JOIN moved ON true`,
   );
   const { parts, errors } = partsOf(row, movement);
@@ -419,6 +422,7 @@ export async function applyMovement(
       updated_at: row.updated_at,
     };
     const record = toRecord(db.$organizationId, parts, moved);
+    if (row.inserted) await auditCreated(db, record);
     const before = {
       total: money(moved.total).minus(delta.total),
       reserved: money(moved.reserved).minus(delta.reserved),
@@ -432,6 +436,23 @@ export async function applyMovement(
     return record;
   }
   throw await refusal(db, movement.type, key, movement.quantity);
+}
+
+/** A record a movement or an override created: who created it goes to the audit log (its figures are the ledger's). */
+function auditCreated(db: Db, record: StockRecord): Promise<void> {
+  return recordAudit(db, {
+    action: "create",
+    entity: "stock",
+    entityId: record.id,
+    label: record.product.name,
+    after: {
+      company_id: record.company.id,
+      warehouse_id: record.warehouse.id,
+      product_id: record.product.id,
+      product_variation_id: record.product.product_variation_id,
+      active: record.active,
+    },
+  });
 }
 
 /** Why a movement changed nothing: no record (404), a disabled one, or figures it would break (422). */
@@ -701,6 +722,7 @@ export async function overrideStock(
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const ids: string[] = new Array<string>(input.items.length);
   const availableBefore = new Map<string, Money>();
+  const inserted = new Set<string>();
   for (const { item, index } of order) {
     const variation = item.product_variation_id ?? null;
     // Creates the record or locks it, answering its figures now (0 for a new one).
@@ -708,6 +730,7 @@ export async function overrideStock(
       id: string;
       total: string;
       reserved: string;
+      inserted: boolean;
     }>(
       db,
       (organization) => Prisma.sql`
@@ -716,7 +739,7 @@ export async function overrideStock(
       VALUES (gen_random_uuid(), ${organization}, ${item.company_id}::uuid, ${item.warehouse_id}::uuid, ${item.product_id}::uuid,
               ${variation}::uuid, ${variationKeyOf(item)}, 0, 0, true, now(), now())
       ON CONFLICT (organization_id, company_id, warehouse_id, product_id, variation_key) DO UPDATE SET updated_at = s.updated_at
-      RETURNING s.id, s.total::text AS total, s.reserved::text AS reserved`,
+      RETURNING s.id, s.total::text AS total, s.reserved::text AS reserved, (s.xmax = 0) AS inserted`,
     );
     if (!locked)
       throw new Error("the stock record was neither created nor found");
@@ -751,6 +774,7 @@ export async function overrideStock(
       RETURNING id`,
     );
     ids[index] = locked.id;
+    if (locked.inserted) inserted.add(locked.id);
     availableBefore.set(locked.id, availableOf(locked));
   }
   const rows = await db.stockInventory.findMany({
@@ -766,6 +790,7 @@ export async function overrideStock(
   for (const id of ids) {
     const changed = byId.get(id);
     const before = availableBefore.get(id);
+    if (changed && inserted.has(id)) await auditCreated(db, changed.record);
     if (changed && before)
       await emitStockLowWhenCrossed(
         db,

@@ -1,3 +1,4 @@
+import { orderScope } from "../../orders/orders/scope";
 import { readProcedure, router } from "../../trpc";
 import { searchInput, searchResult } from "./schemas";
 import { searchEverything } from "./service";
@@ -10,11 +11,14 @@ export const searchRouter = router({
         path: "/search",
         tags: ["Search"],
         summary: "Search across records",
-        description: "Partners, products, brands, categories and sellers whose names (or SKU, CPF/CNPJ) hold `q`, a few of each.",
+        description:
+          "Partners, products, orders, brands, categories and sellers whose names (or SKU, CPF/CNPJ) hold `q`, a few of each. " +
+          "Orders are found by their partner, shipment city or observation, by their number (the id or its first characters), " +
+          "an invoice's NF-e key or number, or the external id of their sale; a SELLER finds only its own orders.",
         protect: true,
       },
     })
     .input(searchInput)
     .output(searchResult)
-    .query(({ ctx, input }) => searchEverything(ctx.db, input)),
+    .query(async ({ ctx, input }) => searchEverything(ctx.db, await orderScope(ctx.db, ctx.principal), input)),
 });

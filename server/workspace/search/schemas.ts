@@ -9,10 +9,15 @@ export const searchInput = z.object({
 const hit = z.object({ id: z.string(), title: z.string(), subtitle: z.string().nullable() });
 export type SearchHit = z.output<typeof hit>;
 
+/** An order found: its partner (the title), its status (the subtitle), when it was negotiated and its total. */
+const orderHit = hit.extend({ negotiation_date: z.string(), total_value: z.number(), quotation: z.boolean() });
+export type OrderSearchHit = z.output<typeof orderHit>;
+
 /** What the command palette finds, by kind of record. */
 export const searchResult = z.object({
   partners: z.array(hit),
   products: z.array(hit),
+  orders: z.array(orderHit),
   brands: z.array(hit),
   categories: z.array(hit),
   sellers: z.array(hit),

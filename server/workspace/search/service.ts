@@ -1,20 +1,27 @@
 import type { z } from "zod";
 import type { Db } from "../../db/scoped";
+import { scopedQuery } from "../../db/sql";
+import { Prisma } from "../../generated/prisma/client";
 import { formatFiscalNumber } from "../../lib/fiscal-number";
-import { searchWhere } from "../../lib/search";
-import type { searchInput, SearchResult } from "./schemas";
+import { isUuid } from "../../lib/ids";
+import { toJsonNumber } from "../../lib/money";
+import { escapeLike, searchWhere } from "../../lib/search";
+import { scopeWhere, type OrderScope } from "../../orders/orders/scope";
+import type { OrderSearchHit, searchInput, SearchResult } from "./schemas";
 
 /**
  * The panel's global search (Ctrl+K): the records whose name-like fields hold the words,
- * accent- and case-insensitively, a few of each kind, all kinds at once.
+ * accent- and case-insensitively, a few of each kind, all kinds at once. Orders only in
+ * the caller's order scope (a SELLER's own).
  */
-export async function searchEverything(db: Db, input: z.output<typeof searchInput>): Promise<SearchResult> {
+export async function searchEverything(db: Db, scope: OrderScope, input: z.output<typeof searchInput>): Promise<SearchResult> {
   const where = searchWhere(input.q);
   const take = input.limit;
   const orderBy = { name: "asc" } as const;
-  const [partners, products, brands, categories, sellers] = await Promise.all([
+  const [partners, products, orders, brands, categories, sellers] = await Promise.all([
     db.partner.findMany({ where, take, orderBy, select: { id: true, name: true, fiscal_registration_number: true } }),
     db.product.findMany({ where, take, orderBy, select: { id: true, name: true, sku: true } }),
+    searchOrders(db, scope, input.q, take),
     db.brand.findMany({ where, take, orderBy, select: { id: true, name: true } }),
     db.category.findMany({ where, take, orderBy, select: { id: true, name: true } }),
     db.seller.findMany({ where, take, orderBy, select: { id: true, name: true, email: true } }),
@@ -22,8 +29,64 @@ export async function searchEverything(db: Db, input: z.output<typeof searchInpu
   return {
     partners: partners.map((row) => ({ id: row.id, title: row.name, subtitle: formatFiscalNumber(row.fiscal_registration_number) })),
     products: products.map((row) => ({ id: row.id, title: row.name, subtitle: row.sku })),
+    orders,
     brands: brands.map((row) => ({ id: row.id, title: row.name, subtitle: null })),
     categories: categories.map((row) => ({ id: row.id, title: row.name, subtitle: null })),
     sellers: sellers.map((row) => ({ id: row.id, title: row.name, subtitle: row.email })),
   };
+}
+
+/** The start of an order's number (its id, as printed), from six characters on. */
+const ID_PREFIX = /^[0-9a-f]{6}[0-9a-f-]*$/i;
+/** An NF-e access key as typed or pasted (44 digits, maybe in groups). */
+const NFE_KEY = /^[\d\s.-]+$/;
+
+/**
+ * Orders as staff look for them: by the partner's name, trade name or CPF/CNPJ, the
+ * shipment city or the observation (the order's search text); by its number (the id, or
+ * its first characters); by an invoice's NF-e key or number; by the external id of the
+ * sale that made it. Newest first.
+ */
+async function searchOrders(db: Db, scope: OrderScope, q: string, take: number): Promise<OrderSearchHit[]> {
+  const text = q.trim();
+  const words = searchWhere(text);
+  const digits = text.replace(/\D/g, "");
+  const byIdPrefix =
+    ID_PREFIX.test(text) && !isUuid(text)
+      ? await scopedQuery<{ id: string }>(
+          db,
+          (organization) => Prisma.sql`
+            SELECT id FROM orders WHERE organization_id = ${organization} AND id::text LIKE ${`${escapeLike(text.toLowerCase())}%`}
+            ORDER BY negotiation_date DESC LIMIT ${take}`,
+        )
+      : [];
+  const matches: Prisma.OrderWhereInput[] = [
+    ...(words.search_text ? [{ search_text: words.search_text }] : []),
+    ...(isUuid(text) ? [{ id: text.toLowerCase() }] : []),
+    ...(byIdPrefix.length > 0 ? [{ id: { in: byIdPrefix.map((row) => row.id) } }] : []),
+    ...(NFE_KEY.test(text) && digits.length === 44 ? [{ invoices: { some: { invoice_key: digits } } }] : []),
+    ...(/^\d+$/.test(text) ? [{ invoices: { some: { invoice_number: text } } }] : []),
+    { sale: { external_id: text } },
+  ];
+  const rows = await db.order.findMany({
+    where: { ...scopeWhere(scope), OR: matches },
+    take,
+    orderBy: [{ negotiation_date: "desc" }, { id: "asc" }],
+    select: {
+      id: true,
+      negotiation_date: true,
+      total_value: true,
+      quotation: true,
+      partner: { select: { name: true } },
+      status: { select: { title: true } },
+    },
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.partner.name,
+    subtitle: row.status.title,
+    negotiation_date: row.negotiation_date.toISOString(),
+    total_value: toJsonNumber(row.total_value) ?? 0,
+    quotation: row.quotation,
+  }));
 }

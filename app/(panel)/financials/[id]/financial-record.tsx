@@ -8,6 +8,7 @@ import { useCan } from "@/components/panel/current-user";
 import { Breadcrumbs } from "@/components/panel/breadcrumbs";
 import { LoadFailure } from "@/components/panel/load-failure";
 import { PageHeader } from "@/components/panel/page-header";
+import { RecordActivity, RecordLayout } from "@/components/records/record-activity";
 import { DateField, FormSkeleton, MoneyField, ResourceForm, SelectField, useResourceForm } from "@/components/resource-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -44,7 +45,13 @@ export function FinancialRecord({ id }: { id: string }) {
       >
         {breadcrumbs}
       </PageHeader>
-      {row ? <FinancialContent record={row} /> : <FormSkeleton label={t("one")} />}
+      {row ? (
+        <RecordLayout aside={<RecordActivity entity="financial" id={row.id} version={row.updated_at} />}>
+          <FinancialContent record={row} />
+        </RecordLayout>
+      ) : (
+        <FormSkeleton label={t("one")} />
+      )}
     </>
   );
 }

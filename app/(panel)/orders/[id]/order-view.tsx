@@ -5,9 +5,13 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
+import { listHref } from "@/components/data-table";
+import { uploadFiles } from "@/components/files";
+import { Breadcrumbs } from "@/components/panel/breadcrumbs";
 import { LoadFailure } from "@/components/panel/load-failure";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
+import { RecordActivity } from "@/components/records/record-activity";
 import { FormSkeleton } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -27,6 +31,7 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { useFormat } from "@/lib/format";
+import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
 import { formatFiscalNumber } from "@/server/lib/fiscal-number";
 import {
@@ -38,17 +43,9 @@ import type { OrderDetail } from "@/server/orders/orders/schemas";
 import { useOrderStatuses } from "../orders-list";
 import { StatusChip } from "../status-chip";
 
-/** Uploads files as the signed-in user (the panel's session authenticates the REST call). */
-async function uploadFiles(files: File[]): Promise<string[]> {
-  const form = new FormData();
-  for (const file of files) form.append("files", file, file.name);
-  const response = await fetch("/api/b2b/resource-files", {
-    method: "POST",
-    body: form,
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(body.detail ?? response.statusText);
-  return body.resourceFiles.map((file: { id: string }) => file.id);
+/** Uploads files as the signed-in user (the panel's session authenticates the REST call): their ids. */
+async function uploadFileIds(files: File[]): Promise<string[]> {
+  return (await uploadFiles(files)).map((file) => file.id);
 }
 
 /** The fields a PUT needs to keep an order as it is, plus the change. */
@@ -72,6 +69,7 @@ function InvoiceForm({
   onSaved: () => void;
 }) {
   const t = useTranslations("orders");
+  const problems = useProblemMessages("orders.fields");
   const [key, setKey] = useState("");
   const [xml, setXml] = useState<File | null>(null);
   const [danfe, setDanfe] = useState<File | null>(null);
@@ -87,8 +85,8 @@ function InvoiceForm({
         if (!isValidNfeKey(normalized)) return setError(t("invalidKey"));
         setError(null);
         try {
-          const [xmlId] = xml ? await uploadFiles([xml]) : [];
-          const [danfeId] = danfe ? await uploadFiles([danfe]) : [];
+          const [xmlId] = xml ? await uploadFileIds([xml]) : [];
+          const [danfeId] = danfe ? await uploadFileIds([danfe]) : [];
           await update.mutateAsync({
             ...keep(order),
             invoices: [
@@ -111,9 +109,7 @@ function InvoiceForm({
           toast.success(t("invoiceAdded"));
           onSaved();
         } catch (failure) {
-          setError(
-            failure instanceof Error ? failure.message : String(failure),
-          );
+          setError(problems.message(failure));
         }
       }}
     >
@@ -161,6 +157,8 @@ function InvoiceForm({
 export function OrderView({ id }: { id: string }) {
   const t = useTranslations("orders");
   const format = useFormat();
+  const problems = useProblemMessages("orders.fields");
+  const activity = useTranslations("activity");
   const canSell = useCan("sell");
   const utils = trpc.useUtils();
   const query = trpc.orders.get.useQuery({ id });
@@ -172,18 +170,33 @@ export function OrderView({ id }: { id: string }) {
     onSuccess: () => utils.orders.invalidate(),
   });
   const refresh = () => void utils.orders.invalidate();
+  const order = query.data;
+  const title = order
+    ? `${order.quotation ? t("quotation") : t("one")} · ${format.date(order.negotiation_date)}`
+    : t("one");
+  const breadcrumbs = (
+    <Breadcrumbs
+      items={[
+        { label: t("title"), href: listHref("/orders") },
+        { label: order ? `${order.partner.name} · ${title}` : title },
+      ]}
+    />
+  );
   if (query.error)
     return (
-      <LoadFailure error={query.error} onRetry={() => void query.refetch()} />
+      <LoadFailure
+        error={query.error}
+        breadcrumbs={breadcrumbs}
+        onRetry={() => void query.refetch()}
+      />
     );
-  const order = query.data;
   if (!order) return <FormSkeleton label={t("one")} />;
   const writable = canSell && !order.status_detail.is_final;
 
   return (
     <>
       <PageHeader
-        title={`${order.quotation ? t("quotation") : t("one")} · ${format.date(order.negotiation_date)}`}
+        title={title}
         description={`${order.partner.name} · ${formatFiscalNumber(order.partner.fiscal_registration_number)}`}
         actions={
           <div className="flex flex-wrap items-center gap-2">
@@ -206,13 +219,17 @@ export function OrderView({ id }: { id: string }) {
                       key={status.id}
                       disabled={status.id === order.status}
                       onSelect={async () => {
-                        await setStatus.mutateAsync({
-                          id: order.id,
-                          status: status.id,
-                        });
-                        toast.success(
-                          t("statusChanged", { status: status.title }),
-                        );
+                        try {
+                          await setStatus.mutateAsync({
+                            id: order.id,
+                            status: status.id,
+                          });
+                          toast.success(
+                            t("statusChanged", { status: status.title }),
+                          );
+                        } catch (failure) {
+                          problems.toastError(failure);
+                        }
                       }}
                     >
                       {status.title}
@@ -243,7 +260,9 @@ export function OrderView({ id }: { id: string }) {
             </Button>
           </div>
         }
-      />
+      >
+        {breadcrumbs}
+      </PageHeader>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid gap-6 lg:col-span-2">
           <Card>
@@ -438,7 +457,7 @@ export function OrderView({ id }: { id: string }) {
                       const files = [...(event.target.files ?? [])];
                       if (files.length === 0) return;
                       try {
-                        const ids = await uploadFiles(files);
+                        const ids = await uploadFileIds(files);
                         await update.mutateAsync({
                           ...keep(order),
                           attachments: [
@@ -450,11 +469,7 @@ export function OrderView({ id }: { id: string }) {
                         });
                         toast.success(t("attached"));
                       } catch (failure) {
-                        toast.error(
-                          failure instanceof Error
-                            ? failure.message
-                            : String(failure),
-                        );
+                        problems.toastError(failure);
                       }
                       event.target.value = "";
                     }}
@@ -580,6 +595,13 @@ export function OrderView({ id }: { id: string }) {
               </ol>
             </CardContent>
           </Card>
+          <aside className="grid gap-6" aria-label={activity("aside")}>
+            <RecordActivity
+              entity="order"
+              id={order.id}
+              version={order.updated_at}
+            />
+          </aside>
         </div>
       </div>
     </>

@@ -8,7 +8,7 @@ import { EditRecordPage } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { formatFiscalNumber } from "@/server/lib/fiscal-number";
 import { PartnerForm, partnerValues } from "../partner-form";
-import { PartnerLinks } from "@/components/records/related";
+import { PartnerLinks, PartnerOrders } from "@/components/records/related";
 
 export function EditPartner({ id }: { id: string }) {
   const t = useTranslations();
@@ -24,7 +24,12 @@ export function EditPartner({ id }: { id: string }) {
       can="sell"
       wide
       query={partner}
-      related={(row) => <PartnerLinks sellerId={row.seller_id} profileId={row.profile_id} />}
+      related={(row) => (
+        <>
+          <PartnerOrders partnerId={row.id} />
+          <PartnerLinks sellerId={row.seller_id} profileId={row.profile_id} />
+        </>
+      )}
       title={(row) => row.name}
       description={(row, readOnly) =>
         row && `${formatFiscalNumber(row.fiscal_registration_number)}${readOnly ? ` · ${t("record.viewOnly")}` : ""}`

@@ -10,6 +10,7 @@ import { useCan } from "@/components/panel/current-user";
 import { Breadcrumbs } from "@/components/panel/breadcrumbs";
 import { LoadFailure } from "@/components/panel/load-failure";
 import { PageHeader } from "@/components/panel/page-header";
+import { RecordActivity, RecordLayout } from "@/components/records/record-activity";
 import { ConfirmDeleteDialog, FormSkeleton } from "@/components/resource-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -44,7 +45,13 @@ export function SaleRecord({ id }: { id: string }) {
       >
         {breadcrumbs}
       </PageHeader>
-      {row ? <SaleContent sale={row} /> : <FormSkeleton label={t("one")} />}
+      {row ? (
+        <RecordLayout aside={<RecordActivity entity="sale" id={row.id} version={row} />}>
+          <SaleContent sale={row} />
+        </RecordLayout>
+      ) : (
+        <FormSkeleton label={t("one")} />
+      )}
     </>
   );
 }

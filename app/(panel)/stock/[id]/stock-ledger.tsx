@@ -2,24 +2,24 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { ArrowLeftIcon, ArrowLeftRightIcon, ClipboardCheckIcon, PowerIcon, PowerOffIcon, Trash2Icon } from "lucide-react";
+import { ArrowLeftRightIcon, ClipboardCheckIcon, PowerIcon, PowerOffIcon, Trash2Icon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { ActiveBadge, DataTable, useTableState } from "@/components/data-table";
 import { listHref } from "@/components/data-table/use-table-state";
+import { Breadcrumbs } from "@/components/panel/breadcrumbs";
 import { useCan } from "@/components/panel/current-user";
 import { LoadFailure } from "@/components/panel/load-failure";
 import { PageHeader } from "@/components/panel/page-header";
-import { useConfirmDelete } from "@/components/resource-form";
+import { RecordActivity } from "@/components/records/record-activity";
+import { FormSkeleton, useConfirmDelete } from "@/components/resource-form";
 import { MovementDialog } from "@/components/stock/movement-dialog";
 import { OverrideDialog } from "@/components/stock/override-dialog";
 import { productNameOf } from "@/components/stock/quantity";
 import { AvailableQuantity, ProductThumbnail, StockQuantity } from "@/components/stock/stock-figures";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useFormat } from "@/lib/format";
 import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
@@ -31,20 +31,19 @@ const column = createColumnHelper<StockMovement>();
 export function StockLedger({ id }: { id: string }) {
   const t = useTranslations();
   const record = trpc.stock.get.useQuery({ id });
-  const back = (
-    <Link href={listHref("/stock")} className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-      <ArrowLeftIcon className="size-4" aria-hidden />
-      {t("stock.title")}
-    </Link>
+  const row = record.data;
+  const breadcrumbs = (
+    <Breadcrumbs items={[{ label: t("stock.title"), href: listHref("/stock") }, { label: row ? `${productNameOf(row)} · ${row.warehouse.name}` : t("stock.one") }]} />
   );
-  if (record.error) return <LoadFailure error={record.error} breadcrumbs={back} onRetry={() => void record.refetch()} />;
-  if (!record.data) return <Skeleton className="h-40 w-full" />;
-  return <Ledger record={record.data} back={back} />;
+  if (record.error) return <LoadFailure error={record.error} breadcrumbs={breadcrumbs} onRetry={() => void record.refetch()} />;
+  if (!row) return <FormSkeleton label={t("stock.one")} />;
+  return <Ledger record={row} breadcrumbs={breadcrumbs} />;
 }
 
-function Ledger({ record, back }: { record: StockRecord; back: React.ReactNode }) {
+function Ledger({ record, breadcrumbs }: { record: StockRecord; breadcrumbs: React.ReactNode }) {
   const t = useTranslations("stock");
   const common = useTranslations("common");
+  const activity = useTranslations("activity");
   const format = useFormat();
   const router = useRouter();
   const problems = useProblemMessages();
@@ -140,15 +139,15 @@ function Ledger({ record, back }: { record: StockRecord; back: React.ReactNode }
           )
         }
       >
-        {back}
+        {breadcrumbs}
       </PageHeader>
       <dl className="mb-6 flex flex-wrap items-center gap-x-8 gap-y-3 rounded-md border p-4 text-sm">
         <div className="flex items-center gap-3">
-          <ProductThumbnail url={record.product.main_image_url} name={productNameOf(record)} />
-          <div>
-            <dt className="sr-only">{t("fields.product")}</dt>
-            <dd className="font-mono text-xs">{record.product.sku}</dd>
-          </div>
+          <dt className="sr-only">{t("fields.product")}</dt>
+          <dd className="flex items-center gap-3">
+            <ProductThumbnail url={record.product.main_image_url} name={productNameOf(record)} />
+            <span className="font-mono text-xs">{record.product.sku}</span>
+          </dd>
         </div>
         <div>
           <dt className="text-muted-foreground">{t("fields.total")}</dt>
@@ -177,6 +176,9 @@ function Ledger({ record, back }: { record: StockRecord; back: React.ReactNode }
       </dl>
       <h2 className="mb-3 text-lg font-semibold">{t("ledger")}</h2>
       <DataTable label={t("ledger")} columns={columns} state={table} query={movements} search={false} emptyMessage={t("ledgerEmpty")} />
+      <aside className="mt-6 grid items-start gap-6 md:grid-cols-2" aria-label={activity("aside")}>
+        <RecordActivity entity="stock" id={record.id} version={record.active} />
+      </aside>
       <MovementDialog open={dialog === "move"} onOpenChange={(open) => setDialog(open ? "move" : null)} record={record} />
       <OverrideDialog open={dialog === "override"} onOpenChange={(open) => setDialog(open ? "override" : null)} record={record} />
       {confirmDelete.dialog}

@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useFormat } from "@/lib/format";
+import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
 import { deliveryStatuses, type WebhookDelivery } from "@/server/webhooks/schemas";
 import { useEventLabel } from "../events";
@@ -25,6 +26,7 @@ export function Deliveries({ webhookId }: { webhookId: string }) {
   const t = useTranslations("webhooks");
   const format = useFormat();
   const eventLabel = useEventLabel();
+  const problems = useProblemMessages();
   const [opened, setOpened] = useState<WebhookDelivery | null>(null);
   const table = useTableState({ defaultSort: "created_at", defaultDir: "desc", filters: ["status"] });
   const status = deliveryStatuses.find((value) => value === table.filters.status);
@@ -42,7 +44,7 @@ export function Deliveries({ webhookId }: { webhookId: string }) {
       toast.success(t("deliveries.redelivered"));
       void utils.webhooks.deliveries.invalidate();
     },
-    onError: (error) => toast.error(error.message),
+    onError: (error) => problems.toastError(error),
   });
   const columns = useMemo(
     () => [

@@ -8,10 +8,12 @@ import { Breadcrumbs } from "@/components/panel/breadcrumbs";
 import { useCan } from "@/components/panel/current-user";
 import { LoadFailure } from "@/components/panel/load-failure";
 import { PageHeader } from "@/components/panel/page-header";
+import { RecordActivity, RecordLayout } from "@/components/records/record-activity";
 import { FormSkeleton, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
 import { isWebhookEventType } from "@/server/webhooks/events";
 import { webhookChanges, type Webhook, type WebhookChanges } from "@/server/webhooks/schemas";
@@ -21,6 +23,7 @@ import { Deliveries } from "./deliveries";
 export function EditWebhook({ id }: { id: string }) {
   const t = useTranslations("webhooks");
   const isAdmin = useCan("admin");
+  const problems = useProblemMessages();
   const utils = trpc.useUtils();
   const webhook = trpc.webhooks.get.useQuery({ id }, { enabled: isAdmin });
   const update = trpc.webhooks.update.useMutation({ onSuccess: () => utils.webhooks.invalidate() });
@@ -29,7 +32,7 @@ export function EditWebhook({ id }: { id: string }) {
       toast.success(t("testSent"));
       void utils.webhooks.deliveries.invalidate();
     },
-    onError: (error) => toast.error(error.message),
+    onError: (error) => problems.toastError(error),
   });
 
   const back = <Breadcrumbs items={[{ label: t("title"), href: listHref("/webhooks") }, { label: webhook.data?.url ?? t("one") }]} />;
@@ -63,7 +66,7 @@ export function EditWebhook({ id }: { id: string }) {
       >
         {back}
       </PageHeader>
-      <div className="grid gap-6">
+      <RecordLayout aside={data && <RecordActivity entity="webhook" id={data.id} version={data.updated_at} />}>
         <Card className="max-w-3xl">
           <CardContent>
             {data ? (
@@ -81,7 +84,7 @@ export function EditWebhook({ id }: { id: string }) {
           </CardContent>
         </Card>
         <Deliveries webhookId={id} />
-      </div>
+      </RecordLayout>
     </>
   );
 }

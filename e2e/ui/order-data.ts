@@ -1,0 +1,88 @@
+import { randomInt } from "node:crypto";
+import type { APIRequestContext } from "@playwright/test";
+import { completeCnpj } from "../../server/lib/fiscal-number";
+import { nfeCheckDigit } from "../../server/lib/nfe-key";
+import { API, expect, unique, type Headers } from "../fixtures";
+
+/** A fresh valid CNPJ (branch 0001). */
+export const newCnpj = () =>
+  completeCnpj(
+    `${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`,
+  );
+
+/** POSTs to the REST interface and answers the created record (any 2xx). */
+export async function post(
+  request: APIRequestContext,
+  headers: Headers,
+  path: string,
+  data: object,
+) {
+  const response = await request.post(`${API}${path}`, { headers, data });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return response.json();
+}
+
+interface Named {
+  id: string;
+  name: string;
+}
+
+/**
+ * An order made over REST for a partner of its own (or the one given): one product, 2 × 80,
+ * freight 20 (total 180), negotiated on `negotiation_date`; `extra` fields go in the body as they are.
+ */
+export async function newOrder(
+  request: APIRequestContext,
+  headers: Headers,
+  {
+    partner,
+    negotiation_date = "2026-05-01T12:00:00.000Z",
+    extra = {},
+  }: { partner?: Named; negotiation_date?: string; extra?: object } = {},
+): Promise<{ partner: Named; product: Named; order: { id: string } }> {
+  const tag = unique("Pedido");
+  const buyer =
+    partner ??
+    (await post(request, headers, "/partners", {
+      name: `Cliente ${tag}`,
+      fiscal_registration_number: newCnpj(),
+    }));
+  const product = await post(request, headers, "/products", {
+    name: `Parafusadeira ${tag}`,
+    price: 80,
+  });
+  const shipment = [
+    "address_name",
+    "address_type",
+    "street",
+    "number",
+    "complement",
+    "neighborhood",
+    "city",
+    "state",
+    "postal_code",
+    "country",
+    "contact_name",
+    "contact_number",
+  ];
+  const order = await post(request, headers, "/orders", {
+    partner_id: buyer.id,
+    negotiation_date,
+    order_value: 160,
+    discount_value: 0,
+    freight_value: 20,
+    total_value: 180,
+    ...Object.fromEntries(shipment.map((field) => [`shipment_${field}`, "x"])),
+    items: [{ product_id: product.id, unit_value: 80, quantity: 2 }],
+    ...extra,
+  });
+  return { partner: buyer, product, order };
+}
+
+/** A fresh valid NF-e access key (random data, computed check digit). */
+export function nfeKey(): string {
+  const digits = (length: number) =>
+    Array.from({ length }, () => randomInt(10)).join("");
+  const data = `35${digits(4)}${newCnpj()}55001${digits(9)}1${digits(8)}`;
+  return data + String(nfeCheckDigit(data));
+}
