@@ -41,7 +41,8 @@ export type ListedRow = {
 
 export type PricingContextIds = TargetRow;
 
-interface TableRule {
+/** A price table with its criteria rows and all its targets; `Value` is money as read (text) or as used (Money). */
+interface TableShape<Value> {
   id: string;
   name: string;
   start_date: string;
@@ -54,10 +55,11 @@ interface TableRule {
     name: string | null;
     rate_type: "INCREASE" | "DECREASE";
     value_type: "MONETARY" | "PERCENTAGE";
-    value: Money;
+    value: Value;
     has_products: boolean;
   }>;
 }
+type TableRule = TableShape<Money>;
 
 type DiscountRule = Omit<DiscountCandidate, "targets"> & {
   targets: TargetRow[];
@@ -77,23 +79,7 @@ export interface PricingRules {
 
 type RulesRow = {
   version: string | null;
-  price_tables: Array<{
-    id: string;
-    name: string;
-    start_date: string;
-    end_date: string | null;
-    flags: Record<Flag, boolean>;
-    targets: TargetRow[];
-    criteria: Array<{
-      id: string;
-      criteria_id: string;
-      name: string | null;
-      rate_type: "INCREASE" | "DECREASE";
-      value_type: "MONETARY" | "PERCENTAGE";
-      value: string;
-      has_products: boolean;
-    }>;
-  }>;
+  price_tables: TableShape<string>[];
   discounts: Array<{
     id: string;
     name: string;
