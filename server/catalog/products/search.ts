@@ -54,7 +54,12 @@ export function criterionKeys(criterion: string): { name: string; value: string 
   return { name: normalizeSearch(criterion.slice(0, at)), value: normalizeSearch(criterion.slice(at + 1)) };
 }
 
-/** The tsquery text: words are [a-z0-9] only, so nothing a client sends is an operator. */
+/**
+ * The tsquery text: words are [a-z0-9] only, so nothing a client sends is an operator,
+ * and they are already what the 'simple' configuration would make of them (lower case,
+ * one token each), so the text is bound as a `tsquery` value: parsed once per statement,
+ * not once per row as `to_tsquery(…, $n)` is under a prepared statement's generic plan.
+ */
 export function tsqueryText(words: string[], alternatives: Map<string, string[]>): string {
   return words
     .map((word, index) => {
@@ -71,9 +76,9 @@ export async function findProducts(db: Db, query: ProductQuery): Promise<{ ids: 
   const text = tsqueryText(words, alternatives);
   const skuKey = query.text.normalize("NFC").trim().toUpperCase();
 
-  const rows = await scopedQuery<{ id: string; total: bigint }>(db, (organization) => {
+  const [row] = await scopedQuery<{ ids: string[]; total: bigint }>(db, (organization) => {
     const conditions: Prisma.Sql[] = [Prisma.sql`p.organization_id = ${organization}`];
-    if (words.length > 0) conditions.push(Prisma.sql`(p.search_vector @@ to_tsquery('simple', ${text}) OR p.sku_key = ${skuKey})`);
+    if (words.length > 0) conditions.push(Prisma.sql`(p.search_vector @@ ${text}::tsquery OR p.sku_key = ${skuKey})`);
     if (query.activeOnly) conditions.push(Prisma.sql`p.active`);
     if (query.onlyWithPrice) conditions.push(Prisma.sql`p.price IS NOT NULL`);
     if (query.brandId) conditions.push(Prisma.sql`p.brand_id = ${query.brandId}::uuid`);
@@ -87,20 +92,26 @@ export async function findProducts(db: Db, query: ProductQuery): Promise<{ ids: 
         Prisma.sql`EXISTS (SELECT 1 FROM product_specifications s WHERE s.product_id = p.id AND s.is_searchable AND s.name_key = ${name} AND s.value_key = ${value})`,
       );
     }
-    const order = query.sort
-      ? Prisma.sql`${SORT_COLUMNS[query.sort.field] ?? Prisma.sql`p.name`} ${query.sort.dir === "desc" ? Prisma.sql`DESC NULLS LAST` : Prisma.sql`ASC NULLS LAST`}, p.id`
-      : words.length > 0
-        ? Prisma.sql`(p.sku_key = ${skuKey}) DESC, ts_rank(p.search_vector, to_tsquery('simple', ${text})) DESC, p.name, p.id`
-        : Prisma.sql`p.name, p.id`;
+    const where = Prisma.join(conditions, " AND ");
+    const window = Prisma.sql`LIMIT ${query.perPage} OFFSET ${query.page * query.perPage}`;
+    const direction = query.sort?.dir === "desc" ? Prisma.sql`DESC NULLS LAST` : Prisma.sql`ASC NULLS LAST`;
+    const sortColumn = query.sort ? (SORT_COLUMNS[query.sort.field] ?? Prisma.sql`p.name`) : undefined;
+    if (words.length === 0) {
+      // No words: the count and the page each take their own plan (the page walks an index).
+      return Prisma.sql`
+        SELECT (SELECT count(*) FROM products p WHERE ${where}) AS total,
+               ARRAY(SELECT p.id::text FROM products p WHERE ${where} ORDER BY ${sortColumn ?? Prisma.sql`p.name`} ${direction}, p.id ${window}) AS ids`;
+    }
+    // Words: the matches are read once, as narrow rows (id, exact SKU, sort key), then
+    // counted and only the page is sorted (top-N): a common word that matches a fifth of a
+    // large catalog never sorts every match's whole row.
+    const key = sortColumn ?? Prisma.sql`ts_rank(p.search_vector, ${text}::tsquery)`;
+    const order = sortColumn ? Prisma.sql`m.sort_key ${direction}, m.id` : Prisma.sql`m.exact DESC, m.sort_key DESC, m.name, m.id`;
     return Prisma.sql`
-      SELECT p.id, count(*) OVER () AS total
-      FROM products p
-      WHERE ${Prisma.join(conditions, " AND ")}
-      ORDER BY ${order}
-      LIMIT ${query.perPage} OFFSET ${query.page * query.perPage}`;
+      WITH m AS MATERIALIZED (
+        SELECT p.id, p.name, p.sku_key = ${skuKey} AS exact, ${key} AS sort_key FROM products p WHERE ${where}
+      )
+      SELECT (SELECT count(*) FROM m) AS total, ARRAY(SELECT m.id::text FROM m ORDER BY ${order} ${window}) AS ids`;
   });
-  if (rows.length > 0 || (query.page === 0 && query.perPage > 0)) return { ids: rows.map((row) => row.id), total: Number(rows[0]?.total ?? 0) };
-  // A page past the end (or of no rows) still answers the true total (contract §4).
-  const { total } = await findProducts(db, { ...query, page: 0, perPage: 1 });
-  return { ids: [], total };
+  return { ids: row?.ids ?? [], total: Number(row?.total ?? 0) };
 }
