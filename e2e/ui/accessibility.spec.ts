@@ -69,12 +69,27 @@ async function checkPage(page: Page, path: string) {
 
 /** The same check of what the page shows now (a dialog open, say). */
 async function checkShown(page: Page, path: string) {
+  // Let entrances settle first (a toast fading in, a dialog zooming open): axe measures
+  // contrast on what is painted, and a half-transparent frame is no colour anyone reads.
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(
     blocking.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
     path,
   ).toEqual([]);
+}
+
+/** Waits for every finite animation and transition on the page to finish (looping ones, a spinner say, never do). */
+async function settleAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === "running" && animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 for (const locale of ["pt-BR", "en"] as const satisfies readonly Locale[]) {
