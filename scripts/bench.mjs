@@ -347,7 +347,7 @@ async function restScenarios(databaseUrl, app, checks) {
   const profiled = await load(app.base, token, scenarios[0].paths("/api/b2b"), PROFILE_SECONDS);
   process.kill(app.pid, "SIGUSR2");
   for (let wait = 0; wait < 100 && !existsSync(app.profileFile); wait++) await sleep(100);
-  const layers = existsSync(app.profileFile) ? layersOf(app.profileFile, path.join(root, "dist/server.mjs"), profiled.requests.total) : [];
+  const layers = existsSync(app.profileFile) ? layersOf(app.profileFile, path.join(root, "dist"), profiled.requests.total) : [];
 
   const find = (scenario, target) => results.find((r) => r.scenario === scenario && r.target === target);
   const ratio = (a, b) => (b ? Number((a / b).toFixed(2)) : null);

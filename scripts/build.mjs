@@ -2,6 +2,7 @@
 // by esbuild into dist/server.mjs, with node_modules left external), then a stamp of
 // the sources they were built from, so `npm start` knows when to build again.
 import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { sourceStamp, writeStamp } from "./source-stamp.mjs";
@@ -12,9 +13,15 @@ const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const next = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit", env });
 if (next.status !== 0) process.exit(next.status ?? 1);
 
+// Code splitting: what a module imports with `await import()` (the PDF renderer, bar
+// codes, the S3 client) lands in its own chunk, loaded on first use, not at start-up.
+rmSync(path.join(root, "dist"), { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(root, "server/main.ts")],
-  outfile: path.join(root, "dist/server.mjs"),
+  entryPoints: { server: path.join(root, "server/main.ts") },
+  outdir: path.join(root, "dist"),
+  outExtension: { ".js": ".mjs" },
+  chunkNames: "chunks/[name]-[hash]",
+  splitting: true,
   bundle: true,
   platform: "node",
   format: "esm",

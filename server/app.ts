@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { startDatabase } from "./db";
 import type { Database } from "./db/connection";
@@ -41,6 +42,11 @@ export interface App {
 export async function startApp(options: AppOptions = {}): Promise<App> {
   const startedAt = performance.now();
   const config = env();
+  // Before anything opens: a production start without the panel's build stops at once.
+  const dev = process.env.NODE_ENV !== "production";
+  if (options.panel !== false && !dev && !existsSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
+    throw new Error("The panel is not built: run npm run build (npm start builds when needed)");
+  }
   const database = options.database ?? (await startDatabase());
   const runtime = registerRuntime(
     await createRuntime(database, {
@@ -59,7 +65,17 @@ export async function startApp(options: AppOptions = {}): Promise<App> {
   );
   const host = options.host ?? config.HOST;
   const panel: Panel | undefined =
-    options.panel === false ? undefined : createPanel({ dev: process.env.NODE_ENV !== "production", hostname: host, port: options.port ?? config.PORT });
+    options.panel === false
+      ? undefined
+      : createPanel({
+          dev,
+          hostname: host,
+          port: options.port ?? config.PORT,
+          onFailure: (error) => {
+            log().fatal({ err: error }, "the panel (Next.js) could not start; is the app built? (npm run build)");
+            void shutdown(1);
+          },
+        });
   const http = createAppServer(runtime, panel?.handle);
   await new Promise<void>((resolve, reject) => {
     http.server.once("error", reject);
@@ -74,8 +90,8 @@ export async function startApp(options: AppOptions = {}): Promise<App> {
   const exit = options.exit ?? ((code: number) => process.exit(code));
 
   let stopping: Promise<void> | undefined;
-  const shutdown = (code: number): Promise<void> =>
-    (stopping ??= (async () => {
+  function shutdown(code: number): Promise<void> {
+    return (stopping ??= (async () => {
       runtime.health.draining = true;
       log().info({ inFlight: http.inFlight() }, "shutting down: finishing in-flight requests");
       http.server.close();
@@ -93,6 +109,7 @@ export async function startApp(options: AppOptions = {}): Promise<App> {
       flushLogs();
       exit(code);
     })());
+  }
 
   database.onFatal((error) => {
     runtime.health.fatal = `the embedded database crashed: ${error.message}`;
@@ -100,11 +117,8 @@ export async function startApp(options: AppOptions = {}): Promise<App> {
     flushLogs();
     void shutdown(1);
   });
-  if (panel) {
-    void panel.prepare().catch((error: unknown) => {
-      log().fatal({ err: error }, "the panel (Next.js) could not start; is the app built? (npm run build)");
-      void shutdown(1);
-    });
-  }
+  // In development Next compiles pages on demand anyway: start it now. In production it
+  // loads on the first page asked for (server/panel.ts).
+  if (panel && dev) void panel.prepare().catch(() => undefined);
   return { runtime, http, port, shutdown };
 }

@@ -2,8 +2,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 /**
  * Next.js behind the app's own server (Next's documented custom server): the panel's
- * pages, its assets and next-auth. It is loaded and prepared after the server listens,
- * so the API answers without waiting for it; a page asked for meanwhile waits.
+ * pages, its assets and next-auth. It is loaded and prepared on the first request that
+ * needs it (in development, right after the server listens): the API answers from the
+ * start without waiting for it, and an instance that only serves the API never holds it
+ * in memory. The first page asked for waits for it (about a second).
  */
 export interface Panel {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
@@ -11,7 +13,7 @@ export interface Panel {
   close(): Promise<void>;
 }
 
-export function createPanel(options: { dev: boolean; hostname: string; port: number }): Panel {
+export function createPanel(options: { dev: boolean; hostname: string; port: number; onFailure(error: unknown): void }): Panel {
   let ready: Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>> | undefined;
   let close: () => Promise<void> = async () => {};
   const prepare = () =>
@@ -21,8 +23,11 @@ export function createPanel(options: { dev: boolean; hostname: string; port: num
       await app.prepare();
       close = () => app.close();
       const handler = app.getRequestHandler();
-      return (req, res) => handler(req, res);
-    })());
+      return (req: IncomingMessage, res: ServerResponse) => handler(req, res);
+    })().catch((error: unknown) => {
+      options.onFailure(error);
+      throw error;
+    }));
   return {
     async handle(req, res) {
       const handler = await prepare();

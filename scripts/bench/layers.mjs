@@ -1,8 +1,11 @@
 // Sums a V8 CPU profile of the app by layer: where a request's CPU time goes. The app's
-// own code is one bundle (dist/server.mjs); its source map tells which source file each
-// sampled function is, so our layers (pipeline, auth, services) are told apart too.
+// own code is bundled in dist/ (server.mjs and the chunks it loads); their source maps tell
+// which source file each sampled function is, so our layers (pipeline, auth, services) are
+// told apart too.
 import { readFileSync } from "node:fs";
 import { SourceMap } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 const PACKAGE_LAYERS = [
   [/^@prisma\/(client|adapter-pg)|^pglite-prisma-adapter/, "Prisma (client + adapter)"],
@@ -22,14 +25,25 @@ function sourceLayer(source) {
   return "our code (other)";
 }
 
-export function layersOf(profilePath, bundlePath, requests) {
+/** The bundle file a frame's URL is in (dist/server.mjs or a chunk), if any. */
+function bundleFile(url, bundleDir) {
+  const file = url.startsWith("file:") ? fileURLToPath(url) : url;
+  return file.startsWith(bundleDir + path.sep) && file.endsWith(".mjs") ? file : undefined;
+}
+
+export function layersOf(profilePath, bundleDir, requests) {
   const profile = JSON.parse(readFileSync(profilePath, "utf8"));
-  let map;
-  try {
-    map = new SourceMap(JSON.parse(readFileSync(`${bundlePath}.map`, "utf8")));
-  } catch {
-    map = undefined;
-  }
+  const maps = new Map();
+  const mapOf = (file) => {
+    if (!maps.has(file)) {
+      try {
+        maps.set(file, new SourceMap(JSON.parse(readFileSync(`${file}.map`, "utf8"))));
+      } catch {
+        maps.set(file, undefined);
+      }
+    }
+    return maps.get(file);
+  };
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfTime = new Map();
   profile.samples.forEach((id, index) => selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
@@ -43,8 +57,8 @@ export function layersOf(profilePath, bundlePath, requests) {
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
     if (functionName === "(garbage collector)") layer = "garbage collection";
     else if (pkg) layer = PACKAGE_LAYERS.find(([pattern]) => pattern.test(pkg))?.[1] ?? `other packages`;
-    else if (url.includes("dist/server.mjs")) {
-      const entry = map?.findEntry(lineNumber, columnNumber);
+    else if (bundleFile(url, bundleDir)) {
+      const entry = mapOf(bundleFile(url, bundleDir))?.findEntry(lineNumber, columnNumber);
       layer = sourceLayer(entry?.originalSource ?? "");
     } else if (url.startsWith("node:") || url === "" ) layer = "node.js (http, net, streams, syscalls)";
     else layer = "other";

@@ -1,4 +1,3 @@
-import { decode } from "next-auth/jwt";
 import type { Db } from "../db/scoped";
 import { env } from "../env";
 import { AppError } from "../errors";
@@ -65,6 +64,8 @@ export async function sessionClaims(cookieHeader: string | undefined) {
   for (const name of SESSION_COOKIES) {
     const token = cookie(cookieHeader, name);
     if (!token) continue;
+    // next-auth's decoder loads with the first panel session, not at start-up.
+    const { decode } = await import("next-auth/jwt");
     const session = await decode({ token, secret: env().AUTH_SECRET }).catch(() => null);
     const { sub, organizationId, tokenVersion } = session ?? {};
     if (typeof sub === "string" && isUuid(sub) && typeof organizationId === "string" && typeof tokenVersion === "number") {

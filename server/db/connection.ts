@@ -1,13 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
-import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client";
 
 /** The few raw operations the migrator and bootstrap need, on either engine. */
@@ -103,6 +97,15 @@ function lockDataDir(dir: string): () => void {
 export async function openPGlite(location: string): Promise<Database> {
   const inMemory = location.startsWith("memory://");
   const release = inMemory ? () => {} : lockDataDir(location);
+  // Loaded only here: an instance on PostgreSQL never pays for the embedded engine.
+  const [{ PGlite }, { btree_gin }, { fuzzystrmatch }, { pg_trgm }, { unaccent }, { PrismaPGlite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/btree_gin"),
+    import("@electric-sql/pglite/contrib/fuzzystrmatch"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("@electric-sql/pglite/contrib/unaccent"),
+    import("pglite-prisma-adapter"),
+  ]);
   // The contrib extensions product search runs on (server/db/migrator.ts, REQUIRED_EXTENSIONS).
   const client = new PGlite({
     ...(inMemory ? {} : { dataDir: path.join(location, "pgdata") }),

@@ -1,6 +1,4 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
 import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -59,30 +57,45 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
+/** The AWS SDK, loaded on first use: an instance storing on disk never pays its start-up. */
+async function sdk() {
+  const [s3, storage] = await Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/lib-storage")]);
+  return { ...s3, Upload: storage.Upload };
+}
+
 export function s3Storage(settings: S3Settings): FileStorage {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
-  });
   const Bucket = settings.bucket;
+  let ready: ReturnType<typeof connect> | undefined;
+  const connect = async () => {
+    const aws = await sdk();
+    const client = new aws.S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint,
+      forcePathStyle: settings.forcePathStyle,
+      credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+    });
+    return { aws, client };
+  };
+  const s3 = () => (ready ??= connect());
   return {
     async put(key, body) {
+      const { aws, client } = await s3();
       // Multipart as it goes: the length of an upload is not known in advance.
-      await new Upload({ client, params: { Bucket, Key: key, Body: body } }).done();
+      await new aws.Upload({ client, params: { Bucket, Key: key, Body: body } }).done();
     },
     async get(key) {
+      const { aws, client } = await s3();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const object = await client.send(new aws.GetObjectCommand({ Bucket, Key: key }));
         return object.Body as Readable;
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
+        if (error instanceof aws.NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
         throw error;
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { aws, client } = await s3();
+      await client.send(new aws.DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
 }

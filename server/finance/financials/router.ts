@@ -2,7 +2,6 @@ import { z } from "zod";
 import { idInput } from "../../lib/crud";
 import { pageOf } from "../../lib/paging";
 import { manageProcedure, readProcedure, router } from "../../trpc";
-import { getPaymentCodes } from "./payment-codes";
 import { financial, financialListInput, financialListRecord, financialPaymentCodes, financialWrite } from "./schemas";
 import { createFinancial, getFinancial, listFinancials, removeFinancial, updateFinancial } from "./service";
 
@@ -37,7 +36,11 @@ export const financialsRouter = router({
   paymentCodes: readProcedure
     .input(idInput)
     .output(financialPaymentCodes)
-    .query(({ ctx, input }) => getPaymentCodes(ctx.db, input.id)),
+    .query(async ({ ctx, input }) => {
+      // The bar code and QR code drawers load on the first use, not at start-up.
+      const { getPaymentCodes } = await import("./payment-codes");
+      return getPaymentCodes(ctx.db, input.id);
+    }),
   create: manageProcedure
     .meta({
       openapi: {

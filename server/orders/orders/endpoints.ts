@@ -1,6 +1,5 @@
 import { defineEndpoint } from "../../http/endpoint";
 import { ALL_ROLES } from "../../http/pipeline";
-import { renderOrderPdf } from "./pdf";
 import { orderScope } from "./scope";
 import { getOrder } from "./service";
 
@@ -39,6 +38,8 @@ export const orderPdf = defineEndpoint({
       await orderScope(db, principal),
       params.id ?? "",
     );
+    // The PDF renderer (React PDF, fonts) loads on the first print, not at start-up.
+    const { renderOrderPdf } = await import("./pdf");
     const pdf = await renderOrderPdf(order);
     res.writeHead(200, {
       "content-type": "application/pdf",
