@@ -8,7 +8,7 @@ import { Prisma } from "./generated/prisma/client";
 import type { Role } from "./generated/prisma/enums";
 import type { RequestHeaders } from "./http/headers";
 import type { IdempotencyRequest } from "./http/idempotency";
-import { ALL_ROLES, authenticate, authorize, rateLimit, runWrite, scope } from "./http/pipeline";
+import { ALL_ROLES, authenticate, authorize, rateLimit, runStatementFirst, runWrite, scope, type OneStatement } from "./http/pipeline";
 import { fieldErrors, problemOf } from "./http/problem";
 import type { Runtime } from "./runtime";
 
@@ -40,6 +40,13 @@ export type Meta = OpenApiMeta<{
   oneTimeSecret?: boolean;
   /** Error statuses beyond the ones every operation of its kind answers (server/openapi.ts). */
   errors?: readonly number[];
+  /**
+   * A write one statement usually makes (a stock movement): no transaction is opened
+   * around its resolver, which writes only through `ctx.inOneStatement` (it opens one when
+   * the statement cannot do the write alone, and always when the request has an
+   * Idempotency-Key).
+   */
+  oneStatement?: boolean;
   /** The roles that may call it (set by the procedure builders below; read by the document). */
   roles?: readonly Role[];
 }>;
@@ -203,6 +210,20 @@ export const publicProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   return result;
 });
 
+/**
+ * How a resolver makes a write one statement usually makes (meta `oneStatement`):
+ * `statement` first, on its own, answering `undefined` when it wrote nothing; then `full`
+ * in a transaction (server/http/pipeline.ts, `runStatementFirst`). Inside a transaction
+ * already (any other procedure, or a request with an Idempotency-Key) it is `full` there.
+ */
+export type InOneStatement = <T>(statement: (write: OneStatement) => Promise<T | undefined>, full: (tx: Db) => Promise<T>) => Promise<T>;
+
+/** `InOneStatement` where the work already has its transaction (or is a read). */
+const within =
+  (db: Db): InOneStatement =>
+  (_statement, full) =>
+    full(db);
+
 /** Carries a failed result out of the transaction it must roll back. */
 class Rollback<T> {
   constructor(readonly result: T) {}
@@ -217,19 +238,26 @@ class Rollback<T> {
 function procedureFor(roles: readonly Role[]) {
   return t.procedure.meta({ roles }).use(async ({ ctx, meta, type, next }) => {
     ctx.response.status = meta?.successStatus;
-    const proceed = (principal: Principal, db: Db) => next({ ctx: { principal, db } });
+    const proceed = (principal: Principal, db: Db, inOneStatement: InOneStatement) => next({ ctx: { principal, db, inOneStatement } });
     let result: Awaited<ReturnType<typeof proceed>>;
     try {
       const principal = await authenticate(ctx.runtime, ctx.request.headers, meta?.credentials);
       rateLimit(ctx.runtime, principal);
       authorize(principal.role, roles);
       const db = scope(ctx.runtime, principal);
+      const write = { db, principal, roles, idempotency: ctx.request.idempotency, requestId: ctx.request.id, timeoutMs: meta?.transactionTimeoutMs };
       if (type !== "mutation") {
-        result = await proceed(principal, db);
+        result = await proceed(principal, db, within(db));
+      } else if (meta?.oneStatement && !write.idempotency) {
+        result = await proceed(principal, db, (statement, full) =>
+          runStatementFirst(ctx.runtime, write, statement, async (tx) => {
+            const value = await full(tx);
+            return { value, body: value, status: ctx.response.status ?? 200, oneTimeSecret: false };
+          }),
+        );
       } else {
-        const write = { db, principal, roles, idempotency: ctx.request.idempotency, requestId: ctx.request.id, timeoutMs: meta?.transactionTimeoutMs };
         result = await runWrite(ctx.runtime, write, async (tx) => {
-          const written = await proceed(principal, tx);
+          const written = await proceed(principal, tx, within(tx));
           if (!written.ok) throw new Rollback(written);
           const status = ctx.response.status ?? 200;
           return { value: written, body: written.data, status, oneTimeSecret: meta?.oneTimeSecret === true };

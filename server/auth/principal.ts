@@ -1,4 +1,5 @@
 import type { Db } from "../db/scoped";
+import { Prisma } from "../generated/prisma/client";
 import { env } from "../env";
 import { AppError } from "../errors";
 import type { Role } from "../generated/prisma/enums";
@@ -142,4 +143,24 @@ export async function confirmForWrite(tx: Db, principal: Principal): Promise<Rol
     throw new AppError("UNAUTHORIZED", "Missing or invalid credentials");
   }
   return user.role;
+}
+
+/**
+ * `confirmForWrite` as part of a write's own statement, for a write that one statement
+ * makes (server/http/pipeline.ts, `runStatementFirst`): a query that answers one row when
+ * the credential still holds and its role is one of `roles`, share-locking the user or key
+ * as `confirmForWrite` does. The statement writes only when it answers a row; when it
+ * does not, the write goes the usual way, whose `confirmForWrite` says why (401 or 403).
+ */
+export function credentialGuard(principal: Principal, roles: readonly Role[]): Prisma.Sql {
+  const allowed = Prisma.join(roles.map((role) => Prisma.sql`${role}::"Role"`));
+  if (principal.kind === "access_key") {
+    return Prisma.sql`
+      SELECT 1 FROM access_keys
+      WHERE id = ${principal.id}::uuid AND organization_id = ${principal.organizationId}::uuid AND role IN (${allowed}) FOR SHARE`;
+  }
+  return Prisma.sql`
+    SELECT 1 FROM users
+    WHERE id = ${principal.id}::uuid AND organization_id = ${principal.organizationId}::uuid AND active
+      AND token_version = ${principal.tokenVersion ?? null}::int AND role IN (${allowed}) FOR SHARE`;
 }

@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client";
+import { PREPARED_MARK } from "./sql";
 
 /** The few raw operations the migrator and bootstrap need, on either engine. */
 export interface SqlSession {
@@ -26,6 +28,15 @@ export interface Database {
    * PostgreSQL connection is re-opened with a growing delay.
    */
   listen(channel: string, onMessage: (payload: string) => void, onState: (up: boolean) => void): Promise<Listener>;
+  /**
+   * Runs one statement (`$1`… placeholders) on its own — its own transaction, never inside
+   * another — straight on the driver; on PostgreSQL a marked one (server/db/sql.ts,
+   * `PREPARED_MARK`) is prepared once per pool connection (`statementNameOf`). Its columns
+   * come as the driver reads them (text, booleans, JSON, timestamps as Date): cast numbers
+   * to text. For the hottest writes only (server/db/sql.ts, `statementQuery`); everything
+   * else goes through Prisma.
+   */
+  statement<Row>(text: string, values: readonly unknown[]): Promise<Row[]>;
   /** Answers when the database answers a trivial query; throws otherwise. */
   ping(): Promise<void>;
   /**
@@ -144,6 +155,8 @@ export async function openPGlite(location: string): Promise<Database> {
   return {
     kind: "pglite",
     prisma,
+    // PGlite runs a query outside a transaction only once no transaction is open.
+    statement: async <Row>(text: string, values: readonly unknown[]) => (await client.query<Row>(text, [...values])).rows,
     withSession: (work) => {
       const run = queue.then(() => work(session));
       queue = run.catch(() => undefined);
@@ -220,15 +233,26 @@ async function listenPostgres(
   };
 }
 
+/**
+ * The name a statement is prepared under on each connection: the statements marked by
+ * `preparedQuery` (server/db/sql.ts), by their text; every other one stays unnamed
+ * (parsed and planned with its values each time).
+ */
+export function statementNameOf({ sql }: { sql: string }): string {
+  return sql.startsWith(PREPARED_MARK) ? `p_${createHash("sha256").update(sql).digest("base64url").slice(0, 40)}` : "";
+}
+
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle connection that breaks (the server restarted) is dropped by the pool; without a
   // listener its error would take the process down.
   pool.on("error", () => undefined);
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator: statementNameOf }) });
   return {
     kind: "postgres",
     prisma,
+    statement: async <Row>(text: string, values: readonly unknown[]) =>
+      (await pool.query<Row & pg.QueryResultRow>({ name: statementNameOf({ sql: text }) || undefined, text, values: [...values] })).rows,
     listen: (channel, onMessage, onState) => listenPostgres(connectionString, channel, onMessage, onState),
     ping: async () => {
       await pool.query("SELECT 1");

@@ -10,7 +10,12 @@ import { seedCatalogDemo } from "@/server/catalog/demo-data";
 import { transaction } from "@/server/db/transaction";
 import { seedPartiesDemo } from "@/server/parties/demo-data";
 import { seedStockDemo } from "@/server/stock/demo-data";
-import { applyMovement } from "@/server/stock/stock/service";
+import { credentialGuard, type Principal } from "@/server/auth/principal";
+import { openPostgres, statementNameOf, type Database } from "@/server/db/connection";
+import { forOrganization } from "@/server/db/scoped";
+import { statementQuery } from "@/server/db/sql";
+import { runStatementFirst, type OneStatement } from "@/server/http/pipeline";
+import { applyMovement, moveInOneStatement } from "@/server/stock/stock/service";
 import { newOrg, unique } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
 import { expectLedgerChains, stockWorld } from "../helpers/stock";
@@ -551,6 +556,153 @@ describe("the ledger", () => {
       actor_id: actor.id,
       reference_id: "order-1",
     });
+  });
+});
+
+describe("a movement in one statement (PUT /stock/movement outside a transaction)", () => {
+  const MOVERS = ["ADMIN", "MANAGER"] as const;
+
+  /** The org's MANAGER as a principal, as the credential cache had it when the request came in. */
+  async function managerOf(world: Awaited<ReturnType<typeof stockWorld>>): Promise<Principal> {
+    await world.org.bearer("MANAGER");
+    const user = await world.org.db.user.findFirstOrThrow({ where: { role: "MANAGER" } });
+    return { kind: "user", id: user.id, organizationId: world.org.organizationId, role: "MANAGER", via: "bearer", tokenVersion: 0 };
+  }
+
+  /** What the pipeline gives the statement of a request of `principal` to `world`'s org (a credential of another org included). */
+  const statementOf = (world: Awaited<ReturnType<typeof stockWorld>>, principal: Principal, database: Database = world.org.database): OneStatement => ({
+    organizationId: world.org.organizationId,
+    query: (name, build) => statementQuery(database, world.org.organizationId, name, build),
+    credential: credentialGuard(principal, MOVERS),
+    actor: { kind: principal.kind, id: principal.id },
+    requestId: "request-1",
+  });
+
+  it("moves an existing record with its ledger row, and changes nothing when the case needs the transaction", async () => {
+    const world = await stockWorld();
+    const manager = await managerOf(world);
+    const write = statementOf(world, manager);
+    // No record yet: creating one (and its audit entry) is the transaction's.
+    expect(await moveInOneStatement(write, { ...world.key(), type: "INCREMENT", quantity: 10 })).toBeUndefined();
+    expect(await world.org.db.stockInventory.count()).toBe(0);
+    expect((await world.move(world.key({ type: "INCREMENT", quantity: 10 }))).status).toBe(200);
+    const moved = await moveInOneStatement(write, { ...world.key(), type: "RESERVE", quantity: 2, reference_id: "PED-1" });
+    expect(moved).toMatchObject({ total: 10, reserved: 2, available: 8, minimum_stock: 5, low_stock: false });
+    expect(await moveInOneStatement(write, { ...world.key(), type: "INCREMENT", quantity: 1 })).toMatchObject({ total: 11, available: 9 });
+    // Refusals, a bad reference and too many decimals: nothing moves, the transaction explains.
+    expect(await moveInOneStatement(write, { ...world.key(), type: "DECREMENT", quantity: 100 })).toBeUndefined();
+    expect(await moveInOneStatement(write, { ...world.key(), type: "RELEASE", quantity: 3 })).toBeUndefined();
+    expect(await moveInOneStatement(write, { ...world.key({ warehouse_id: randomUUID() }), type: "DECREMENT", quantity: 1 })).toBeUndefined();
+    expect(await moveInOneStatement(write, { ...world.key(), type: "DECREMENT", quantity: 1.5 })).toBeUndefined();
+    // From 9 available to 5, the product's minimum: the stock.low event is the transaction's.
+    expect(await moveInOneStatement(write, { ...world.key(), type: "DECREMENT", quantity: 4 })).toBeUndefined();
+    expect(await moveInOneStatement(write, { ...world.key(), type: "DECREMENT", quantity: 3 })).toMatchObject({ total: 8, available: 6 });
+    const ledger = await world.org.db.stockMovement.findMany({ where: { stock_id: moved?.id }, orderBy: { created_at: "asc" } });
+    expect(ledger.map((row) => row.type)).toEqual(["INCREMENT", "RESERVE", "INCREMENT", "DECREMENT"]);
+    expect(ledger[1]).toMatchObject({ actor_kind: "user", actor_id: manager.id, request_id: "request-1", reference_id: "PED-1" });
+    await expectLedgerChains(world.org, moved?.id ?? "");
+  });
+
+  it("re-checks the credential inside the statement: a role taken away, a deactivation, a password reset or a deleted key moves nothing", async () => {
+    const world = await stockWorld();
+    expect((await world.move(world.key({ type: "INCREMENT", quantity: 10 }))).status).toBe(200);
+    const manager = await managerOf(world);
+    const decrement = { ...world.key(), type: "DECREMENT" as const, quantity: 1 };
+    expect(await moveInOneStatement(statementOf(world, manager), decrement)).toMatchObject({ total: 9 });
+    const users = world.org.db.user;
+    await users.update({ where: { id: manager.id }, data: { role: "VIEWER" } });
+    expect(await moveInOneStatement(statementOf(world, manager), decrement)).toBeUndefined();
+    await users.update({ where: { id: manager.id }, data: { role: "MANAGER", active: false } });
+    expect(await moveInOneStatement(statementOf(world, manager), decrement)).toBeUndefined();
+    await users.update({ where: { id: manager.id }, data: { active: true, token_version: 1 } });
+    expect(await moveInOneStatement(statementOf(world, manager), decrement)).toBeUndefined();
+    expect(await moveInOneStatement(statementOf(world, { ...manager, tokenVersion: 1 }), decrement)).toMatchObject({ total: 8 });
+    // Another org's credential never moves this org's stock.
+    const stranger = { ...manager, tokenVersion: 1, organizationId: (await newOrg()).organizationId };
+    expect(await moveInOneStatement(statementOf(world, stranger), decrement)).toBeUndefined();
+
+    const key = await call("POST", `${API}/access-keys`, { headers: world.headers, body: { name: unique("ERP"), role: "MANAGER" } });
+    const keyPrincipal: Principal = { kind: "access_key", id: key.json.id, organizationId: world.org.organizationId, role: "MANAGER", via: "access_key" };
+    expect(await moveInOneStatement(statementOf(world, keyPrincipal), decrement)).toMatchObject({ total: 7 });
+    await world.org.db.accessKey.delete({ where: { id: key.json.id } });
+    expect(await moveInOneStatement(statementOf(world, keyPrincipal), decrement)).toBeUndefined();
+    const record = await world.org.db.stockInventory.findFirstOrThrow();
+    expect(record.total.toString()).toBe("7");
+    expect(await expectLedgerChains(world.org, record.id)).toBe(4);
+  });
+
+  it("when the statement cannot move, the transaction decides and says why: 403 for a role taken away, the refusal otherwise", async () => {
+    const world = await stockWorld();
+    expect((await world.move(world.key({ type: "INCREMENT", quantity: 10 }))).status).toBe(200);
+    const manager = await managerOf(world);
+    const options = { db: world.org.db, principal: manager, roles: MOVERS };
+    const input = { ...world.key(), type: "DECREMENT" as const, quantity: 1 };
+    const run = () =>
+      runStatementFirst(
+        world.org.runtime,
+        options,
+        (write) => moveInOneStatement(write, input),
+        async (tx) => {
+          const value = await applyMovement(tx, input);
+          return { value, body: value, status: 200, oneTimeSecret: false };
+        },
+      );
+    expect(await run()).toMatchObject({ total: 9 });
+    await world.org.db.user.update({ where: { id: manager.id }, data: { role: "VIEWER" } });
+    await expect(run()).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await world.org.db.user.update({ where: { id: manager.id }, data: { role: "MANAGER", active: false } });
+    await expect(run()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await world.org.db.user.update({ where: { id: manager.id }, data: { active: true } });
+    await expect(
+      runStatementFirst(
+        world.org.runtime,
+        options,
+        (write) => moveInOneStatement(write, { ...input, quantity: 50 }),
+        async (tx) => {
+          const value = await applyMovement(tx, { ...input, quantity: 50 });
+          return { value, body: value, status: 200, oneTimeSecret: false };
+        },
+      ),
+    ).rejects.toMatchObject({ code: "VALIDATION", errors: [{ code: "insufficient_stock" }] });
+    expect((await world.org.db.stockInventory.findFirstOrThrow()).total.toString()).toBe("9");
+  });
+
+  it("is a statement each PostgreSQL connection prepares once; other statements stay unnamed", async () => {
+    const marked = "/* prepared:stock-movement */ SELECT 1";
+    expect(statementNameOf({ sql: marked })).toMatch(/^p_[\w-]{40}$/);
+    expect(statementNameOf({ sql: marked })).toBe(statementNameOf({ sql: marked }));
+    expect(statementNameOf({ sql: `${marked} + 1` })).not.toBe(statementNameOf({ sql: marked }));
+    expect(statementNameOf({ sql: "SELECT 1 /* prepared:stock-movement */" })).toBe("");
+    expect(statementNameOf({ sql: "SELECT 1" })).toBe("");
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) return; // PGlite: one embedded connection, nothing named
+    // A pool of one connection, to look at what that connection prepared.
+    const database = await openPostgres(url, 1);
+    try {
+      const world = await stockWorld();
+      const db = forOrganization(database.prisma, world.org.organizationId);
+      for (const type of ["INCREMENT", "INCREMENT", "DECREMENT"] as const) {
+        await transaction(db, (tx) => applyMovement(tx, { ...world.key(), type, quantity: 1 }));
+      }
+      await database.prisma.brand.count();
+      // The movement a request makes in one statement, on the driver: prepared too.
+      const user = await world.org.db.user.findFirstOrThrow();
+      const principal: Principal = { kind: "user", id: user.id, organizationId: world.org.organizationId, role: user.role, via: "bearer", tokenVersion: 0 };
+      expect(await moveInOneStatement(statementOf(world, principal, database), { ...world.key(), type: "RESERVE", quantity: 1 })).toMatchObject({ reserved: 1 });
+      expect(await moveInOneStatement(statementOf(world, principal, database), { ...world.key(), type: "RELEASE", quantity: 1 })).toMatchObject({ reserved: 0 });
+      const prepared = await database.withSession((session) =>
+        session.query<{ name: string; statement: string }>("SELECT name, statement FROM pg_prepared_statements ORDER BY prepare_time"),
+      );
+      // One text per shape, whatever the values: the upsert of INCREMENT, the update of the other types, and that
+      // update on its own (with the credential's check). Nothing else (BEGIN, Prisma's own queries) is named.
+      expect(prepared).toHaveLength(3);
+      for (const row of prepared) {
+        expect(row.statement.startsWith("/* prepared:stock-movement */")).toBe(true);
+        expect(row.name).toBe(statementNameOf({ sql: row.statement }));
+      }
+    } finally {
+      await database.close();
+    }
   });
 });
 

@@ -15,6 +15,7 @@ import {
   getStock,
   listMovements,
   listStock,
+  moveInOneStatement,
   overrideStock,
   planOverride,
   removeStock,
@@ -147,10 +148,16 @@ export const stockRouter = router({
         protect: true,
       },
       errors: [404],
+      oneStatement: true,
     })
     .input(stockMovementInput)
     .output(stockRecord)
-    .mutation(({ ctx, input }) => applyMovement(ctx.db, input)),
+    .mutation(({ ctx, input }) =>
+      ctx.inOneStatement(
+        (write) => moveInOneStatement(write, input),
+        (tx) => applyMovement(tx, input),
+      ),
+    ),
   ofProduct: readProcedure
     .input(z.object({ product_id: z.string() }))
     .output(z.array(stockRecord))

@@ -1,10 +1,11 @@
 import { recordAudit } from "../../audit/service";
 import { mainImageUrlOf } from "../../catalog/products/service";
 import type { Db } from "../../db/scoped";
-import { scopedQuery } from "../../db/sql";
+import { preparedQuery, scopedQuery } from "../../db/sql";
 import { writeContext } from "../../db/transaction";
 import { AppError, type FieldError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
+import type { OneStatement } from "../../http/pipeline";
 import { fieldErrors } from "../../http/problem";
 import { isUuid } from "../../lib/ids";
 import {
@@ -22,6 +23,7 @@ import {
   type StockKey,
   type StockListInput,
   type StockMovement,
+  type StockMovementRequest,
   type StockMovementInput,
   type StockMovementListInput,
   type StockOverrideInput,
@@ -291,12 +293,15 @@ function invalid(errors: FieldError[]): AppError {
   );
 }
 
-/** Who the ledger names: the transaction's user or access key, else the system. */
-function actorOf(db: Db): {
+/** Who the ledger names: a user, an access key or the system, and the request. */
+interface LedgerActor {
   kind: string;
   id: string | null;
   requestId: string | null;
-} {
+}
+
+/** Who the ledger names: the transaction's user or access key, else the system. */
+function actorOf(db: Db): LedgerActor {
   const { actor, requestId } = writeContext(db);
   return {
     kind: actor?.kind ?? "system",
@@ -313,48 +318,84 @@ const deltas = {
   RELEASE: (q: string) => ({ total: "0", reserved: `-${q}` }),
 } as const;
 
-/**
- * Moves stock: INCREMENT (creates a missing record), DECREMENT, RESERVE, RELEASE. One
- * statement reads what the record points to, changes the record — only when those
- * references are the org's and the quantity has no more decimals than the product's unit
- * allows — and writes its ledger row; a movement that would break
- * `0 <= reserved <= total` is 422 and changes nothing. Runs in the caller's transaction
- * (the request's, or an order's or sale's that reserves or takes stock):
- *
- *   await applyMovement(tx, { company_id, warehouse_id, product_id, type: "RESERVE", quantity: 2, reference_id: order.id });
- *
- * The ledger names who moved it from the transaction's write context (user or access key).
- */
-export async function applyMovement(
-  db: Db,
-  input: StockMovementInput,
-): Promise<StockRecord> {
+type Moved = {
+  id: string;
+  total: string;
+  reserved: string;
+  active: boolean;
+  created_at: Date;
+  updated_at: Date;
+};
+
+/** What the movement statement answers: the parts of the key, and the record's figures when it moved. */
+type MovedRow = PartsRow & { [K in keyof Moved]: Moved[K] | null } & {
+  inserted: boolean | null;
+};
+
+/** A checked movement, ready for its statement. */
+interface Movement {
+  input: StockMovementRequest;
+  quantity: string;
+  delta: { total: string; reserved: string };
+  key: StockKey & { variation: string | null; variationKey: string };
+}
+
+function checkedMovement(input: StockMovementInput): Movement {
   const parsed = stockMovementInput.safeParse(input);
   if (!parsed.success) throw invalid(fieldErrors(parsed.error));
   const movement = parsed.data;
   const quantity = money(movement.quantity).toFixed();
-  const delta = deltas[movement.type](quantity);
-  const actor = actorOf(db);
-  const key = {
-    ...movement,
-    variation: movement.product_variation_id ?? null,
-    variationKey: variationKeyOf(movement),
+  return {
+    input: movement,
+    quantity,
+    delta: deltas[movement.type](quantity),
+    key: {
+      ...movement,
+      variation: movement.product_variation_id ?? null,
+      variationKey: variationKeyOf(movement),
+    },
   };
-  // The references exist in the org, the variation is the product's, the unit allows the decimals (checkDecimals, below, says why not).
+}
+
+/**
+ * The one statement of a movement: reads what the key points to, changes the record —
+ * only when those references are the org's and the quantity has no more decimals than
+ * the product's unit allows — and writes its ledger row.
+ *
+ * `alone`, for a movement made outside a transaction (`moveInOneStatement`): the statement
+ * also re-checks the caller's credential (`credential`, a query that answers a row while it
+ * holds), and moves only an existing record (INCREMENT too) and only when the move does
+ * not take it to its low-stock mark (which emits an event); otherwise it changes nothing.
+ */
+function movementStatement(
+  organization: Prisma.Sql,
+  { input, quantity, delta, key }: Movement,
+  actor: LedgerActor,
+  alone?: { credential: Prisma.Sql },
+): Prisma.Sql {
+  // The references exist in the org, the variation is the product's, the unit allows the decimals (checkDecimals says why not).
   const allowed = Prisma.sql`
     SELECT 1 FROM parts
     WHERE company IS NOT NULL AND warehouse IS NOT NULL AND product IS NOT NULL
       AND (${key.variation}::uuid IS NULL OR variation ->> 'product_id' = product ->> 'id')
       AND scale(${quantity}::numeric) <= COALESCE((product -> 'measure_unit' ->> 'decimals_for_quantity')::int, 0)`;
-  const ledger = (organization: Prisma.Sql) => Prisma.sql`
+  const ledger = Prisma.sql`
     INSERT INTO stock_movements (id, organization_id, stock_id, type, quantity, total_before, total_after, reserved_before, reserved_after,
                                  reason, reference_id, actor_kind, actor_id, request_id, created_at)
-    SELECT gen_random_uuid(), ${organization}, moved.id, ${movement.type}::"StockMovementType", ${quantity}::numeric,
+    SELECT gen_random_uuid(), ${organization}, moved.id, ${input.type}::"StockMovementType", ${quantity}::numeric,
            moved.total - ${delta.total}::numeric, moved.total, moved.reserved - ${delta.reserved}::numeric, moved.reserved,
-           ${movement.reason ?? null}, ${movement.reference_id ?? null}, ${actor.kind}, ${actor.id}::uuid, ${actor.requestId}, now()
+           ${input.reason ?? null}, ${input.reference_id ?? null}, ${actor.kind}, ${actor.id}::uuid, ${actor.requestId}, now()
     FROM moved`;
-  const change = (organization: Prisma.Sql) =>
-    movement.type === "INCREMENT"
+  // Alone: the credential holds, and available goes from above the product's minimum_stock (a JSON number) to at or below it never.
+  const aloneConditions = alone
+    ? Prisma.sql`
+              AND EXISTS (SELECT 1 FROM credential)
+              AND NOT COALESCE((SELECT total - reserved > minimum AND total + ${delta.total}::numeric - reserved - ${delta.reserved}::numeric <= minimum
+                                FROM (SELECT CASE WHEN json_typeof(product -> 'minimum_stock') = 'number'
+                                                  THEN (product ->> 'minimum_stock')::numeric END AS minimum FROM parts) AS mark), false)`
+    : Prisma.empty;
+  const change =
+    input.type === "INCREMENT" && !alone
       ? Prisma.sql`
           INSERT INTO stock_inventories AS s (id, organization_id, company_id, warehouse_id, product_id, product_variation_id, variation_key,
                                              total, reserved, active, created_at, updated_at)
@@ -373,69 +414,93 @@ export async function applyMovement(
               AND active
               AND reserved + ${delta.reserved}::numeric >= 0
               AND total + ${delta.total}::numeric >= reserved + ${delta.reserved}::numeric
-              AND EXISTS (${allowed})
+              AND total + ${delta.total}::numeric <= ${MAX_STOCK}
+              AND EXISTS (${allowed})${aloneConditions}
           RETURNING id, total, reserved, active, created_at, updated_at, false AS inserted`;
-
-  type Moved = {
-    id: string;
-    total: string;
-    reserved: string;
-    active: boolean;
-    created_at: Date;
-    updated_at: Date;
-  };
-  // `inserted`: the movement created the record (an INCREMENT of a missing one).
-  const [row] = await scopedQuery<
-    PartsRow & { [K in keyof Moved]: Moved[K] | null } & {
-      inserted: boolean | null;
-    }
-  >(
-    db,
-    (organization) => Prisma.sql`
+  return Prisma.sql`
     WITH parts AS (SELECT ${partsColumns(organization, key)}),
+         ${alone ? Prisma.sql`credential AS (${alone.credential}),` : Prisma.empty}
          allowed AS (${allowed}),
-         moved AS (${change(organization)}),
-         logged AS (${ledger(organization)})
+         moved AS (${change}),
+         logged AS (${ledger})
     SELECT parts.company, parts.warehouse, parts.product, parts.variation,
            moved.id, moved.total::text AS total, moved.reserved::text AS reserved, moved.active, moved.created_at, moved.updated_at, moved.inserted
-    FROM parts LEFT JOIN moved ON true`,
-  );
-  const { parts, errors } = partsOf(row, movement);
-  const decimals = parts && checkDecimals(parts, movement.quantity, "quantity");
+    FROM parts LEFT JOIN moved ON true`;
+}
+
+/** The parts and the record's figures of what a movement statement answered, when it moved; else the errors it found. */
+function movedOf(
+  organizationId: string,
+  row: MovedRow | undefined,
+  movement: Movement,
+): { record?: StockRecord; moved?: Moved; inserted: boolean; parts?: Parts; errors: FieldError[] } {
+  const { parts, errors } = partsOf(row, movement.input);
+  const decimals = parts && checkDecimals(parts, movement.input.quantity, "quantity");
   if (decimals) errors.push(decimals);
-  // Nothing moved when any of these holds (the statement checks the same): the caller's transaction is not left half-done.
-  if (!parts || errors.length > 0) throw invalid(errors);
-  if (
-    row?.id &&
-    row.total !== null &&
-    row.reserved !== null &&
-    row.active !== null &&
-    row.created_at &&
-    row.updated_at
-  ) {
-    const moved: Moved = {
-      id: row.id,
-      total: row.total,
-      reserved: row.reserved,
-      active: row.active,
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-    };
-    const record = toRecord(db.$organizationId, parts, moved);
-    if (row.inserted) await auditCreated(db, record);
-    const before = {
-      total: money(moved.total).minus(delta.total),
-      reserved: money(moved.reserved).minus(delta.reserved),
-    };
-    await emitStockLowWhenCrossed(
-      db,
-      record,
-      availableOf(before),
-      availableOf(moved),
-    );
-    return record;
+  // Nothing moved when any of these holds (the statement checks the same).
+  if (!parts || errors.length > 0 || !row?.id || row.total === null || row.reserved === null || row.active === null || !row.created_at || !row.updated_at) {
+    return { parts, errors, inserted: false };
   }
-  throw await refusal(db, movement.type, key, movement.quantity);
+  const moved: Moved = {
+    id: row.id,
+    total: row.total,
+    reserved: row.reserved,
+    active: row.active,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+  return { record: toRecord(organizationId, parts, moved), moved, inserted: row.inserted === true, parts, errors };
+}
+
+/**
+ * Moves stock: INCREMENT (creates a missing record), DECREMENT, RESERVE, RELEASE, in one
+ * statement (`movementStatement`); a movement that would break `0 <= reserved <= total`
+ * is 422 and changes nothing. Runs in the caller's transaction (the request's, or an
+ * order's or sale's that reserves or takes stock):
+ *
+ *   await applyMovement(tx, { company_id, warehouse_id, product_id, type: "RESERVE", quantity: 2, reference_id: order.id });
+ *
+ * The ledger names who moved it from the transaction's write context (user or access key).
+ */
+export async function applyMovement(
+  db: Db,
+  input: StockMovementInput,
+): Promise<StockRecord> {
+  const movement = checkedMovement(input);
+  const [row] = await preparedQuery<MovedRow>(db, "stock-movement", (organization) =>
+    movementStatement(organization, movement, actorOf(db)),
+  );
+  const { record, moved, inserted, parts, errors } = movedOf(db.$organizationId, row, movement);
+  // The caller's transaction is not left half-done: nothing moved.
+  if (!parts || errors.length > 0) throw invalid(errors);
+  if (!record || !moved) throw await refusal(db, movement.input.type, movement.key, movement.input.quantity);
+  if (inserted) await auditCreated(db, record);
+  const { delta } = movement;
+  const before = {
+    total: money(moved.total).minus(delta.total),
+    reserved: money(moved.reserved).minus(delta.reserved),
+  };
+  await emitStockLowWhenCrossed(db, record, availableOf(before), availableOf(moved));
+  return record;
+}
+
+/**
+ * PUT /stock/movement's common case, outside a transaction: the movement's one statement,
+ * which also re-checks the credential (server/http/pipeline.ts, `runStatementFirst`).
+ * Answers the record when it moved, or `undefined` when it changed nothing — a bad
+ * reference, a refusal, a record to create, a low-stock event to emit, a credential that
+ * no longer holds — and `applyMovement`, in a transaction, does it or says why not.
+ */
+export async function moveInOneStatement(
+  write: OneStatement,
+  input: StockMovementInput,
+): Promise<StockRecord | undefined> {
+  const movement = checkedMovement(input);
+  const actor = { kind: write.actor.kind, id: write.actor.id, requestId: write.requestId ?? null };
+  const [row] = await write.query<MovedRow>("stock-movement", (organization) =>
+    movementStatement(organization, movement, actor, { credential: write.credential }),
+  );
+  return movedOf(write.organizationId, row, movement).record;
 }
 
 /** A record a movement or an override created: who created it goes to the audit log (its figures are the ledger's). */
