@@ -233,13 +233,19 @@ async function listenPostgres(
   };
 }
 
+/** The names of the marked statements, by text: hashed once, not on every run (their texts are few). */
+const preparedNames = new Map<string, string>();
+
 /**
  * The name a statement is prepared under on each connection: the statements marked by
  * `preparedQuery` (server/db/sql.ts), by their text; every other one stays unnamed
  * (parsed and planned with its values each time).
  */
 export function statementNameOf({ sql }: { sql: string }): string {
-  return sql.startsWith(PREPARED_MARK) ? `p_${createHash("sha256").update(sql).digest("base64url").slice(0, 40)}` : "";
+  if (!sql.startsWith(PREPARED_MARK)) return "";
+  let name = preparedNames.get(sql);
+  if (name === undefined) preparedNames.set(sql, (name = `p_${createHash("sha256").update(sql).digest("base64url").slice(0, 40)}`));
+  return name;
 }
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {

@@ -428,20 +428,20 @@ function movementStatement(
     FROM parts LEFT JOIN moved ON true`;
 }
 
-/** The parts and the record's figures of what a movement statement answered, when it moved; else the errors it found. */
+/** What a movement statement answered: the errors of its references and decimals, and, when it moved, the record with its figures. */
 function movedOf(
   organizationId: string,
   row: MovedRow | undefined,
   movement: Movement,
-): { record?: StockRecord; moved?: Moved; inserted: boolean; parts?: Parts; errors: FieldError[] } {
+): { errors: FieldError[]; moved?: { record: StockRecord; figures: Moved; inserted: boolean } } {
   const { parts, errors } = partsOf(row, movement.input);
   const decimals = parts && checkDecimals(parts, movement.input.quantity, "quantity");
   if (decimals) errors.push(decimals);
   // Nothing moved when any of these holds (the statement checks the same).
   if (!parts || errors.length > 0 || !row?.id || row.total === null || row.reserved === null || row.active === null || !row.created_at || !row.updated_at) {
-    return { parts, errors, inserted: false };
+    return { errors };
   }
-  const moved: Moved = {
+  const figures: Moved = {
     id: row.id,
     total: row.total,
     reserved: row.reserved,
@@ -449,7 +449,7 @@ function movedOf(
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
-  return { record: toRecord(organizationId, parts, moved), moved, inserted: row.inserted === true, parts, errors };
+  return { errors, moved: { record: toRecord(organizationId, parts, figures), figures, inserted: row.inserted === true } };
 }
 
 /**
@@ -470,17 +470,18 @@ export async function applyMovement(
   const [row] = await preparedQuery<MovedRow>(db, "stock-movement", (organization) =>
     movementStatement(organization, movement, actorOf(db)),
   );
-  const { record, moved, inserted, parts, errors } = movedOf(db.$organizationId, row, movement);
+  const { errors, moved } = movedOf(db.$organizationId, row, movement);
   // The caller's transaction is not left half-done: nothing moved.
-  if (!parts || errors.length > 0) throw invalid(errors);
-  if (!record || !moved) throw await refusal(db, movement.input.type, movement.key, movement.input.quantity);
-  if (inserted) await auditCreated(db, record);
+  if (errors.length > 0) throw invalid(errors);
+  if (!moved) throw await refusal(db, movement.input.type, movement.key, movement.input.quantity);
+  const { record, figures } = moved;
+  if (moved.inserted) await auditCreated(db, record);
   const { delta } = movement;
   const before = {
-    total: money(moved.total).minus(delta.total),
-    reserved: money(moved.reserved).minus(delta.reserved),
+    total: money(figures.total).minus(delta.total),
+    reserved: money(figures.reserved).minus(delta.reserved),
   };
-  await emitStockLowWhenCrossed(db, record, availableOf(before), availableOf(moved));
+  await emitStockLowWhenCrossed(db, record, availableOf(before), availableOf(figures));
   return record;
 }
 
@@ -500,7 +501,7 @@ export async function moveInOneStatement(
   const [row] = await write.query<MovedRow>("stock-movement", (organization) =>
     movementStatement(organization, movement, actor, { credential: write.credential }),
   );
-  return movedOf(write.organizationId, row, movement).record;
+  return movedOf(write.organizationId, row, movement).moved?.record;
 }
 
 /** A record a movement or an override created: who created it goes to the audit log (its figures are the ledger's). */
