@@ -3,6 +3,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError, type z } from "zod";
 import type { CredentialPolicy, Principal } from "./auth/principal";
 import type { Db } from "./db/scoped";
+import { driverReads, transactionReads, type ReadStatement } from "./db/sql";
 import { AppError, type AppErrorCode } from "./errors";
 import { Prisma } from "./generated/prisma/client";
 import type { Role } from "./generated/prisma/enums";
@@ -233,12 +234,14 @@ class Rollback<T> {
  * Steps 2–6 of server/http/pipeline.ts in one middleware (each tRPC middleware costs a
  * copy of the call's options): authenticate, rate-limit, authorize, scope, then reads as
  * they are and writes in one transaction that re-checks the credential and completes
- * the idempotency record.
+ * the idempotency record. `ctx.readStatement` runs a hot read's one statement prepared:
+ * on the driver for a read, on the transaction for a write (server/db/sql.ts).
  */
 function procedureFor(roles: readonly Role[]) {
   return t.procedure.meta({ roles }).use(async ({ ctx, meta, type, next }) => {
     ctx.response.status = meta?.successStatus;
-    const proceed = (principal: Principal, db: Db, inOneStatement: InOneStatement) => next({ ctx: { principal, db, inOneStatement } });
+    const proceed = (principal: Principal, db: Db, inOneStatement: InOneStatement, readStatement: ReadStatement = transactionReads(db)) =>
+      next({ ctx: { principal, db, inOneStatement, readStatement } });
     let result: Awaited<ReturnType<typeof proceed>>;
     try {
       const principal = await authenticate(ctx.runtime, ctx.request.headers, meta?.credentials);
@@ -247,7 +250,7 @@ function procedureFor(roles: readonly Role[]) {
       const db = scope(ctx.runtime, principal);
       const write = { db, principal, roles, idempotency: ctx.request.idempotency, requestId: ctx.request.id, timeoutMs: meta?.transactionTimeoutMs };
       if (type !== "mutation") {
-        result = await proceed(principal, db, within(db));
+        result = await proceed(principal, db, within(db), driverReads(ctx.runtime.database, principal.organizationId));
       } else if (meta?.oneStatement && !write.idempotency) {
         result = await proceed(principal, db, (statement, full) =>
           runStatementFirst(ctx.runtime, write, statement, async (tx) => {

@@ -33,8 +33,8 @@ export interface Database {
    * another — straight on the driver; on PostgreSQL a marked one (server/db/sql.ts,
    * `PREPARED_MARK`) is prepared once per pool connection (`statementNameOf`). Its columns
    * come as the driver reads them (text, booleans, JSON, timestamps as Date): cast numbers
-   * to text. For the hottest writes only (server/db/sql.ts, `statementQuery`); everything
-   * else goes through Prisma.
+   * to text. For the hottest statements only (server/db/sql.ts: `statementQuery` for a write
+   * one statement makes, `driverReads` for a hot read); everything else goes through Prisma.
    */
   statement<Row>(text: string, values: readonly unknown[]): Promise<Row[]>;
   /** Answers when the database answers a trivial query; throws otherwise. */

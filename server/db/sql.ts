@@ -54,6 +54,25 @@ function marked(name: string, statement: Prisma.Sql): Prisma.Sql {
 }
 
 /**
+ * How a hot read runs its one statement (`ctx.readStatement`): prepared (`preparedQuery`)
+ * and bound to the org. A read outside any transaction runs it on the driver directly
+ * (`driverReads`); inside a write's transaction, on that transaction (`transactionReads`).
+ * Its columns come as the driver reads them in both ways: cast numbers to text, aggregate
+ * into JSON, keep timestamps out (or as text).
+ */
+export type ReadStatement = <Row>(name: string, build: (organization: Prisma.Sql) => Prisma.Sql) => Promise<Row[]>;
+
+/** `ReadStatement` outside a transaction: on the driver (Prisma would cost the read a fifth of its request). */
+export function driverReads(database: Pick<Database, "statement">, organizationId: string): ReadStatement {
+  return (name, build) => statementQuery(database, organizationId, name, build);
+}
+
+/** `ReadStatement` inside the transaction `db` is (or on the scoped client): through Prisma, prepared. */
+export function transactionReads(db: Db): ReadStatement {
+  return (name, build) => preparedQuery(db, name, build);
+}
+
+/**
  * `preparedQuery` for a write that is one statement on its own (server/http/pipeline.ts,
  * `runStatementFirst`), run on the driver directly (`Database.statement`): Prisma would
  * cost the statement a fifth of its request. Its columns come as the driver reads them

@@ -203,6 +203,11 @@ export interface PricingInput {
   discounts: readonly DiscountCandidate[];
   paymentMethod: PaymentMethodCandidate | null;
   context: PricingContext;
+  /**
+   * Whether to answer the steps (default true). Without them the result is the same,
+   * figured without formatting a word of the explanation; `steps` is empty.
+   */
+  trace?: boolean;
 }
 
 const FLAG_WEIGHT: Record<Flag, number> = {
@@ -279,11 +284,12 @@ export function discountPerUnit(range: DiscountRange, price: Money): Money {
     : range.type === "PERCENTAGE"
       ? percentOf(price, range.value)
       : range.value;
-  if (raw.lessThanOrEqualTo(ZERO)) return ZERO;
+  if (raw.isZero() || raw.isNegative()) return ZERO;
   return raw.greaterThan(price) ? price : raw;
 }
 
-const clampAtZero = (value: Money) => (value.lessThan(ZERO) ? ZERO : value);
+/** Zero for a negative amount (`isNegative` compares without making a decimal, as `lessThan(ZERO)` would). */
+const clampAtZero = (value: Money) => (value.isNegative() ? ZERO : value);
 
 /** A table's price for the product, or why it does not cover it. */
 function tablePrice(
@@ -350,10 +356,18 @@ export function calculatePrice(
   input: PricingInput,
 ): PriceResult | PriceFailure {
   const { product, context } = input;
+  const tracing = input.trace !== false;
   const steps: Step[] = [];
+  /** A step's explanation, figured only when tracing (formatting figures is most of what a trace costs). */
+  const explain = (step: Step, why: () => Partial<Step>) => {
+    if (tracing) Object.assign(step, why());
+  };
+  const record = (step: Step) => {
+    if (tracing) steps.push(step);
+  };
   const variationPrice = product.variation?.price ?? null;
   const base = variationPrice ?? product.price;
-  steps.push({
+  record({
     rule: "base_price",
     id: variationPrice ? product.variation!.id : product.id,
     name: variationPrice ? product.variation!.name : product.name,
@@ -389,33 +403,33 @@ export function calculatePrice(
       params: {},
     };
     tableSteps.set(table.id, step);
-    steps.push(step);
+    record(step);
     const flags = unmatchedFlags(table.flags, table.targets, context);
     if (!inDateRange(context.date, table.start_date, table.end_date)) {
-      Object.assign(step, {
+      explain(step, () => ({
         code: "out_of_date_range",
         reason: `valid from ${table.start_date}${table.end_date ? ` to ${table.end_date}` : ""}`,
         params: {
           start_date: table.start_date,
           end_date: table.end_date ?? "",
         },
-      });
+      }));
     } else if (flags.length > 0) {
-      Object.assign(step, {
+      explain(step, () => ({
         code: "flags_not_matched",
         reason: flagsReason(flags),
         params: { flags },
-      });
+      }));
     } else {
       const found = tablePrice(table, product, base);
       if ("code" in found) {
-        Object.assign(step, {
+        explain(step, () => ({
           code: found.code,
           reason:
             found.code === "no_base_price"
               ? "its criteria change a base price the product does not have"
               : "none of its criteria covers the product",
-        });
+        }));
       } else {
         eligible.push({ table, ...found });
       }
@@ -442,7 +456,7 @@ export function calculatePrice(
         name: candidate.table.name,
         price: candidate.price,
       };
-      Object.assign(step, {
+      explain(step, () => ({
         after: candidate.price,
         code: "applied",
         reason:
@@ -450,13 +464,13 @@ export function calculatePrice(
             ? `the product's own price in criteria ${candidate.criteria}`
             : `the rate of criteria ${candidate.criteria}`,
         params: { criteria: candidate.criteria ?? "" },
-      });
+      }));
     } else {
-      Object.assign(step, {
+      explain(step, () => ({
         code: "beaten_by_more_specific_table",
         reason: `${winner!.table.name} is more specific or more recent`,
         params: { winner: winner!.table.name },
-      });
+      }));
     }
   }
 
@@ -490,18 +504,20 @@ export function calculatePrice(
       code: "applied",
       params: {},
     };
-    steps.push(step);
+    record(step);
     const flags = unmatchedFlags(discount.flags, discount.targets, context);
-    const range = pickRange(discount.ranges, context.quantity);
+    const { minimum_value: minimum, maximum_value: maximum } = discount;
+    // The range last of the cheap checks: comparing decimals is most of a discount's cost.
+    let range: DiscountRange | null = null;
     if (!discount.is_active)
-      Object.assign(step, {
+      explain(step, () => ({
         code: "inactive",
         reason: "the discount is not active",
-      });
+      }));
     else if (
       !inDateRange(context.date, discount.start_date, discount.end_date)
     ) {
-      Object.assign(step, {
+      explain(step, () => ({
         code: "out_of_date_range",
         reason:
           `valid ${discount.start_date ? `from ${discount.start_date}` : ""}${discount.end_date ? ` to ${discount.end_date}` : ""}`.trim(),
@@ -509,63 +525,59 @@ export function calculatePrice(
           start_date: discount.start_date ?? "",
           end_date: discount.end_date ?? "",
         },
-      });
+      }));
     } else if (flags.length > 0)
-      Object.assign(step, {
+      explain(step, () => ({
         code: "flags_not_matched",
         reason: flagsReason(flags),
         params: { flags },
-      });
+      }));
     else if (
       discount.criteria.length > 0 &&
       !discount.criteria.some((criteria) =>
         matchesCriteria(criteria.entries, product),
       )
     ) {
-      Object.assign(step, {
+      explain(step, () => ({
         code: "criteria_not_matched",
         reason: "the product matches none of its criteria",
+      }));
+    } else if (!(range = pickRange(discount.ranges, context.quantity))) {
+      explain(step, () => {
+        const smallest = discount.ranges.reduce<Money | null>(
+          (min, item) =>
+            min === null || item.minimum_quantity.lessThan(min)
+              ? item.minimum_quantity
+              : min,
+          null,
+        );
+        return {
+          code: "no_range_reached",
+          reason: smallest
+            ? `the quantity is below the first range (${smallest.toString()})`
+            : "the discount has no ranges",
+          params: { minimum_quantity: smallest ? smallest.toNumber() : 0 },
+        };
       });
-    } else if (!range) {
-      const smallest = discount.ranges.reduce<Money | null>(
-        (min, item) =>
-          min === null || item.minimum_quantity.lessThan(min)
-            ? item.minimum_quantity
-            : min,
-        null,
-      );
-      Object.assign(step, {
-        code: "no_range_reached",
-        reason: smallest
-          ? `the quantity is below the first range (${smallest.toString()})`
-          : "the discount has no ranges",
-        params: { minimum_quantity: smallest ? smallest.toNumber() : 0 },
-      });
-    } else if (
-      discount.minimum_value &&
-      line.lessThan(discount.minimum_value)
-    ) {
-      Object.assign(step, {
+    } else if (minimum && line.lessThan(minimum)) {
+      explain(step, () => ({
         code: "below_minimum_value",
-        reason: `the line's value is below the minimum of ${discount.minimum_value.toString()}`,
-        params: { minimum_value: discount.minimum_value.toNumber() },
-      });
-    } else if (
-      discount.maximum_value &&
-      line.greaterThan(discount.maximum_value)
-    ) {
-      Object.assign(step, {
+        reason: `the line's value is below the minimum of ${minimum.toString()}`,
+        params: { minimum_value: minimum.toNumber() },
+      }));
+    } else if (maximum && line.greaterThan(maximum)) {
+      explain(step, () => ({
         code: "above_maximum_value",
-        reason: `the line's value is above the maximum of ${discount.maximum_value.toString()}`,
-        params: { maximum_value: discount.maximum_value.toNumber() },
-      });
+        reason: `the line's value is above the maximum of ${maximum.toString()}`,
+        params: { maximum_value: maximum.toNumber() },
+      }));
     } else {
       const amount = discountPerUnit(range, afterTable);
       if (amount.isZero())
-        Object.assign(step, {
+        explain(step, () => ({
           code: "no_amount",
           reason: "its range takes nothing off this price",
-        });
+        }));
       else applicable.push({ discount, range, amount, step });
     }
   }
@@ -591,7 +603,7 @@ export function calculatePrice(
     const before = price!;
     const amount = discountPerUnit(item.range, before);
     price = clampAtZero(before.minus(amount));
-    Object.assign(item.step, {
+    explain(item.step, () => ({
       before,
       after: price,
       code: "applied",
@@ -601,7 +613,7 @@ export function calculatePrice(
         value: item.range.value.toNumber(),
         type: item.range.type,
       },
-    });
+    }));
     applied.push({
       id: item.discount.id,
       name: item.discount.name,
@@ -612,11 +624,11 @@ export function calculatePrice(
   };
   if (best) apply(best, false);
   for (const item of single.slice(1)) {
-    Object.assign(item.step, {
+    explain(item.step, () => ({
       code: "beaten_by_larger_discount",
       reason: `${best!.discount.name} takes off more and does not stack`,
       params: { winner: best!.discount.name },
-    });
+    }));
   }
   for (const item of stacking) apply(item, true);
 
@@ -628,7 +640,7 @@ export function calculatePrice(
     const rate = method.adjustment_rate ?? ZERO;
     const before = unit;
     unit = clampAtZero(before.plus(percentOf(before, rate)));
-    steps.push({
+    record({
       rule: "payment_method",
       id: method.id,
       name: method.name,
@@ -676,7 +688,7 @@ export function calculatePrice(
   // 5. Rounding, once.
   const unitPrice = roundMoney(unit);
   const totalValue = roundMoney(total);
-  steps.push({
+  record({
     rule: "rounding",
     id: null,
     name: null,

@@ -5,6 +5,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { openPostgres, statementNameOf } from "@/server/db/connection";
+import { forOrganization } from "@/server/db/scoped";
+import { driverReads, transactionReads } from "@/server/db/sql";
+import { transaction } from "@/server/db/transaction";
+import { calculateProductPrice } from "@/server/pricing/prices/service";
 import { newOrg, unique, type TestOrg } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
 
@@ -879,5 +884,98 @@ describe("POST /prices/product/calculate", () => {
     expect((await manager.priceTables.get({ id: saved.id })).name).toBe(
       saved.name,
     );
+  });
+});
+
+describe("the calculation's statement", () => {
+  it("reads the same on the driver (a read) as on a transaction (inside a write), and is prepared once per connection", async () => {
+    const org = await newOrg();
+    const { post, drill, partner, card, brand, category } = await setup(org);
+    await post(
+      "/price-tables",
+      table({
+        is_partner_specific: true,
+        partners: [{ partner_id: partner.id }],
+        criteria: [{ products: [{ product_id: drill.id, price: 90 }] }],
+      }),
+    );
+    await post("/discounts", {
+      name: unique("Marca"),
+      ranges: [{ minimum_quantity: 1, value: 5 }],
+      criteria: [{ config: [{ key: "brand_id", values: [brand.id] }] }],
+    });
+    await post("/discounts", {
+      name: unique("Voltagem"),
+      is_discount_over_discount: true,
+      ranges: [{ minimum_quantity: 2, type: "MONETARY", value: 1.5 }],
+      criteria: [
+        { config: [{ key: "specification:voltagem", values: ["220v"] }] },
+        { config: [{ key: "category_id", values: [category.id] }] },
+      ],
+    });
+    const input = {
+      product_id: drill.id,
+      quantity: 3,
+      partner_id: partner.id,
+      payment_method_id: card.id,
+      installments: 3,
+      date: "2026-06-15",
+      explain: true,
+    };
+    const onDriver = await calculateProductPrice(
+      org.db,
+      driverReads(org.database, org.organizationId),
+      input,
+    );
+    const inTransaction = await transaction(org.db, (tx) =>
+      calculateProductPrice(tx, transactionReads(tx), input),
+    );
+    expect(onDriver).toEqual(inTransaction);
+    expect(onDriver).toMatchObject({
+      price_table: { price: 90 },
+      discounts: [{ amount: 13.5 }, { amount: 4.5 }],
+      unit_price: 92.4, // 90 − 5% − 1.50, then the card's +10%
+    });
+    expect(onDriver.steps?.length).toBeGreaterThan(3);
+    // Unknown references answer the same way too.
+    const missing = { ...input, partner_id: randomUUID() };
+    await expect(
+      calculateProductPrice(
+        org.db,
+        driverReads(org.database, org.organizationId),
+        missing,
+      ),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) return; // PGlite: one embedded connection, nothing named
+    // A pool of one connection, to look at what that connection prepared.
+    const database = await openPostgres(url, 1);
+    try {
+      const reads = driverReads(database, org.organizationId);
+      const db = forOrganization(database.prisma, org.organizationId);
+      for (const quantity of [1, 2, 5])
+        await calculateProductPrice(db, reads, { ...input, quantity });
+      await calculateProductPrice(db, reads, {
+        product_id: drill.id,
+        quantity: 1,
+        explain: false,
+      });
+      const prepared = await database.withSession((session) =>
+        session.query<{ name: string; statement: string }>(
+          "SELECT name, statement FROM pg_prepared_statements",
+        ),
+      );
+      // One text whatever the values (present or absent): the rules' load and Prisma's own queries stay unnamed.
+      expect(prepared).toHaveLength(1);
+      expect(
+        prepared[0]!.statement.startsWith("/* prepared:price-subject */"),
+      ).toBe(true);
+      expect(prepared[0]!.name).toBe(
+        statementNameOf({ sql: prepared[0]!.statement }),
+      );
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -113,6 +113,7 @@ function run(
     priceTables: over.priceTables ?? [],
     discounts: over.discounts ?? [],
     paymentMethod: over.paymentMethod ?? null,
+    trace: over.trace,
     context: {
       quantity: money(over.quantity ?? 1),
       date: over.date ?? "2026-06-15",
@@ -124,6 +125,22 @@ function run(
 function ok(result: ReturnType<typeof calculatePrice>): PriceResult {
   if (!result.ok) throw new Error(`expected a price, got ${result.code}`);
   return result;
+}
+
+/** The answer without its steps: what must not depend on whether they were asked for. */
+const withoutSteps = (result: ReturnType<typeof calculatePrice>) => {
+  const { steps, ...rest } = result;
+  return { rest, steps: steps.length };
+};
+
+/** The same input with and without the trace: the same answer; no steps without it. */
+function expectSameUntraced(
+  traced: ReturnType<typeof calculatePrice>,
+  untraced: ReturnType<typeof calculatePrice>,
+) {
+  expect(withoutSteps(untraced).rest).toEqual(withoutSteps(traced).rest);
+  expect(untraced.steps).toEqual([]);
+  expect(traced.steps.length).toBeGreaterThan(0);
 }
 
 const stepOf = (result: PriceResult, id: string) =>
@@ -685,6 +702,7 @@ describe("price engine: the rules, case by case", () => {
   for (const testCase of cases) {
     it(testCase.rule, () => {
       const result = ok(run(testCase.input));
+      expectSameUntraced(result, run({ ...testCase.input, trace: false }));
       expect(result.unit_price.toString()).toBe(
         money(testCase.unit).toString(),
       );
@@ -905,6 +923,18 @@ describe("price engine: properties", () => {
         expect(result.total_value.isNegative()).toBe(false);
         for (const step of result.steps)
           if (step.after) expect(step.after.isNegative()).toBe(false);
+      }),
+    );
+  });
+
+  it("the trace changes nothing but the steps: without it, the same answer and no steps", () => {
+    fc.assert(
+      fc.property(input, ([base, tables, discounts, quantity, rate]) => {
+        const given = scenario(base, tables, discounts, quantity, rate);
+        expectSameUntraced(
+          calculatePrice(given),
+          calculatePrice({ ...given, trace: false }),
+        );
       }),
     );
   });

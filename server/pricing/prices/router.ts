@@ -26,5 +26,7 @@ export const pricesRouter = router({
     })
     .input(priceCalculationInput)
     .output(priceCalculation)
-    .query(({ ctx, input }) => calculateProductPrice(ctx.db, input)),
+    .query(({ ctx, input }) =>
+      calculateProductPrice(ctx.db, ctx.readStatement, input),
+    ),
 });

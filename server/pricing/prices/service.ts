@@ -1,5 +1,5 @@
 import type { Db } from "../../db/scoped";
-import { scopedQuery } from "../../db/sql";
+import type { ReadStatement } from "../../db/sql";
 import { AppError, type FieldError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
 import { money, toJsonNumber, type Money } from "../../lib/money";
@@ -19,7 +19,8 @@ import type { PriceCalculation, PriceCalculationInput } from "./schemas";
 
 /**
  * POST /prices/product/calculate: one statement, then the engine
- * (server/pricing/engine.ts) decides. The statement reads the product (with its
+ * (server/pricing/engine.ts) decides. The statement — prepared, its plan finds rows by
+ * key whatever the values, and on the driver (`ctx.readStatement`) — reads the product (with its
  * categories and specifications), the variation, the partner's profile, the payment
  * method, the rows of price tables that list the product
  * (`price_table_products (organization_id, product_id)`) and the org's pricing version,
@@ -88,9 +89,9 @@ const uuidOrNull = (value: string | null | undefined) =>
  * payment method in one statement; every reference that names nothing is a 400, all at
  * once and in the order of the body.
  */
-async function loadSubject(db: Db, input: PriceCalculationInput) {
-  const [row] = await scopedQuery<SubjectRow>(
-    db,
+async function loadSubject(read: ReadStatement, input: PriceCalculationInput) {
+  const [row] = await read<SubjectRow>(
+    "price-subject",
     (org) => Prisma.sql`
     SELECT
       (SELECT json_build_object(
@@ -179,11 +180,12 @@ const number = (value: Money | null): number | null => toJsonNumber(value);
 
 export async function calculateProductPrice(
   db: Db,
+  read: ReadStatement,
   input: PriceCalculationInput,
   today = new Date(),
 ): Promise<PriceCalculation> {
   const { product, context, paymentMethod, listed, version } =
-    await loadSubject(db, input);
+    await loadSubject(read, input);
   const rules = await rulesAt(db, version);
   const { priceTables, discounts } = candidatesOf(
     rules,
@@ -197,6 +199,7 @@ export async function calculateProductPrice(
     priceTables,
     discounts,
     paymentMethod,
+    trace: input.explain === true,
     context: {
       ...context,
       installments: input.installments ?? null,
