@@ -1,5 +1,5 @@
 import { ADMIN, expect, test } from "../fixtures";
-import { openUserMenu, signIn } from "./panel";
+import { openUserMenu, signIn, signInWithForm } from "./panel";
 
 test.describe("sign-in", () => {
   test("wrong credentials show an error and stay on the page", async ({ page }) => {
@@ -30,7 +30,7 @@ test.describe("sign-in", () => {
   });
 
   test("the right password lands on the brands, with the user in the header", async ({ page }) => {
-    await signIn(page);
+    await signInWithForm(page);
     await expect(page.getByRole("heading", { name: "Marcas", level: 1 })).toBeVisible();
     await expect(page.getByRole("banner")).toContainText("Administrador");
     await openUserMenu(page);
