@@ -1,9 +1,10 @@
 // `npm test`: every test, in order of speed: typecheck, lint, unit + integration (vitest),
-// then a production build and the Playwright REST and panel tests against it.
+// then a production build (skipped when dist/ was built from these sources) and the Playwright REST and panel tests against it.
 // Runs on embedded PGlite, or on PostgreSQL when TEST_DATABASE_URL is set.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { sourceStamp, storedStamp } from "./source-stamp.mjs";
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const reports = path.resolve(".data", "test-reports");
@@ -21,10 +22,16 @@ const database = env.TEST_DATABASE_URL ? `PostgreSQL (${env.TEST_DATABASE_URL.re
 console.log(`Testing on ${database}`);
 
 let ok = step("typecheck", bin("tsc"), ["--noEmit"]);
-ok = step("lint (eslint: raw SQL only through the scoped helper, React and Next rules)", bin("eslint"), ["."]) && ok;
+// Cached by content (no rule reads types across files): a second run (CI's second database) lints only what changed.
+ok = step("lint (eslint: raw SQL only through the scoped helper, React and Next rules)", bin("eslint"), [".", "--cache", "--cache-strategy", "content", "--cache-location", "node_modules/.cache/eslint/"]) && ok;
 const vitestReport = path.join(reports, "vitest.json");
 ok = step("unit and integration tests (vitest)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]) && ok;
-const built = step("build", process.execPath, [path.resolve("scripts", "build.mjs")]);
+// The build `npm start` would use: skipped when dist/ was built from these very sources
+// (scripts/source-stamp.mjs), as on CI's second database.
+const root = path.resolve(import.meta.dirname, "..");
+const upToDate = sourceStamp(root) === storedStamp(root);
+if (upToDate) console.log("\n=== build: up to date with the sources (dist/source-stamp) ===");
+const built = upToDate || step("build", process.execPath, [path.resolve("scripts", "build.mjs")]);
 const playwrightReport = path.join(reports, "playwright.json");
 if (built) {
   ok = step("REST and panel tests (playwright)", bin("playwright"), ["test", "--reporter=list,json"], {
