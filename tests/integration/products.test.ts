@@ -235,5 +235,9 @@ describe("product search", () => {
     const listed = (await call("GET", "/api/b2b/products?search=furadera", { headers })).json.items.map((item: { id: string }) => item.id);
     expect(listed.slice(0, 2).sort()).toEqual([drill.id, inactive.id].sort()); // both in the name (ties by name: collation)
     expect(listed[2]).toBe(kit.id); // in the description
+    // An exact SKU comes first even where the words rank another product higher.
+    const wire = await post("/products", { name: "Fio Flexível", sku: "CABO" });
+    const cables = await post("/products", { name: "Cabo Cabo Cabo" });
+    expect(await names("search=cabo")).toEqual([wire.id, cables.id]);
   });
 });

@@ -78,7 +78,6 @@ export async function findProducts(db: Db, query: ProductQuery): Promise<{ ids: 
 
   const [row] = await scopedQuery<{ ids: string[]; total: bigint }>(db, (organization) => {
     const conditions: Prisma.Sql[] = [Prisma.sql`p.organization_id = ${organization}`];
-    if (words.length > 0) conditions.push(Prisma.sql`(p.search_vector @@ ${text}::tsquery OR p.sku_key = ${skuKey})`);
     if (query.activeOnly) conditions.push(Prisma.sql`p.active`);
     if (query.onlyWithPrice) conditions.push(Prisma.sql`p.price IS NOT NULL`);
     if (query.brandId) conditions.push(Prisma.sql`p.brand_id = ${query.brandId}::uuid`);
@@ -104,12 +103,17 @@ export async function findProducts(db: Db, query: ProductQuery): Promise<{ ids: 
     }
     // Words: the matches are read once, as narrow rows (id, exact SKU, sort key), then
     // counted and only the page is sorted (top-N): a common word that matches a fifth of a
-    // large catalog never sorts every match's whole row.
+    // large catalog never sorts every match's whole row. The words' matches come from the
+    // search index alone and the exact SKU from its unique index, as two branches: one
+    // condition `words OR sku` made PostgreSQL OR two bitmaps, or scan the whole table.
+    const matches = Prisma.sql`p.search_vector @@ ${text}::tsquery`;
     const key = sortColumn ?? Prisma.sql`ts_rank(p.search_vector, ${text}::tsquery)`;
     const order = sortColumn ? Prisma.sql`m.sort_key ${direction}, m.id` : Prisma.sql`m.exact DESC, m.sort_key DESC, m.name, m.id`;
     return Prisma.sql`
       WITH m AS MATERIALIZED (
-        SELECT p.id, p.name, p.sku_key = ${skuKey} AS exact, ${key} AS sort_key FROM products p WHERE ${where}
+        SELECT p.id, p.name, p.sku_key = ${skuKey} AS exact, ${key} AS sort_key FROM products p WHERE ${where} AND ${matches}
+        UNION ALL
+        SELECT p.id, p.name, true, ${key} FROM products p WHERE ${where} AND p.sku_key = ${skuKey} AND (${matches}) IS NOT TRUE
       )
       SELECT (SELECT count(*) FROM m) AS total, ARRAY(SELECT m.id::text FROM m ORDER BY ${order} ${window}) AS ids`;
   });
