@@ -15,6 +15,12 @@ const words = {
   en: { email: "Email", password: "Password", submit: "Sign in" },
 } satisfies Record<Locale, unknown>;
 
+/** Waits for the page a sign-in lands on, the user named in the header. */
+async function expectSignedInAt(page: Page, path: string, user: { email: string }) {
+  await expect(page).toHaveURL((url) => url.pathname === path.split("?")[0]);
+  await expect(page.getByRole("banner")).toContainText(user.email);
+}
+
 /** Signs in through the panel's sign-in page, in a language (Portuguese by default), and waits for the page it lands on. */
 export async function signInWithForm(
   page: Page,
@@ -25,8 +31,7 @@ export async function signInWithForm(
   await page.getByLabel(words[locale].email).fill(user.email);
   await page.getByLabel(words[locale].password).fill(user.password);
   await page.getByRole("button", { name: words[locale].submit, exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === path.split("?")[0]);
-  await expect(page.getByRole("banner")).toContainText(user.email);
+  await expectSignedInAt(page, path, user);
 }
 
 /** next-auth session cookies by email: one sign-in per user and worker (the session is a JWT the server does not keep). */
@@ -61,8 +66,7 @@ export async function signIn(
   }
   await page.context().addCookies(cookies);
   await page.goto(path);
-  await expect(page).toHaveURL((url) => url.pathname === path.split("?")[0]);
-  await expect(page.getByRole("banner")).toContainText(user.email);
+  await expectSignedInAt(page, path, user);
 }
 
 /** A sonner toast with this text. */
