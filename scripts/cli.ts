@@ -4,6 +4,7 @@
  * to open it while the server holds it (stop the server, or use PostgreSQL).
  */
 import { parseArgs } from "node:util";
+import { forgetLoginThrottles } from "../server/auth/login-throttle";
 import { openConfiguredDatabase, openMigratedDatabase, startDatabase } from "../server/db";
 import { DatabaseInUseError, type Database } from "../server/db/connection";
 import { migrate } from "../server/db/migrator";
@@ -82,6 +83,12 @@ const commands: Record<string, Command> = {
         if (!organization) throw new AppError("NOT_FOUND", "Organization not found");
         return { organization_id: organization.id, seeded: await seedDemoData(prisma, organization.id) };
       }),
+  },
+  "auth:unthrottle": {
+    summary: "Forget every sign-in count (contract §2's throttling), e.g. after an office's failed attempts locked its address out",
+    usage: "auth:unthrottle",
+    options: {},
+    run: () => withDatabase(openMigratedDatabase, async ({ prisma }) => ({ forgotten: await forgetLoginThrottles(prisma) })),
   },
   "insights:rebuild": {
     summary: "Recompute the sales funnel and most-sold rollups from the stored events and sales (every org, or one)",

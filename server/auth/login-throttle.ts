@@ -4,8 +4,9 @@ import type { PrismaClient } from "../generated/prisma/client";
 /**
  * Sign-in throttling (contract §2), shared by POST /auth/login and the panel's sign-in:
  *
- * - Every attempt is counted before its password is checked, in one atomic statement,
- *   so parallel attempts cannot all slip through before the first failure is recorded.
+ * - Every attempt is counted before its password is checked, in one atomic statement a
+ *   key, so parallel attempts cannot all slip through before the first failure is
+ *   recorded. An attempt refused (429) checks nothing and is not counted.
  * - Per (email, client address): 5 attempts freely, then each further one must wait a
  *   growing delay (1 s, 2 s, 4 s, … up to 15 min) after the one before. Another address
  *   has its own count: an attacker cannot lock the real user out.
@@ -57,8 +58,16 @@ export async function claimLoginAttempt(
 ): Promise<{ retryAfter: number } | LoginAttempt> {
   const pair = keyOf(`pair:${email}|${address}`);
   const place = keyOf(`address:${address}`);
-  const [pairWait, placeWait] = await Promise.all([claim(prisma, pair, FREE_PER_PAIR), claim(prisma, place, FREE_PER_ADDRESS)]);
-  if (pairWait !== null || placeWait !== null) return { retryAfter: Math.max(pairWait ?? 0, placeWait ?? 0) };
+  // A refused attempt checks no password, so it counts on neither key: the address is
+  // claimed only once the pair allowed the attempt, and the pair gets its claim back when
+  // the address refuses it (it was allowed then, so it may be asked again at once).
+  const pairWait = await claim(prisma, pair, FREE_PER_PAIR);
+  if (pairWait !== null) return { retryAfter: pairWait };
+  const placeWait = await claim(prisma, place, FREE_PER_ADDRESS);
+  if (placeWait !== null) {
+    await prisma.$executeRaw`UPDATE login_throttles SET failures = GREATEST(failures - 1, 0), blocked_until = now() WHERE key = ${pair}`;
+    return { retryAfter: placeWait };
+  }
   return { keys: [pair, place] };
 }
 
@@ -72,4 +81,9 @@ export async function loginSucceeded(prisma: PrismaClient, attempt: LoginAttempt
 /** Rows of counts gone quiet (housekeeping). */
 export async function purgeLoginThrottles(prisma: PrismaClient): Promise<number> {
   return prisma.$executeRaw`DELETE FROM login_throttles WHERE updated_at < now() - interval '1 day'`;
+}
+
+/** Forgets every count (an operator's command after a false lock-out; a test run's start). */
+export async function forgetLoginThrottles(prisma: PrismaClient): Promise<number> {
+  return prisma.$executeRaw`DELETE FROM login_throttles`;
 }

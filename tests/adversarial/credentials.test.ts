@@ -3,7 +3,7 @@
  * tokens are what this server issues or nothing, and sign-in throttling cannot be
  * bypassed with a header or turned into a lock-out of the real user.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
@@ -192,6 +192,31 @@ describe("sign-in throttling", () => {
     expect(await claimLoginAttempt(prisma, email, address)).toEqual({ keys: [pair, expect.any(String)] });
     const [row] = await prisma.$queryRaw<Array<{ failures: number }>>`SELECT failures FROM login_throttles WHERE key = ${pair}`;
     expect(row!.failures).toBe(1);
+  });
+
+  it("counts a refused attempt on neither its email nor its address (it checked no password)", async () => {
+    const { prisma } = (await testRuntime()).database;
+    const address = `198.51.100.${Math.floor(Math.random() * 200)}`;
+    const placeKey = createHash("sha256").update(`address:${address}`).digest("hex");
+    const failuresOf = async (key: string) =>
+      (await prisma.$queryRaw<Array<{ failures: number }>>`SELECT failures FROM login_throttles WHERE key = ${key}`)[0]?.failures ?? 0;
+    const before = await failuresOf(placeKey);
+    // One email: six attempts checked (the sixth starts a wait), then ten refused on the email.
+    const email = `${randomUUID()}@nobody.example`;
+    for (let attempt = 0; attempt < 6; attempt++) expect(await claimLoginAttempt(prisma, email, address)).toHaveProperty("keys");
+    for (let attempt = 0; attempt < 10; attempt++) expect(await claimLoginAttempt(prisma, email, address)).toHaveProperty("retryAfter");
+    expect(await failuresOf(placeKey)).toBe(before + 6);
+
+    // The address refuses (its free attempts used): another email's count is left as it was.
+    await prisma.$executeRaw`UPDATE login_throttles SET failures = 60, blocked_until = now() + interval '1 minute' WHERE key = ${placeKey}`;
+    const other = `${randomUUID()}@nobody.example`;
+    const otherPair = createHash("sha256").update(`pair:${other}|${address}`).digest("hex");
+    for (let attempt = 0; attempt < 3; attempt++) expect(await claimLoginAttempt(prisma, other, address)).toHaveProperty("retryAfter");
+    expect(await failuresOf(otherPair)).toBe(0);
+    expect(await failuresOf(placeKey)).toBe(60);
+    await prisma.$executeRaw`UPDATE login_throttles SET blocked_until = now() WHERE key = ${placeKey}`;
+    expect(await claimLoginAttempt(prisma, other, address)).toHaveProperty("keys");
+    expect(await failuresOf(otherPair)).toBe(1);
   });
 
   it("does not believe X-Forwarded-For from a caller that is not a trusted proxy", async () => {
