@@ -31,9 +31,20 @@ export function sumMoney(values: Iterable<Money>): Money {
 
 const HUNDREDTH = new MoneyDecimal("0.01");
 
-/** `percent` % of `value`, unrounded (times 0.01: the same exact figure as dividing by 100, without a long division). */
+/**
+ * Each percent's fraction (percent × 0.01, exact), kept while the percent lives: a rule's
+ * rates are read once and weighed on every calculation, one multiplication instead of two.
+ */
+const fractions = new WeakMap<Money, Money>();
+
+/** `percent` % of `value`, unrounded: `value` × (`percent` × 0.01), both exact products. */
 export function percentOf(value: Money, percent: Money): Money {
-  return value.times(percent).times(HUNDREDTH);
+  let fraction = fractions.get(percent);
+  if (fraction === undefined) {
+    fraction = percent.times(HUNDREDTH);
+    fractions.set(percent, fraction);
+  }
+  return value.times(fraction);
 }
 
 /** Whether two amounts agree within `tolerance` (contract §7 checks totals within 0.01). */

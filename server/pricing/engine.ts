@@ -591,17 +591,20 @@ export function calculatePrice(
       : a.discount.id > b.discount.id
         ? 1
         : 0);
-  const single = applicable
-    .filter((item) => !item.discount.is_discount_over_discount)
-    .sort(byAmount);
+  // Of those that do not stack only the largest matters: one pass, not a sort.
+  const single = applicable.filter((item) => !item.discount.is_discount_over_discount);
+  const best = single.reduce<(typeof applicable)[number] | undefined>(
+    (top, item) => (top === undefined || byAmount(item, top) < 0 ? item : top),
+    undefined,
+  );
   const stacking = applicable
     .filter((item) => item.discount.is_discount_over_discount)
     .sort(byAmount);
-  const best = single[0];
   const applied: AppliedDiscount[] = [];
   const apply = (item: (typeof applicable)[number], over: boolean) => {
     const before = price!;
-    const amount = discountPerUnit(item.range, before);
+    // The first one applied is figured on the price it was ordered by: its amount is known.
+    const amount = before === afterTable ? item.amount : discountPerUnit(item.range, before);
     price = clampAtZero(before.minus(amount));
     explain(item.step, () => ({
       before,
@@ -623,7 +626,8 @@ export function calculatePrice(
     });
   };
   if (best) apply(best, false);
-  for (const item of single.slice(1)) {
+  for (const item of single) {
+    if (item === best) continue;
     explain(item.step, () => ({
       code: "beaten_by_larger_discount",
       reason: `${best!.discount.name} takes off more and does not stack`,
