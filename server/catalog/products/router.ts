@@ -45,12 +45,12 @@ export const productsRouter = router({
     })
     .input(productListInput)
     .output(pageOf(productListRecord))
-    .query(({ ctx, input }) => listProducts(ctx.db, input)),
+    .query(({ ctx, input }) => listProducts(ctx.db, input, ctx.readStatement)),
   get: readProcedure
     .meta({ openapi: { method: "GET", path: "/products/{id}", tags, summary: "Get a product", protect: true } })
     .input(idInput)
     .output(product)
-    .query(({ ctx, input }) => getProduct(ctx.db, input.id)),
+    .query(({ ctx, input }) => getProduct(ctx.readStatement, input.id)),
   create: manageProcedure
     // interface.md: POST /products answers 200.
     .meta({ openapi: { method: "POST", path: "/products", tags, summary: "Create a product", protect: true }, successStatus: 200 })
@@ -73,7 +73,7 @@ export const productsRouter = router({
     })
     .input(productSelectInput)
     .output(z.array(product))
-    .query(({ ctx, input }) => selectProducts(ctx.db, input.ids)),
+    .query(({ ctx, input }) => selectProducts(ctx.readStatement, input.ids)),
   mainImages: readProcedure
     .meta({
       openapi: { method: "POST", path: "/products/main-images", tags, summary: "The main image of each product", protect: true },
@@ -127,7 +127,7 @@ export const productsRouter = router({
         page: input.page,
         perPage: input.perPage,
       });
-      return { currentPage: input.page, perPage: input.perPage, total, items: await selectProducts(ctx.db, ids) };
+      return { currentPage: input.page, perPage: input.perPage, total, items: await selectProducts(ctx.readStatement, ids) };
     }),
   synchronizeSearch: manageProcedure
     .meta({

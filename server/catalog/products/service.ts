@@ -1,6 +1,6 @@
 import { recordAudit } from "../../audit/service";
 import type { Db } from "../../db/scoped";
-import { scopedExecute } from "../../db/sql";
+import { scopedExecute, transactionReads, type ReadStatement } from "../../db/sql";
 import { AppError, type FieldError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
 import { IMAGE_TYPES, resourceFileUrl } from "../../files/resource-files/service";
@@ -21,12 +21,48 @@ import { refreshProducts } from "./search-index";
  * transaction.
  */
 
-const include = {
-  brand: { select: { id: true, name: true } },
-  measure_unit: { select: { id: true, abbreviation: true, decimals_for_quantity: true } },
-  categories: { select: { category: { select: { id: true, name: true } } } },
-} satisfies Prisma.ProductInclude;
-type ProductRow = Prisma.ProductGetPayload<{ include: typeof include }>;
+/**
+ * A product as one statement reads it (`PRODUCT_RECORDS`): its brand, measure unit and
+ * categories aggregated into JSON, numbers and timestamps as text, so that the driver
+ * and Prisma read the same row.
+ */
+interface ProductRecordRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  sku: string;
+  description: string | null;
+  brand_id: string | null;
+  measure_unit_id: string | null;
+  price: string | null;
+  ean: string | null;
+  ncm: string | null;
+  weight: string | null;
+  active: boolean;
+  images: unknown;
+  attributes: unknown;
+  created_at: string;
+  updated_at: string;
+  brand: { id: string; name: string } | null;
+  measure_unit: { id: string; abbreviation: string; decimals_for_quantity: number } | null;
+  categories: Array<{ id: string; name: string }>;
+}
+
+/** Timestamps as `Date.toISOString()` writes them (the columns keep milliseconds). */
+const isoText = (column: Prisma.Sql) => Prisma.sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The products of these ids with what a record shows of their brand, unit and categories; one statement, prepared (its plan finds rows by key). */
+const PRODUCT_RECORDS = (ids: string[]) => (organization: Prisma.Sql) => Prisma.sql`
+  SELECT p.id, p.organization_id, p.name, p.sku, p.description, p.brand_id, p.measure_unit_id, p.price::text AS price,
+         p.ean, p.ncm, p.weight::text AS weight, p.active, p.images, p.attributes,
+         ${isoText(Prisma.sql`p.created_at`)} AS created_at, ${isoText(Prisma.sql`p.updated_at`)} AS updated_at,
+         (SELECT json_build_object('id', b.id, 'name', b.name) FROM brands b WHERE b.organization_id = ${organization} AND b.id = p.brand_id) AS brand,
+         (SELECT json_build_object('id', u.id, 'abbreviation', u.abbreviation, 'decimals_for_quantity', u.decimals_for_quantity)
+            FROM measure_units u WHERE u.organization_id = ${organization} AND u.id = p.measure_unit_id) AS measure_unit,
+         COALESCE((SELECT json_agg(json_build_object('id', c.id, 'name', c.name))
+                     FROM product_categories pc JOIN categories c ON c.id = pc.category_id
+                    WHERE pc.organization_id = ${organization} AND pc.product_id = p.id), '[]'::json) AS categories
+  FROM products p WHERE p.organization_id = ${organization} AND p.id = ANY(${ids}::uuid[])`;
 
 type StoredImage = { resource_file_id: string; main: boolean; order: number };
 
@@ -50,7 +86,7 @@ export function mainImageUrlOf(row: { images: unknown; organization_id: string }
   return mainImageOf(imagesOf(row, row.organization_id))?.url ?? null;
 }
 
-export function toProduct(row: ProductRow): Product {
+function toProduct(row: ProductRecordRow): Product {
   const images = imagesOf(row, row.organization_id);
   return {
     id: row.id,
@@ -58,7 +94,7 @@ export function toProduct(row: ProductRow): Product {
     sku: row.sku,
     description: row.description,
     brand_id: row.brand_id,
-    category_ids: row.categories.map((link) => link.category.id),
+    category_ids: row.categories.map((category) => category.id),
     measure_unit_id: row.measure_unit_id,
     price: toJsonNumber(row.price),
     ean: row.ean,
@@ -69,10 +105,10 @@ export function toProduct(row: ProductRow): Product {
     main_image_url: mainImageOf(images)?.url ?? null,
     attributes: row.attributes as Record<string, unknown>,
     brand: row.brand,
-    categories: row.categories.map((link) => link.category).sort((a, b) => a.name.localeCompare(b.name)),
+    categories: [...row.categories].sort((a, b) => a.name.localeCompare(b.name)),
     measure_unit: row.measure_unit,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
 }
 
@@ -81,29 +117,33 @@ function toSummary(product: Product): ProductSummary {
   return { id, name, sku, price, active, main_image_url };
 }
 
-async function findRow(db: Db, id: string): Promise<ProductRow> {
-  const row = isUuid(id) ? await db.product.findUnique({ where: { id }, include }) : null;
-  if (!row) throw AppError.notFound("Product");
-  return row;
-}
-
-export async function getProduct(db: Db, id: string): Promise<Product> {
-  return toProduct(await findRow(db, id));
-}
-
 /** These products, in the order of `ids` (missing ones left out). */
-async function loadInOrder(db: Db, ids: string[]): Promise<Product[]> {
+async function loadInOrder(read: ReadStatement, ids: string[]): Promise<Product[]> {
   if (ids.length === 0) return [];
-  const rows = await db.product.findMany({ where: { id: { in: ids } }, include });
+  const rows = await read<ProductRecordRow>("product-records", PRODUCT_RECORDS(ids));
   const byId = new Map(rows.map((row) => [row.id, toProduct(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** GET /products/{id}: 404 for an unknown id. `read` is `transactionReads(db)` inside a write. */
+export async function getProduct(read: ReadStatement, id: string): Promise<Product> {
+  const [product] = isUuid(id) ? await loadInOrder(read, [id]) : [];
+  if (!product) throw AppError.notFound("Product");
+  return product;
+}
+
+/** The product a write changes, as it is before the write (404 for an unknown id). */
+async function findRow(db: Db, id: string) {
+  const row = isUuid(id) ? await db.product.findUnique({ where: { id }, select: { id: true, name: true, sku: true, sku_key: true, active: true } }) : null;
+  if (!row) throw AppError.notFound("Product");
+  return row;
 }
 
 /**
  * GET /products: filters, then the search words (ranked as POST /products/search ranks
  * them) unless a sort is asked for; `summary` answers the short record.
  */
-export async function listProducts(db: Db, input: ProductListInput): Promise<Page<Product | ProductSummary>> {
+export async function listProducts(db: Db, input: ProductListInput, read: ReadStatement = transactionReads(db)): Promise<Page<Product | ProductSummary>> {
   const text = [input.search, input.arguments].filter(Boolean).join(" ");
   const { ids, total } = await findProducts(db, {
     text,
@@ -117,7 +157,7 @@ export async function listProducts(db: Db, input: ProductListInput): Promise<Pag
     page: input.page,
     perPage: input.perPage,
   });
-  const products = await loadInOrder(db, ids);
+  const products = await loadInOrder(read, ids);
   return { currentPage: input.page, perPage: input.perPage, total, items: input.summary ? products.map(toSummary) : products };
 }
 
@@ -261,13 +301,14 @@ export async function createProduct(db: Db, input: ProductWriteOutput): Promise<
   const row = await db.product.create({ data: { ...(input.id ? { id: input.id } : {}), ...columnsOf(input, sku, key) } as never });
   await setCategories(db, row.id, input.category_ids);
   await refreshProducts(db, [row.id]);
-  const created = await getProduct(db, row.id);
+  const created = await getProduct(transactionReads(db), row.id);
   await recordAudit(db, { action: "create", entity: "product", entityId: row.id, label: created.name, after: created });
   return created;
 }
 
 export async function updateProduct(db: Db, id: string, input: ProductWriteOutput): Promise<Product> {
   const current = await findRow(db, id);
+  const before = await getProduct(transactionReads(db), id);
   await checkReferences(db, input);
   await validateAttributes(db, "product", input.attributes);
   const sku = input.sku ?? current.sku;
@@ -275,14 +316,14 @@ export async function updateProduct(db: Db, id: string, input: ProductWriteOutpu
   await db.product.update({ where: { id }, data: columnsOf(input, sku, key) });
   await setCategories(db, id, input.category_ids);
   await refreshProducts(db, [id]);
-  const updated = await getProduct(db, id);
-  await recordAudit(db, { action: "update", entity: "product", entityId: id, label: updated.name, before: toProduct(current), after: updated });
+  const updated = await getProduct(transactionReads(db), id);
+  await recordAudit(db, { action: "update", entity: "product", entityId: id, label: updated.name, before, after: updated });
   return updated;
 }
 
 /** Deletes a product with its variations and specifications; 409 while other records use it. */
 export async function removeProduct(db: Db, id: string): Promise<void> {
-  const current = await findRow(db, id);
+  const current = await getProduct(transactionReads(db), id);
   const alternativeUnits = await db.alternativeUnit.count({ where: { product_id: id } });
   if (alternativeUnits > 0) {
     throw new AppError("CONFLICT", `Product "${current.name}" is still used by ${alternativeUnits} alternative units`, {
@@ -290,12 +331,12 @@ export async function removeProduct(db: Db, id: string): Promise<void> {
     });
   }
   await db.product.delete({ where: { id } });
-  await recordAudit(db, { action: "delete", entity: "product", entityId: id, label: current.name, before: toProduct(current) });
+  await recordAudit(db, { action: "delete", entity: "product", entityId: id, label: current.name, before: current });
 }
 
 /** POST /products/select: the products of these ids that exist, in the order asked. */
-export async function selectProducts(db: Db, ids: string[]): Promise<Product[]> {
-  return loadInOrder(db, [...new Set(ids.filter(isUuid))]);
+export async function selectProducts(read: ReadStatement, ids: string[]): Promise<Product[]> {
+  return loadInOrder(read, [...new Set(ids.filter(isUuid))]);
 }
 
 /** POST /products/main-images: each product's main image, in the order asked (products without one left out). */
