@@ -53,6 +53,21 @@ function marked(name: string, statement: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`${Prisma.raw(`${PREPARED_MARK}${name} */`)} ${statement}`;
 }
 
+/** The GIN indexes of search (created by the catalog migration where its extensions exist). */
+export type SearchIndex = "products_search_vector_idx" | "search_words_word_idx";
+
+/**
+ * Merges a search index's pending entries into its tree, as VACUUM would: after a bulk
+ * rewrite (a rebuild of the org's index), searches do not read the new entries one at a
+ * time until autovacuum comes. An index is shared by every org and holds no rows of its
+ * own, so no org binds this. Nothing is done where the index does not exist, or where the
+ * app's role does not own it (only its owner may merge it).
+ */
+export async function mergePendingEntries(db: Db, index: SearchIndex): Promise<void> {
+  await db.$queryRaw`
+    SELECT gin_clean_pending_list(c.oid) FROM pg_class c WHERE c.oid = to_regclass(${index}) AND pg_has_role(c.relowner, 'USAGE')`;
+}
+
 /**
  * How a hot read runs its one statement (`ctx.readStatement`): prepared (`preparedQuery`)
  * and bound to the org. A read outside any transaction runs it on the driver directly

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { newOrg, testServer, unique, type TestOrg } from "../helpers/database";
+import { newOrg, testRuntime, testServer, unique, type TestOrg } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 9)]);
@@ -239,5 +239,15 @@ describe("product search", () => {
     const wire = await post("/products", { name: "Fio Flexível", sku: "CABO" });
     const cables = await post("/products", { name: "Cabo Cabo Cabo" });
     expect(await names("search=cabo")).toEqual([wire.id, cables.id]);
+  });
+
+  it("keeps the search indexes' pending lists short: searches do not wait for VACUUM to read new entries well", async () => {
+    const { prisma } = (await testRuntime()).database;
+    const rows = await prisma.$queryRaw<Array<{ relname: string; reloptions: string[] | null }>>`
+      SELECT relname, reloptions FROM pg_class WHERE relname IN ('products_search_vector_idx', 'search_words_word_idx') ORDER BY relname`;
+    expect(rows).toEqual([
+      { relname: "products_search_vector_idx", reloptions: ["gin_pending_list_limit=256"] },
+      { relname: "search_words_word_idx", reloptions: ["gin_pending_list_limit=256"] },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db/scoped";
-import { scopedExecute, scopedQuery } from "../../db/sql";
+import { mergePendingEntries, scopedExecute, scopedQuery } from "../../db/sql";
 
 /**
  * The product search index lives in the products table, current with every write that
@@ -59,6 +59,8 @@ export async function synchronizeSearchIndex(db: Db): Promise<number> {
   await scopedExecute(db, (organization) => Prisma.sql`DELETE FROM search_words WHERE organization_id = ${organization}`);
   const updated = await scopedExecute(db, (organization) => Prisma.sql`UPDATE products AS p SET search_vector = ${VECTOR} WHERE p.organization_id = ${organization}`);
   await scopedExecute(db, (organization) => WORDS(organization, Prisma.sql`true`));
+  await mergePendingEntries(db, "products_search_vector_idx");
+  await mergePendingEntries(db, "search_words_word_idx");
   return updated;
 }
 
