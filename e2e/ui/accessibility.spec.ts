@@ -107,8 +107,6 @@ const locales: ReadonlyArray<{ locale: Locale; everyPage: boolean }> = [
 
 for (const { locale, everyPage } of locales) {
   test.describe(`accessibility (${locale})`, () => {
-    // axe takes a few seconds a page; three pages an area on a busy machine need room.
-    test.describe.configure({ timeout: 90_000 });
     test("the sign-in page", async ({ page }) => {
       await useLocale(page, locale);
       await checkPage(page, "/sign-in");

@@ -12,8 +12,6 @@ function madeUpWord(length = 9): string {
 }
 
 test.describe("products", () => {
-  // A long journey (uploads, a dialog, a search) on a machine shared with other suites.
-  test.describe.configure({ timeout: 120_000 });
   test("create a product with two images and a variation, then find it by a misspelled, accent-less name", async ({ page, request }) => {
     const headers = { authorization: `Bearer ${await login(request)}` };
     const word = madeUpWord();

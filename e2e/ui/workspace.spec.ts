@@ -17,8 +17,6 @@ for (const locale of ["pt-BR", "en"] as const) {
   const say = words[locale];
 
   test.describe(`the panel's workspace (${locale})`, () => {
-    // Several pages a journey on a machine shared by parallel builds: room beyond the default 30 s.
-    test.describe.configure({ timeout: 60_000 });
     test("bulk-deactivate three brands with the row checkboxes", async ({ page, request }) => {
       const headers = await adminHeaders(request);
       const tag = unique("Lote").replace(" ", "");
@@ -207,7 +205,6 @@ for (const locale of ["pt-BR", "en"] as const) {
 
 test.describe("bulk actions of the catalog and pricing lists", () => {
   const say = ptBR;
-  test.describe.configure({ timeout: 60_000 });
 
   test("bulk-deactivate two products from the list", async ({ page, request }) => {
     const headers = await adminHeaders(request);
