@@ -31,6 +31,7 @@ interface ProductRecordRow {
   organization_id: string;
   name: string;
   sku: string;
+  sku_key: string;
   description: string | null;
   brand_id: string | null;
   measure_unit_id: string | null;
@@ -53,7 +54,7 @@ const isoText = (column: Prisma.Sql) => Prisma.sql`to_char(${column} AT TIME ZON
 
 /** The products of these ids with what a record shows of their brand, unit and categories; one statement, prepared (its plan finds rows by key). */
 const PRODUCT_RECORDS = (ids: string[]) => (organization: Prisma.Sql) => Prisma.sql`
-  SELECT p.id, p.organization_id, p.name, p.sku, p.description, p.brand_id, p.measure_unit_id, p.price::text AS price,
+  SELECT p.id, p.organization_id, p.name, p.sku, p.sku_key, p.description, p.brand_id, p.measure_unit_id, p.price::text AS price,
          p.ean, p.ncm, p.weight::text AS weight, p.active, p.images, p.attributes,
          ${isoText(Prisma.sql`p.created_at`)} AS created_at, ${isoText(Prisma.sql`p.updated_at`)} AS updated_at,
          (SELECT json_build_object('id', b.id, 'name', b.name) FROM brands b WHERE b.organization_id = ${organization} AND b.id = p.brand_id) AS brand,
@@ -125,16 +126,21 @@ async function loadInOrder(read: ReadStatement, ids: string[]): Promise<Product[
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** GET /products/{id}: 404 for an unknown id. `read` is `transactionReads(db)` inside a write. */
-export async function getProduct(read: ReadStatement, id: string): Promise<Product> {
-  const [product] = isUuid(id) ? await loadInOrder(read, [id]) : [];
-  if (!product) throw AppError.notFound("Product");
-  return product;
+/** One product's record row: 404 for an unknown id. */
+async function findRecord(read: ReadStatement, id: string): Promise<ProductRecordRow> {
+  const [row] = isUuid(id) ? await read<ProductRecordRow>("product-records", PRODUCT_RECORDS([id])) : [];
+  if (!row) throw AppError.notFound("Product");
+  return row;
 }
 
-/** The product a write changes, as it is before the write (404 for an unknown id). */
+/** GET /products/{id}: 404 for an unknown id. `read` is `transactionReads(db)` inside a write. */
+export async function getProduct(read: ReadStatement, id: string): Promise<Product> {
+  return toProduct(await findRecord(read, id));
+}
+
+/** What enabling or disabling a product needs of it (404 for an unknown id). */
 async function findRow(db: Db, id: string) {
-  const row = isUuid(id) ? await db.product.findUnique({ where: { id }, select: { id: true, name: true, sku: true, sku_key: true, active: true } }) : null;
+  const row = isUuid(id) ? await db.product.findUnique({ where: { id }, select: { name: true, active: true } }) : null;
   if (!row) throw AppError.notFound("Product");
   return row;
 }
@@ -307,8 +313,8 @@ export async function createProduct(db: Db, input: ProductWriteOutput): Promise<
 }
 
 export async function updateProduct(db: Db, id: string, input: ProductWriteOutput): Promise<Product> {
-  const current = await findRow(db, id);
-  const before = await getProduct(transactionReads(db), id);
+  const current = await findRecord(transactionReads(db), id);
+  const before = toProduct(current);
   await checkReferences(db, input);
   await validateAttributes(db, "product", input.attributes);
   const sku = input.sku ?? current.sku;
