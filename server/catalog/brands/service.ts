@@ -1,4 +1,4 @@
-import type { Brand as BrandRow } from "../../generated/prisma/client";
+import { Prisma, type Brand as BrandRow } from "../../generated/prisma/client";
 import { defineCrud } from "../../lib/crud";
 import { refreshProductsOfBrand } from "../products/search-index";
 import { brand, brandFilters, brandListRecord, brandWrite, type Brand } from "./schemas";
@@ -23,6 +23,7 @@ export const brands = defineCrud({
   path: "/brands",
   tag: "Brands",
   model: (db) => db.brand,
+  read: { table: "brands", fields: Prisma.BrandScalarFieldEnum },
   write: brandWrite,
   detail: brand,
   listRecord: brandListRecord,

@@ -51,6 +51,7 @@ const crud = defineCrud({
   path: "/categories",
   tag: "Categories",
   model: (db) => db.category,
+  read: { table: "categories", fields: Prisma.CategoryScalarFieldEnum },
   write: categoryWrite,
   detail: category,
   listRecord: categoryListRecord,

@@ -1,3 +1,4 @@
+import { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db/scoped";
 import { AppError } from "../../errors";
 import { defineCrud } from "../../lib/crud";
@@ -17,6 +18,7 @@ const crud = defineCrud({
   path: "/measure-units",
   tag: "Measure units",
   model: (db) => db.measureUnit,
+  read: { table: "measure_units", fields: Prisma.MeasureUnitScalarFieldEnum },
   write: measureUnitWrite,
   detail: measureUnit,
   listRecord: measureUnitListRecord,

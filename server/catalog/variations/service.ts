@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Variation as VariationRow } from "../../generated/prisma/client";
+import { Prisma, type Variation as VariationRow } from "../../generated/prisma/client";
 import { defineCrud } from "../../lib/crud";
 import { variation, variationFilters, variationListRecord, variationWrite, type VariantOption } from "./schemas";
 
@@ -9,6 +9,7 @@ export const variations = defineCrud({
   path: "/variations",
   tag: "Variations",
   model: (db) => db.variation,
+  read: { table: "variations", fields: Prisma.VariationScalarFieldEnum },
   write: variationWrite,
   detail: variation,
   listRecord: variationListRecord,

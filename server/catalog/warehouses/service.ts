@@ -1,3 +1,4 @@
+import { Prisma } from "../../generated/prisma/client";
 import { defineCrud } from "../../lib/crud";
 import { warehouse, warehouseFilters, warehouseListRecord, warehouseWrite } from "./schemas";
 
@@ -7,6 +8,7 @@ export const warehouses = defineCrud({
   path: "/warehouses",
   tag: "Warehouses",
   model: (db) => db.warehouse,
+  read: { table: "warehouses", fields: Prisma.WarehouseScalarFieldEnum },
   write: warehouseWrite,
   detail: warehouse,
   listRecord: warehouseListRecord,

@@ -48,6 +48,7 @@ export const coupons = defineCrud({
   path: "/coupons",
   tag: "Coupons",
   model: (db) => db.coupon,
+  read: { table: "coupons", fields: Prisma.CouponScalarFieldEnum, decimals: ["value"] },
   write: couponWrite,
   detail: coupon,
   listRecord: coupon,

@@ -1,3 +1,4 @@
+import { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db/scoped";
 import { AppError } from "../../errors";
 import { defineCrud } from "../../lib/crud";
@@ -21,6 +22,7 @@ export const companies = defineCrud({
   path: "/companies",
   tag: "Companies",
   model: (db) => db.company,
+  read: { table: "companies", fields: Prisma.CompanyScalarFieldEnum },
   write: companyWrite,
   detail: company,
   listRecord: companyListRecord,

@@ -1,3 +1,4 @@
+import { Prisma } from "../../generated/prisma/client";
 import { defineCrud } from "../../lib/crud";
 import { solution, solutionFilters, solutionWrite } from "./schemas";
 
@@ -8,6 +9,7 @@ export const solutionCrud = defineCrud({
   path: "/solutions",
   tag: "Sales channels",
   model: (db) => db.solution,
+  read: { table: "solutions", fields: Prisma.SolutionScalarFieldEnum },
   write: solutionWrite,
   detail: solution,
   listRecord: solution,

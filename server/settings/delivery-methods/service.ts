@@ -1,7 +1,7 @@
 import { recordAudit } from "../../audit/service";
 import type { Db } from "../../db/scoped";
 import { AppError } from "../../errors";
-import type { DeliveryMethod as DeliveryMethodRow } from "../../generated/prisma/client";
+import { Prisma, type DeliveryMethod as DeliveryMethodRow } from "../../generated/prisma/client";
 import { defineCrud } from "../../lib/crud";
 import { toJsonNumber } from "../../lib/money";
 import {
@@ -40,6 +40,7 @@ export const deliveryMethods = defineCrud({
   path: "/delivery-methods",
   tag: "Delivery methods",
   model: (db) => db.deliveryMethod,
+  read: { table: "delivery_methods", fields: Prisma.DeliveryMethodScalarFieldEnum, decimals: ["price"] },
   write: deliveryMethodWrite,
   detail: deliveryMethod,
   listRecord: deliveryMethodListRecord,

@@ -1,3 +1,4 @@
+import { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../errors";
 import { defineCrud } from "../../lib/crud";
 import { entityAttribute, entityAttributeFilters, entityAttributeListRecord, entityAttributeRules, entityAttributeWrite } from "./schemas";
@@ -11,6 +12,7 @@ export const entityAttributes = defineCrud({
   path: "/entity-attributes",
   tag: "Entity attributes",
   model: (db) => db.entityAttribute,
+  read: { table: "entity_attributes", fields: Prisma.EntityAttributeScalarFieldEnum },
   write: entityAttributeWrite,
   detail: entityAttribute,
   listRecord: entityAttributeListRecord,

@@ -164,6 +164,7 @@ export const paymentMethods = defineCrud({
   path: "/payment-methods",
   tag: "Payment methods",
   model: (db) => db.paymentMethod,
+  read: { table: "payment_methods", fields: Prisma.PaymentMethodScalarFieldEnum, decimals: ["minimum_value", "maximum_value", "adjustment_rate", "minimum_installment_value"] },
   write: paymentMethodWrite,
   detail: paymentMethod,
   listRecord: paymentMethodListRecord,

@@ -1,0 +1,124 @@
+/**
+ * GET by id of the plain lookup resources reads its record on the driver, in one prepared
+ * statement (server/lib/crud.ts, `read`); every other path reads through Prisma. The two
+ * must answer the same: each resource's record, with every kind of column it has
+ * (decimals, JSON, arrays, enums, timestamps), is read back equal to what its create
+ * answered through Prisma, and is not found from another org or by a malformed id.
+ */
+import { describe, expect, it } from "vitest";
+import { newCnpj } from "../helpers/orders";
+import { newOrg, unique, type Caller } from "../helpers/database";
+
+type Created = { id: string };
+type Resource = {
+  name: string;
+  create: (api: Caller) => Promise<Created>;
+  get: (api: Caller, id: string) => Promise<unknown>;
+};
+
+const resources: Resource[] = [
+  {
+    name: "brands",
+    create: (api) => api.brands.create({ name: unique("Marca"), active: true, images: [], attributes: { origem: "BR" } }),
+    get: (api, id) => api.brands.get({ id }),
+  },
+  {
+    name: "warehouses",
+    create: (api) =>
+      api.warehouses.create({
+        name: unique("CD"),
+        address_type: "COMMERCIAL",
+        street: "Rua das Indústrias",
+        number: "1200",
+        complement: "",
+        neighborhood: "Distrito Industrial",
+        city: "São José dos Campos",
+        state: "SP",
+        country: "BR",
+        postal_code: "12245-000",
+        active: true,
+        attributes: { docas: 4 },
+      }),
+    get: (api, id) => api.warehouses.get({ id }),
+  },
+  {
+    name: "categories",
+    create: (api) => api.categories.create({ root_id: null, name: unique("Ferramentas"), active: true, seo_meta_keywords: ["chave", "martelo"] }),
+    get: (api, id) => api.categories.get({ id }),
+  },
+  {
+    name: "measure units",
+    create: (api) => api.measureUnits.create({ abbreviation: unique("CX").slice(0, 11), description: "Caixa", decimals_for_quantity: 2, active: true }),
+    get: (api, id) => api.measureUnits.get({ id }),
+  },
+  {
+    name: "variations",
+    create: (api) =>
+      api.variations.create({
+        name: unique("Cor"),
+        active: true,
+        values: ["Azul", "Vermelho"],
+        display_type: "COLOR",
+        variant_options: [
+          { name: "Azul", display_value: "#0000ff" },
+          { name: "Vermelho", display_value: "#ff0000" },
+        ],
+      }),
+    get: (api, id) => api.variations.get({ id }),
+  },
+  {
+    name: "solutions",
+    create: (api) => api.solutions.create({ name: unique("Canal"), metadata: { url: "https://loja.example" }, active: true, attributes: {} }),
+    get: (api, id) => api.solutions.get({ id }),
+  },
+  {
+    name: "companies",
+    create: (api) => api.companies.create({ name: unique("Empresa"), fiscal_registration_number: newCnpj(), attributes: { ie: "123" } }),
+    get: (api, id) => api.companies.get({ id }),
+  },
+  {
+    name: "coupons",
+    create: (api) => api.coupons.create({ name: unique("Cupom"), code: `C-${unique("x").replace(" ", "")}`, value_type: "PERCENTAGE", value: 7.25 }),
+    get: (api, id) => api.coupons.get({ id }),
+  },
+  {
+    name: "payment methods",
+    create: (api) =>
+      api.paymentMethods.create({
+        name: unique("Cartão"),
+        type: "CREDIT_CARD",
+        minimum_value: 10,
+        maximum_value: 5000.5,
+        adjustment_rate: 2.4567,
+        minimum_installment_value: 50,
+        capture_delay: true,
+        provider: { vendor: "Cielo", access_key: "merchant-42", secret_key: "sk_live_1234567890abcd", attributes: { environment: "sandbox" } },
+        condition: { type: "INSTALLMENTS", due_date: { type: "DELAY", value: 30 }, subsequent_due_date: { type: "DELAY", value: 30 } },
+        installments: [{ sequence: 1, installment_id: "1x", due_date_delay: 30 }],
+      }),
+    get: (api, id) => api.paymentMethods.get({ id }),
+  },
+  {
+    name: "delivery methods",
+    create: (api) =>
+      api.deliveryMethods.create({ name: unique("Frota"), type: "OWN_FLEET", price_type: "FIXED", price: 25.9, custom_label: "Entrega em 24h", period_type: "HOURS", period_start: 4, period_end: 24 }),
+    get: (api, id) => api.deliveryMethods.get({ id }),
+  },
+  {
+    name: "entity attributes",
+    create: (api) => api.entityAttributes.create({ entity: "partner", key: `k${unique("").trim()}`, label: "Segmento", type: "SELECT", options: ["Varejo", "Atacado"] }),
+    get: (api, id) => api.entityAttributes.get({ id }),
+  },
+];
+
+describe("GET by id on the driver", () => {
+  it.each(resources)("$name: answers what Prisma answered, only to its org, and 404 for a malformed id", async ({ create, get }) => {
+    const api = await (await newOrg()).as();
+    const created = await create(api);
+    expect(await get(api, created.id)).toEqual(created);
+    const theirs = await (await newOrg()).as();
+    await expect(get(theirs, created.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(get(api, "not-a-uuid")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(get(api, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
