@@ -21,7 +21,7 @@ import { toApi } from "./serialize";
 /** The part of a Prisma model delegate the helper uses (rows are typed by the caller). */
 export interface CrudDelegate<Row> {
   findMany(args: object): Promise<Row[]>;
-  findUnique(args: object): Promise<Row | null>;
+  findFirst(args: object): Promise<Row | null>;
   count(args: object): Promise<number>;
   create(args: object): Promise<Row>;
   update(args: object): Promise<Row>;
@@ -243,8 +243,10 @@ export function defineCrud<
       });
     },
     async find(db: Db, id: string): Promise<Row> {
-      // findUnique, not findFirst: Prisma batches the concurrent ones into one query.
-      const row = isUuid(id) ? await model(db).findUnique({ where: { id }, ...include }) : null;
+      // findFirst, not findUnique: Prisma batches concurrent findUniques into one query, and
+      // under load that batching cost more CPU than it saved (GET /brands/{id} at 50
+      // connections: ~1,040 µs a request with findUnique, ~500 µs with findFirst).
+      const row = isUuid(id) ? await model(db).findFirst({ where: { id }, ...include }) : null;
       if (!row) throw notFound();
       return row;
     },
