@@ -3,9 +3,15 @@
  * statement (server/lib/crud.ts, `read`); every other path reads through Prisma. The two
  * must answer the same: each resource's record, with every kind of column it has
  * (decimals, JSON, arrays, enums, timestamps), is read back equal to what its create
- * answered through Prisma, and is not found from another org or by a malformed id.
+ * answered through Prisma, and is not found from another org or by a malformed id. A page
+ * of their lists (one statement on the driver) is the page Prisma's `paginate` answers, for
+ * every filter, search, sort, direction and page.
  */
 import { describe, expect, it } from "vitest";
+import { brands } from "@/server/catalog/brands/service";
+import { driverReads } from "@/server/db/sql";
+import { coupons } from "@/server/orders/coupons/service";
+import { deliveryMethods } from "@/server/settings/delivery-methods/service";
 import { newCnpj } from "../helpers/orders";
 import { newOrg, unique, type Caller } from "../helpers/database";
 
@@ -120,5 +126,58 @@ describe("GET by id on the driver", () => {
     await expect(get(theirs, created.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(get(api, "not-a-uuid")).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(get(api, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+const paging = { search: "", page: 0, perPage: 25, sort: "", dir: "asc" as const };
+
+describe("a page of a list on the driver", () => {
+  it("is the page Prisma answers: filters, search (with LIKE's wildcards), sorts, directions, past the end, perPage 0", async () => {
+    const org = await newOrg();
+    const api = await org.as();
+    const tag = unique("lst").replace(" ", "");
+    const names = ["Aço Forte", "aço fino", "100% Nacional", "Sub_marca", "Zebra", "Ímã", "Beta", "beta", "Gama", "Delta", "Épsilon", "Omega"];
+    for (const [index, name] of names.entries()) {
+      await api.brands.create({ name: `${name} ${tag}`, active: index % 3 !== 0, images: [], attributes: {} });
+    }
+    const read = driverReads(org.database, org.organizationId);
+    let compared = 0;
+    for (const search of ["", tag, "aco", "%", "_", "100%", "sub_", "ima"]) {
+      for (const active of [undefined, true, false]) {
+        for (const sort of ["", "name", "active", "id"]) {
+          for (const dir of ["asc", "desc"] as const) {
+            for (const [page, perPage] of [[0, 5], [1, 5], [2, 5], [9, 5], [0, 0], [0, 100]] as const) {
+              const input = { ...paging, search, sort, dir, page, perPage, ...(active === undefined ? {} : { active }) };
+              expect(await brands.service.page(org.db, read, input), JSON.stringify(input)).toEqual(await brands.service.list(org.db, input));
+              compared++;
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBe(8 * 3 * 4 * 2 * 6);
+    // The search matched what it should: LIKE's wildcards are literal text.
+    expect((await brands.service.page(org.db, read, { ...paging, search: "100%" })).items.map((item) => item.name)).toEqual([`100% Nacional ${tag}`]);
+    expect((await brands.service.page(org.db, read, { ...paging, search: `sub_marca ${tag}` })).total).toBe(1);
+    expect((await brands.service.page(org.db, read, { ...paging, search: tag, active: false })).total).toBe(4);
+  });
+
+  it("reads decimals and enums as Prisma does, and only the caller's org", async () => {
+    const org = await newOrg();
+    const api = await org.as();
+    const values = [[12.5, 12.5], [0.1, 0.1], [99999.99, 99.99]] as const;
+    for (const [index, [price, percent]] of values.entries()) {
+      await api.deliveryMethods.create({ name: unique("Frete"), type: index === 1 ? "CARRIER" : "OWN_FLEET", price_type: "FIXED", price });
+      await api.coupons.create({ name: unique("Cupom"), code: unique("C").replace(" ", ""), value_type: "PERCENTAGE", value: percent });
+    }
+    const read = driverReads(org.database, org.organizationId);
+    for (const input of [paging, { ...paging, sort: "price", dir: "desc" as const }, { ...paging, type: "CARRIER" as const }]) {
+      expect(await deliveryMethods.service.page(org.db, read, input)).toEqual(await deliveryMethods.service.list(org.db, input));
+    }
+    for (const input of [paging, { ...paging, sort: "value" }, { ...paging, active: true }]) {
+      expect(await coupons.service.page(org.db, read, input)).toEqual(await coupons.service.list(org.db, input));
+    }
+    const other = await newOrg();
+    expect(await deliveryMethods.service.page(other.db, driverReads(other.database, other.organizationId), paging)).toMatchObject({ total: 0, items: [] });
   });
 });

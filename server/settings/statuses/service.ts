@@ -20,6 +20,8 @@ export const statusCrud = defineCrud({
   path: "/status",
   tag: "Statuses",
   model: (db) => db.status,
+  // Its list reads on the driver; its GET by id is its own (400 when missing).
+  read: { table: "statuses", fields: Prisma.StatusScalarFieldEnum },
   write: statusWrite,
   detail: status,
   listRecord: statusListRecord,
