@@ -6,7 +6,8 @@ import { call } from "./http";
 
 const digits = (length: number) => Array.from({ length }, () => randomInt(10)).join("");
 
-const warehouseBody = (name: string) => ({
+/** A complete warehouse (create or update body). */
+export const warehouseBody = (name: string) => ({
   name,
   address_type: "COMMERCIAL",
   street: "Rua das Indústrias",

@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { seedCatalogDemo } from "@/server/catalog/demo-data";
+import { warehouseBody } from "../helpers/stock";
 import { newOrg, unique, type Caller } from "../helpers/database";
 
 async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
@@ -21,20 +22,6 @@ function fieldErrors(error: TRPCError): Array<{ path: string; message: string }>
 }
 
 const paths = (error: TRPCError) => fieldErrors(error).map((entry) => entry.path).sort();
-
-const warehouseBody = (name: string) => ({
-  name,
-  address_type: "COMMERCIAL",
-  street: "Rua das Indústrias",
-  number: "1200",
-  complement: "",
-  neighborhood: "Distrito Industrial",
-  city: "São José dos Campos",
-  state: "SP",
-  country: "BR",
-  postal_code: "12245-000",
-  active: true,
-});
 
 async function unitAndProduct(api: Caller) {
   const unit = await api.measureUnits.create({ abbreviation: unique("CX").slice(0, 11), description: "Caixa", decimals_for_quantity: 0, active: true });

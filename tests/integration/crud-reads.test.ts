@@ -13,6 +13,7 @@ import { driverReads } from "@/server/db/sql";
 import { coupons } from "@/server/orders/coupons/service";
 import { deliveryMethods } from "@/server/settings/delivery-methods/service";
 import { newCnpj } from "../helpers/orders";
+import { warehouseBody } from "../helpers/stock";
 import { newOrg, unique, type Caller } from "../helpers/database";
 
 type Created = { id: string };
@@ -31,20 +32,7 @@ const resources: Resource[] = [
   {
     name: "warehouses",
     create: (api) =>
-      api.warehouses.create({
-        name: unique("CD"),
-        address_type: "COMMERCIAL",
-        street: "Rua das Indústrias",
-        number: "1200",
-        complement: "",
-        neighborhood: "Distrito Industrial",
-        city: "São José dos Campos",
-        state: "SP",
-        country: "BR",
-        postal_code: "12245-000",
-        active: true,
-        attributes: { docas: 4 },
-      }),
+      api.warehouses.create({ ...warehouseBody(unique("CD")), attributes: { docas: 4 } }),
     get: (api, id) => api.warehouses.get({ id }),
   },
   {
@@ -60,16 +48,7 @@ const resources: Resource[] = [
   {
     name: "variations",
     create: (api) =>
-      api.variations.create({
-        name: unique("Cor"),
-        active: true,
-        values: ["Azul", "Vermelho"],
-        display_type: "COLOR",
-        variant_options: [
-          { name: "Azul", display_value: "#0000ff" },
-          { name: "Vermelho", display_value: "#ff0000" },
-        ],
-      }),
+      api.variations.create({ name: unique("Tamanho"), active: true, values: ["P", "M", "G"], display_type: "TEXT", variant_options: [{ name: "G", display_value: "Grande" }] }),
     get: (api, id) => api.variations.get({ id }),
   },
   {
