@@ -143,10 +143,9 @@ function plainEquality(where: object): Array<[string, string | number | boolean]
 }
 
 /** Reads one record of `read`'s table by id, bound to the caller's org; null when there is none. */
-function driverReader<Row>(noun: string, read: DriverRead<Row>) {
-  const decimals = new Set<string>(read.decimals ?? []);
+function driverReader<Row>(statement: string, read: DriverRead<Row>, decimals: ReadonlySet<string>) {
   const select = Prisma.raw(`SELECT ${columnsOf(Object.values(read.fields), decimals)} FROM ${quoted(read.table)} WHERE id = `);
-  const name = `${noun.toLowerCase().replaceAll(" ", "-")}-by-id`;
+  const name = `${statement}-by-id`;
   return async (readStatement: ReadStatement, id: string): Promise<Row | null> => {
     const [row] = await readStatement<Row>(name, (organization) => Prisma.sql`${select}${id}::uuid AND organization_id = ${organization}`);
     return row ? withDecimals(row, decimals) : null;
@@ -170,11 +169,10 @@ interface DriverPage {
  * same order as `paginate`. Only a page past the end (no row to carry the total) counts
  * again.
  */
-function driverPager<Row>(noun: string, read: DriverRead<Row>, fields: readonly string[]) {
-  const decimals = new Set<string>((read.decimals ?? []).filter((field) => fields.includes(field)));
+function driverPager<Row>(statement: string, read: DriverRead<Row>, decimals: ReadonlySet<string>, fields: readonly string[]) {
   const columns = columnsOf(fields, decimals);
   const from = `FROM ${quoted(read.table)} WHERE organization_id = `;
-  const name = `${noun.toLowerCase().replaceAll(" ", "-")}-page`;
+  const name = `${statement}-page`;
   return async (readStatement: ReadStatement, page: DriverPage): Promise<{ rows: Row[]; total: number }> => {
     const conditions = [
       ...page.equal.map(([column, value]) => Prisma.sql` AND ${Prisma.raw(quoted(column))} = ${value}`),
@@ -272,12 +270,15 @@ export function defineCrud<
   const model = config.model;
   const include = config.include ? { include: config.include } : {};
   if (config.read && config.include) throw new Error(`${config.noun}: a driver read is for a plain table, without include`);
-  const readById = config.read ? driverReader(config.noun, config.read) : undefined;
+  // The driver's statements are named after the resource ("measure-unit-by-id", ...).
+  const statement = config.noun.toLowerCase().replaceAll(" ", "-");
+  const decimals = new Set<string>(config.read?.decimals ?? []);
+  const readById = config.read ? driverReader(statement, config.read, decimals) : undefined;
   // A list of plain columns (not sorted by a builder) pages on the driver.
   const plainSort = Array.isArray(config.sortable);
   const readPage =
     config.read && plainSort
-      ? driverPager(config.noun, config.read, (config.listSelect as readonly string[] | undefined) ?? Object.values(config.read.fields))
+      ? driverPager(statement, config.read, decimals, config.listSelect?.map(String) ?? Object.values(config.read.fields))
       : undefined;
 
   const toDetail = (row: Row) => (config.toDetail ?? toApi)(row) as z.input<Detail>;
