@@ -127,7 +127,18 @@ async function indexUse(client, organizationId) {
     [organizationId],
   );
   const plan = JSON.stringify(rows[0]["QUERY PLAN"]);
-  return { usesSearchIndex: plan.includes("products_search_vector_idx"), nodes: [...new Set([...plan.matchAll(/"Node Type":"([^"]+)"/g)].map((m) => m[1]))] };
+  // The first page of a common word comes from the matches in names (server/catalog/products/search.ts).
+  const named = await client.query(
+    `EXPLAIN (FORMAT JSON) SELECT p.id FROM products p
+     WHERE p.organization_id = $1 AND p.name_vector @@ to_tsquery('simple', 'eletrica:*')
+     ORDER BY ts_rank(p.search_vector, to_tsquery('simple', 'eletrica:*')) DESC, p.name, p.id LIMIT 21`,
+    [organizationId],
+  );
+  return {
+    usesSearchIndex: plan.includes("products_search_vector_idx"),
+    usesNameIndex: JSON.stringify(named.rows[0]["QUERY PLAN"]).includes("products_name_vector_idx"),
+    nodes: [...new Set([...plan.matchAll(/"Node Type":"([^"]+)"/g)].map((m) => m[1]))],
+  };
 }
 
 export async function runSearchBench({ root, databaseUrl, base, requestsPerQuery = 200, sizes = [10_000, 100_000] }) {
@@ -168,7 +179,7 @@ export function printSearch(figures) {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => String(row[c]).length)));
   console.log(rows.map((row) => row.map((cell, c) => (c < 2 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c]))).join("  ")).join("\n"));
   for (const size of figures) {
-    console.log(`${size.products.toLocaleString("en")} products: index built in ${size.synchronizeMs} ms; plan ${size.plan.usesSearchIndex ? "uses" : "does NOT use"} products_search_vector_idx (${size.plan.nodes.join(", ")}); failures ${size.failures}`);
+    console.log(`${size.products.toLocaleString("en")} products: index built in ${size.synchronizeMs} ms; plan ${size.plan.usesSearchIndex ? "uses" : "does NOT use"} products_search_vector_idx (${size.plan.nodes.join(", ")}), the names' page ${size.plan.usesNameIndex ? "uses" : "does NOT use"} products_name_vector_idx; failures ${size.failures}`);
   }
   const [small, large] = figures;
   if (small && large) console.log(`p95 at ${large.products.toLocaleString("en")} / p95 at ${small.products.toLocaleString("en")}: ${(large.p95 / small.p95).toFixed(2)}x`);
@@ -180,7 +191,7 @@ export const searchTargets = (figures) => {
   return [
     ["search p95 ≤ 30 ms at 100k products", large ? large.p95 <= 30 : false],
     ["search p95 at 100k ≤ 2x the 10k figure", large && small ? large.p95 <= 2 * small.p95 : false],
-    ["search plan uses the index", large ? large.plan.usesSearchIndex : false],
+    ["search plans use the indexes", large ? large.plan.usesSearchIndex && large.plan.usesNameIndex : false],
   ];
 };
 

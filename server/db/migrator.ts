@@ -50,7 +50,7 @@ export class MigrationError extends Error {
 
 /** Contrib extensions the catalog search runs on, and the indexes the catalog migration makes with them. */
 export const REQUIRED_EXTENSIONS = ["pg_trgm", "unaccent", "fuzzystrmatch", "btree_gin"];
-const SEARCH_INDEXES = ["products_search_vector_idx", "search_words_word_idx"];
+const SEARCH_INDEXES = ["products_search_vector_idx", "products_name_vector_idx", "search_words_word_idx"];
 
 /**
  * The catalog migration creates the search extensions and indexes in a block that the

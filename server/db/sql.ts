@@ -53,8 +53,8 @@ function marked(name: string, statement: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`${Prisma.raw(`${PREPARED_MARK}${name} */`)} ${statement}`;
 }
 
-/** The GIN indexes of search (created by the catalog migration where its extensions exist). */
-export type SearchIndex = "products_search_vector_idx" | "search_words_word_idx";
+/** The GIN indexes of search (created by the catalog and search_name_tier migrations where their extensions exist). */
+export type SearchIndex = "products_search_vector_idx" | "products_name_vector_idx" | "search_words_word_idx";
 
 /**
  * Merges a search index's pending entries into its tree, as VACUUM would: after a bulk

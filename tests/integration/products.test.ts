@@ -241,11 +241,54 @@ describe("product search", () => {
     expect(await names("search=cabo")).toEqual([wire.id, cables.id]);
   });
 
+  it("pages the ranking alike whatever the page size: the exact SKU, every word in the name or SKU, then the rest", async () => {
+    const org = await newOrg();
+    const { headers, post, brand } = await catalog(org);
+    const inName: string[] = [];
+    for (let n = 1; n <= 7; n++) inName.push((await post("/products", { name: `Cabo Flex ${n}`, description: n % 2 ? "Para instalação" : null })).id);
+    const inDescription: string[] = [];
+    for (let n = 1; n <= 5; n++) inDescription.push((await post("/products", { name: `Fio ${n}`, description: "Cabo de cobre", brand_id: brand.id })).id);
+    const exact = (await post("/products", { name: "Rolo", sku: "CABO" })).id;
+    await post("/products", { name: "Cabo Inativo", active: false });
+    const page = async (query: string) => {
+      const answer = await call("POST", `/api/b2b/products/search?${query}`, { headers });
+      expect(answer.status, answer.text).toBe(200);
+      return answer.json as { total: number; items: Array<{ id: string }> };
+    };
+    const all = await page("search=cabo&perPage=50");
+    expect(all.total).toBe(13);
+    const order = all.items.map((item) => item.id);
+    expect(order[0]).toBe(exact);
+    expect(order.slice(1, 8).sort()).toEqual([...inName].sort());
+    expect(order.slice(8).sort()).toEqual([...inDescription].sort());
+    // Every page size walks the same order, the total true on every page, past the end too.
+    for (const perPage of [1, 2, 3, 5, 7, 8, 9]) {
+      const walked: string[] = [];
+      for (let index = 0; index * perPage < 13; index++) {
+        const answer = await page(`search=cabo&perPage=${perPage}&page=${index}`);
+        expect(answer.total).toBe(13);
+        walked.push(...answer.items.map((item) => item.id));
+      }
+      expect(walked, `perPage ${perPage}`).toEqual(order);
+      expect(await page(`search=cabo&perPage=${perPage}&page=${Math.ceil(13 / perPage)}`)).toMatchObject({ total: 13, items: [] });
+    }
+    // A filter ranks the same way among what it keeps.
+    const branded = await page(`search=cabo&perPage=2&page=1&brand_id=${brand.id}`);
+    expect(branded.total).toBe(5);
+    expect(branded.items.map((item) => item.id)).toEqual(order.filter((id) => inDescription.includes(id)).slice(2, 4));
+    // Two words: the product with both in the name first.
+    const both = await post("/products", { name: "Cabo Cobre Nu" });
+    const twoWords = await page("search=cabo%20cobre&perPage=3");
+    expect(twoWords.total).toBe(6);
+    expect(twoWords.items[0]!.id).toBe(both.id);
+  });
+
   it("keeps the search indexes' pending lists short: searches do not wait for VACUUM to read new entries well", async () => {
     const { prisma } = (await testRuntime()).database;
     const rows = await prisma.$queryRaw<Array<{ relname: string; reloptions: string[] | null }>>`
-      SELECT relname, reloptions FROM pg_class WHERE relname IN ('products_search_vector_idx', 'search_words_word_idx') ORDER BY relname`;
+      SELECT relname, reloptions FROM pg_class WHERE relname IN ('products_search_vector_idx', 'products_name_vector_idx', 'search_words_word_idx') ORDER BY relname`;
     expect(rows).toEqual([
+      { relname: "products_name_vector_idx", reloptions: ["gin_pending_list_limit=256"] },
       { relname: "products_search_vector_idx", reloptions: ["gin_pending_list_limit=256"] },
       { relname: "search_words_word_idx", reloptions: ["gin_pending_list_limit=256"] },
     ]);

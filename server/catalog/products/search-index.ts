@@ -9,14 +9,19 @@ import { mergePendingEntries, scopedExecute, scopedQuery } from "../../db/sql";
  * - `search_vector`: a weighted full-text document, accents folded (unaccent), no
  *   stemming ('simple': SKUs and codes stay whole) — A name and SKU, B description,
  *   C brand and category names, D searchable specifications ("voltagem 220v").
+ * - `name_vector`: the name and SKU part alone, where a search finds the matches that rank
+ *   first (every word in the name or SKU) without ranking all of them.
  * - `search_words`: the org's words of five letters or more, where a query word with a
  *   typo finds its candidates (a trigram index, then an edit distance of one).
  *
  * Product, specification, brand and category writes call these in their transaction.
  */
 
+/** Name and SKU (the SKU also split at its separators): `name_vector`, and the A part of `search_vector`. */
+const NAME = Prisma.sql`to_tsvector('simple', unaccent(p.name || ' ' || p.sku || ' ' || regexp_replace(p.sku, '[^[:alnum:]]+', ' ', 'g')))`;
+
 const VECTOR = Prisma.sql`
-    setweight(to_tsvector('simple', unaccent(p.name || ' ' || p.sku || ' ' || regexp_replace(p.sku, '[^[:alnum:]]+', ' ', 'g'))), 'A')
+    setweight(${NAME}, 'A')
  || setweight(to_tsvector('simple', unaccent(coalesce(p.description, ''))), 'B')
  || setweight(to_tsvector('simple', unaccent(
       coalesce((SELECT b.name FROM brands b WHERE b.id = p.brand_id), '') || ' ' ||
@@ -34,11 +39,14 @@ const WORDS = (organization: Prisma.Sql, where: Prisma.Sql) => Prisma.sql`
   WHERE p.organization_id = ${organization} AND ${where} AND char_length(w.word) >= 5 AND w.word ~ '^[[:alpha:]]+$'
   ON CONFLICT DO NOTHING`;
 
+/** Both vectors of a product, as one SET list. */
+const VECTORS = Prisma.sql`search_vector = ${VECTOR}, name_vector = ${NAME}`;
+
 /** Recomputes the index of these products. */
 export async function refreshProducts(db: Db, productIds: string[]): Promise<void> {
   if (productIds.length === 0) return;
   const ids = Prisma.sql`p.id = ANY(${productIds}::uuid[])`;
-  await scopedExecute(db, (organization) => Prisma.sql`UPDATE products AS p SET search_vector = ${VECTOR} WHERE p.organization_id = ${organization} AND ${ids}`);
+  await scopedExecute(db, (organization) => Prisma.sql`UPDATE products AS p SET ${VECTORS} WHERE p.organization_id = ${organization} AND ${ids}`);
   await scopedExecute(db, (organization) => WORDS(organization, ids));
 }
 
@@ -57,9 +65,10 @@ export async function refreshProductsOfCategory(db: Db, categoryId: string): Pro
 /** POST /products/search/synchronize: rebuilds the org's whole index; answers how many products. */
 export async function synchronizeSearchIndex(db: Db): Promise<number> {
   await scopedExecute(db, (organization) => Prisma.sql`DELETE FROM search_words WHERE organization_id = ${organization}`);
-  const updated = await scopedExecute(db, (organization) => Prisma.sql`UPDATE products AS p SET search_vector = ${VECTOR} WHERE p.organization_id = ${organization}`);
+  const updated = await scopedExecute(db, (organization) => Prisma.sql`UPDATE products AS p SET ${VECTORS} WHERE p.organization_id = ${organization}`);
   await scopedExecute(db, (organization) => WORDS(organization, Prisma.sql`true`));
   await mergePendingEntries(db, "products_search_vector_idx");
+  await mergePendingEntries(db, "products_name_vector_idx");
   await mergePendingEntries(db, "search_words_word_idx");
   return updated;
 }
