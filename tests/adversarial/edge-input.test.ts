@@ -198,6 +198,35 @@ describe("search", () => {
     expect(await names("\\")).toEqual([`${tag} c\\d`]);
     expect(await names("ALGODAO")).toEqual([`${tag} 100% algodão`]);
   });
+
+  it("takes any words in product search: query operators, quotes, many and huge words, deep pages; another org's products never counted", async () => {
+    const org = await newOrg();
+    const headers = await org.bearer();
+    const post = async (body: object) => {
+      const answer = await call("POST", "/api/b2b/products", { headers, body });
+      expect(answer.status, answer.text).toBe(200);
+      return answer.json as { id: string };
+    };
+    const ours = await post({ name: "Cabo Paralelo", sku: unique("CP").replace(" ", "") });
+    await post({ name: "Fio de cobre", description: "cabo flexível" });
+    // Another org with the same words and an exact SKU of our query.
+    const theirs = await newOrg();
+    await call("POST", "/api/b2b/products", { headers: await theirs.bearer(), body: { name: "Cabo Paralelo Deles", sku: "CABO" } });
+    const search = async (text: string, extra = "") => call("POST", `/api/b2b/products/search?search=${encodeURIComponent(text)}${extra}`, { headers });
+    const found = await search("cabo", "&perPage=10");
+    expect(found.status).toBe(200);
+    expect(found.json.total).toBe(2);
+    expect(found.json.items[0].id).toBe(ours.id);
+    for (const text of ["cabo & !paralelo", "cabo | fio", "cabo:*A", "'cabo' \"", "(((cabo", "!", "<->", ":*", "a".repeat(200), "cabo ".repeat(40), "é".repeat(200), "ção ção"]) {
+      const answer = await search(text, "&perPage=100&page=3");
+      expect(answer.status, `${text.slice(0, 20)}: ${answer.text}`).toBe(200);
+      expect(answer.json.items).toEqual([]);
+    }
+    expect((await search("cabo", "&page=1000000&perPage=100")).json).toMatchObject({ total: 2, items: [] });
+    expect(expectProblem(await search("a".repeat(201)), 422).errors?.[0]).toMatchObject({ path: "search", code: "too_big" });
+    expectProblem(await search("cabo", "&page=-1"), 422);
+    expectProblem(await search("cabo\u0000"), 422);
+  });
 });
 
 describe("headers", () => {
