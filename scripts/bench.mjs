@@ -56,6 +56,9 @@ const LOCAL_PG = "postgresql://root@127.0.0.1:5432";
 const ADMIN_EMAIL = process.env.ADMIN_EMAIL || "admin@example.com";
 const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || "admin12345";
 const AUTH_SECRET = process.env.AUTH_SECRET || randomBytes(32).toString("base64url");
+// Shared by every instance, as a deployment must (server/env.ts): without it each instance
+// keeps its own key in its data folder and cannot open the webhook secrets another sealed.
+const APP_ENCRYPTION_KEY = process.env.APP_ENCRYPTION_KEY || randomBytes(32).toString("base64url");
 /** Issue 6's targets. */
 const TARGETS = { byIdRatio: 0.5, byIdP99Ratio: 3, listRatio: 0.4, rateLimitCost: 0.1, rssMb: 300, coldStartMs: 1000 };
 const ONLY = new Set((process.env.BENCH_ONLY || "rest,search,workspace,stock,webhooks,sales,pricing,insights").split(",").map((group) => group.trim()));
@@ -140,6 +143,7 @@ async function startApp(databaseUrl, { name, rateLimit, profile, env: extraEnv =
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     AUTH_SECRET,
+    APP_ENCRYPTION_KEY,
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -223,7 +227,9 @@ function table(rows) {
 async function main() {
   build();
   const databaseUrl = process.env.DATABASE_URL || (await throwawayDatabase());
-  const app = await startApp(databaseUrl, { name: "app", rateLimit: 0, profile: true });
+  // Every instance on the database dispatches webhooks, this one too while the webhooks
+  // scenario runs: it may deliver to that scenario's receiver on loopback as well.
+  const app = await startApp(databaseUrl, { name: "app", rateLimit: 0, profile: true, env: { WEBHOOK_ALLOW_PRIVATE: "true" } });
   const checks = [];
   const report = {};
   if (ONLY.has("rest")) Object.assign(report, await restScenarios(databaseUrl, app, checks));
