@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import "swagger-ui-react/swagger-ui.css";
 import "./swagger-theme.css";
 
@@ -50,8 +50,20 @@ async function loadSwaggerUI(): Promise<(options: SwaggerUIOptions) => unknown> 
   return (bundle.default ?? bundle) as (options: SwaggerUIOptions) => unknown;
 }
 
-export default function SwaggerView({ url, serversLabel }: { url: string; serversLabel: string }) {
+/** The words swagger-ui leaves out: its server list's label, and the name of its operations' region. */
+export interface SwaggerLabels {
+  servers: string;
+  operations: string;
+}
+
+/**
+ * The reference, with `loading` shown until swagger-ui has read the document and drawn its
+ * operations (seconds for an OpenAPI 3.1 document of this size), not its own unlabelled
+ * "loading" text.
+ */
+export default function SwaggerView({ url, labels, loading }: { url: string; labels: SwaggerLabels; loading: ReactNode }) {
   const container = useRef<HTMLDivElement>(null);
+  const [ready, setReady] = useState(false);
   useEffect(() => {
     let cancelled = false;
     const node = container.current;
@@ -65,13 +77,26 @@ export default function SwaggerView({ url, serversLabel }: { url: string; server
         deepLinking: true,
         persistAuthorization: true,
         plugins: [plainSummaryPath],
-        // swagger-ui's server list sits in a label with no words: name it.
-        onComplete: () => node.querySelector("select#servers")?.setAttribute("aria-label", serversLabel),
+        onComplete: () => {
+          // swagger-ui's server list sits in a label with no words: name it.
+          node.querySelector("select#servers")?.setAttribute("aria-label", labels.servers);
+          // Its operations are a <main>, inside the panel's own: a page has one main
+          // landmark, so they become a named region of it.
+          const operations = node.querySelector("main#operations");
+          operations?.setAttribute("role", "region");
+          operations?.setAttribute("aria-label", labels.operations);
+          if (!cancelled) setReady(true);
+        },
       });
     });
     return () => {
       cancelled = true;
     };
-  }, [url, serversLabel]);
-  return <div ref={container} />;
+  }, [url, labels.servers, labels.operations]);
+  return (
+    <>
+      {!ready && loading}
+      <div ref={container} hidden={!ready} />
+    </>
+  );
 }
