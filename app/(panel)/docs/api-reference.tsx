@@ -25,7 +25,7 @@ export function ApiReference({ url }: { url: string }) {
   const t = useTranslations("docs");
   return (
     <div className="api-reference overflow-hidden rounded-lg border bg-card p-2">
-      <SwaggerView url={url} labels={{ servers: t("servers"), operations: t("title") }} loading={<Loading />} />
+      <SwaggerView url={url} labels={{ servers: t("servers"), operations: t("title") }} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef } from "react";
 import "swagger-ui-react/swagger-ui.css";
 import "./swagger-theme.css";
 
@@ -56,14 +56,8 @@ export interface SwaggerLabels {
   operations: string;
 }
 
-/**
- * The reference, with `loading` shown until swagger-ui has read the document and drawn its
- * operations (seconds for an OpenAPI 3.1 document of this size), not its own unlabelled
- * "loading" text.
- */
-export default function SwaggerView({ url, labels, loading }: { url: string; labels: SwaggerLabels; loading: ReactNode }) {
+export default function SwaggerView({ url, labels }: { url: string; labels: SwaggerLabels }) {
   const container = useRef<HTMLDivElement>(null);
-  const [ready, setReady] = useState(false);
   useEffect(() => {
     let cancelled = false;
     const node = container.current;
@@ -85,7 +79,6 @@ export default function SwaggerView({ url, labels, loading }: { url: string; lab
           const operations = node.querySelector("main#operations");
           operations?.setAttribute("role", "region");
           operations?.setAttribute("aria-label", labels.operations);
-          if (!cancelled) setReady(true);
         },
       });
     });
@@ -93,10 +86,5 @@ export default function SwaggerView({ url, labels, loading }: { url: string; lab
       cancelled = true;
     };
   }, [url, labels.servers, labels.operations]);
-  return (
-    <>
-      {!ready && loading}
-      <div ref={container} hidden={!ready} />
-    </>
-  );
+  return <div ref={container} />;
 }
