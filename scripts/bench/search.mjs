@@ -3,9 +3,13 @@
 // search index built by the app (POST /products/search/synchronize), then typical
 // queries against POST /products/search: an exact SKU, one word, two words, a word
 // typed without its accent, a word with one typo. Prints p50/p95 per query and overall
-// at both sizes, the 100k/10k ratio, and whether the plan uses the search index.
+// at both sizes, the 100k/10k ratio, and whether the plan uses the search index. Beside
+// each query, the database alone: the statements the app sends for that search, sent by
+// a bare client over as many connections (no HTTP, no framework), after checking they
+// answer what the app answered. Its p95 is a floor for the app's on this machine.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 
@@ -122,6 +126,114 @@ async function measure(base, token, text, requests) {
   return { latencies, failures };
 }
 
+/** A query's words as the app reads them (server/catalog/products/search.ts `queryWords`). */
+function queryWords(text) {
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .trim()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 0)
+    .slice(0, 8)
+    .map((word) => word.slice(0, 40));
+}
+
+const TYPOS = `
+  SELECT q.input, w.word
+  FROM unnest($2::text[]) AS q(input)
+  CROSS JOIN LATERAL (
+    SELECT word FROM search_words
+    WHERE organization_id = $1::uuid AND word % q.input AND word <> q.input AND levenshtein(word, q.input) <= 1
+    ORDER BY similarity(word, q.input) DESC, word
+    LIMIT 5
+  ) AS w`;
+const RANKED = `
+  SELECT (SELECT count(*) FROM products p WHERE p.organization_id = $1::uuid AND p.active AND p.search_vector @@ $2::tsquery) AS matched,
+         (SELECT json_build_object('id', p.id::text, 'matched', p.search_vector @@ $2::tsquery) FROM products p WHERE p.organization_id = $1::uuid AND p.active AND p.sku_key = $3) AS exact,
+         ARRAY(SELECT p.id::text FROM products p WHERE p.organization_id = $1::uuid AND p.active AND p.name_vector @@ $2::tsquery AND p.sku_key <> $3
+               ORDER BY ts_rank(p.search_vector, $2::tsquery) DESC, p.name, p.id LIMIT $4) AS named`;
+const ALL_RANKED = `
+  WITH m AS MATERIALIZED (
+    SELECT p.id, p.name, p.sku_key = $3 AS exact, COALESCE(p.name_vector @@ $2::tsquery, false) AS in_name, ts_rank(p.search_vector, $2::tsquery) AS sort_key
+    FROM products p WHERE p.organization_id = $1::uuid AND p.active AND p.search_vector @@ $2::tsquery
+    UNION ALL
+    SELECT p.id, p.name, true, false, ts_rank(p.search_vector, $2::tsquery)
+    FROM products p WHERE p.organization_id = $1::uuid AND p.active AND p.sku_key = $3 AND (p.search_vector @@ $2::tsquery) IS NOT TRUE
+  )
+  SELECT (SELECT count(*) FROM m) AS total, ARRAY(SELECT m.id::text FROM m ORDER BY m.exact DESC, m.in_name DESC, m.sort_key DESC, m.name, m.id LIMIT $4) AS ids`;
+const RECORDS = `
+  SELECT p.id, p.organization_id, p.name, p.sku, p.sku_key, p.description, p.brand_id, p.measure_unit_id, p.price::text AS price,
+         p.ean, p.ncm, p.weight::text AS weight, p.active, p.images, p.attributes,
+         to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+         to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at,
+         (SELECT json_build_object('id', b.id, 'name', b.name) FROM brands b WHERE b.organization_id = $1::uuid AND b.id = p.brand_id) AS brand,
+         (SELECT json_build_object('id', u.id, 'abbreviation', u.abbreviation, 'decimals_for_quantity', u.decimals_for_quantity)
+            FROM measure_units u WHERE u.organization_id = $1::uuid AND u.id = p.measure_unit_id) AS measure_unit,
+         COALESCE((SELECT json_agg(json_build_object('id', c.id, 'name', c.name))
+                     FROM product_categories pc JOIN categories c ON c.id = pc.category_id
+                    WHERE pc.organization_id = $1::uuid AND pc.product_id = p.id), '[]'::json) AS categories
+  FROM products p WHERE p.organization_id = $1::uuid AND p.id = ANY($2::uuid[])`;
+
+/**
+ * The first page of a search as the app's database work, by a bare client: the typo
+ * candidates, the ranked statement (count, exact SKU, the names' window: the app's
+ * `firstInRank`), every match ranked when the page reaches past the names (as the app
+ * then does), the page's records.
+ */
+async function searchAlone(pool, organizationId, text, perPage) {
+  const words = queryWords(text);
+  const eligible = words.filter((word) => word.length >= 5 && /^[a-z]+$/.test(word));
+  const alternatives = new Map();
+  if (eligible.length > 0) {
+    for (const row of (await pool.query(TYPOS, [organizationId, eligible])).rows) alternatives.set(row.input, [...(alternatives.get(row.input) ?? []), row.word]);
+  }
+  const tsquery = words
+    .map((word, index) => {
+      const forms = [index === words.length - 1 ? `${word}:*` : word, ...(alternatives.get(word) ?? [])];
+      return forms.length === 1 ? forms[0] : `(${forms.join(" | ")})`;
+    })
+    .join(" & ");
+  const key = text.normalize("NFC").trim().toUpperCase();
+  const [row] = (await pool.query(RANKED, [organizationId, tsquery, key, perPage + 1])).rows;
+  let total = Number(row.matched) + (row.exact && !row.exact.matched ? 1 : 0);
+  let ids = [...(row.exact ? [row.exact.id] : []), ...row.named].slice(0, Math.min(perPage, total));
+  if (ids.length < Math.min(perPage, total)) {
+    // The page reaches past the names: every match is ranked (the app's second statement).
+    const [all] = (await pool.query(ALL_RANKED, [organizationId, tsquery, key, perPage])).rows;
+    total = Number(all.total);
+    ids = all.ids;
+  }
+  const records = (await pool.query(RECORDS, [organizationId, ids])).rows;
+  return { ids, total, records: records.length };
+}
+
+/** The database alone, over `connections` clients: after checking it answers the app's page. */
+async function measureAlone(databaseUrl, { organizationId, text, expected, requests, connections = 4 }) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
+  try {
+    const first = await searchAlone(pool, organizationId, text, 20);
+    if (first.total !== expected.total || !isDeepStrictEqual(first.ids, expected.ids)) {
+      throw new Error(`"${text}": the bare client found ${first.total} (${first.ids.slice(0, 3).join(", ")}…), the app ${expected.total} (${expected.ids.slice(0, 3).join(", ")}…)`);
+    }
+    for (let i = 0; i < connections; i++) await searchAlone(pool, organizationId, text, 20);
+    const latencies = [];
+    let left = requests;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (left-- > 0) {
+          const started = performance.now();
+          await searchAlone(pool, organizationId, text, 20);
+          latencies.push(performance.now() - started);
+        }
+      }),
+    );
+    return latencies.sort((a, b) => a - b);
+  } finally {
+    await pool.end();
+  }
+}
+
 async function indexUse(client, organizationId) {
   const { rows } = await client.query(
     `EXPLAIN (FORMAT JSON) SELECT p.id FROM products p
@@ -156,16 +268,32 @@ export async function runSearchBench({ root, databaseUrl, base, requestsPerQuery
       const perQuery = [];
       const all = [];
       let failures = 0;
+      const alone = [];
       for (const query of QUERIES) {
         const text = query.text ?? org.sku;
         const { latencies, failures: failed } = await measure(base, org.token, text, requestsPerQuery);
         failures += failed;
         latencies.sort((a, b) => a - b);
         all.push(...latencies);
-        perQuery.push({ query: query.name, text, p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95) });
+        const answer = await fetch(`${base}/api/b2b/products/search?perPage=20&search=${encodeURIComponent(text)}`, { method: "POST", headers: { authorization: `Bearer ${org.token}` } });
+        const page = await answer.json();
+        const expected = { total: page.total, ids: page.items.map((item) => item.id) };
+        const database = await measureAlone(databaseUrl, { organizationId: org.organizationId, text, expected, requests: requestsPerQuery });
+        alone.push(...database);
+        perQuery.push({ query: query.name, text, p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), database: { p50: quantile(database, 0.5), p95: quantile(database, 0.95) } });
       }
       all.sort((a, b) => a - b);
-      figures.push({ products: count, synchronizeMs: org.synchronizeMs, p50: quantile(all, 0.5), p95: quantile(all, 0.95), failures, perQuery, plan: await indexUse(client, org.organizationId) });
+      alone.sort((a, b) => a - b);
+      figures.push({
+        products: count,
+        synchronizeMs: org.synchronizeMs,
+        p50: quantile(all, 0.5),
+        p95: quantile(all, 0.95),
+        database: { p50: quantile(alone, 0.5), p95: quantile(alone, 0.95) },
+        failures,
+        perQuery,
+        plan: await indexUse(client, org.organizationId),
+      });
     }
   } finally {
     await client.end();
@@ -174,10 +302,11 @@ export async function runSearchBench({ root, databaseUrl, base, requestsPerQuery
 }
 
 export function printSearch(figures) {
-  const rows = [["products", "query", "p50 ms", "p95 ms"]];
+  const ms = (value) => value.toFixed(1);
+  const rows = [["products", "query", "p50 ms", "p95 ms", "database alone p50", "p95"]];
   for (const size of figures) {
-    for (const q of size.perQuery) rows.push([size.products.toLocaleString("en"), `${q.query} (${q.text})`, q.p50, q.p95]);
-    rows.push([size.products.toLocaleString("en"), "all queries", size.p50, size.p95]);
+    for (const q of size.perQuery) rows.push([size.products.toLocaleString("en"), `${q.query} (${q.text})`, ms(q.p50), ms(q.p95), ms(q.database.p50), ms(q.database.p95)]);
+    rows.push([size.products.toLocaleString("en"), "all queries", ms(size.p50), ms(size.p95), ms(size.database.p50), ms(size.database.p95)]);
   }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => String(row[c]).length)));
   console.log(rows.map((row) => row.map((cell, c) => (c < 2 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c]))).join("  ")).join("\n"));
