@@ -110,13 +110,18 @@ async function seedOrg(client, { root, databaseUrl, base, count }) {
   return { organizationId, token, sku: rows[0].sku, synchronizeMs };
 }
 
+/** The page every measured search asks for: the first, 20 products (and the connections loading it). */
+const PER_PAGE = 20;
+const CONNECTIONS = 4;
+const searchPath = (text) => `/api/b2b/products/search?perPage=${PER_PAGE}&search=${encodeURIComponent(text)}`;
+
 async function measure(base, token, text, requests) {
   const latencies = [];
   let failures = 0;
-  const url = `/api/b2b/products/search?perPage=20&search=${encodeURIComponent(text)}`;
+  const url = searchPath(text);
   const result = await autocannon({
     url: base,
-    connections: 4,
+    connections: CONNECTIONS,
     amount: requests,
     headers: { authorization: `Bearer ${token}` },
     requests: [{ method: "POST", path: url }],
@@ -208,30 +213,25 @@ async function searchAlone(pool, organizationId, text, perPage) {
   return { ids, total, records: records.length };
 }
 
-/** The database alone, over `connections` clients: after checking it answers the app's page. */
-async function measureAlone(databaseUrl, { organizationId, text, expected, requests, connections = 4 }) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
-  try {
-    const first = await searchAlone(pool, organizationId, text, 20);
-    if (first.total !== expected.total || !isDeepStrictEqual(first.ids, expected.ids)) {
-      throw new Error(`"${text}": the bare client found ${first.total} (${first.ids.slice(0, 3).join(", ")}…), the app ${expected.total} (${expected.ids.slice(0, 3).join(", ")}…)`);
-    }
-    for (let i = 0; i < connections; i++) await searchAlone(pool, organizationId, text, 20);
-    const latencies = [];
-    let left = requests;
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (left-- > 0) {
-          const started = performance.now();
-          await searchAlone(pool, organizationId, text, 20);
-          latencies.push(performance.now() - started);
-        }
-      }),
-    );
-    return latencies.sort((a, b) => a - b);
-  } finally {
-    await pool.end();
+/** The database alone, over the pool's connections: after checking it answers the app's page. */
+async function measureAlone(pool, { organizationId, text, expected, requests }) {
+  const first = await searchAlone(pool, organizationId, text, PER_PAGE);
+  if (first.total !== expected.total || !isDeepStrictEqual(first.ids, expected.ids)) {
+    throw new Error(`"${text}": the bare client found ${first.total} (${first.ids.slice(0, 3).join(", ")}…), the app ${expected.total} (${expected.ids.slice(0, 3).join(", ")}…)`);
   }
+  for (let i = 0; i < CONNECTIONS; i++) await searchAlone(pool, organizationId, text, PER_PAGE);
+  const latencies = [];
+  let left = requests;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (left-- > 0) {
+        const started = performance.now();
+        await searchAlone(pool, organizationId, text, PER_PAGE);
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  return latencies.sort((a, b) => a - b);
 }
 
 async function indexUse(client, organizationId) {
@@ -259,6 +259,8 @@ async function indexUse(client, organizationId) {
 export async function runSearchBench({ root, databaseUrl, base, requestsPerQuery = 200, sizes = [10_000, 100_000] }) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  // The bare client of "database alone": as many connections as autocannon opens to the app.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
   const figures = [];
   try {
     for (const count of sizes) {
@@ -275,10 +277,10 @@ export async function runSearchBench({ root, databaseUrl, base, requestsPerQuery
         failures += failed;
         latencies.sort((a, b) => a - b);
         all.push(...latencies);
-        const answer = await fetch(`${base}/api/b2b/products/search?perPage=20&search=${encodeURIComponent(text)}`, { method: "POST", headers: { authorization: `Bearer ${org.token}` } });
+        const answer = await fetch(`${base}${searchPath(text)}`, { method: "POST", headers: { authorization: `Bearer ${org.token}` } });
         const page = await answer.json();
         const expected = { total: page.total, ids: page.items.map((item) => item.id) };
-        const database = await measureAlone(databaseUrl, { organizationId: org.organizationId, text, expected, requests: requestsPerQuery });
+        const database = await measureAlone(pool, { organizationId: org.organizationId, text, expected, requests: requestsPerQuery });
         alone.push(...database);
         perQuery.push({ query: query.name, text, p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), database: { p50: quantile(database, 0.5), p95: quantile(database, 0.95) } });
       }
@@ -296,7 +298,7 @@ export async function runSearchBench({ root, databaseUrl, base, requestsPerQuery
       });
     }
   } finally {
-    await client.end();
+    await Promise.all([client.end(), pool.end()]);
   }
   return figures;
 }
