@@ -84,7 +84,9 @@ export function useProblemMessages(labels?: string): ProblemMessages {
       if (problem) {
         // Each field that failed, in the active language (the English detail says the same).
         if (problem.errors?.length) {
-          return problem.errors.map((issue) => `${fields.label(issue.path)}: ${fields.issue({ ...issue.params, message: issue.message, code: issue.code })}`).join("; ");
+          return problem.errors
+            .map((issue) => `${fields.label(issue.path)}: ${fields.issue({ ...issue.params, message: issue.message, code: issue.code })}`)
+            .join("; ");
         }
         if (problem.code && has(`codes.${problem.code}`)) return say(`codes.${problem.code}`);
         return problem.detail || problem.title;

@@ -70,7 +70,10 @@ const patterns: Array<[RegExp, (match: RegExpExecArray) => Translation]> = [
   [/^must be at least (-?[\d.]+)$/, (m) => ({ key: "atLeast", values: { minimum: Number(m[1]) } })],
   [/^must be at most (-?[\d.]+)$/, (m) => ({ key: "atMost", values: { maximum: Number(m[1]) } })],
   [/^must be greater than (-?[\d.]+)$/, (m) => ({ key: "greaterThan", values: { minimum: Number(m[1]) } })],
-  [/^must be (?:from|between) (-?[\d.]+) (?:to|and) (-?[\d.]+)$/, (m) => ({ key: "between", values: { minimum: Number(m[1]), maximum: Number(m[2]) } })],
+  [
+    /^must be (?:from|between) (-?[\d.]+) (?:to|and) (-?[\d.]+)$/,
+    (m) => ({ key: "between", values: { minimum: Number(m[1]), maximum: Number(m[2]) } }),
+  ],
   [/^must be (?:one of: .+|[A-Z_]+(?:, [A-Z_]+)*(?: or [A-Z_]+)?)$/, () => ({ key: "oneOf" })],
   [/^overlaps (\S+)–(\S+) on (\w+)$/, (m) => ({ key: "overlaps", values: { from: m[1]!, to: m[2]!, weekday: m[3]! } })],
   [/^no [\w ]+ with this id exists$/, () => ({ key: "not_found_reference" })],
@@ -121,7 +124,8 @@ function fromCode(issue: IssueLike): Translation | undefined {
     case "too_small":
       if (minimum === undefined) return { key: "invalid" };
       if (issue.origin === "string") return minimum <= 1 ? { key: "required" } : { key: "tooShort", values: { minimum } };
-      if (issue.origin === "array" || issue.origin === "set") return minimum <= 1 ? { key: "atLeastOne" } : { key: "minItems", values: { minimum } };
+      if (issue.origin === "array" || issue.origin === "set")
+        return minimum <= 1 ? { key: "atLeastOne" } : { key: "minItems", values: { minimum } };
       if (minimum === 0 && issue.inclusive !== false) return { key: "notNegative" };
       return issue.inclusive === false ? { key: "greaterThan", values: { minimum } } : { key: "atLeast", values: { minimum } };
     case "too_big":

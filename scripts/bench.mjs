@@ -61,7 +61,9 @@ const AUTH_SECRET = process.env.AUTH_SECRET || randomBytes(32).toString("base64u
 const APP_ENCRYPTION_KEY = process.env.APP_ENCRYPTION_KEY || randomBytes(32).toString("base64url");
 /** Issue 6's targets. */
 const TARGETS = { byIdRatio: 0.5, byIdP99Ratio: 3, listRatio: 0.4, rateLimitCost: 0.1, rssMb: 300, coldStartMs: 1000 };
-const ONLY = new Set((process.env.BENCH_ONLY || "rest,search,workspace,stock,webhooks,sales,pricing,insights").split(",").map((group) => group.trim()));
+const ONLY = new Set(
+  (process.env.BENCH_ONLY || "rest,search,workspace,stock,webhooks,sales,pricing,insights").split(",").map((group) => group.trim()),
+);
 
 // Cleanup steps run last-registered first, once, whatever ends the run.
 const cleanups = [];
@@ -117,7 +119,11 @@ function freePort() {
 function build() {
   if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(path.join(root, "dist/server.mjs"))) return;
   console.log("building the app (npm run build)");
-  const result = spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const result = spawnSync(process.execPath, ["scripts/build.mjs"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   if (result.status !== 0) throw new Error("the build failed");
 }
 
@@ -166,9 +172,13 @@ async function startApp(databaseUrl, { name, rateLimit, profile, env: extraEnv =
   const base = `http://127.0.0.1:${port}`;
   let failingSince; // a start that keeps answering 5xx (bad config, failed migration) will not heal
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited while starting:\n${readFileSync(logFile, "utf8").slice(-4000)}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${name} exited while starting:\n${readFileSync(logFile, "utf8").slice(-4000)}`);
     // Unauthenticated, so 401 once the database is ready.
-    const status = await fetch(`${base}/api/b2b/brands`).then((r) => r.status, () => 0);
+    const status = await fetch(`${base}/api/b2b/brands`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status > 0 && status < 500) break;
     failingSince = status >= 500 ? (failingSince ?? Date.now()) : undefined;
     if (performance.now() - started > 120_000 || Date.now() - (failingSince ?? Infinity) > 10_000) {
@@ -196,7 +206,10 @@ async function startBaseline(workerData) {
     worker.postMessage("close");
     if (!(await Promise.race([exited.then(() => true), sleep(3000, false)]))) await worker.terminate();
   });
-  const [port] = await Promise.race([once(worker, "message"), exited.then(([code]) => Promise.reject(new Error(`baseline exited (${code})`)))]);
+  const [port] = await Promise.race([
+    once(worker, "message"),
+    exited.then(([code]) => Promise.reject(new Error(`baseline exited (${code})`))),
+  ]);
   return `http://127.0.0.1:${port}`;
 }
 
@@ -214,14 +227,25 @@ function load(base, token, paths, duration) {
 async function measure(scenario, target, base, token, paths) {
   await load(base, token, paths, WARMUP);
   const r = await load(base, token, paths, DURATION);
-  const result = { scenario, target, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, errors: r.errors, non2xx: r.non2xx };
+  const result = {
+    scenario,
+    target,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
   console.log(`  ${scenario} ${target}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
   return result;
 }
 
 function table(rows) {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => String(row[c]).length)));
-  return rows.map((row) => row.map((cell, c) => (c < 2 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c]))).join("  ")).join("\n");
+  return rows
+    .map((row) => row.map((cell, c) => (c < 2 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c]))).join("  "))
+    .join("\n");
 }
 
 async function main() {
@@ -302,14 +326,17 @@ async function main() {
 
 /** GET by id and the list of 25 against the bare baseline; the rate limit's cost; RSS; cold start; the layers of a read. */
 async function restScenarios(databaseUrl, app, checks) {
-
   const login = await call(app.base, "POST", "/api/b2b/auth/login", null, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   const token = login.access_token;
   const ids = [];
   const stamp = Date.now().toString(36);
   for (let i = 0; i < BRANDS; i += 10) {
     const batch = Array.from({ length: Math.min(10, BRANDS - i) }, (_, j) => `Bench brand ${stamp} ${String(i + j + 1).padStart(3, "0")}`);
-    ids.push(...(await Promise.all(batch.map((name) => call(app.base, "POST", "/api/b2b/brands", token, { name, active: true }).then((b) => b.id)))));
+    ids.push(
+      ...(await Promise.all(
+        batch.map((name) => call(app.base, "POST", "/api/b2b/brands", token, { name, active: true }).then((b) => b.id)),
+      )),
+    );
   }
   if (process.env.DATABASE_URL) {
     cleanups.push(async () => {
@@ -323,19 +350,33 @@ async function restScenarios(databaseUrl, app, checks) {
   const baseline = await startBaseline({ databaseUrl, token, organizationId: login.organization_id });
   console.log(`baseline: ${baseline}`);
   const scenarios = [
-    { scenario: "get-by-id", paths: (prefix) => { let i = 0; return () => `${prefix}/brands/${ids[i++ % ids.length]}`; } },
+    {
+      scenario: "get-by-id",
+      paths: (prefix) => {
+        let i = 0;
+        return () => `${prefix}/brands/${ids[i++ % ids.length]}`;
+      },
+    },
     { scenario: "list-25", paths: (prefix) => () => `${prefix}/brands?perPage=25` },
   ];
 
   // Both must give the same answers, or the comparison means nothing.
   for (const { scenario, paths } of scenarios) {
-    const [fromApp, fromBaseline] = await Promise.all([call(app.base, "GET", paths("/api/b2b")(), token), call(baseline, "GET", paths("")(), token)]);
+    const [fromApp, fromBaseline] = await Promise.all([
+      call(app.base, "GET", paths("/api/b2b")(), token),
+      call(baseline, "GET", paths("")(), token),
+    ]);
     if (!isDeepStrictEqual(fromApp, fromBaseline)) {
       throw new Error(`${scenario}: app and baseline answer differently:\n${JSON.stringify(fromApp)}\n${JSON.stringify(fromBaseline)}`);
     }
   }
 
-  console.log(`load: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per run; machine load ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}\n`);
+  console.log(
+    `load: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per run; machine load ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}\n`,
+  );
   const results = [];
   for (const { scenario, paths } of scenarios) {
     results.push(await measure(scenario, "app", app.base, token, paths("/api/b2b")));
@@ -345,7 +386,8 @@ async function restScenarios(databaseUrl, app, checks) {
 
   // The rate limit as shipped (on), with a limit no request reaches: the cost of counting.
   const limited = await startApp(databaseUrl, { name: "app (rate limit on)", rateLimit: 100_000_000, profile: false });
-  for (const { scenario, paths } of scenarios) results.push(await measure(scenario, "app+ratelimit", limited.base, token, paths("/api/b2b")));
+  for (const { scenario, paths } of scenarios)
+    results.push(await measure(scenario, "app+ratelimit", limited.base, token, paths("/api/b2b")));
   rss.appRateLimited = rssMb(limited.pid);
 
   // Where a read's CPU time goes: the first instance profiled under the by-id load.
@@ -359,12 +401,19 @@ async function restScenarios(databaseUrl, app, checks) {
   const ratio = (a, b) => (b ? Number((a / b).toFixed(2)) : null);
   const ratios = scenarios.map(({ scenario }) => {
     const [a, b, limitedRun] = ["app", "baseline", "app+ratelimit"].map((target) => find(scenario, target));
-    return { scenario, rps: ratio(a.rps, b.rps), p50: ratio(a.p50, b.p50), p99: ratio(a.p99, b.p99), rateLimitCost: Number((1 - limitedRun.rps / a.rps).toFixed(3)) };
+    return {
+      scenario,
+      rps: ratio(a.rps, b.rps),
+      p50: ratio(a.p50, b.p50),
+      p99: ratio(a.p99, b.p99),
+      rateLimitCost: Number((1 - limitedRun.rps / a.rps).toFixed(3)),
+    };
   });
 
   const rows = [["scenario", "target", "req/s", "p50 ms", "p99 ms", "errors/non-2xx"]];
   for (const { scenario } of scenarios) {
-    for (const r of results.filter((x) => x.scenario === scenario)) rows.push([scenario, r.target, r.rps, r.p50, r.p99, `${r.errors}/${r.non2xx}`]);
+    for (const r of results.filter((x) => x.scenario === scenario))
+      rows.push([scenario, r.target, r.rps, r.p50, r.p99, `${r.errors}/${r.non2xx}`]);
     const q = ratios.find((x) => x.scenario === scenario);
     rows.push([scenario, "app/baseline", `${q.rps}x`, `${q.p50}x`, `${q.p99}x`, ""]);
     rows.push([scenario, "rate limit cost", `${(q.rateLimitCost * 100).toFixed(1)}%`, "", "", ""]);
@@ -374,7 +423,12 @@ async function restScenarios(databaseUrl, app, checks) {
   console.log(`cold start (spawn to first REST answer, database migrated): ${limited.readyMs} ms\n`);
   if (layers.length) {
     console.log(`CPU time of a GET /brands/{id} by layer (profile of ${profiled.requests.total} requests):`);
-    console.log(table([["layer", "", "share", "µs/request"], ...layers.map((l) => [l.layer, "", `${(l.share * 100).toFixed(1)}%`, Math.round(l.microsPerRequest)])]));
+    console.log(
+      table([
+        ["layer", "", "share", "µs/request"],
+        ...layers.map((l) => [l.layer, "", `${(l.share * 100).toFixed(1)}%`, Math.round(l.microsPerRequest)]),
+      ]),
+    );
     console.log("");
   }
 

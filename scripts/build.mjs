@@ -10,7 +10,11 @@ import { sourceStamp, writeStamp } from "./source-stamp.mjs";
 const root = path.resolve(import.meta.dirname, "..");
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
-const next = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit", env });
+const next = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+  cwd: root,
+  stdio: "inherit",
+  env,
+});
 if (next.status !== 0) process.exit(next.status ?? 1);
 
 // Code splitting: what a module imports with `await import()` (the PDF renderer, bar

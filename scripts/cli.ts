@@ -47,14 +47,19 @@ const commands: Record<string, Command> = {
       withDatabase(openMigratedDatabase, async ({ prisma }) => {
         const { organization, admin } = await createOrganization(prisma, {
           name: String(values.name),
-          admin: { email: String(values["admin-email"]), password: String(values["admin-password"]), name: values["admin-name"] as string | undefined },
+          admin: {
+            email: String(values["admin-email"]),
+            password: String(values["admin-password"]),
+            name: values["admin-name"] as string | undefined,
+          },
         });
         if (values["demo-data"]) await seedDemoData(prisma, organization.id);
         return { id: organization.id, name: organization.name, admin: { id: admin.id, email: admin.email } };
       }),
   },
   "db:setup": {
-    summary: "What the server does on start: apply migrations and, on an empty database, create the first org and ADMIN from ADMIN_EMAIL / ADMIN_PASSWORD",
+    summary:
+      "What the server does on start: apply migrations and, on an empty database, create the first org and ADMIN from ADMIN_EMAIL / ADMIN_PASSWORD",
     usage: "db:setup",
     options: {},
     run: () =>
@@ -96,7 +101,10 @@ const commands: Record<string, Command> = {
     options: { org: { type: "string", description: "the org's id" } },
     run: (values) =>
       withDatabase(openMigratedDatabase, async ({ prisma }) => {
-        const organizations = await prisma.organization.findMany({ where: values.org ? { id: String(values.org) } : {}, select: { id: true } });
+        const organizations = await prisma.organization.findMany({
+          where: values.org ? { id: String(values.org) } : {},
+          select: { id: true },
+        });
         if (values.org && organizations.length === 0) throw new AppError("NOT_FOUND", "Organization not found");
         const started = Date.now();
         for (const { id } of organizations) {

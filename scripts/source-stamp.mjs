@@ -5,7 +5,18 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "components", "lib", "messages", "server", "prisma/schema.prisma", "next.config.mjs", "proxy.ts", "package-lock.json", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "messages",
+  "server",
+  "prisma/schema.prisma",
+  "next.config.mjs",
+  "proxy.ts",
+  "package-lock.json",
+  "tsconfig.json",
+];
 const STAMP = "dist/source-stamp";
 
 function walk(root, relative, files) {

@@ -23,9 +23,23 @@ console.log(`Testing on ${database}`);
 
 let ok = step("typecheck", bin("tsc"), ["--noEmit"]);
 // Cached by content (no rule reads types across files): a second run (CI's second database) lints only what changed.
-ok = step("lint (eslint: raw SQL only through the scoped helper, React and Next rules)", bin("eslint"), [".", "--cache", "--cache-strategy", "content", "--cache-location", "node_modules/.cache/eslint/"]) && ok;
+ok =
+  step("lint (eslint: raw SQL only through the scoped helper, React and Next rules)", bin("eslint"), [
+    ".",
+    "--cache",
+    "--cache-strategy",
+    "content",
+    "--cache-location",
+    "node_modules/.cache/eslint/",
+  ]) && ok;
 const vitestReport = path.join(reports, "vitest.json");
-ok = step("unit and integration tests (vitest)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]) && ok;
+ok =
+  step("unit and integration tests (vitest)", bin("vitest"), [
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${vitestReport}`,
+  ]) && ok;
 // The build `npm start` would use: skipped when dist/ was built from these very sources
 // (scripts/source-stamp.mjs), as on CI's second database.
 const root = path.resolve(import.meta.dirname, "..");
@@ -34,10 +48,11 @@ if (upToDate) console.log("\n=== build: up to date with the sources (dist/source
 const built = upToDate || step("build", process.execPath, [path.resolve("scripts", "build.mjs")]);
 const playwrightReport = path.join(reports, "playwright.json");
 if (built) {
-  ok = step("REST and panel tests (playwright)", bin("playwright"), ["test", "--reporter=list,json"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-    CI: env.CI ?? "1",
-  }) && ok;
+  ok =
+    step("REST and panel tests (playwright)", bin("playwright"), ["test", "--reporter=list,json"], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+      CI: env.CI ?? "1",
+    }) && ok;
 }
 ok = built && ok;
 

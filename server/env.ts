@@ -4,23 +4,16 @@ import path from "node:path";
 import { z } from "zod";
 
 /** Treats empty strings as unset, so `FOO=` behaves like no FOO at all. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: optional(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string"),
-  ),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")),
   DATA_DIR: optional(z.string()).transform((value) => path.resolve(value ?? ".data")),
   AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
   APP_ENCRYPTION_KEY: optional(z.string().min(32, "must be at least 32 characters")),
   ADMIN_EMAIL: optional(z.email()).transform((value) => value ?? "admin@example.com"),
-  ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")).transform(
-    (value) => value ?? "admin12345",
-  ),
+  ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")).transform((value) => value ?? "admin12345"),
   ACCESS_TOKEN_TTL_SECONDS: optional(z.coerce.number().int().min(60)).transform((v) => v ?? 3600),
   RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(0)).transform((v) => v ?? 1200),
   /** Whose X-Forwarded-For to believe (server/http/client-address.ts); unset: nobody's. */
@@ -39,12 +32,12 @@ const envSchema = z.object({
   S3_REGION: optional(z.string()).transform((value) => value ?? "us-east-1"),
   S3_ACCESS_KEY_ID: optional(z.string()),
   S3_SECRET_ACCESS_KEY: optional(z.string()),
-  S3_FORCE_PATH_STYLE: optional(z.enum(["true", "false", "1", "0"])).transform((value) => value === undefined || value === "true" || value === "1"),
-  /** Webhook endpoints may be loopback, private or link-local addresses (local integrations, tests). */
-  WEBHOOK_ALLOW_PRIVATE: optional(z.enum(["true", "false", "1", "0"])).transform((value) => value === "true" || value === "1"),
-  DEMO_DATA: optional(z.enum(["true", "false", "1", "0"])).transform(
+  S3_FORCE_PATH_STYLE: optional(z.enum(["true", "false", "1", "0"])).transform(
     (value) => value === undefined || value === "true" || value === "1",
   ),
+  /** Webhook endpoints may be loopback, private or link-local addresses (local integrations, tests). */
+  WEBHOOK_ALLOW_PRIVATE: optional(z.enum(["true", "false", "1", "0"])).transform((value) => value === "true" || value === "1"),
+  DEMO_DATA: optional(z.enum(["true", "false", "1", "0"])).transform((value) => value === undefined || value === "true" || value === "1"),
 });
 
 export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string; APP_ENCRYPTION_KEY: string };
@@ -73,9 +66,7 @@ function secretFromDataDir(dataDir: string, name: string): string {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    throw new EnvError(
-      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
-    );
+    throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
   }
   return {
     ...parsed.data,

@@ -4,14 +4,7 @@
  * renders it as application/problem+json.
  */
 export type AppErrorCode =
-  | "BAD_REQUEST"
-  | "UNAUTHORIZED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "PAYLOAD_TOO_LARGE"
-  | "VALIDATION"
-  | "TOO_MANY_REQUESTS";
+  "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "VALIDATION" | "TOO_MANY_REQUESTS";
 
 /**
  * One failing field of a request, in the request's own field names (`items.0.quantity`).
@@ -76,7 +69,12 @@ export class AppError extends Error {
 }
 
 /** A field error as a zod issue of our rules (superRefine): its code and figures travel in `params`. */
-export function ruleIssue(error: FieldError): { code: "custom"; path: Array<string | number>; message: string; params: Record<string, unknown> } {
+export function ruleIssue(error: FieldError): {
+  code: "custom";
+  path: Array<string | number>;
+  message: string;
+  params: Record<string, unknown>;
+} {
   return {
     code: "custom",
     path: error.path.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part)),

@@ -31,7 +31,10 @@ const problemSchema: SchemaObject = {
     title: { type: "string" },
     status: { type: "integer" },
     detail: { type: "string" },
-    code: { type: "string", description: "What went wrong, for clients that word it themselves: `validation_failed`, `not_found`, `in_use`, `duplicate`, ..." },
+    code: {
+      type: "string",
+      description: "What went wrong, for clients that word it themselves: `validation_failed`, `not_found`, `in_use`, `duplicate`, ...",
+    },
     params: { type: "object", additionalProperties: true, description: "The figures of `detail` (`usages`, `fields`, ...)." },
     errors: {
       type: "array",
@@ -42,7 +45,10 @@ const problemSchema: SchemaObject = {
         properties: {
           path: { type: "string", description: "The field in the request's own names, e.g. `items.0.quantity`." },
           message: { type: "string" },
-          code: { type: "string", description: "What failed, for clients that word it themselves (`required`, `too_small`, `duplicate`, ...)." },
+          code: {
+            type: "string",
+            description: "What failed, for clients that word it themselves (`required`, `too_small`, `duplicate`, ...).",
+          },
           params: { type: "object", additionalProperties: true, description: "The figures of the message (`minimum`, `maximum`, ...)." },
         },
       },
@@ -83,7 +89,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "Measure units": "Units of measure and their decimals.",
   Partners: "B2B customers (CPF or CNPJ), with addresses.",
   "Payment methods": "How partners pay: rates, installments, conditions and the provider (secret stored encrypted).",
-  Discounts: "Quantity ranges over the products their criteria select, for the partners, profiles, companies and payment methods they name.",
+  Discounts:
+    "Quantity ranges over the products their criteria select, for the partners, profiles, companies and payment methods they name.",
   Prices: "A product's price for a partner, payment method, quantity and date, explained step by step on request.",
   "Price tables": "Prices and rates per product for a period, specific to partners, profiles, companies or payment methods.",
   Products: "The catalog's products: prices, images, categories, search, the most-sold analysis.",
@@ -141,7 +148,12 @@ function securityFor(credentials: CredentialPolicy | undefined) {
 function describeAccess(protect: boolean, roles: readonly Role[] | undefined, credentials: CredentialPolicy | undefined): string {
   if (!protect) return "No credentials.";
   const who = !roles || roles.length === ALL_ROLES.length ? "Any role." : `Roles: ${roles.join(", ")}.`;
-  const how = credentials === "bearer-only" ? " Bearer token only." : credentials === "bearer-or-code" ? " Bearer token, access key pair, or the key's code alone." : "";
+  const how =
+    credentials === "bearer-only"
+      ? " Bearer token only."
+      : credentials === "bearer-or-code"
+        ? " Bearer token, access key pair, or the key's code alone."
+        : "";
   return `${who}${how}`;
 }
 
@@ -149,13 +161,15 @@ const IDEMPOTENCY_KEY = {
   in: "header",
   name: "Idempotency-Key",
   required: false,
-  description: "Replays the first answer of this key for the same request within 24 hours; another request with it is 422, one still running 409.",
+  description:
+    "Replays the first answer of this key for the same request within 24 hours; another request with it is 422, one still running 409.",
   schema: { type: "string", minLength: 1, maxLength: 255 },
 };
 
 /** Body fields that come in the query string (meta `queryFields`): moved from the body's schema to the parameters. */
 function fieldsToQuery(operation: Operation, fields: readonly string[]): void {
-  const body = operation.requestBody as { content?: Record<string, { schema?: { properties?: Record<string, object>; required?: string[] } }> } | undefined;
+  const body = operation.requestBody as
+    { content?: Record<string, { schema?: { properties?: Record<string, object>; required?: string[] } }> } | undefined;
   const schema = body?.content?.["application/json"]?.schema;
   const parameters = fields.flatMap((name) => {
     const property = schema?.properties?.[name];
@@ -169,7 +183,8 @@ function fieldsToQuery(operation: Operation, fields: readonly string[]): void {
 
 /** A POST whose input is its query string (POST /products/search): the body's fields become query parameters. */
 function queryInsteadOfBody(operation: Operation): void {
-  const body = operation.requestBody as { content?: Record<string, { schema?: { properties?: Record<string, object>; required?: string[] } }> } | undefined;
+  const body = operation.requestBody as
+    { content?: Record<string, { schema?: { properties?: Record<string, object>; required?: string[] } }> } | undefined;
   const schema = body?.content?.["application/json"]?.schema;
   delete operation.requestBody;
   const parameters = Object.entries(schema?.properties ?? {}).map(([name, property]) => ({
@@ -239,7 +254,9 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
   const tags = new Set<string>();
   for (const [path, item] of Object.entries(document.paths ?? {}) as Array<[string, PathItem]>) {
     for (const [method, value] of Object.entries(item as Record<string, Operation>)) {
-      const endpoint = (value as Operation & { "x-endpoint"?: { protect: boolean; roles?: readonly Role[]; errors: readonly number[] } })["x-endpoint"];
+      const endpoint = (value as Operation & { "x-endpoint"?: { protect: boolean; roles?: readonly Role[]; errors: readonly number[] } })[
+        "x-endpoint"
+      ];
       const meta = metaByOperation.get(`${method} ${path}`);
       const protect = endpoint ? endpoint.protect : meta?.openapi?.protect !== false;
       const roles = endpoint ? endpoint.roles : meta?.roles;
@@ -252,7 +269,8 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
         const status = meta?.successStatus ?? 200;
         const success = value.responses["200"];
         responses[String(status)] = status === 204 || !success ? { description: "No content" } : success;
-        for (const other of meta?.alsoSucceeds ?? []) responses[String(other)] ??= other === 204 || !success ? { description: "No content" } : success;
+        for (const other of meta?.alsoSucceeds ?? [])
+          responses[String(other)] ??= other === 204 || !success ? { description: "No content" } : success;
         if (meta?.inputFrom) queryInsteadOfBody(value);
         if (meta?.queryFields) fieldsToQuery(value, meta.queryFields);
         if (meta?.requestBody) {

@@ -116,7 +116,9 @@ const requestFieldOf: Record<string, string> = { sku_key: "sku", code_key: "code
  * the name is matched against the model's own columns.
  */
 function columnsOfIndex(modelName: string | undefined, table: string | undefined, index: string): string[] {
-  const columns = Object.keys((Prisma as unknown as Record<string, Record<string, string> | undefined>)[`${modelName}ScalarFieldEnum`] ?? {});
+  const columns = Object.keys(
+    (Prisma as unknown as Record<string, Record<string, string> | undefined>)[`${modelName}ScalarFieldEnum`] ?? {},
+  );
   let rest = index.replace(new RegExp(`^${table ?? ""}_`), "").replace(/_key$/, "");
   const found: string[] = [];
   while (rest !== "") {
@@ -173,7 +175,11 @@ export function normalizeError(error: TRPCError, meta: Meta | undefined): TRPCEr
       ...entry,
       path: entry.path === field ? "(body)" : entry.path.startsWith(`${field}.`) ? entry.path.slice(field.length + 1) : entry.path,
     }));
-    return new TRPCError({ code: invalidCode, message: "The request is not valid", cause: new AppError("VALIDATION", "The request is not valid", { errors }) });
+    return new TRPCError({
+      code: invalidCode,
+      message: "The request is not valid",
+      cause: new AppError("VALIDATION", "The request is not valid", { errors }),
+    });
   }
   if (cause instanceof Prisma.PrismaClientKnownRequestError) {
     if (cause.code === "P2002") {
@@ -248,7 +254,14 @@ function procedureFor(roles: readonly Role[]) {
       rateLimit(ctx.runtime, principal);
       authorize(principal.role, roles);
       const db = scope(ctx.runtime, principal);
-      const write = { db, principal, roles, idempotency: ctx.request.idempotency, requestId: ctx.request.id, timeoutMs: meta?.transactionTimeoutMs };
+      const write = {
+        db,
+        principal,
+        roles,
+        idempotency: ctx.request.idempotency,
+        requestId: ctx.request.id,
+        timeoutMs: meta?.transactionTimeoutMs,
+      };
       if (type !== "mutation") {
         result = await proceed(principal, db, within(db), driverReads(ctx.runtime.database, principal.organizationId));
       } else if (meta?.oneStatement && !write.idempotency) {

@@ -17,7 +17,10 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <main className="flex min-h-dvh items-center justify-center bg-muted/40 px-4 py-12">
       <div className="w-full max-w-sm">
         <div className="mb-6 flex flex-col items-center gap-3 text-center">
-          <span className="flex size-10 items-center justify-center rounded-lg bg-primary text-sm font-bold text-primary-foreground" aria-hidden>
+          <span
+            className="flex size-10 items-center justify-center rounded-lg bg-primary text-sm font-bold text-primary-foreground"
+            aria-hidden
+          >
             B2B
           </span>
           <div>

@@ -59,7 +59,14 @@ export function CategoriesField<T extends FieldValues>({ control, name, label, d
       )}
       <div className="flex flex-col gap-2 sm:flex-row">
         <Select value="" onValueChange={(value) => value && value !== NOTHING && field.onChange([...chosen, value])}>
-          <SelectTrigger id={id} ref={field.ref} onBlur={field.onBlur} className="sm:flex-1" aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
+          <SelectTrigger
+            id={id}
+            ref={field.ref}
+            onBlur={field.onBlur}
+            className="sm:flex-1"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+          >
             <SelectValue placeholder={isLoading ? common("loading") : t("add")} />
           </SelectTrigger>
           <SelectContent>

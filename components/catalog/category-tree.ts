@@ -1,6 +1,10 @@
 /** Lower-case and without accents, as the server's search compares ("eletrica" finds "Elétrica"). */
 export function normalize(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().trim();
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .trim();
 }
 
 export interface TreeNode {
@@ -32,7 +36,11 @@ export function visibleForFilter<Node extends TreeNode>(nodes: Node[], filter: s
   const visible = new Set<string>();
   for (const node of nodes) {
     if (!normalize(node.name).includes(term)) continue;
-    for (let current: Node | undefined = node; current && !visible.has(current.id); current = current.root_id ? byId.get(current.root_id) : undefined) {
+    for (
+      let current: Node | undefined = node;
+      current && !visible.has(current.id);
+      current = current.root_id ? byId.get(current.root_id) : undefined
+    ) {
       visible.add(current.id);
     }
   }

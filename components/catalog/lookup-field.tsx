@@ -70,7 +70,11 @@ export function LookupField<T extends FieldValues>({
         )}
       </Label>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Select name={field.name} value={value ?? (emptyValue ? NONE : "")} onValueChange={(next) => field.onChange(next === NONE ? null : next)}>
+        <Select
+          name={field.name}
+          value={value ?? (emptyValue ? NONE : "")}
+          onValueChange={(next) => field.onChange(next === NONE ? null : next)}
+        >
           <SelectTrigger
             id={id}
             ref={field.ref}

@@ -33,7 +33,10 @@ export const useMeasureUnitOptions: UseLookupOptions = (search, selected) => {
   const list = trpc.measureUnits.list.useQuery({ search, perPage: CHOICES, sort: "abbreviation" }, { placeholderData: keepPreviousData });
   const listed = list.data?.items.some((item) => item.id === selected);
   const current = trpc.measureUnits.get.useQuery({ id: selected ?? "" }, { enabled: Boolean(selected) && list.isSuccess && !listed });
-  const options = (list.data?.items ?? []).map((item) => ({ value: item.id, label: item.active ? unitLabel(item) : t("inactiveOption", { name: unitLabel(item) }) }));
+  const options = (list.data?.items ?? []).map((item) => ({
+    value: item.id,
+    label: item.active ? unitLabel(item) : t("inactiveOption", { name: unitLabel(item) }),
+  }));
   return {
     options: withSelected(options, current.data && { value: current.data.id, label: unitLabel(current.data) }),
     isLoading: list.isPending,
@@ -64,7 +67,10 @@ export function useParentOptions(excluded?: string): UseLookupOptions {
         .filter((option) => normalize(option.label).includes(term))
         .sort((a, b) => a.label.localeCompare(b.label))
         .slice(0, 200);
-      return withSelected(matching, all.find((option) => option.value === selected));
+      return withSelected(
+        matching,
+        all.find((option) => option.value === selected),
+      );
     }, [tree.data, search, selected]);
     return { options, isLoading: tree.isPending };
   };
@@ -75,7 +81,10 @@ export const useBrandOptions: UseLookupOptions = (search, selected) => {
   const list = trpc.brands.list.useQuery({ search, perPage: CHOICES, sort: "name" }, { placeholderData: keepPreviousData });
   const listed = list.data?.items.some((item) => item.id === selected);
   const current = trpc.brands.get.useQuery({ id: selected ?? "" }, { enabled: Boolean(selected) && list.isSuccess && !listed });
-  const options = (list.data?.items ?? []).map((item) => ({ value: item.id, label: item.active ? item.name : t("inactiveOption", { name: item.name }) }));
+  const options = (list.data?.items ?? []).map((item) => ({
+    value: item.id,
+    label: item.active ? item.name : t("inactiveOption", { name: item.name }),
+  }));
   return {
     options: withSelected(options, current.data && { value: current.data.id, label: current.data.name }),
     isLoading: list.isPending,
@@ -90,7 +99,8 @@ export function useCategoryPaths(): { paths: LookupOption[]; isLoading: boolean 
     const byId = new Map(nodes.map((node) => [node.id, node]));
     const path = (id: string): string[] => {
       const names: string[] = [];
-      for (let node = byId.get(id), depth = 0; node && depth < 100; node = node.root_id ? byId.get(node.root_id) : undefined, depth++) names.unshift(node.name);
+      for (let node = byId.get(id), depth = 0; node && depth < 100; node = node.root_id ? byId.get(node.root_id) : undefined, depth++)
+        names.unshift(node.name);
       return names;
     };
     return nodes.map((node) => ({ value: node.id, label: path(node.id).join(" › ") })).sort((a, b) => a.label.localeCompare(b.label));

@@ -53,7 +53,16 @@ export function useBulkActions<Row>(options: BulkActionsOptions<Row>): {
   /** Enables or disables one record (the row's own action). */
   toggle: (row: Row & { active: boolean }) => void;
 } {
-  const { resource, describe, getId = (row: Row) => (row as { id: string }).id, canWrite, setActive, remove, removeVerb = "delete", onDone } = options;
+  const {
+    resource,
+    describe,
+    getId = (row: Row) => (row as { id: string }).id,
+    canWrite,
+    setActive,
+    remove,
+    removeVerb = "delete",
+    onDone,
+  } = options;
   const t = useTranslations("bulk");
   const messages = useDynamicTranslations(resource);
   const problem = useDynamicTranslations("problem.codes");
@@ -62,7 +71,12 @@ export function useBulkActions<Row>(options: BulkActionsOptions<Row>): {
   const [toDelete, setToDelete] = useState<{ rows: Row[]; clear: () => void } | null>(null);
   const [failed, setFailed] = useState<{ title: string; rows: Failed[] } | null>(null);
 
-  async function run(kind: "activate" | "deactivate" | "delete" | "revoke", rows: Row[], clear: () => void, action: (ids: string[]) => Promise<BulkResult>) {
+  async function run(
+    kind: "activate" | "deactivate" | "delete" | "revoke",
+    rows: Row[],
+    clear: () => void,
+    action: (ids: string[]) => Promise<BulkResult>,
+  ) {
     setPending(kind);
     try {
       const result = await action(rows.map(getId));
@@ -95,18 +109,34 @@ export function useBulkActions<Row>(options: BulkActionsOptions<Row>): {
             <>
               {setActive && (
                 <>
-                  <Button variant="outline" size="sm" disabled={pending !== null} onClick={() => run("activate", rows, clear, (ids) => setActive({ ids, active: true }))}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={pending !== null}
+                    onClick={() => run("activate", rows, clear, (ids) => setActive({ ids, active: true }))}
+                  >
                     {spinner("activate") ?? <PowerIcon aria-hidden />}
                     {t("activate")}
                   </Button>
-                  <Button variant="outline" size="sm" disabled={pending !== null} onClick={() => run("deactivate", rows, clear, (ids) => setActive({ ids, active: false }))}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={pending !== null}
+                    onClick={() => run("deactivate", rows, clear, (ids) => setActive({ ids, active: false }))}
+                  >
                     {spinner("deactivate") ?? <PowerOffIcon aria-hidden />}
                     {t("deactivate")}
                   </Button>
                 </>
               )}
               {remove && (
-                <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" disabled={pending !== null} onClick={() => setToDelete({ rows, clear })}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="text-destructive hover:text-destructive"
+                  disabled={pending !== null}
+                  onClick={() => setToDelete({ rows, clear })}
+                >
                   <Trash2Icon aria-hidden />
                   {t(removeVerb)}
                 </Button>
@@ -125,7 +155,9 @@ export function useBulkActions<Row>(options: BulkActionsOptions<Row>): {
             <AlertDialogDescription>{t(`${removeVerb}Description`)}</AlertDialogDescription>
           </AlertDialogHeader>
           <ul className="max-h-60 list-disc overflow-y-auto pl-5 text-sm" aria-label={t(`${removeVerb}List`)}>
-            {toDelete?.rows.map((row) => <li key={getId(row)}>{describe(row)}</li>)}
+            {toDelete?.rows.map((row) => (
+              <li key={getId(row)}>{describe(row)}</li>
+            ))}
           </ul>
           <AlertDialogFooter>
             <AlertDialogCancel disabled={pending !== null}>{t("cancel")}</AlertDialogCancel>
@@ -165,7 +197,13 @@ export function useBulkActions<Row>(options: BulkActionsOptions<Row>): {
     </>
   );
   const toggle = (row: Row & { active: boolean }) => {
-    if (setActive) void run(row.active ? "deactivate" : "activate", [row], () => {}, (ids) => setActive({ ids, active: !row.active }));
+    if (setActive)
+      void run(
+        row.active ? "deactivate" : "activate",
+        [row],
+        () => {},
+        (ids) => setActive({ ids, active: !row.active }),
+      );
   };
   return { selection, dialogs, toggle };
 }

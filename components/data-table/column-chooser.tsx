@@ -4,7 +4,15 @@ import type { Column, Table } from "@tanstack/react-table";
 import { Columns3Icon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuCheckboxItem, DropdownMenuContent, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 
 /** A column's name as text (a card's labels, the column chooser, the CSV): its meta label, its text header, else its id. */
 export function columnLabel<Row>(column: Column<Row, unknown>): string {
@@ -19,7 +27,9 @@ export function ColumnChooser<Row>({ table, onChange }: { table: Table<Row>; onC
   const [first, ...rest] = all;
   const shown = (id: string) => table.getColumn(id)?.getIsVisible() ?? true;
   const toggle = (id: string, visible: boolean) => {
-    const next = all.filter((column) => (column.id === id ? visible : column.id === first?.id || shown(column.id))).map((column) => column.id);
+    const next = all
+      .filter((column) => (column.id === id ? visible : column.id === first?.id || shown(column.id)))
+      .map((column) => column.id);
     onChange(next.length === all.length ? undefined : next);
   };
   return (

@@ -106,7 +106,8 @@ export interface RowSelection<Row> {
 const ariaSort = { asc: "ascending", desc: "descending" } as const;
 
 /** Clicks on the row's own controls (links, buttons, menus) do what they do, not open the row. */
-const INTERACTIVE = "a, button, input, select, textarea, label, [role='menuitem'], [role='checkbox'], [role='switch'], [data-radix-popper-content-wrapper]";
+const INTERACTIVE =
+  "a, button, input, select, textarea, label, [role='menuitem'], [role='checkbox'], [role='switch'], [data-radix-popper-content-wrapper]";
 
 export function useRowOpener<Row>(rowHref: ((row: Row) => string) | undefined) {
   const router = useRouter();
@@ -117,7 +118,8 @@ export function useRowOpener<Row>(rowHref: ((row: Row) => string) | undefined) {
     return {
       tabIndex: 0,
       "data-href": href,
-      className: "cursor-pointer focus-visible:bg-muted/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring",
+      className:
+        "cursor-pointer focus-visible:bg-muted/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring",
       onClick: (event: React.MouseEvent) => {
         const target = event.target as Element;
         if (target.closest(INTERACTIVE) || !event.currentTarget.contains(target)) return;
@@ -246,7 +248,11 @@ export function DataTable<Row>({
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
         {(search !== false || filters) && (
-          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center" role="search" aria-label={t("filters", { label: label.toLowerCase() })}>
+          <div
+            className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center"
+            role="search"
+            aria-label={t("filters", { label: label.toLowerCase() })}
+          >
             {search !== false && <SearchInput value={paging.search} onSearch={state.setSearch} placeholder={search} />}
             {filters}
           </div>
@@ -268,7 +274,11 @@ export function DataTable<Row>({
         </div>
       </div>
       {selection && chosen.length > 0 && (
-        <div role="region" aria-label={listTools("selection")} className="flex flex-wrap items-center gap-2 rounded-lg border bg-muted/40 px-3 py-2 text-sm">
+        <div
+          role="region"
+          aria-label={listTools("selection")}
+          className="flex flex-wrap items-center gap-2 rounded-lg border bg-muted/40 px-3 py-2 text-sm"
+        >
           <span className="font-medium" aria-live="polite">
             {listTools("selected", { count: chosen.length })}
           </span>
@@ -291,7 +301,11 @@ export function DataTable<Row>({
         />
       ) : (
         <div className="overflow-hidden rounded-lg border bg-card">
-          <Table aria-label={label} aria-busy={query.isFetching || undefined} className={cn(query.isFetching && page && "opacity-70 transition-opacity")}>
+          <Table
+            aria-label={label}
+            aria-busy={query.isFetching || undefined}
+            className={cn(query.isFetching && page && "opacity-70 transition-opacity")}
+          >
             <TableHeader>
               {table.getHeaderGroups().map((group) => (
                 <TableRow key={group.id} className="hover:bg-transparent">
@@ -363,7 +377,13 @@ export function DataTable<Row>({
         </div>
       )}
       {page && total > 0 && (
-        <Pagination page={paging.page} perPage={paging.perPage} total={total} onPageChange={state.setPage} onPerPageChange={state.setPerPage} />
+        <Pagination
+          page={paging.page}
+          perPage={paging.perPage}
+          total={total}
+          onPageChange={state.setPage}
+          onPerPageChange={state.setPerPage}
+        />
       )}
     </div>
   );

@@ -22,10 +22,7 @@ export function DateFilter({ label, value, onChange }: DateFilterProps) {
   const message = dateMessage(error);
   return (
     <div className="flex items-start gap-2">
-      <label
-        htmlFor={id}
-        className="pt-2 text-sm whitespace-nowrap text-muted-foreground"
-      >
+      <label htmlFor={id} className="pt-2 text-sm whitespace-nowrap text-muted-foreground">
         {label}
       </label>
       <div className="grid gap-1">

@@ -19,7 +19,12 @@ export interface ExportOptions {
 const escapeItem = (text: string) => text.replaceAll(",", "\\,");
 
 /** The address of the CSV of the whole filtered list: every page, the columns shown with their headers. */
-export function exportHref(options: ExportOptions, state: Pick<TableControls, "paging">, columns: Array<{ id: string; header: string }>, locale: string): string {
+export function exportHref(
+  options: ExportOptions,
+  state: Pick<TableControls, "paging">,
+  columns: Array<{ id: string; header: string }>,
+  locale: string,
+): string {
   const shown = columns.filter((column) => options.fields.includes(column.id));
   const query = new URLSearchParams();
   if (state.paging.search) query.set("search", state.paging.search);
@@ -46,4 +51,3 @@ export function ExportButton({ href }: { href: string }) {
     </a>
   );
 }
-

@@ -57,7 +57,11 @@ export function FilterLookup({ label, value, onChange, useOptions, allLabel }: F
           <ChevronDownIcon className="size-4 shrink-0 opacity-60" aria-hidden />
         </Popover.Trigger>
         <Popover.Portal>
-          <Popover.Content align="start" sideOffset={4} className="z-50 w-72 rounded-md border bg-popover p-0 text-popover-foreground shadow-md">
+          <Popover.Content
+            align="start"
+            sideOffset={4}
+            className="z-50 w-72 rounded-md border bg-popover p-0 text-popover-foreground shadow-md"
+          >
             {/* cmdk names its input by the root's label, and its list by the list's. */}
             <Command shouldFilter={false} label={t("filterLabel", { label: label.toLowerCase() })}>
               <Command.Input
@@ -78,7 +82,9 @@ export function FilterLookup({ label, value, onChange, useOptions, allLabel }: F
                 {isLoading ? (
                   <Command.Loading className="px-2 py-1.5 text-sm text-muted-foreground">{common("loading")}</Command.Loading>
                 ) : (
-                  options.length === 0 && <p className="px-2 py-1.5 text-sm text-muted-foreground">{deferred ? t("noMatch") : t("nothing")}</p>
+                  options.length === 0 && (
+                    <p className="px-2 py-1.5 text-sm text-muted-foreground">{deferred ? t("noMatch") : t("nothing")}</p>
+                  )
                 )}
               </Command.List>
             </Command>

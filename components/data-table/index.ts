@@ -7,7 +7,15 @@ export { NewRecordLink } from "./new-record-link";
 export { Pagination } from "./pagination";
 export { deleteAction, editAction, RowActions, toggleActiveAction, type RowAction } from "./row-actions";
 export { SearchInput } from "./search-input";
-export { booleanFilter, listHref, useTableState, type PagingParams, type TableControls, type TableState, type ViewState } from "./use-table-state";
+export {
+  booleanFilter,
+  listHref,
+  useTableState,
+  type PagingParams,
+  type TableControls,
+  type TableState,
+  type ViewState,
+} from "./use-table-state";
 export { useBulkActions, type BulkActionsOptions } from "./bulk-actions";
 export { ExportButton, exportHref, type ExportOptions } from "./export-button";
 export { SavedViews } from "./saved-views";

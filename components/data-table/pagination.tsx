@@ -49,20 +49,36 @@ export function Pagination({ page, perPage, total, onPageChange, onPerPageChange
             </SelectContent>
           </Select>
         </div>
-        <span className="text-muted-foreground">
-          {t("page", { page: format.number(page + 1), pages: format.number(lastPage + 1) })}
-        </span>
+        <span className="text-muted-foreground">{t("page", { page: format.number(page + 1), pages: format.number(lastPage + 1) })}</span>
         <div className="flex items-center gap-1">
           <Button variant="outline" size="icon-sm" onClick={() => onPageChange(0)} disabled={page <= 0} aria-label={t("firstPage")}>
             <ChevronsLeftIcon aria-hidden />
           </Button>
-          <Button variant="outline" size="icon-sm" onClick={() => onPageChange(page - 1)} disabled={page <= 0} aria-label={t("previousPage")}>
+          <Button
+            variant="outline"
+            size="icon-sm"
+            onClick={() => onPageChange(page - 1)}
+            disabled={page <= 0}
+            aria-label={t("previousPage")}
+          >
             <ChevronLeftIcon aria-hidden />
           </Button>
-          <Button variant="outline" size="icon-sm" onClick={() => onPageChange(page + 1)} disabled={page >= lastPage} aria-label={t("nextPage")}>
+          <Button
+            variant="outline"
+            size="icon-sm"
+            onClick={() => onPageChange(page + 1)}
+            disabled={page >= lastPage}
+            aria-label={t("nextPage")}
+          >
             <ChevronRightIcon aria-hidden />
           </Button>
-          <Button variant="outline" size="icon-sm" onClick={() => onPageChange(lastPage)} disabled={page >= lastPage} aria-label={t("lastPage")}>
+          <Button
+            variant="outline"
+            size="icon-sm"
+            onClick={() => onPageChange(lastPage)}
+            disabled={page >= lastPage}
+            aria-label={t("lastPage")}
+          >
             <ChevronsRightIcon aria-hidden />
           </Button>
         </div>

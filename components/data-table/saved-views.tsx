@@ -16,7 +16,13 @@ import type { TableControls } from "./use-table-state";
  * The user's saved views of a list: the search, filters, order, page size and columns
  * under a name, private to the user. Applying one puts it in the URL.
  */
-export function SavedViews({ list, state }: { /** The list's name ("brands"). */ list: string; state: Pick<TableControls, "view" | "applyView"> }) {
+export function SavedViews({
+  list,
+  state,
+}: {
+  /** The list's name ("brands"). */ list: string;
+  state: Pick<TableControls, "view" | "applyView">;
+}) {
   const t = useTranslations("views");
   const problems = useProblemMessages();
   const nameId = useId();

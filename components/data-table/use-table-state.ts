@@ -148,8 +148,7 @@ export function useTableState<Filter extends string = never>(options: TableState
           ...resetPage,
         }),
       setFilter: (name, value) => update({ [name]: value, ...resetPage }),
-      clearFilters: () =>
-        update({ search: undefined, ...Object.fromEntries(filterNames.map((name) => [name, undefined])), ...resetPage }),
+      clearFilters: () => update({ search: undefined, ...Object.fromEntries(filterNames.map((name) => [name, undefined])), ...resetPage }),
       columns,
       setColumns: (value) => update({ columns: value?.join(",") }),
       view,

@@ -97,7 +97,8 @@ export function ImagePicker({ value, onChange, label, labelHidden, description, 
       onChange(withMain([...value, ...stored.map((file) => ({ resource_file_id: file.id, main: false }))]));
       setAnnouncement(t("uploaded", { count: stored.length }));
     } catch (failure) {
-      const detail = statusOf(failure) === 413 ? t("tooBig", { name: sent.map((file) => file.name).join(", ") }) : failures.message(failure);
+      const detail =
+        statusOf(failure) === 413 ? t("tooBig", { name: sent.map((file) => file.name).join(", ") }) : failures.message(failure);
       setProblems([...refused, t("uploadFailed", { detail })]);
       setAnnouncement("");
     } finally {
@@ -132,7 +133,12 @@ export function ImagePicker({ value, onChange, label, labelHidden, description, 
   const descriptionId = `${id}-description`;
   const errorId = `${id}-error`;
   return (
-    <div role="group" aria-labelledby={`${id}-label`} aria-describedby={[description && descriptionId, messages.length > 0 && errorId].filter(Boolean).join(" ") || undefined} className="grid gap-2">
+    <div
+      role="group"
+      aria-labelledby={`${id}-label`}
+      aria-describedby={[description && descriptionId, messages.length > 0 && errorId].filter(Boolean).join(" ") || undefined}
+      className="grid gap-2"
+    >
       <span id={`${id}-label`} className={labelHidden ? "sr-only" : "text-sm font-medium"}>
         {label}
       </span>
@@ -207,13 +213,24 @@ export function ImagePicker({ value, onChange, label, labelHidden, description, 
                 setDragged(null);
               }}
               onDragEnd={() => setDragged(null)}
-              className={cn("grid gap-2 rounded-md border p-2", image.main && "border-primary ring-1 ring-primary", dragged === index && "opacity-50")}
+              className={cn(
+                "grid gap-2 rounded-md border p-2",
+                image.main && "border-primary ring-1 ring-primary",
+                dragged === index && "opacity-50",
+              )}
             >
               <div className="relative aspect-square overflow-hidden rounded bg-muted">
                 {/* eslint-disable-next-line @next/next/no-img-element -- served by the API, any size, no optimizer in between */}
-                <img src={resourceFileUrl(organizationId, image.resource_file_id)} alt={altText(index, count)} loading="lazy" className="size-full object-cover" />
+                <img
+                  src={resourceFileUrl(organizationId, image.resource_file_id)}
+                  alt={altText(index, count)}
+                  loading="lazy"
+                  className="size-full object-cover"
+                />
                 {image.main && !single && (
-                  <span className="absolute top-1 left-1 rounded bg-primary px-1.5 py-0.5 text-xs font-medium text-primary-foreground">{t("main")}</span>
+                  <span className="absolute top-1 left-1 rounded bg-primary px-1.5 py-0.5 text-xs font-medium text-primary-foreground">
+                    {t("main")}
+                  </span>
                 )}
               </div>
               <div className={cn("flex items-center gap-1", single ? "justify-end" : "justify-between")}>

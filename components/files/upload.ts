@@ -16,7 +16,6 @@ export interface UploadedFile {
   fileName: string;
 }
 
-
 /** Where a file is served, without credentials (the org's id rides along, as the API answers it). */
 export function resourceFileUrl(organizationId: string, fileId: string): string {
   return `/api/b2b/resource-files/${encodeURIComponent(fileId)}?organization_id=${encodeURIComponent(organizationId)}`;

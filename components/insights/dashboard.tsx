@@ -86,7 +86,13 @@ export function Dashboard() {
             <KpiCard id="revenue" label={t("kpis.revenue")} kpi={data.kpis.revenue} show={format.money} />
             <KpiCard id="sales" label={t("kpis.sales")} kpi={data.kpis.sales} show={(value) => format.number(value)} />
             <KpiCard id="average-ticket" label={t("kpis.averageTicket")} kpi={data.kpis.average_ticket} show={format.money} />
-            <KpiCard id="open-receivables" label={t("kpis.openReceivables")} kpi={data.kpis.open_receivables} show={format.money} note={t("receivablesNote")} />
+            <KpiCard
+              id="open-receivables"
+              label={t("kpis.openReceivables")}
+              kpi={data.kpis.open_receivables}
+              show={format.money}
+              note={t("receivablesNote")}
+            />
             <KpiCard
               id="overdue-receivables"
               label={t("kpis.overdueReceivables")}
@@ -160,7 +166,17 @@ function KpiCard({
 }
 
 /** A chart and the same figures as a table, for those who do not see the chart. */
-function ChartCard({ title, description, chart, table }: { title: string; description: string; chart: React.ReactNode; table: React.ReactNode }) {
+function ChartCard({
+  title,
+  description,
+  chart,
+  table,
+}: {
+  title: string;
+  description: string;
+  chart: React.ReactNode;
+  table: React.ReactNode;
+}) {
   const t = useTranslations("dashboard");
   const id = useId();
   return (
@@ -212,7 +228,15 @@ function RevenueByDay({ data, format }: { data: Dashboard; format: Format }) {
             />
             <Legend />
             <Line type="monotone" dataKey="revenue" name={t("current")} stroke="var(--primary)" strokeWidth={2} dot={false} />
-            <Line type="monotone" dataKey="previous_revenue" name={t("previous")} stroke="var(--muted-foreground)" strokeWidth={2} strokeDasharray="6 4" dot={false} />
+            <Line
+              type="monotone"
+              dataKey="previous_revenue"
+              name={t("previous")}
+              stroke="var(--muted-foreground)"
+              strokeWidth={2}
+              strokeDasharray="6 4"
+              dot={false}
+            />
           </LineChart>
         </ResponsiveContainer>
       }
@@ -221,9 +245,13 @@ function RevenueByDay({ data, format }: { data: Dashboard; format: Format }) {
           <TableHeader>
             <TableRow>
               <TableHead scope="col">{t("day")}</TableHead>
-              <TableHead scope="col" className="text-right">{t("current")}</TableHead>
+              <TableHead scope="col" className="text-right">
+                {t("current")}
+              </TableHead>
               <TableHead scope="col">{t("previousDay")}</TableHead>
-              <TableHead scope="col" className="text-right">{t("previous")}</TableHead>
+              <TableHead scope="col" className="text-right">
+                {t("previous")}
+              </TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -274,10 +302,18 @@ function Funnel({ data, format }: { data: Dashboard; format: Format }) {
           <TableHeader>
             <TableRow>
               <TableHead scope="col">{t("stage")}</TableHead>
-              <TableHead scope="col" className="text-right">{t("quantity")}</TableHead>
-              <TableHead scope="col" className="text-right">{t("ofSessions")}</TableHead>
-              <TableHead scope="col" className="text-right">{t("conversion")}</TableHead>
-              <TableHead scope="col" className="text-right">{t("previous")}</TableHead>
+              <TableHead scope="col" className="text-right">
+                {t("quantity")}
+              </TableHead>
+              <TableHead scope="col" className="text-right">
+                {t("ofSessions")}
+              </TableHead>
+              <TableHead scope="col" className="text-right">
+                {t("conversion")}
+              </TableHead>
+              <TableHead scope="col" className="text-right">
+                {t("previous")}
+              </TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -313,9 +349,15 @@ function TopProducts({ data, format }: { data: Dashboard; format: Format }) {
             <TableHeader>
               <TableRow>
                 <TableHead scope="col">{t("product")}</TableHead>
-                <TableHead scope="col" className="text-right">{t("quantity")}</TableHead>
-                <TableHead scope="col" className="text-right">{t("total")}</TableHead>
-                <TableHead scope="col" className="text-right">{t("sales")}</TableHead>
+                <TableHead scope="col" className="text-right">
+                  {t("quantity")}
+                </TableHead>
+                <TableHead scope="col" className="text-right">
+                  {t("total")}
+                </TableHead>
+                <TableHead scope="col" className="text-right">
+                  {t("sales")}
+                </TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -333,7 +375,10 @@ function TopProducts({ data, format }: { data: Dashboard; format: Format }) {
                         </span>
                       )}
                       <span className="flex flex-col">
-                        <Link href={`/products/${product.product_id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+                        <Link
+                          href={`/products/${product.product_id}`}
+                          className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+                        >
                           {product.product_name}
                         </Link>
                         <span className="font-mono text-xs text-muted-foreground">{product.sku}</span>
@@ -355,7 +400,11 @@ function TopProducts({ data, format }: { data: Dashboard; format: Format }) {
 
 function Aging({ data, format }: { data: Dashboard; format: Format }) {
   const t = useTranslations("dashboard.aging");
-  const rows = data.receivables_aging.map((bucket) => ({ ...bucket, name: t(`buckets.${bucket.bucket}`), label: format.money(bucket.value) }));
+  const rows = data.receivables_aging.map((bucket) => ({
+    ...bucket,
+    name: t(`buckets.${bucket.bucket}`),
+    label: format.money(bucket.value),
+  }));
   return (
     <ChartCard
       title={t("title")}
@@ -381,8 +430,12 @@ function Aging({ data, format }: { data: Dashboard; format: Format }) {
           <TableHeader>
             <TableRow>
               <TableHead scope="col">{t("bucket")}</TableHead>
-              <TableHead scope="col" className="text-right">{t("value")}</TableHead>
-              <TableHead scope="col" className="text-right">{t("count")}</TableHead>
+              <TableHead scope="col" className="text-right">
+                {t("value")}
+              </TableHead>
+              <TableHead scope="col" className="text-right">
+                {t("count")}
+              </TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>

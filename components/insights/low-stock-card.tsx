@@ -52,8 +52,12 @@ export function LowStockCard() {
               <TableRow>
                 <TableHead scope="col">{t("product")}</TableHead>
                 <TableHead scope="col">{t("warehouse")}</TableHead>
-                <TableHead scope="col" className="text-right">{t("available")}</TableHead>
-                <TableHead scope="col" className="text-right">{t("minimum")}</TableHead>
+                <TableHead scope="col" className="text-right">
+                  {t("available")}
+                </TableHead>
+                <TableHead scope="col" className="text-right">
+                  {t("minimum")}
+                </TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>

@@ -30,7 +30,9 @@ export function PeriodPicker({ value, onChange }: { value: PeriodChoice; onChang
   const startError = fieldMessage(t("startDate"), dateMessage(startParse) ?? missing(start));
   const finalError = fieldMessage(
     t("finalDate"),
-    dateMessage(finalParse) ?? missing(final) ?? (submitted && isIsoDate(start) && isIsoDate(final) && final < start ? t("finalBeforeStart") : undefined),
+    dateMessage(finalParse) ??
+      missing(final) ??
+      (submitted && isIsoDate(start) && isIsoDate(final) && final < start ? t("finalBeforeStart") : undefined),
   );
   return (
     <div className="flex flex-wrap items-start gap-2">

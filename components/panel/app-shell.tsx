@@ -87,7 +87,9 @@ function SidebarNav({ role, onNavigate }: { role: CurrentUser["role"]; onNavigat
     <nav aria-label={app("mainNavigation")} className="flex-1 overflow-y-auto px-2 py-3">
       {groups.map((group, index) => (
         <div key={group.label ?? index} className="mb-4">
-          {group.label && <h2 className="px-3 pb-1 text-xs font-medium tracking-wide text-muted-foreground uppercase">{t(`nav.${group.label}`)}</h2>}
+          {group.label && (
+            <h2 className="px-3 pb-1 text-xs font-medium tracking-wide text-muted-foreground uppercase">{t(`nav.${group.label}`)}</h2>
+          )}
           <ul className="grid gap-0.5">
             {group.items.map(({ label, icon: Icon, href }) => {
               const active = pathname === href || pathname.startsWith(`${href}/`);

@@ -20,7 +20,10 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
           <li key={index} className="flex min-w-0 items-center gap-1">
             {index > 0 && <ChevronRightIcon className="size-3.5 shrink-0" aria-hidden />}
             {item.href ? (
-              <Link href={item.href} className="rounded-sm outline-none hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+              <Link
+                href={item.href}
+                className="rounded-sm outline-none hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+              >
                 {item.label}
               </Link>
             ) : (

@@ -2,7 +2,16 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { Command } from "cmdk";
-import { FolderTreeIcon, HandshakeIcon, PackageIcon, SearchIcon, ShoppingCartIcon, TagIcon, UserSquareIcon, type LucideIcon } from "lucide-react";
+import {
+  FolderTreeIcon,
+  HandshakeIcon,
+  PackageIcon,
+  SearchIcon,
+  ShoppingCartIcon,
+  TagIcon,
+  UserSquareIcon,
+  type LucideIcon,
+} from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useDeferredValue, useEffect, useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
@@ -58,7 +67,10 @@ export function CommandPalette() {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
-  const results = trpc.search.everything.useQuery({ q: query, limit: 5 }, { enabled: open && query.length > 0, placeholderData: keepPreviousData });
+  const results = trpc.search.everything.useQuery(
+    { q: query, limit: 5 },
+    { enabled: open && query.length > 0, placeholderData: keepPreviousData },
+  );
   const pages = navigation
     .flatMap((group) => group.items)
     .filter((item) => !item.permission || permissions[item.permission](user.role))
@@ -74,12 +86,20 @@ export function CommandPalette() {
   /** The second line of a hit: an order's date, total and status (a quotation says so). */
   const describe = (hit: SearchHit | OrderSearchHit) =>
     "negotiation_date" in hit
-      ? [hit.quotation ? t("quotation") : null, format.date(hit.negotiation_date), format.money(hit.total_value), hit.subtitle].filter(Boolean).join(" · ")
+      ? [hit.quotation ? t("quotation") : null, format.date(hit.negotiation_date), format.money(hit.total_value), hit.subtitle]
+          .filter(Boolean)
+          .join(" · ")
       : hit.subtitle;
 
   return (
     <>
-      <Button variant="outline" size="sm" className="w-full max-w-64 justify-start text-muted-foreground" onClick={() => setOpen(true)} aria-keyshortcuts="Control+K Meta+K">
+      <Button
+        variant="outline"
+        size="sm"
+        className="w-full max-w-64 justify-start text-muted-foreground"
+        onClick={() => setOpen(true)}
+        aria-keyshortcuts="Control+K Meta+K"
+      >
         <SearchIcon aria-hidden />
         <span className="truncate">{t("open")}</span>
         <kbd className="ml-auto hidden rounded border bg-muted px-1.5 font-mono text-[10px] sm:inline">{t("shortcut")}</kbd>
@@ -97,19 +117,35 @@ export function CommandPalette() {
           <Command shouldFilter={false} label={t("title")} className="flex flex-col">
             <div className="flex items-center gap-2 border-b px-3">
               <SearchIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-              <Command.Input value={text} onValueChange={setText} placeholder={t("placeholder")} className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground" />
+              <Command.Input
+                value={text}
+                onValueChange={setText}
+                placeholder={t("placeholder")}
+                className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
+              />
             </div>
             <Command.List className="max-h-[60vh] overflow-y-auto p-2">
               {results.isFetching && query && !found && <Command.Loading>{t("searching")}</Command.Loading>}
-              <Command.Empty className="px-2 py-6 text-center text-sm text-muted-foreground">{results.isFetching ? t("searching") : t("empty")}</Command.Empty>
+              <Command.Empty className="px-2 py-6 text-center text-sm text-muted-foreground">
+                {results.isFetching ? t("searching") : t("empty")}
+              </Command.Empty>
               {found &&
                 kinds.map(({ key, path, icon: Icon }) =>
                   found[key].length > 0 ? (
-                    <Command.Group key={key} heading={t(key)} className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground">
+                    <Command.Group
+                      key={key}
+                      heading={t(key)}
+                      className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground"
+                    >
                       {found[key].map((hit) => {
                         const detail = describe(hit);
                         return (
-                          <Command.Item key={hit.id} value={`${key}:${hit.id}`} onSelect={() => go(`${path}/${hit.id}`)} className={itemClass}>
+                          <Command.Item
+                            key={hit.id}
+                            value={`${key}:${hit.id}`}
+                            onSelect={() => go(`${path}/${hit.id}`)}
+                            className={itemClass}
+                          >
                             <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
                             <span className="truncate">{hit.title}</span>
                             {detail && <span className="ml-auto truncate text-xs text-muted-foreground">{detail}</span>}
@@ -120,7 +156,10 @@ export function CommandPalette() {
                   ) : null,
                 )}
               {pages.length > 0 && (
-                <Command.Group heading={t("pages")} className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground">
+                <Command.Group
+                  heading={t("pages")}
+                  className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground"
+                >
                   {pages.map(({ href, title, icon: Icon }) => (
                     <Command.Item key={href} value={`page:${href}`} onSelect={() => go(href)} className={itemClass}>
                       <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
@@ -139,4 +178,3 @@ export function CommandPalette() {
 
 const itemClass =
   "flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none select-none data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground";
-

@@ -29,7 +29,13 @@ export function FiscalNumberField<T extends FieldValues>({
   const { field, fieldState } = useController({ control, name });
   const value = (field.value as string | null | undefined) ?? "";
   return (
-    <Field label={label} description={description} required={required} error={fieldMessage(label, fieldState.error?.message)} className={className}>
+    <Field
+      label={label}
+      description={description}
+      required={required}
+      error={fieldMessage(label, fieldState.error?.message)}
+      className={className}
+    >
       <Input
         name={field.name}
         ref={field.ref}

@@ -17,7 +17,10 @@ export function useSellerOptions() {
   const t = useTranslations("common");
   const query = trpc.sellers.list.useQuery({ perPage: MAX_OPTIONS, sort: "name" }, { staleTime });
   return {
-    options: (query.data?.items ?? []).map((item) => ({ value: item.id, label: item.active ? item.name : t("inactiveOption", { name: item.name }) })),
+    options: (query.data?.items ?? []).map((item) => ({
+      value: item.id,
+      label: item.active ? item.name : t("inactiveOption", { name: item.name }),
+    })),
     loading: query.isPending,
   };
 }

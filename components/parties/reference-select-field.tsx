@@ -36,7 +36,13 @@ export function ReferenceSelectField<T extends FieldValues>({
   const known = value === NONE || options.some((option) => option.value === value);
   return (
     <Select name={field.name} value={value} onValueChange={(next) => field.onChange(next === NONE ? null : next)}>
-      <Field label={label} description={description} required={required} error={fieldMessage(label, fieldState.error?.message)} className={className}>
+      <Field
+        label={label}
+        description={description}
+        required={required}
+        error={fieldMessage(label, fieldState.error?.message)}
+        className={className}
+      >
         <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
           <SelectValue placeholder={loading ? t("loading") : none} />
         </SelectTrigger>

@@ -6,28 +6,16 @@ import { useId } from "react";
 import { useController, type FieldValues } from "react-hook-form";
 import { fieldMessage, type BoundFieldProps } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { trpc } from "@/lib/trpc";
 
-type Entry = { id?: string; attributes?: Record<string, unknown> } & Record<
-  string,
-  unknown
->;
+type Entry = { id?: string; attributes?: Record<string, unknown> } & Record<string, unknown>;
 
 const MAX_OPTIONS = 100;
 
 /** Partners and payment methods as {value, label} choices. */
 export function usePartnerOptions() {
-  const query = trpc.partners.list.useQuery(
-    { perPage: MAX_OPTIONS, sort: "name" },
-    { staleTime: 30_000 },
-  );
+  const query = trpc.partners.list.useQuery({ perPage: MAX_OPTIONS, sort: "name" }, { staleTime: 30_000 });
   return {
     options: (query.data?.items ?? []).map((item) => ({
       value: item.id,
@@ -38,10 +26,7 @@ export function usePartnerOptions() {
 }
 
 export function usePaymentMethodOptions() {
-  const query = trpc.paymentMethods.list.useQuery(
-    { perPage: MAX_OPTIONS, sort: "name" },
-    { staleTime: 30_000 },
-  );
+  const query = trpc.paymentMethods.list.useQuery({ perPage: MAX_OPTIONS, sort: "name" }, { staleTime: 30_000 });
   return {
     options: (query.data?.items ?? []).map((item) => ({
       value: item.id,
@@ -73,12 +58,8 @@ export function TargetsField<T extends FieldValues>({
   const { field, fieldState } = useController({ control, name });
   const entries = (field.value as Entry[] | undefined) ?? [];
   const chosen = new Set(entries.map((entry) => String(entry[idKey])));
-  const labelOf = (value: string) =>
-    options.find((option) => option.value === value)?.label ?? value;
-  const error = fieldMessage(
-    label,
-    fieldState.error?.message ?? fieldState.error?.root?.message,
-  );
+  const labelOf = (value: string) => options.find((option) => option.value === value)?.label ?? value;
+  const error = fieldMessage(label, fieldState.error?.message ?? fieldState.error?.root?.message);
   return (
     <div role="group" aria-labelledby={`${id}-label`} className="grid gap-2">
       <span id={`${id}-label`} className="text-sm font-medium">
@@ -91,20 +72,13 @@ export function TargetsField<T extends FieldValues>({
           {entries.map((entry) => {
             const value = String(entry[idKey]);
             return (
-              <li
-                key={value}
-                className="flex items-center gap-1 rounded-md border py-0.5 pr-0.5 pl-2 text-sm"
-              >
+              <li key={value} className="flex items-center gap-1 rounded-md border py-0.5 pr-0.5 pl-2 text-sm">
                 {labelOf(value)}
                 <Button
                   variant="ghost"
                   size="sm"
                   aria-label={t("remove", { name: labelOf(value) })}
-                  onClick={() =>
-                    field.onChange(
-                      entries.filter((other) => String(other[idKey]) !== value),
-                    )
-                  }
+                  onClick={() => field.onChange(entries.filter((other) => String(other[idKey]) !== value))}
                 >
                   <XIcon aria-hidden />
                 </Button>
@@ -113,19 +87,8 @@ export function TargetsField<T extends FieldValues>({
           })}
         </ul>
       )}
-      <Select
-        value=""
-        onValueChange={(value) =>
-          value &&
-          field.onChange([...entries, { [idKey]: value, attributes: {} }])
-        }
-      >
-        <SelectTrigger
-          aria-label={`${label}: ${t("choose")}`}
-          className="sm:max-w-sm"
-          disabled={loading}
-          onBlur={field.onBlur}
-        >
+      <Select value="" onValueChange={(value) => value && field.onChange([...entries, { [idKey]: value, attributes: {} }])}>
+        <SelectTrigger aria-label={`${label}: ${t("choose")}`} className="sm:max-w-sm" disabled={loading} onBlur={field.onBlur}>
           <SelectValue placeholder={t("choose")} />
         </SelectTrigger>
         <SelectContent>

@@ -158,7 +158,12 @@ export function shortId(id: string): string {
 }
 
 /** Where the record an audit entry is about is shown: its page, or its product's (variations, specifications). */
-export function recordHref(event: { entity: string; entity_id: string; action: string; changes: Record<string, unknown> }): string | undefined {
+export function recordHref(event: {
+  entity: string;
+  entity_id: string;
+  action: string;
+  changes: Record<string, unknown>;
+}): string | undefined {
   if (event.action === "delete") return undefined;
   const path = entityPath[event.entity];
   if (path) return `${path}/${event.entity_id}`;
@@ -233,7 +238,9 @@ export function useAuditValues(entity: string): AuditValueRenderer {
 
   const shown = useCallback((record: Record<string, unknown>) => {
     const sources = new Set(
-      Object.keys(record).flatMap((key) => (referencePath[key] && typeof record[key] === "string" && UUID.test(record[key]) ? [nameOf(key, record)?.source ?? ""] : [])),
+      Object.keys(record).flatMap((key) =>
+        referencePath[key] && typeof record[key] === "string" && UUID.test(record[key]) ? [nameOf(key, record)?.source ?? ""] : [],
+      ),
     );
     return Object.keys(record).filter((key) => !HIDDEN.has(key) && !sources.has(key));
   }, []);

@@ -36,7 +36,8 @@ export function AuditChanges({ event }: { event: Pick<AuditEvent, "action" | "en
   const entries = Object.entries(event.changes);
   const isDiff = event.action === "update" || (entries.length > 0 && entries.every(([, change]) => isChange(change)));
   if (entries.length === 0 || (!isDiff && (event.action === "create" || event.action === "delete"))) return null;
-  const side = (pick: "from" | "to") => Object.fromEntries(entries.map(([field, change]) => [field, isChange(change) ? change[pick] : pick === "to" ? change : undefined]));
+  const side = (pick: "from" | "to") =>
+    Object.fromEntries(entries.map(([field, change]) => [field, isChange(change) ? change[pick] : pick === "to" ? change : undefined]));
   const before = side("from");
   const after = side("to");
   const shownBefore = new Set(values.shown(before));
@@ -47,7 +48,10 @@ export function AuditChanges({ event }: { event: Pick<AuditEvent, "action" | "en
         <li key={field} className="break-words">
           <span className="font-medium text-foreground">{values.label(field)}</span>:{" "}
           {isDiff
-            ? t.rich("fromTo", { from: () => values.value(field, before[field], before), to: () => values.value(field, after[field], after) })
+            ? t.rich("fromTo", {
+                from: () => values.value(field, before[field], before),
+                to: () => values.value(field, after[field], after),
+              })
             : values.value(field, after[field], after)}
         </li>
       ))}
@@ -100,11 +104,23 @@ export function RecordActivity({ entity, id, version }: RecordActivityProps) {
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
             <dt className="text-muted-foreground">{t("createdBy")}</dt>
             <dd data-testid="created-by">
-              {created.isPending ? <Skeleton className="h-4 w-32" /> : creation ? t("byAt", { who: actor(creation), when: format.dateTime(creation.occurred_at) }) : t("unknown")}
+              {created.isPending ? (
+                <Skeleton className="h-4 w-32" />
+              ) : creation ? (
+                t("byAt", { who: actor(creation), when: format.dateTime(creation.occurred_at) })
+              ) : (
+                t("unknown")
+              )}
             </dd>
             <dt className="text-muted-foreground">{t("updatedBy")}</dt>
             <dd data-testid="updated-by">
-              {history.isPending ? <Skeleton className="h-4 w-32" /> : lastChange ? t("byAt", { who: actor(lastChange), when: format.dateTime(lastChange.occurred_at) }) : t("neverChanged")}
+              {history.isPending ? (
+                <Skeleton className="h-4 w-32" />
+              ) : lastChange ? (
+                t("byAt", { who: actor(lastChange), when: format.dateTime(lastChange.occurred_at) })
+              ) : (
+                t("neverChanged")
+              )}
             </dd>
           </dl>
         </CardContent>
@@ -148,7 +164,13 @@ export function RecordActivity({ entity, id, version }: RecordActivityProps) {
             </ol>
           )}
           {history.hasNextPage && (
-            <Button variant="outline" size="sm" className="mt-3" disabled={history.isFetchingNextPage} onClick={() => history.fetchNextPage()}>
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-3"
+              disabled={history.isFetchingNextPage}
+              onClick={() => history.fetchNextPage()}
+            >
               {t("older")}
             </Button>
           )}

@@ -57,13 +57,7 @@ export function CompanySellers({ companyId }: { companyId: string }) {
 }
 
 /** The products of a category or of a brand. */
-export function ProductsOf({
-  categoryId,
-  brandId,
-}: {
-  categoryId?: string;
-  brandId?: string;
-}) {
+export function ProductsOf({ categoryId, brandId }: { categoryId?: string; brandId?: string }) {
   const t = useTranslations("related");
   const query = trpc.products.list.useQuery({
     ...(categoryId ? { category_id: categoryId } : {}),
@@ -80,11 +74,7 @@ export function ProductsOf({
       query={query}
       href={(product) => `/products/${product.id}`}
       describe={(product) => ({ title: product.name, subtitle: product.sku })}
-      allHref={
-        categoryId
-          ? `/products?category_id=${categoryId}`
-          : `/products?brand_id=${brandId}`
-      }
+      allHref={categoryId ? `/products?category_id=${categoryId}` : `/products?brand_id=${brandId}`}
     />
   );
 }
@@ -108,12 +98,7 @@ export function PartnerOrders({ partnerId }: { partnerId: string }) {
       href={(order) => `/orders/${order.id}`}
       describe={(order) => ({
         title: `${format.date(order.negotiation_date)} · ${format.money(order.total_value)}`,
-        subtitle: [
-          order.quotation ? orders("quotation") : null,
-          order.status_title,
-        ]
-          .filter(Boolean)
-          .join(" · "),
+        subtitle: [order.quotation ? orders("quotation") : null, order.status_title].filter(Boolean).join(" · "),
       })}
       allHref={`/orders?partner_id=${partnerId}`}
     />
@@ -121,22 +106,10 @@ export function PartnerOrders({ partnerId }: { partnerId: string }) {
 }
 
 /** The records a partner points to (its seller and profile). */
-export function PartnerLinks({
-  sellerId,
-  profileId,
-}: {
-  sellerId: string | null;
-  profileId: string | null;
-}) {
+export function PartnerLinks({ sellerId, profileId }: { sellerId: string | null; profileId: string | null }) {
   const t = useTranslations("related");
-  const seller = trpc.sellers.get.useQuery(
-    { id: sellerId ?? "" },
-    { enabled: Boolean(sellerId) },
-  );
-  const profile = trpc.profiles.get.useQuery(
-    { id: profileId ?? "" },
-    { enabled: Boolean(profileId) },
-  );
+  const seller = trpc.sellers.get.useQuery({ id: sellerId ?? "" }, { enabled: Boolean(sellerId) });
+  const profile = trpc.profiles.get.useQuery({ id: profileId ?? "" }, { enabled: Boolean(profileId) });
   if (!sellerId && !profileId) return null;
   const link = (href: string, name: string | undefined) => (
     <Link href={href} className="underline-offset-4 hover:underline">

@@ -39,7 +39,16 @@ interface Row {
   original?: unknown;
 }
 
-const blank = (id: number, type: AttributeType = "text"): Row => ({ id, key: "", type, text: "", number: null, parseError: null, dateError: null, checked: false });
+const blank = (id: number, type: AttributeType = "text"): Row => ({
+  id,
+  key: "",
+  type,
+  text: "",
+  number: null,
+  parseError: null,
+  dateError: null,
+  checked: false,
+});
 
 function toRow(id: number, key: string, value: unknown): Row {
   const row = { ...blank(id), key };
@@ -63,7 +72,13 @@ function valueOf(row: Row): unknown {
 }
 
 const isEmpty = (row: Row) =>
-  row.key.trim() === "" && row.text === "" && row.number === null && !row.parseError && !row.dateError && !row.checked && row.type !== "structured";
+  row.key.trim() === "" &&
+  row.text === "" &&
+  row.number === null &&
+  !row.parseError &&
+  !row.dateError &&
+  !row.checked &&
+  row.type !== "structured";
 
 /**
  * The `attributes` object (interface convention 5) as typed rows: a name, a type (text,
@@ -133,12 +148,15 @@ export function AttributesField<T extends FieldValues>({
     if (!edited.current) return;
     const current = (field.value ?? {}) as Record<string, unknown>;
     const typed = Object.fromEntries(Object.entries(current).filter(([key]) => reserved.has(key)));
-    const free = Object.fromEntries(rows.filter((row) => !isEmpty(row) && row.key.trim() !== "").map((row) => [row.key.trim(), valueOf(row)]));
+    const free = Object.fromEntries(
+      rows.filter((row) => !isEmpty(row) && row.key.trim() !== "").map((row) => [row.key.trim(), valueOf(row)]),
+    );
     field.onChange({ ...free, ...typed });
     // Only edits of the rows write the value.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows]);
-  const update = (rowId: number, patch: Partial<Row>) => change((current) => current.map((row) => (row.id === rowId ? { ...row, ...patch } : row)));
+  const update = (rowId: number, patch: Partial<Row>) =>
+    change((current) => current.map((row) => (row.id === rowId ? { ...row, ...patch } : row)));
   const error = fieldMessage(title, fieldState.error?.message ?? fieldState.error?.root?.message);
 
   return (
@@ -166,7 +184,9 @@ export function AttributesField<T extends FieldValues>({
               const invalid = problem ? true : undefined;
               return (
                 <li key={row.id} className="grid gap-1">
-                  <div className={`grid items-start gap-2 ${types.length > 1 ? "sm:grid-cols-[1fr_9rem_1fr_auto]" : "sm:grid-cols-[1fr_1fr_auto]"} grid-cols-[1fr_auto]`}>
+                  <div
+                    className={`grid items-start gap-2 ${types.length > 1 ? "sm:grid-cols-[1fr_9rem_1fr_auto]" : "sm:grid-cols-[1fr_1fr_auto]"} grid-cols-[1fr_auto]`}
+                  >
                     <Input
                       aria-label={t("nameOf", { index: position })}
                       placeholder={t("name")}
@@ -178,7 +198,10 @@ export function AttributesField<T extends FieldValues>({
                       onBlur={field.onBlur}
                     />
                     {types.length > 1 && row.type !== "structured" && (
-                      <Select value={row.type} onValueChange={(type) => update(row.id, { ...blank(row.id, type as AttributeType), key: row.key })}>
+                      <Select
+                        value={row.type}
+                        onValueChange={(type) => update(row.id, { ...blank(row.id, type as AttributeType), key: row.key })}
+                      >
                         <SelectTrigger aria-label={t("typeOf", { index: position })} className="col-start-1 sm:col-start-auto">
                           <SelectValue />
                         </SelectTrigger>
@@ -220,7 +243,17 @@ export function AttributesField<T extends FieldValues>({
   );
 }
 
-function AttributeValue({ row, position, onChange, onBlur }: { row: Row; position: number; onChange: (patch: Partial<Row>) => void; onBlur: () => void }) {
+function AttributeValue({
+  row,
+  position,
+  onChange,
+  onBlur,
+}: {
+  row: Row;
+  position: number;
+  onChange: (patch: Partial<Row>) => void;
+  onBlur: () => void;
+}) {
   const t = useTranslations("form.attributes");
   const yesNo = useTranslations("common");
   const common = { "aria-label": t("valueOf", { index: position }), onBlur };
@@ -256,6 +289,14 @@ function AttributeValue({ row, position, onChange, onBlur }: { row: Row; positio
     case "structured":
       return <p className="flex h-9 items-center text-sm text-muted-foreground italic">{t("structured")}</p>;
     default:
-      return <Input {...common} value={row.text} autoComplete="off" placeholder={t("value")} onChange={(event) => onChange({ text: event.target.value })} />;
+      return (
+        <Input
+          {...common}
+          value={row.text}
+          autoComplete="off"
+          placeholder={t("value")}
+          onChange={(event) => onChange({ text: event.target.value })}
+        />
+      );
   }
 }

@@ -83,7 +83,13 @@ function CustomField<T extends FieldValues>({
     case "BOOLEAN":
       return (
         <Field {...common} orientation="horizontal">
-          <Checkbox name={field.name} ref={field.ref} checked={value === true} onCheckedChange={(checked) => field.onChange(checked === true)} onBlur={field.onBlur} />
+          <Checkbox
+            name={field.name}
+            ref={field.ref}
+            checked={value === true}
+            onCheckedChange={(checked) => field.onChange(checked === true)}
+            onBlur={field.onBlur}
+          />
         </Field>
       );
     case "NUMBER":
@@ -115,9 +121,16 @@ function CustomField<T extends FieldValues>({
       );
     case "SELECT": {
       // A stored value that is no longer an option stays visible until changed.
-      const options = typeof value === "string" && value !== "" && !definition.options.includes(value) ? [...definition.options, value] : definition.options;
+      const options =
+        typeof value === "string" && value !== "" && !definition.options.includes(value)
+          ? [...definition.options, value]
+          : definition.options;
       return (
-        <Select name={field.name} value={typeof value === "string" && value !== "" ? value : NONE} onValueChange={(next) => field.onChange(next === NONE ? undefined : next)}>
+        <Select
+          name={field.name}
+          value={typeof value === "string" && value !== "" ? value : NONE}
+          onValueChange={(next) => field.onChange(next === NONE ? undefined : next)}
+        >
           <Field {...common}>
             <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
               <SelectValue />

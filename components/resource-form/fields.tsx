@@ -41,12 +41,14 @@ export function TextField<T extends FieldValues>({
   const { field, fieldState } = useController({ control, name });
   const value = (field.value as string | null | undefined) ?? "";
   return (
-    <Field label={label} description={description} required={required} error={fieldMessage(label, fieldState.error?.message)} className={className}>
-      {multiline ? (
-        <Textarea {...field} value={value} placeholder={input.placeholder} />
-      ) : (
-        <Input {...input} {...field} value={value} />
-      )}
+    <Field
+      label={label}
+      description={description}
+      required={required}
+      error={fieldMessage(label, fieldState.error?.message)}
+      className={className}
+    >
+      {multiline ? <Textarea {...field} value={value} placeholder={input.placeholder} /> : <Input {...input} {...field} value={value} />}
     </Field>
   );
 }
@@ -95,7 +97,11 @@ export function PercentField<T extends FieldValues>({ decimals = 4, ...props }: 
  * A quantity in a unit: the unit after it and at most the unit's decimals (more are
  * refused, not rounded). Whole numbers (days, positions) are quantities with 0 decimals.
  */
-export function QuantityField<T extends FieldValues>({ decimals = 0, unit, ...props }: BoundFieldProps<T> & { decimals?: number; unit?: string }) {
+export function QuantityField<T extends FieldValues>({
+  decimals = 0,
+  unit,
+  ...props
+}: BoundFieldProps<T> & { decimals?: number; unit?: string }) {
   return <DecimalField {...props} decimals={decimals} excess="reject" suffix={unit} />;
 }
 
@@ -141,7 +147,13 @@ export function DateField<T extends FieldValues>({
 export function SwitchField<T extends FieldValues>({ control, name, label, description, className }: BoundFieldProps<T>) {
   const { field, fieldState } = useController({ control, name });
   return (
-    <Field label={label} description={description} orientation="horizontal" error={fieldMessage(label, fieldState.error?.message)} className={className}>
+    <Field
+      label={label}
+      description={description}
+      orientation="horizontal"
+      error={fieldMessage(label, fieldState.error?.message)}
+      className={className}
+    >
       <Switch name={field.name} ref={field.ref} checked={Boolean(field.value)} onCheckedChange={field.onChange} onBlur={field.onBlur} />
     </Field>
   );
@@ -150,8 +162,20 @@ export function SwitchField<T extends FieldValues>({ control, name, label, descr
 export function CheckboxField<T extends FieldValues>({ control, name, label, description, className }: BoundFieldProps<T>) {
   const { field, fieldState } = useController({ control, name });
   return (
-    <Field label={label} description={description} orientation="horizontal" error={fieldMessage(label, fieldState.error?.message)} className={className}>
-      <Checkbox name={field.name} ref={field.ref} checked={Boolean(field.value)} onCheckedChange={(checked) => field.onChange(checked === true)} onBlur={field.onBlur} />
+    <Field
+      label={label}
+      description={description}
+      orientation="horizontal"
+      error={fieldMessage(label, fieldState.error?.message)}
+      className={className}
+    >
+      <Checkbox
+        name={field.name}
+        ref={field.ref}
+        checked={Boolean(field.value)}
+        onCheckedChange={(checked) => field.onChange(checked === true)}
+        onBlur={field.onBlur}
+      />
     </Field>
   );
 }
@@ -171,7 +195,13 @@ export function SelectField<T extends FieldValues>({
   return (
     // The trigger is the labelled control; the select root around the field only holds state.
     <Select name={field.name} value={(field.value as string | undefined) ?? ""} onValueChange={field.onChange}>
-      <Field label={label} description={description} required={required} error={fieldMessage(label, fieldState.error?.message)} className={className}>
+      <Field
+        label={label}
+        description={description}
+        required={required}
+        error={fieldMessage(label, fieldState.error?.message)}
+        className={className}
+      >
         <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
           <SelectValue placeholder={placeholder ?? t("choose")} />
         </SelectTrigger>

@@ -22,7 +22,11 @@ export function useFormMessages(labels?: string): FormMessages {
     const label = (path: string) => {
       if (!labels) return path;
       if (fields.has(path)) return fields(path);
-      const last = path.split(".").filter((part) => !/^\d+$/.test(part)).at(-1) ?? path;
+      const last =
+        path
+          .split(".")
+          .filter((part) => !/^\d+$/.test(part))
+          .at(-1) ?? path;
       return fields.has(last) ? fields(last) : path;
     };
     return { label, issue: (issue) => localizeIssue(issue, validation, locale, label) };

@@ -1,6 +1,16 @@
 export { AttributesField } from "./attributes-field";
 export { ConfirmDeleteDialog, useConfirmDelete, type ConfirmDeleteOptions } from "./confirm-delete";
-export { CheckboxField, DateField, MoneyField, PercentField, QuantityField, SelectField, SwitchField, TextField, type BoundFieldProps } from "./fields";
+export {
+  CheckboxField,
+  DateField,
+  MoneyField,
+  PercentField,
+  QuantityField,
+  SelectField,
+  SwitchField,
+  TextField,
+  type BoundFieldProps,
+} from "./fields";
 export { FormSkeleton } from "./form-skeleton";
 export { useFormMessages, type FormMessages } from "./form-messages";
 export { useLocalCheck } from "./local-checks";

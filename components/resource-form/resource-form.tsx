@@ -5,7 +5,15 @@ import { AlertCircleIcon, Loader2Icon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
-import { useForm, type DefaultValues, type FieldError, type FieldValues, type Resolver, type UseFormProps, type UseFormReturn } from "react-hook-form";
+import {
+  useForm,
+  type DefaultValues,
+  type FieldError,
+  type FieldValues,
+  type Resolver,
+  type UseFormProps,
+  type UseFormReturn,
+} from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { useProblemMessages } from "@/lib/problem";
@@ -20,7 +28,10 @@ import { useUnsavedChanges } from "./unsaved-changes";
 export type ResourceFormReturn<Input extends FieldValues, Output> = UseFormReturn<Input, unknown, Output> & { messages: FormMessages };
 
 /** The server's own schema as a resolver, its issues worded in the active language. */
-function localizedResolver<Input extends FieldValues, Output>(schema: z.ZodType, messages: () => FormMessages): Resolver<Input, unknown, Output> {
+function localizedResolver<Input extends FieldValues, Output>(
+  schema: z.ZodType,
+  messages: () => FormMessages,
+): Resolver<Input, unknown, Output> {
   return async (values, _context, options) => {
     const result = await schema.safeParseAsync(values, { reportInput: true });
     if (result.success) return { values: result.data as Output, errors: {} };
@@ -51,7 +62,12 @@ export function useResourceForm<Schema extends z.ZodType<FieldValues, FieldValue
   const current = useRef(messages);
   current.current = messages;
   const [resolver] = useState(() => localizedResolver<z.input<Schema>, z.output<Schema>>(schema, () => current.current));
-  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({ mode: "onTouched", shouldFocusError: false, ...formOptions, resolver });
+  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    mode: "onTouched",
+    shouldFocusError: false,
+    ...formOptions,
+    resolver,
+  });
   return Object.assign(form, { messages });
 }
 

@@ -18,7 +18,8 @@ import {
 function leavingLink(event: MouseEvent): URL | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   const anchor = (event.target as Element | null)?.closest?.("a[href]");
-  if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return null;
+  if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download"))
+    return null;
   const url = new URL(anchor.href, window.location.href);
   if (url.origin !== window.location.origin) return null;
   if (url.pathname === window.location.pathname && url.search === window.location.search) return null;
@@ -55,14 +56,15 @@ export function UnsavedChangesProvider({ children }: { children: React.ReactNode
     activeNow.current = active;
   }, [active]);
 
-  const [mark] = useState(() => (id: string, isDirty: boolean) =>
-    setDirty((current) => {
-      if (current.has(id) === isDirty) return current;
-      const next = new Set(current);
-      if (isDirty) next.add(id);
-      else next.delete(id);
-      return next;
-    }),
+  const [mark] = useState(
+    () => (id: string, isDirty: boolean) =>
+      setDirty((current) => {
+        if (current.has(id) === isDirty) return current;
+        const next = new Set(current);
+        if (isDirty) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
   );
 
   useEffect(() => {

@@ -15,14 +15,26 @@ import { decimalsOf, productNameOf } from "./quantity";
  * Records a movement: of `record` when given (its company, warehouse and product fixed),
  * else of the company, warehouse and product chosen (an INCREMENT creates the record).
  */
-export function MovementDialog({ open, onOpenChange, record }: { open: boolean; onOpenChange: (open: boolean) => void; record?: StockRecord }) {
+export function MovementDialog({
+  open,
+  onOpenChange,
+  record,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  record?: StockRecord;
+}) {
   const t = useTranslations("stock");
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{t("moveTitle")}</DialogTitle>
-          {record && <DialogDescription>{t("moveDescription", { product: productNameOf(record), warehouse: record.warehouse.name })}</DialogDescription>}
+          {record && (
+            <DialogDescription>
+              {t("moveDescription", { product: productNameOf(record), warehouse: record.warehouse.name })}
+            </DialogDescription>
+          )}
         </DialogHeader>
         {open && <MovementForm record={record} onDone={() => onOpenChange(false)} />}
       </DialogContent>
@@ -83,7 +95,14 @@ function MovementForm({ record, onDone }: { record?: StockRecord; onDone: () => 
           <LookupField control={form.control} name="product_id" label={t("fields.product_id")} required useOptions={useProductOptions} />
         </>
       )}
-      <SelectField control={form.control} name="type" label={t("fields.type")} required options={typeOptions} description={type ? t(`typeDescriptions.${type}`) : undefined} />
+      <SelectField
+        control={form.control}
+        name="type"
+        label={t("fields.type")}
+        required
+        options={typeOptions}
+        description={type ? t(`typeDescriptions.${type}`) : undefined}
+      />
       <QuantityField control={form.control} name="quantity" label={t("fields.quantity")} required decimals={decimals} unit={unit} />
       <TextField control={form.control} name="reason" label={t("fields.reason")} maxLength={500} />
     </ResourceForm>

@@ -10,10 +10,22 @@ import { stockOverrideInput, stockOverrideItem, type StockRecord } from "@/serve
 import { decimalsOf, productNameOf } from "./quantity";
 
 /** The figures of one record, as PUT /stock/override sets them. */
-const figures = z.object({ total: stockOverrideItem.shape.total, reserved: stockOverrideItem.shape.reserved, reason: stockOverrideInput.shape.reason });
+const figures = z.object({
+  total: stockOverrideItem.shape.total,
+  reserved: stockOverrideItem.shape.reserved,
+  reason: stockOverrideInput.shape.reason,
+});
 
 /** Sets a record's total (and reserved) after a count: an override of one line. */
-export function OverrideDialog({ open, onOpenChange, record }: { open: boolean; onOpenChange: (open: boolean) => void; record: StockRecord }) {
+export function OverrideDialog({
+  open,
+  onOpenChange,
+  record,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  record: StockRecord;
+}) {
   const t = useTranslations("stock");
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -58,7 +70,14 @@ function OverrideForm({ record, onDone }: { record: StockRecord; onDone: () => v
       }}
     >
       <QuantityField control={form.control} name="total" label={t("fields.total")} required decimals={decimals} unit={unit} />
-      <QuantityField control={form.control} name="reserved" label={t("fields.reserved")} decimals={decimals} unit={unit} description={t("keepReserved")} />
+      <QuantityField
+        control={form.control}
+        name="reserved"
+        label={t("fields.reserved")}
+        decimals={decimals}
+        unit={unit}
+        description={t("keepReserved")}
+      />
       <TextField control={form.control} name="reason" label={t("fields.reason")} maxLength={500} />
     </ResourceForm>
   );

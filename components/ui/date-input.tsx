@@ -4,21 +4,12 @@ import { CalendarIcon } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { localeOf } from "@/i18n/locales";
-import {
-  isIsoDate,
-  parseDateInput,
-  parseTimeInput,
-  type DateParseError,
-  type DateParseResult,
-} from "@/lib/dates";
+import { isIsoDate, parseDateInput, parseTimeInput, type DateParseError, type DateParseResult } from "@/lib/dates";
 import { createFormat } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { inputClassName } from "./input";
 
-type TextInputProps = Omit<
-  React.ComponentProps<"input">,
-  "value" | "onChange" | "defaultValue" | "type" | "min" | "max"
->;
+type TextInputProps = Omit<React.ComponentProps<"input">, "value" | "onChange" | "defaultValue" | "type" | "min" | "max">;
 
 interface ParsedTextProps {
   value: string | null | undefined;
@@ -37,8 +28,7 @@ function useParsedText(
   parse: (text: string) => DateParseResult,
   show: (value: string) => string,
 ) {
-  const shown = (current: string | null | undefined) =>
-    current ? show(current) : "";
+  const shown = (current: string | null | undefined) => (current ? show(current) : "");
   const [text, setText] = useState(() => shown(value));
   // The value this input last reported: anything else came from outside (reset, setValue).
   const reported = useRef(value);
@@ -52,9 +42,7 @@ function useParsedText(
   };
 
   useEffect(() => {
-    const outside =
-      value !== reported.current &&
-      !(isBlank(value) && isBlank(reported.current));
+    const outside = value !== reported.current && !(isBlank(value) && isBlank(reported.current));
     const relabelled = shownWith.current !== show;
     shownWith.current = show;
     if (outside) {
@@ -85,13 +73,11 @@ function useParsedText(
   };
 }
 
-const isBlank = (value: string | null | undefined) =>
-  value === null || value === undefined || value === "";
+const isBlank = (value: string | null | undefined) => value === null || value === undefined || value === "";
 
 /** Slashes typed for the person after the day and the month ("15" → "15/"), never twice. */
 function withSlashes(previous: string, next: string): string {
-  const typedAtEnd =
-    next.length === previous.length + 1 && next.startsWith(previous);
+  const typedAtEnd = next.length === previous.length + 1 && next.startsWith(previous);
   if (!typedAtEnd) return next;
   if (/^\d{2}$/.test(next) || /^\d{1,2}\/\d{2}$/.test(next)) return `${next}/`;
   return next.replace(/\/\/$/, "/");
@@ -108,25 +94,11 @@ export interface DateInputProps extends TextInputProps, ParsedTextProps {
  * browser's calendar. The value is the API's `YYYY-MM-DD` ("" when blank, the text itself
  * when it is not a date); `onParseErrorChange` tells why not (see useDateErrorMessage).
  */
-export function DateInput({
-  value,
-  onValueChange,
-  onParseErrorChange,
-  min,
-  max,
-  className,
-  onBlur,
-  disabled,
-  ...props
-}: DateInputProps) {
+export function DateInput({ value, onValueChange, onParseErrorChange, min, max, className, onBlur, disabled, ...props }: DateInputProps) {
   const t = useTranslations("form.date");
   const locale = localeOf(useLocale());
   const show = createFormat(locale).date;
-  const { text, change, settle } = useParsedText(
-    { value, onValueChange, onParseErrorChange },
-    parseDateInput,
-    show,
-  );
+  const { text, change, settle } = useParsedText({ value, onValueChange, onParseErrorChange }, parseDateInput, show);
   const picker = useRef<HTMLInputElement>(null);
   const open = () => {
     const input = picker.current;
@@ -164,9 +136,7 @@ export function DateInput({
         min={min}
         max={max}
         disabled={disabled}
-        onChange={(event) =>
-          change(event.target.value ? show(event.target.value) : "")
-        }
+        onChange={(event) => change(event.target.value ? show(event.target.value) : "")}
       />
       <button
         type="button"
@@ -189,22 +159,10 @@ export interface TimeInputProps extends TextInputProps, ParsedTextProps {
 const sameTime = (value: string) => value;
 
 /** A time of day typed in 24 hours (14:30, 14h30, 1430); the value is `HH:MM`. */
-export function TimeInput({
-  value,
-  onValueChange,
-  onParseErrorChange,
-  endOfDay = false,
-  className,
-  onBlur,
-  ...props
-}: TimeInputProps) {
+export function TimeInput({ value, onValueChange, onParseErrorChange, endOfDay = false, className, onBlur, ...props }: TimeInputProps) {
   const t = useTranslations("form.time");
   const parse = (text: string) => parseTimeInput(text, { endOfDay });
-  const { text, change, settle } = useParsedText(
-    { value, onValueChange, onParseErrorChange },
-    parse,
-    sameTime,
-  );
+  const { text, change, settle } = useParsedText({ value, onValueChange, onParseErrorChange }, parse, sameTime);
   return (
     <input
       type="text"
@@ -226,28 +184,20 @@ export function TimeInput({
 }
 
 /** Why a date's text is not a date, in the active language ("not a date; type it like 31/12/2026"). */
-export function useDateErrorMessage(): (
-  error: DateParseError | null,
-) => string | undefined {
+export function useDateErrorMessage(): (error: DateParseError | null) => string | undefined {
   const t = useTranslations("form.date");
   const locale = localeOf(useLocale());
   return (error) => {
     if (!error) return undefined;
-    return error === "impossible"
-      ? t("impossible")
-      : t("invalid", { example: createFormat(locale).date("2026-12-31") });
+    return error === "impossible" ? t("impossible") : t("invalid", { example: createFormat(locale).date("2026-12-31") });
   };
 }
 
 /** Why a time's text is not a time ("not a time; type it like 14:30 (24 h)"). */
-export function useTimeErrorMessage(): (
-  error: DateParseError | null,
-) => string | undefined {
+export function useTimeErrorMessage(): (error: DateParseError | null) => string | undefined {
   const t = useTranslations("form.time");
   return (error) => {
     if (!error) return undefined;
-    return error === "impossible"
-      ? t("impossible")
-      : t("invalid", { example: "14:30" });
+    return error === "impossible" ? t("impossible") : t("invalid", { example: "14:30" });
   };
 }

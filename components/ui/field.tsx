@@ -28,12 +28,7 @@ export function Field({ label, error, description, required, orientation = "vert
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [descriptionId, errorId].filter(Boolean).join(" ") || undefined;
   const control = (
-    <Slot.Root
-      id={id}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy}
-      aria-required={required || undefined}
-    >
+    <Slot.Root id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} aria-required={required || undefined}>
       {children}
     </Slot.Root>
   );

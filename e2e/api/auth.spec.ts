@@ -9,7 +9,15 @@ test.describe("POST /auth/login", () => {
     expect(body).toMatchObject({ email: ADMIN.email, token_type: "Bearer", active: true, role: "ADMIN" });
     for (const field of ["id", "organization_id", "access_token"]) expect(typeof body[field]).toBe("string");
     expect(body.expires_in).toBeGreaterThan(0);
-    for (const field of ["fiscal_registration_number", "seller_id", "email_confirmed", "is_change_password_next_access", "is_access_request", "access_request_status", "profile"]) {
+    for (const field of [
+      "fiscal_registration_number",
+      "seller_id",
+      "email_confirmed",
+      "is_change_password_next_access",
+      "is_access_request",
+      "access_request_status",
+      "profile",
+    ]) {
       expect(body).toHaveProperty(field);
     }
     expect(body).not.toHaveProperty("password");
@@ -47,10 +55,15 @@ test.describe("POST /auth/login", () => {
 });
 
 test.describe("panel sign-in (next-auth)", () => {
-  test("is throttled with POST /auth/login's counts, by the address the server saw, whatever x-b2b-client-address the client sends", async ({ request, admin }) => {
+  test("is throttled with POST /auth/login's counts, by the address the server saw, whatever x-b2b-client-address the client sends", async ({
+    request,
+    admin,
+  }) => {
     const email = `panel-${Date.now()}-${Math.floor(Math.random() * 1e6)}@test.example`;
     const password = "right-password-1";
-    expect((await request.post(`${API}/users`, { headers: admin, data: { name: unique("Panel"), email, role: "VIEWER", password } })).status()).toBe(201);
+    expect(
+      (await request.post(`${API}/users`, { headers: admin, data: { name: unique("Panel"), email, role: "VIEWER", password } })).status(),
+    ).toBe(201);
     const { csrfToken } = await (await request.get("/api/auth/csrf")).json();
     let attempt = 0;
     /** One sign-in as the panel's form sends it; answers next-auth's error, or null when signed in. */
@@ -119,7 +132,10 @@ test.describe("credentials", () => {
   });
 
   test("access key creation is validated and answers the code once", async ({ request, admin }) => {
-    const invalid = await expectProblem(await request.post(`${API}/access-keys`, { headers: admin, data: { name: "", role: "ROOT" } }), 422);
+    const invalid = await expectProblem(
+      await request.post(`${API}/access-keys`, { headers: admin, data: { name: "", role: "ROOT" } }),
+      422,
+    );
     expect(invalid.errors?.map((error) => error.path).sort()).toEqual(["name", "role"]);
     const response = await request.post(`${API}/access-keys`, { headers: admin, data: { name: unique("ERP"), role: "SELLER" } });
     expect(response.status()).toBe(201);

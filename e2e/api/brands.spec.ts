@@ -19,7 +19,10 @@ test.describe("brands", () => {
     expect(fetched.status()).toBe(200);
     expect(await fetched.json()).toEqual(brand);
 
-    const updated = await request.put(`${API}/brands/${brand.id}`, { headers: admin, data: { name: `${name} v2`, active: false, images: [] } });
+    const updated = await request.put(`${API}/brands/${brand.id}`, {
+      headers: admin,
+      data: { name: `${name} v2`, active: false, images: [] },
+    });
     expect(updated.status()).toBe(200);
     expect(await updated.json()).toMatchObject({ id: brand.id, name: `${name} v2`, active: false, image: [] });
 
@@ -49,7 +52,11 @@ test.describe("brands", () => {
 
   test("the list pages, sorts, filters by active and searches ignoring accents and case", async ({ request, admin }) => {
     const tag = unique("Lst").replace(" ", "");
-    for (const [suffix, active] of [["Ação", true], ["Beta", false], ["Gama", true]] as const) {
+    for (const [suffix, active] of [
+      ["Ação", true],
+      ["Beta", false],
+      ["Gama", true],
+    ] as const) {
       expect((await request.post(`${API}/brands`, { headers: admin, data: { name: `${tag} ${suffix}`, active } })).status()).toBe(201);
     }
     const page = await request.get(`${API}/brands?search=${tag}&perPage=2&page=0&sort=name&dir=desc`, { headers: admin });
@@ -61,7 +68,9 @@ test.describe("brands", () => {
 
     const inactive = await (await request.get(`${API}/brands?search=${tag}&active=false`, { headers: admin })).json();
     expect(inactive.items.map((item: { name: string }) => item.name)).toEqual([`${tag} Beta`]);
-    const accents = await (await request.get(`${API}/brands?search=${encodeURIComponent(`${tag.toUpperCase()} acao`)}`, { headers: admin })).json();
+    const accents = await (
+      await request.get(`${API}/brands?search=${encodeURIComponent(`${tag.toUpperCase()} acao`)}`, { headers: admin })
+    ).json();
     expect(accents.items.map((item: { name: string }) => item.name)).toEqual([`${tag} Ação`]);
     const past = await (await request.get(`${API}/brands?search=${tag}&page=5`, { headers: admin })).json();
     expect(past).toMatchObject({ items: [], total: 3 });
@@ -76,7 +85,10 @@ test.describe("brands", () => {
     const name = unique("Tenant");
     const brand = await (await request.post(`${API}/brands`, { headers: admin, data: { name, active: true } })).json();
     await expectProblem(await request.get(`${API}/brands/${brand.id}`, { headers: otherAdmin }), 404);
-    await expectProblem(await request.put(`${API}/brands/${brand.id}`, { headers: otherAdmin, data: { name: "stolen", active: true } }), 404);
+    await expectProblem(
+      await request.put(`${API}/brands/${brand.id}`, { headers: otherAdmin, data: { name: "stolen", active: true } }),
+      404,
+    );
     await expectProblem(await request.delete(`${API}/brands/${brand.id}`, { headers: otherAdmin }), 404);
     const theirs = await (await request.get(`${API}/brands?search=${encodeURIComponent(name)}`, { headers: otherAdmin })).json();
     expect(theirs.total).toBe(0);

@@ -36,7 +36,12 @@ const warehouseBody = (name: string) => ({
   active: true,
 });
 
-const unitBody = (abbreviation: string) => ({ abbreviation, description: `Unidade ${abbreviation}`, decimals_for_quantity: 0, active: true });
+const unitBody = (abbreviation: string) => ({
+  abbreviation,
+  description: `Unidade ${abbreviation}`,
+  decimals_for_quantity: 0,
+  active: true,
+});
 
 /** A short abbreviation no other test uses. */
 const abbreviation = () => `U${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
@@ -53,13 +58,18 @@ test.describe("profiles", () => {
     expect(updated.status()).toBe(200);
     expect(await updated.json()).toMatchObject({ id: profile.id, name: `${name} 2`, active: false, attributes: {} });
 
-    const list = await (await request.get(`${API}/profiles?search=${encodeURIComponent(name)}&active=false&sort=partner_size`, { headers: admin })).json();
+    const list = await (
+      await request.get(`${API}/profiles?search=${encodeURIComponent(name)}&active=false&sort=partner_size`, { headers: admin })
+    ).json();
     expect(list).toMatchObject({ currentPage: 0, perPage: 25, total: 1 });
     expect(list.items[0]).toEqual({ id: profile.id, name: `${name} 2`, active: false, attributes: {}, partner_size: 0 });
 
     const invalid = await expectProblem(await request.post(`${API}/profiles`, { headers: admin, data: { name: "" } }), 422);
     expect(errorPaths(invalid)).toEqual(["active", "name"]);
-    await expectProblem(await request.put(`${API}/profiles/${crypto.randomUUID()}`, { headers: admin, data: { name: "x", active: true } }), 404);
+    await expectProblem(
+      await request.put(`${API}/profiles/${crypto.randomUUID()}`, { headers: admin, data: { name: "x", active: true } }),
+      404,
+    );
     await expectDeleted(request, admin, `/profiles/${profile.id}`);
   });
 });
@@ -67,7 +77,11 @@ test.describe("profiles", () => {
 test.describe("measure units", () => {
   test("CRUD with attributes write only; enable and disable flip `active` (200, no body needed)", async ({ request, admin }) => {
     const code = abbreviation();
-    const unit = await create(request, admin, "/measure-units", { ...unitBody(code), decimals_for_quantity: 2, attributes: { inmetro: "X" } });
+    const unit = await create(request, admin, "/measure-units", {
+      ...unitBody(code),
+      decimals_for_quantity: 2,
+      attributes: { inmetro: "X" },
+    });
     expect(unit).toMatchObject({ abbreviation: code, decimals_for_quantity: 2, active: true });
     expect(unit).not.toHaveProperty("attributes");
 
@@ -77,20 +91,28 @@ test.describe("measure units", () => {
     const onlyActive = await (await request.get(`${API}/measure-units?search=${code}&only_active=true`, { headers: admin })).json();
     expect(onlyActive.total).toBe(0);
     const all = await (await request.get(`${API}/measure-units?search=${code}&only_active=false`, { headers: admin })).json();
-    expect(all.items).toEqual([{ id: unit.id, abbreviation: code, description: `Unidade ${code}`, decimals_for_quantity: 2, active: false }]);
+    expect(all.items).toEqual([
+      { id: unit.id, abbreviation: code, description: `Unidade ${code}`, decimals_for_quantity: 2, active: false },
+    ]);
     const enabled = await request.put(`${API}/measure-units/${unit.id}/enable`, { headers: admin });
     expect(enabled.status()).toBe(200);
     expect((await enabled.json()).active).toBe(true);
     await expectProblem(await request.put(`${API}/measure-units/${crypto.randomUUID()}/enable`, { headers: admin }), 404);
     await expectProblem(await request.put(`${API}/measure-units/not-a-uuid/disable`, { headers: admin }), 404);
 
-    const updated = await request.put(`${API}/measure-units/${unit.id}`, { headers: admin, data: { ...unitBody(code), description: "Renamed" } });
+    const updated = await request.put(`${API}/measure-units/${unit.id}`, {
+      headers: admin,
+      data: { ...unitBody(code), description: "Renamed" },
+    });
     expect(updated.status()).toBe(200);
     expect(await updated.json()).toMatchObject({ description: "Renamed" });
     expect(await (await request.get(`${API}/measure-units/${unit.id}`, { headers: admin })).json()).not.toHaveProperty("attributes");
 
     const invalid = await expectProblem(
-      await request.post(`${API}/measure-units`, { headers: admin, data: { abbreviation: "", description: "x", decimals_for_quantity: -1, active: "yes" } }),
+      await request.post(`${API}/measure-units`, {
+        headers: admin,
+        data: { abbreviation: "", description: "x", decimals_for_quantity: -1, active: "yes" },
+      }),
       422,
     );
     expect(errorPaths(invalid)).toEqual(["abbreviation", "active", "decimals_for_quantity"]);
@@ -105,13 +127,25 @@ test.describe("products and alternative units", () => {
     const product = await create(request, admin, "/products", { name }, 200);
     expect(product).toMatchObject({ name, active: true, sku: expect.stringMatching(/^CHAVE-DE-FENDA-/) });
     await expectProblem(await request.post(`${API}/products`, { headers: admin, data: { name: "Outra", sku: product.sku } }), 409);
-    const explicit = await create(request, admin, "/products", { name: unique("Alicate"), sku: unique("ALC").replace(" ", "-"), active: false }, 200);
+    const explicit = await create(
+      request,
+      admin,
+      "/products",
+      { name: unique("Alicate"), sku: unique("ALC").replace(" ", "-"), active: false },
+      200,
+    );
 
-    const both = await (await request.get(`${API}/products?product_ids=${product.id}&product_ids=${explicit.id}&sort=sku`, { headers: admin })).json();
+    const both = await (
+      await request.get(`${API}/products?product_ids=${product.id}&product_ids=${explicit.id}&sort=sku`, { headers: admin })
+    ).json();
     expect(both.total).toBe(2);
-    const active = await (await request.get(`${API}/products?product_ids=${product.id}&product_ids=${explicit.id}&only_active=true`, { headers: admin })).json();
+    const active = await (
+      await request.get(`${API}/products?product_ids=${product.id}&product_ids=${explicit.id}&only_active=true`, { headers: admin })
+    ).json();
     expect(active.items.map((item: { id: string }) => item.id)).toEqual([product.id]);
-    const bySku = await (await request.get(`${API}/products?search=${encodeURIComponent(String(product.sku).toLowerCase())}`, { headers: admin })).json();
+    const bySku = await (
+      await request.get(`${API}/products?search=${encodeURIComponent(String(product.sku).toLowerCase())}`, { headers: admin })
+    ).json();
     expect(bySku.items).toEqual([expect.objectContaining({ id: product.id, name, sku: product.sku, active: true })]);
 
     const updated = await request.put(`${API}/products/${product.id}`, { headers: admin, data: { name: `${name} 2` } });
@@ -121,13 +155,23 @@ test.describe("products and alternative units", () => {
     await expectDeleted(request, admin, `/products/${product.id}`);
   });
 
-  test("alternative units: CRUD, paged list with product_id, 422 on missing product or unit, 409 deleting what they use", async ({ request, admin }) => {
+  test("alternative units: CRUD, paged list with product_id, 422 on missing product or unit, 409 deleting what they use", async ({
+    request,
+    admin,
+  }) => {
     const product = await create(request, admin, "/products", { name: unique("Cabo PP") }, 200);
     const unit = await create(request, admin, "/measure-units", unitBody(abbreviation()));
     const body = { product_id: product.id, unit_id: unit.id, decimals_for_quantity: 2, value_multiplier: 95.5, quantity: 100 };
     const alternative = await create(request, admin, "/products/alternative-units", { ...body, attributes: { ean: "7891234567895" } });
-    expect(alternative).toMatchObject({ ...body, unit_name: unit.description, unit_abbreviation: unit.abbreviation, attributes: { ean: "7891234567895" } });
-    expect(await (await request.get(`${API}/products/alternative-units/${alternative.id}`, { headers: admin })).json()).toEqual(alternative);
+    expect(alternative).toMatchObject({
+      ...body,
+      unit_name: unit.description,
+      unit_abbreviation: unit.abbreviation,
+      attributes: { ean: "7891234567895" },
+    });
+    expect(await (await request.get(`${API}/products/alternative-units/${alternative.id}`, { headers: admin })).json()).toEqual(
+      alternative,
+    );
 
     const list = await request.get(`${API}/products/alternative-units?product_id=${product.id}`, { headers: admin });
     expect(list.status()).toBe(200);
@@ -135,7 +179,10 @@ test.describe("products and alternative units", () => {
     expect(page).toMatchObject({ currentPage: 0, perPage: 25, total: 1 });
     expect(page.items[0]).toMatchObject({ id: alternative.id, unit_abbreviation: unit.abbreviation });
 
-    const updated = await request.put(`${API}/products/alternative-units/${alternative.id}`, { headers: admin, data: { ...body, quantity: 50 } });
+    const updated = await request.put(`${API}/products/alternative-units/${alternative.id}`, {
+      headers: admin,
+      data: { ...body, quantity: 50 },
+    });
     expect(updated.status()).toBe(200);
     expect(await updated.json()).toMatchObject({ quantity: 50, attributes: {} });
 
@@ -148,7 +195,10 @@ test.describe("products and alternative units", () => {
     );
     expect(errorPaths(missing)).toEqual(["product_id", "unit_id"]);
     const numbers = await expectProblem(
-      await request.put(`${API}/products/alternative-units/${alternative.id}`, { headers: admin, data: { ...body, quantity: 0, value_multiplier: -1 } }),
+      await request.put(`${API}/products/alternative-units/${alternative.id}`, {
+        headers: admin,
+        data: { ...body, quantity: 0, value_multiplier: -1 },
+      }),
       422,
     );
     expect(errorPaths(numbers)).toEqual(["quantity", "value_multiplier"]);
@@ -167,18 +217,36 @@ test.describe("warehouses and variations", () => {
     const name = unique("CD Ribeirão");
     const warehouse = await create(request, admin, "/warehouses", warehouseBody(name));
     expect(warehouse).toMatchObject({ ...warehouseBody(name), attributes: {} });
-    const invalid = await expectProblem(await request.post(`${API}/warehouses`, { headers: admin, data: { name: "x", active: true } }), 422);
-    expect(errorPaths(invalid)).toEqual(["address_type", "city", "complement", "country", "neighborhood", "number", "postal_code", "state", "street"]);
+    const invalid = await expectProblem(
+      await request.post(`${API}/warehouses`, { headers: admin, data: { name: "x", active: true } }),
+      422,
+    );
+    expect(errorPaths(invalid)).toEqual([
+      "address_type",
+      "city",
+      "complement",
+      "country",
+      "neighborhood",
+      "number",
+      "postal_code",
+      "state",
+      "street",
+    ]);
     const put = await expectProblem(
       await request.put(`${API}/warehouses/${warehouse.id}`, { headers: admin, data: { ...warehouseBody(name), postal_code: "" } }),
       422,
     );
     expect(errorPaths(put)).toEqual(["postal_code"]);
 
-    const page = await (await request.get(`${API}/warehouses?search=${encodeURIComponent("ribeirao preto")}&sort=city&dir=desc`, { headers: admin })).json();
+    const page = await (
+      await request.get(`${API}/warehouses?search=${encodeURIComponent("ribeirao preto")}&sort=city&dir=desc`, { headers: admin })
+    ).json();
     expect(page).toMatchObject({ currentPage: 0, perPage: 25 });
     expect(page.items.map((item: { id: string }) => item.id)).toContain(warehouse.id);
-    const updated = await request.put(`${API}/warehouses/${warehouse.id}`, { headers: admin, data: { ...warehouseBody(name), city: "Sertãozinho" } });
+    const updated = await request.put(`${API}/warehouses/${warehouse.id}`, {
+      headers: admin,
+      data: { ...warehouseBody(name), city: "Sertãozinho" },
+    });
     expect(updated.status()).toBe(200);
     expect((await updated.json()).city).toBe("Sertãozinho");
     await expectProblem(await request.get(`${API}/warehouses/${crypto.randomUUID()}`, { headers: admin }), 404);
@@ -203,7 +271,10 @@ test.describe("warehouses and variations", () => {
       { id: expect.any(String), name: "220V", display_value: "220 volts", order: 1 },
     ]);
     const invalid = await expectProblem(
-      await request.post(`${API}/variations`, { headers: admin, data: { name: "x", active: true, values: ["A", "a"], display_type: "HOLOGRAM" } }),
+      await request.post(`${API}/variations`, {
+        headers: admin,
+        data: { name: "x", active: true, values: ["A", "a"], display_type: "HOLOGRAM" },
+      }),
       422,
     );
     expect(errorPaths(invalid)).toEqual(["display_type", "values.1"]);
@@ -215,7 +286,13 @@ test.describe("warehouses and variations", () => {
 
     const updated = await request.put(`${API}/variations/${variation.id}`, {
       headers: admin,
-      data: { name, active: false, values: ["Bivolt"], display_type: "COLOR", variant_options: [{ name: "220V", display_value: "#ff0000" }] },
+      data: {
+        name,
+        active: false,
+        values: ["Bivolt"],
+        display_type: "COLOR",
+        variant_options: [{ name: "220V", display_value: "#ff0000" }],
+      },
     });
     expect(updated.status()).toBe(200);
     const body = await updated.json();
@@ -228,7 +305,12 @@ test.describe("warehouses and variations", () => {
 
 test.describe("categories", () => {
   test("a tree: root_id required (null at the top), filters, order, cycles 422, delete with children 409", async ({ request, admin }) => {
-    const top = await create(request, admin, "/categories", { root_id: null, name: unique("Elétrica"), active: true, seo_meta_keywords: ["fio", "cabo"] });
+    const top = await create(request, admin, "/categories", {
+      root_id: null,
+      name: unique("Elétrica"),
+      active: true,
+      seo_meta_keywords: ["fio", "cabo"],
+    });
     expect(top).toMatchObject({ root_id: null, order: expect.any(Number), seo_meta_keywords: ["fio", "cabo"], specifications: [] });
     const child = await create(request, admin, "/categories", {
       root_id: top.id,
@@ -246,14 +328,31 @@ test.describe("categories", () => {
     expect(children).toMatchObject({ currentPage: 0, total: 2 });
     expect(children.items.map((item: { id: string }) => item.id)).toEqual([child.id, inactive.id]);
     expect(Object.keys(children.items[0]).sort()).toEqual(
-      ["active", "attributes", "characteristics", "id", "image_resource_id", "name", "order", "root_id", "seo_description", "seo_meta_keywords", "seo_title"].sort(),
+      [
+        "active",
+        "attributes",
+        "characteristics",
+        "id",
+        "image_resource_id",
+        "name",
+        "order",
+        "root_id",
+        "seo_description",
+        "seo_meta_keywords",
+        "seo_title",
+      ].sort(),
     );
     const active = await (await request.get(`${API}/categories?root_id=${top.id}&only_active=true`, { headers: admin })).json();
     expect(active.items.map((item: { id: string }) => item.id)).toEqual([child.id]);
-    const topLevel = await (await request.get(`${API}/categories?root_id=null&search=${encodeURIComponent(top.name)}`, { headers: admin })).json();
+    const topLevel = await (
+      await request.get(`${API}/categories?root_id=null&search=${encodeURIComponent(top.name)}`, { headers: admin })
+    ).json();
     expect(topLevel.items.map((item: { id: string }) => item.id)).toEqual([top.id]);
 
-    const missingRoot = await expectProblem(await request.post(`${API}/categories`, { headers: admin, data: { name: "x", active: true } }), 422);
+    const missingRoot = await expectProblem(
+      await request.post(`${API}/categories`, { headers: admin, data: { name: "x", active: true } }),
+      422,
+    );
     expect(errorPaths(missingRoot)).toEqual(["root_id"]);
     const unknownRoot = await expectProblem(
       await request.post(`${API}/categories`, { headers: admin, data: { root_id: crypto.randomUUID(), name: "x", active: true } }),
@@ -264,10 +363,18 @@ test.describe("categories", () => {
       await request.put(`${API}/categories/${top.id}`, { headers: admin, data: { root_id: child.id, name: top.name, active: true } }),
       422,
     );
-    expect(cycle.errors).toEqual([expect.objectContaining({ path: "root_id", message: expect.stringContaining("own ancestor"), code: expect.any(String) })]);
-    await expectProblem(await request.put(`${API}/categories/${top.id}`, { headers: admin, data: { root_id: top.id, name: top.name, active: true } }), 422);
+    expect(cycle.errors).toEqual([
+      expect.objectContaining({ path: "root_id", message: expect.stringContaining("own ancestor"), code: expect.any(String) }),
+    ]);
+    await expectProblem(
+      await request.put(`${API}/categories/${top.id}`, { headers: admin, data: { root_id: top.id, name: top.name, active: true } }),
+      422,
+    );
 
-    const updated = await request.put(`${API}/categories/${child.id}`, { headers: admin, data: { root_id: top.id, name: child.name, active: true, seo_title: "Fios e cabos" } });
+    const updated = await request.put(`${API}/categories/${child.id}`, {
+      headers: admin,
+      data: { root_id: top.id, name: child.name, active: true, seo_title: "Fios e cabos" },
+    });
     expect(updated.status()).toBe(200);
     expect(await updated.json()).toMatchObject({ seo_title: "Fios e cabos", order: 1, specifications: [] });
 
@@ -285,7 +392,15 @@ test.describe("catalog lookups: credentials, roles and tenants", () => {
     await expectProblem(await request.get(`${API}/warehouses`), 401);
     await expectProblem(await request.post(`${API}/categories`, { data: { root_id: null, name: "x", active: true } }), 401);
     const viewer = await keyFor("VIEWER");
-    for (const path of ["/profiles", "/measure-units", "/products", "/products/alternative-units", "/warehouses", "/variations", "/categories"]) {
+    for (const path of [
+      "/profiles",
+      "/measure-units",
+      "/products",
+      "/products/alternative-units",
+      "/warehouses",
+      "/variations",
+      "/categories",
+    ]) {
       const response = await request.get(`${API}${path}`, { headers: viewer });
       expect(response.status(), path).toBe(200);
       expect(await response.json()).toMatchObject({ currentPage: 0, perPage: 25, items: expect.any(Array) });
@@ -324,7 +439,10 @@ test.describe("catalog lookups: credentials, roles and tenants", () => {
       await expectProblem(await request.delete(`${API}${path}`, { headers: otherAdmin }), 404);
     }
     await expectProblem(await request.put(`${API}/measure-units/${unit.id}/disable`, { headers: otherAdmin }), 404);
-    await expectProblem(await request.put(`${API}/warehouses/${warehouse.id}`, { headers: otherAdmin, data: warehouseBody("stolen") }), 404);
+    await expectProblem(
+      await request.put(`${API}/warehouses/${warehouse.id}`, { headers: otherAdmin, data: warehouseBody("stolen") }),
+      404,
+    );
     const foreign = await expectProblem(
       await request.post(`${API}/products/alternative-units`, {
         headers: otherAdmin,
@@ -333,7 +451,10 @@ test.describe("catalog lookups: credentials, roles and tenants", () => {
       422,
     );
     expect(errorPaths(foreign)).toEqual(["product_id", "unit_id"]);
-    await expectProblem(await request.post(`${API}/categories`, { headers: otherAdmin, data: { root_id: category.id, name: "x", active: true } }), 422);
+    await expectProblem(
+      await request.post(`${API}/categories`, { headers: otherAdmin, data: { root_id: category.id, name: "x", active: true } }),
+      422,
+    );
     const theirs = await (await request.get(`${API}/products/alternative-units?product_id=${product.id}`, { headers: otherAdmin })).json();
     expect(theirs.total).toBe(0);
     expect((await (await request.get(`${API}/measure-units/${unit.id}`, { headers: admin })).json()).active).toBe(true);

@@ -2,18 +2,10 @@ import { randomInt } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { completeCnpj } from "../../server/lib/fiscal-number";
 import { nfeCheckDigit } from "../../server/lib/nfe-key";
-import {
-  API,
-  expect,
-  expectProblem,
-  test,
-  unique,
-  type Headers,
-} from "../fixtures";
+import { API, expect, expectProblem, test, unique, type Headers } from "../fixtures";
 
 /** The orders REST contract with its exact status codes (interface "Orders", "Order payments"; contract §5, §7). */
-const digits = (length: number) =>
-  Array.from({ length }, () => randomInt(10)).join("");
+const digits = (length: number) => Array.from({ length }, () => randomInt(10)).join("");
 const nfeKey = () => {
   const data = `35${digits(4)}${completeCnpj(`${digits(8)}0001`)}55001${digits(9)}1${digits(8)}`;
   return data + String(nfeCheckDigit(data));
@@ -99,9 +91,7 @@ test("orders: POST 201, GET 200, PUT 200, list 200, DELETE 204; 422 totals and k
     data: body({
       order_value: 20,
       total_value: 20,
-      items: [
-        { product_id: order.items[0].product_id, unit_value: 10, quantity: 2 },
-      ],
+      items: [{ product_id: order.items[0].product_id, unit_value: 10, quantity: 2 }],
     }),
   });
   expect(updated.status()).toBe(200);
@@ -139,30 +129,18 @@ test("orders: POST 201, GET 200, PUT 200, list 200, DELETE 204; 422 totals and k
     }),
     422,
   );
-  await expectProblem(
-    await request.get(`${API}/orders/${order.id}`, { headers: otherAdmin }),
-    404,
-  );
+  await expectProblem(await request.get(`${API}/orders/${order.id}`, { headers: otherAdmin }), 404);
 
   const removed = await request.delete(`${API}/orders/${order.id}`, {
     headers: admin,
   });
   expect(removed.status()).toBe(204);
-  await expectProblem(
-    await request.get(`${API}/orders/${order.id}`, { headers: admin }),
-    404,
-  );
+  await expectProblem(await request.get(`${API}/orders/${order.id}`, { headers: admin }), 404);
 });
 
-test("order payments: 201, 200, 204; 422 and 404", async ({
-  request,
-  admin,
-  otherAdmin,
-}) => {
+test("order payments: 201, 200, 204; 422 and 404", async ({ request, admin, otherAdmin }) => {
   const { method, body } = await fixtures(request, admin);
-  const order = await (
-    await request.post(`${API}/orders`, { headers: admin, data: body() })
-  ).json();
+  const order = await (await request.post(`${API}/orders`, { headers: admin, data: body() })).json();
   const base = `${API}/orders/${order.id}/payments`;
   const created = await request.post(base, {
     headers: admin,
@@ -170,12 +148,8 @@ test("order payments: 201, 200, 204; 422 and 404", async ({
   });
   expect(created.status()).toBe(201);
   const payment = await created.json();
-  expect(
-    (await request.get(`${base}/${payment.id}`, { headers: admin })).status(),
-  ).toBe(200);
-  expect(
-    await (await request.get(base, { headers: admin })).json(),
-  ).toMatchObject({ total: 1 });
+  expect((await request.get(`${base}/${payment.id}`, { headers: admin })).status()).toBe(200);
+  expect(await (await request.get(base, { headers: admin })).json()).toMatchObject({ total: 1 });
   expect(
     (
       await request.put(`${base}/${payment.id}`, {
@@ -199,44 +173,24 @@ test("order payments: 201, 200, 204; 422 and 404", async ({
     422,
   );
   await expectProblem(await request.get(base, { headers: otherAdmin }), 404);
-  expect(
-    (
-      await request.delete(`${base}/${payment.id}`, { headers: admin })
-    ).status(),
-  ).toBe(204);
+  expect((await request.delete(`${base}/${payment.id}`, { headers: admin })).status()).toBe(204);
 });
 
-test("custom order report: PUT 204, 422; DELETE 204, twice (idempotent)", async ({
-  request,
-  admin,
-}) => {
+test("custom order report: PUT 204, 422; DELETE 204, twice (idempotent)", async ({ request, admin }) => {
   const put = (content: string) =>
     request.put(`${API}/orders/report/jrxml`, {
       headers: admin,
       data: { name: "Pedido", content },
     });
-  expect(
-    (await put('<?xml version="1.0"?><jasperReport name="Pedido"/>')).status(),
-  ).toBe(204);
+  expect((await put('<?xml version="1.0"?><jasperReport name="Pedido"/>')).status()).toBe(204);
   await expectProblem(await put("<jasperReport>"), 422);
   await expectProblem(await put("<report/>"), 422);
-  expect(
-    (
-      await request.delete(`${API}/orders/report/jrxml`, { headers: admin })
-    ).status(),
-  ).toBe(204);
+  expect((await request.delete(`${API}/orders/report/jrxml`, { headers: admin })).status()).toBe(204);
   // Idempotent: nothing left to remove is still 204 (the interface lists no 404 here).
-  expect(
-    (
-      await request.delete(`${API}/orders/report/jrxml`, { headers: admin })
-    ).status(),
-  ).toBe(204);
+  expect((await request.delete(`${API}/orders/report/jrxml`, { headers: admin })).status()).toBe(204);
 });
 
-test("coupons: 201, 409 for a code in another case, 422 on an order when inactive; 204", async ({
-  request,
-  admin,
-}) => {
+test("coupons: 201, 409 for a code in another case, 422 on an order when inactive; 204", async ({ request, admin }) => {
   const code = `E2E${randomInt(1e9)}`;
   const created = await request.post(`${API}/coupons`, {
     headers: admin,
@@ -259,9 +213,5 @@ test("coupons: 201, 409 for a code in another case, 422 on an order when inactiv
     }),
     422,
   );
-  expect(
-    (
-      await request.delete(`${API}/coupons/${coupon.id}`, { headers: admin })
-    ).status(),
-  ).toBe(204);
+  expect((await request.delete(`${API}/coupons/${coupon.id}`, { headers: admin })).status()).toBe(204);
 });

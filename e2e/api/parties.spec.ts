@@ -39,7 +39,10 @@ test.describe("companies", () => {
       422,
     );
     expect(invalid.errors?.map((error) => error.path).sort()).toEqual(["fiscal_registration_number", "name"]);
-    await expectProblem(await request.post(`${API}/companies`, { headers: admin, data: { name: "Dup", fiscal_registration_number: cnpj } }), 409);
+    await expectProblem(
+      await request.post(`${API}/companies`, { headers: admin, data: { name: "Dup", fiscal_registration_number: cnpj } }),
+      409,
+    );
 
     const list = await (await request.get(`${API}/companies?search=${cnpj}`, { headers: admin })).json();
     expect(list).toMatchObject({ currentPage: 0, perPage: 25, total: 1 });
@@ -96,21 +99,32 @@ test.describe("sellers", () => {
 
   test("422 for invalid bodies, references and ids; 404 for a missing seller; 409 while partners use it", async ({ request, admin }) => {
     const invalid = await expectProblem(
-      await request.post(`${API}/sellers`, { headers: admin, data: { name: "x", email: "nope", commission_rate: 101, company_id: crypto.randomUUID() } }),
+      await request.post(`${API}/sellers`, {
+        headers: admin,
+        data: { name: "x", email: "nope", commission_rate: 101, company_id: crypto.randomUUID() },
+      }),
       422,
     );
     expect(invalid.errors?.map((error) => error.path).sort()).toEqual(["commission_rate", "email"]);
     const reference = await expectProblem(
-      await request.post(`${API}/sellers`, { headers: admin, data: { name: "x", email: "x@example.com", company_id: crypto.randomUUID() } }),
+      await request.post(`${API}/sellers`, {
+        headers: admin,
+        data: { name: "x", email: "x@example.com", company_id: crypto.randomUUID() },
+      }),
       422,
     );
-    expect(reference.errors).toEqual([expect.objectContaining({ path: "company_id", message: expect.any(String), code: expect.any(String) })]);
+    expect(reference.errors).toEqual([
+      expect.objectContaining({ path: "company_id", message: expect.any(String), code: expect.any(String) }),
+    ]);
 
     for (const path of ["not-a-uuid/enable", "not-a-uuid/disable"]) {
       await expectProblem(await request.put(`${API}/sellers/${path}`, { headers: admin }), 422);
     }
     await expectProblem(await request.delete(`${API}/sellers/not-a-uuid`, { headers: admin }), 422);
-    await expectProblem(await request.put(`${API}/sellers/not-a-uuid`, { headers: admin, data: { name: "x", email: "x@example.com" } }), 422);
+    await expectProblem(
+      await request.put(`${API}/sellers/not-a-uuid`, { headers: admin, data: { name: "x", email: "x@example.com" } }),
+      422,
+    );
     await expectProblem(await request.get(`${API}/sellers/not-a-uuid`, { headers: admin }), 404);
     const missing = crypto.randomUUID();
     await expectProblem(await request.get(`${API}/sellers/${missing}`, { headers: admin }), 404);
@@ -136,11 +150,27 @@ test.describe("partners", () => {
       profile_id: profile.id,
       seller_id: seller.id,
       addresses: [
-        { name: "Matriz", type: "BILLING", street: "Rua Direita", number: "10", city: "São Paulo", state: "SP", postal_code: "01002-000", country: "BR" },
+        {
+          name: "Matriz",
+          type: "BILLING",
+          street: "Rua Direita",
+          number: "10",
+          city: "São Paulo",
+          state: "SP",
+          postal_code: "01002-000",
+          country: "BR",
+        },
         { name: "Depósito", type: "DELIVERY", city: "Osasco", state: "SP", is_default: true },
       ],
     });
-    expect(partner).toMatchObject({ name, fiscal_registration_number: cnpj, profile_id: profile.id, seller_id: seller.id, active: true, mobile: null });
+    expect(partner).toMatchObject({
+      name,
+      fiscal_registration_number: cnpj,
+      profile_id: profile.id,
+      seller_id: seller.id,
+      active: true,
+      mobile: null,
+    });
     expect(partner.addresses.map((address: { is_default: boolean }) => address.is_default)).toEqual([false, true]);
     expect(partner.addresses[0]).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -158,12 +188,24 @@ test.describe("partners", () => {
     });
     expect(partner).not.toHaveProperty("search_text");
 
-    for (const query of [`search=${encodeURIComponent("ferragens conceicao")}`, `search=${cnpj}`, `search=${encodeURIComponent(partner.trade_name)}`]) {
+    for (const query of [
+      `search=${encodeURIComponent("ferragens conceicao")}`,
+      `search=${cnpj}`,
+      `search=${encodeURIComponent(partner.trade_name)}`,
+    ]) {
       const found = await (await request.get(`${API}/partners?${query}`, { headers: admin })).json();
-      expect(found.items.map((item: { id: string }) => item.id), query).toEqual([partner.id]);
+      expect(
+        found.items.map((item: { id: string }) => item.id),
+        query,
+      ).toEqual([partner.id]);
     }
-    const filtered = await (await request.get(`${API}/partners?profile_id=${profile.id}&seller_id=${seller.id}&active=true`, { headers: admin })).json();
-    expect(filtered).toMatchObject({ total: 1, items: [{ id: partner.id, profile_name: profile.name, seller_name: seller.name, city: "Osasco" }] });
+    const filtered = await (
+      await request.get(`${API}/partners?profile_id=${profile.id}&seller_id=${seller.id}&active=true`, { headers: admin })
+    ).json();
+    expect(filtered).toMatchObject({
+      total: 1,
+      items: [{ id: partner.id, profile_name: profile.name, seller_name: seller.name, city: "Osasco" }],
+    });
     expect((await (await request.get(`${API}/partners?profile_id=${profile.id}&active=false`, { headers: admin })).json()).total).toBe(0);
     await expectProblem(await request.get(`${API}/partners?profile_id=nope`, { headers: admin }), 422);
 
@@ -197,13 +239,21 @@ test.describe("partners", () => {
     );
     expect(invalid.errors?.map((error) => error.path).sort()).toEqual(["addresses", "fiscal_registration_number"]);
     const reference = await expectProblem(
-      await request.post(`${API}/partners`, { headers: admin, data: { name: "x", fiscal_registration_number: cpf, profile_id: crypto.randomUUID() } }),
+      await request.post(`${API}/partners`, {
+        headers: admin,
+        data: { name: "x", fiscal_registration_number: cpf, profile_id: crypto.randomUUID() },
+      }),
       422,
     );
-    expect(reference.errors).toEqual([expect.objectContaining({ path: "profile_id", message: expect.any(String), code: expect.any(String) })]);
+    expect(reference.errors).toEqual([
+      expect.objectContaining({ path: "profile_id", message: expect.any(String), code: expect.any(String) }),
+    ]);
     await created(request, admin, "/partners", { name: unique("Pessoa"), fiscal_registration_number: cpf });
     await expectProblem(
-      await request.post(`${API}/partners`, { headers: admin, data: { name: "Again", fiscal_registration_number: formatFiscalNumber(cpf) } }),
+      await request.post(`${API}/partners`, {
+        headers: admin,
+        data: { name: "Again", fiscal_registration_number: formatFiscalNumber(cpf) },
+      }),
       409,
     );
   });
@@ -220,7 +270,10 @@ test.describe("partners", () => {
     expect(theirs.total).toBe(0);
     // Referencing a record of another org is a missing reference.
     await expectProblem(
-      await request.post(`${API}/partners`, { headers: otherAdmin, data: { name: "x", fiscal_registration_number: newCnpj(), seller_id: seller.id } }),
+      await request.post(`${API}/partners`, {
+        headers: otherAdmin,
+        data: { name: "x", fiscal_registration_number: newCnpj(), seller_id: seller.id },
+      }),
       422,
     );
   });
@@ -228,14 +281,27 @@ test.describe("partners", () => {
   test("a SELLER key writes partners but not companies or sellers; a VIEWER key only reads", async ({ request, keyFor }) => {
     const seller = await keyFor("SELLER");
     const partner = await created(request, seller, "/partners", { name: unique("By seller"), fiscal_registration_number: newCnpj() });
-    expect((await request.put(`${API}/partners/${partner.id}`, { headers: seller, data: { name: "Renamed", fiscal_registration_number: partner.fiscal_registration_number } })).status()).toBe(200);
-    await expectProblem(await request.post(`${API}/companies`, { headers: seller, data: { name: "x", fiscal_registration_number: newCnpj() } }), 403);
+    expect(
+      (
+        await request.put(`${API}/partners/${partner.id}`, {
+          headers: seller,
+          data: { name: "Renamed", fiscal_registration_number: partner.fiscal_registration_number },
+        })
+      ).status(),
+    ).toBe(200);
+    await expectProblem(
+      await request.post(`${API}/companies`, { headers: seller, data: { name: "x", fiscal_registration_number: newCnpj() } }),
+      403,
+    );
     await expectProblem(await request.post(`${API}/sellers`, { headers: seller, data: { name: "x", email: "x@example.com" } }), 403);
     expect((await request.get(`${API}/sellers`, { headers: seller })).status()).toBe(200);
 
     const viewer = await keyFor("VIEWER");
     expect((await request.get(`${API}/partners/${partner.id}`, { headers: viewer })).status()).toBe(200);
-    await expectProblem(await request.post(`${API}/partners`, { headers: viewer, data: { name: "x", fiscal_registration_number: newCnpj() } }), 403);
+    await expectProblem(
+      await request.post(`${API}/partners`, { headers: viewer, data: { name: "x", fiscal_registration_number: newCnpj() } }),
+      403,
+    );
     await expectProblem(await request.delete(`${API}/partners/${partner.id}`, { headers: viewer }), 403);
     await expectNoContent(await request.delete(`${API}/partners/${partner.id}`, { headers: seller }));
     await expectProblem(await request.get(`${API}/partners`), 401);

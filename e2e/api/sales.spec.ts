@@ -45,19 +45,38 @@ test.describe("sales", () => {
       ],
     };
     const sale = await created(request, admin, "/sales", body, 200);
-    expect(sale).toMatchObject({ partner_id: partner.id, full_value: 300, total_value: 299.99, total_discount: 0.01, quotation: false, order_id: expect.any(String) });
+    expect(sale).toMatchObject({
+      partner_id: partner.id,
+      full_value: 300,
+      total_value: 299.99,
+      total_discount: 0.01,
+      quotation: false,
+      order_id: expect.any(String),
+    });
     const detail = await (await request.get(`${API}/sales/${sale.id}`, { headers: admin })).json();
     expect(detail.origin).toMatchObject({ id: channel.id, name: channel.name });
     expect(detail.items[0]).toMatchObject({ product_name: product.name, total_value: 290 });
-    expect(detail.financials.map((financial: { value: number; due_date: string }) => [financial.value, financial.due_date.slice(0, 10)])).toEqual([
+    expect(
+      detail.financials.map((financial: { value: number; due_date: string }) => [financial.value, financial.due_date.slice(0, 10)]),
+    ).toEqual([
       [100, "2026-02-10"],
       [100, "2026-03-12"],
       [99.99, "2026-04-11"],
     ]);
 
-    const list = await (await request.get(`${API}/sales?partner_id=${partner.id}&quotation=false&start_date=2026-02-01&final_date=2026-02-28`, { headers: admin })).json();
+    const list = await (
+      await request.get(`${API}/sales?partner_id=${partner.id}&quotation=false&start_date=2026-02-01&final_date=2026-02-28`, {
+        headers: admin,
+      })
+    ).json();
     expect(list).toMatchObject({ currentPage: 0, perPage: 25, total: 1 });
-    expect(list.items[0]).toMatchObject({ id: sale.id, partner_name: partner.name, items_quantity: 1, origin_name: channel.name, status: { title: "pending" } });
+    expect(list.items[0]).toMatchObject({
+      id: sale.id,
+      partner_name: partner.name,
+      items_quantity: 1,
+      origin_name: channel.name,
+      status: { title: "pending" },
+    });
 
     const captured = await request.put(`${API}/sales/capture`, { headers: admin, data: { sale_id: sale.id } });
     expect(captured.status(), await captured.text()).toBe(200);
@@ -67,7 +86,11 @@ test.describe("sales", () => {
     expect(await again.text()).toBe("");
   });
 
-  test("400 for totals and references, 404 for a foreign or unknown sale, 400 capture without card", async ({ request, admin, otherAdmin }) => {
+  test("400 for totals and references, 404 for a foreign or unknown sale, 400 capture without card", async ({
+    request,
+    admin,
+    otherAdmin,
+  }) => {
     const { partner, product, pix } = await checkout(request, admin);
     const body = {
       partner_id: partner.id,
@@ -78,9 +101,15 @@ test.describe("sales", () => {
       items: [{ product_id: product.id, quantity: 1, unit_value: 100 }],
       payments: [{ payment_method_id: pix.id, amount: 100 }],
     };
-    const wrong = await expectProblem(await request.post(`${API}/sales`, { headers: admin, data: { ...body, full_value: 90, total_value: 90 } }), 400);
+    const wrong = await expectProblem(
+      await request.post(`${API}/sales`, { headers: admin, data: { ...body, full_value: 90, total_value: 90 } }),
+      400,
+    );
     expect(wrong.errors?.map((error) => error.path).sort()).toEqual(["full_value", "payments"]);
-    const unknown = await expectProblem(await request.post(`${API}/sales`, { headers: admin, data: { ...body, partner_id: crypto.randomUUID() } }), 400);
+    const unknown = await expectProblem(
+      await request.post(`${API}/sales`, { headers: admin, data: { ...body, partner_id: crypto.randomUUID() } }),
+      400,
+    );
     expect(unknown.errors?.map((error) => error.path)).toEqual(["partner_id"]);
     const quotation = await created(request, admin, "/sales", { ...body, quotation: true }, 200);
     expect(quotation.order_id).toBeNull();

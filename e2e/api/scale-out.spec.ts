@@ -12,7 +12,10 @@ test.skip(!second, "needs PostgreSQL: a second instance runs only there (TEST_DA
 test.describe("two instances on one database", () => {
   test.beforeAll(async ({ request }) => {
     for (let attempt = 0; attempt < 120; attempt++) {
-      const ready = await request.get(`${second}/api/ready`).then((response) => response.ok(), () => false);
+      const ready = await request.get(`${second}/api/ready`).then(
+        (response) => response.ok(),
+        () => false,
+      );
       if (ready) return;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
@@ -29,8 +32,13 @@ test.describe("two instances on one database", () => {
     expect((await request.get(`${second}${API}/brands`, { headers: viaSecond })).status()).toBe(200); // cached there now
     expect((await request.delete(`${API}/access-keys/${key.id}`, { headers: admin })).status()).toBe(204);
     // Writes re-check the key in their transaction: refused at once, no new admin key minted.
-    await expectProblem(await request.post(`${second}${API}/access-keys`, { headers: viaSecond, data: { name: unique("Minted"), role: "ADMIN" } }), 401);
-    await expect.poll(async () => (await request.get(`${second}${API}/brands`, { headers: viaSecond })).status(), { timeout: 2_000 }).toBe(401);
+    await expectProblem(
+      await request.post(`${second}${API}/access-keys`, { headers: viaSecond, data: { name: unique("Minted"), role: "ADMIN" } }),
+      401,
+    );
+    await expect
+      .poll(async () => (await request.get(`${second}${API}/brands`, { headers: viaSecond })).status(), { timeout: 2_000 })
+      .toBe(401);
   });
 
   test("an Idempotency-Key used on one instance replays on the other", async ({ request, admin }) => {
@@ -60,7 +68,9 @@ test.describe("two instances on one database", () => {
     const perSecondASide = (perRound / 2) * 4;
     for (let round = 0; round < 2 * (limit / perRound) && refused === 0; round++) {
       const [responses] = await Promise.all([
-        Promise.all(Array.from({ length: perRound }, (_, index) => request.get(`${bases[index % 2]}${API}/brands?perPage=1`, { headers: key }))),
+        Promise.all(
+          Array.from({ length: perRound }, (_, index) => request.get(`${bases[index % 2]}${API}/brands?perPage=1`, { headers: key })),
+        ),
         new Promise((resolve) => setTimeout(resolve, 250)),
       ]);
       answered += responses.filter((response) => response.status() === 200).length;

@@ -11,7 +11,16 @@ test.describe("statuses (/status)", () => {
     });
     expect(created.status()).toBe(201);
     const status = await created.json();
-    expect(status).toMatchObject({ title, type: "ORDER", background_color: "#ffeedd", font_color: "#112233", order: 7, is_initial: false, is_final: false, attributes: {} });
+    expect(status).toMatchObject({
+      title,
+      type: "ORDER",
+      background_color: "#ffeedd",
+      font_color: "#112233",
+      order: 7,
+      is_initial: false,
+      is_final: false,
+      attributes: {},
+    });
     expect(status).not.toHaveProperty("unknown_field");
     expect(status).not.toHaveProperty("organization_id");
 
@@ -19,7 +28,10 @@ test.describe("statuses (/status)", () => {
     expect(fetched.status()).toBe(200);
     expect(await fetched.json()).toEqual(status);
 
-    const updated = await request.put(`${API}/status/${status.id}`, { headers: admin, data: { title: `${title} 2`, type: "SALE", is_final: true } });
+    const updated = await request.put(`${API}/status/${status.id}`, {
+      headers: admin,
+      data: { title: `${title} 2`, type: "SALE", is_final: true },
+    });
     expect(updated.status()).toBe(200);
     expect(await updated.json()).toMatchObject({ id: status.id, title: `${title} 2`, type: "SALE", is_final: true });
 
@@ -27,7 +39,9 @@ test.describe("statuses (/status)", () => {
     expect(page.status()).toBe(200);
     expect(await page.json()).toMatchObject({ currentPage: 0, perPage: 5, total: 1, items: [{ id: status.id }] });
     const defaults = await (await request.get(`${API}/status?type=FINANCIAL&perPage=100&sort=order`, { headers: admin })).json();
-    expect(defaults.items.map((item: { title: string }) => item.title)).toEqual(expect.arrayContaining(["open", "paid", "partially paid", "overdue", "reversed", "canceled"]));
+    expect(defaults.items.map((item: { title: string }) => item.title)).toEqual(
+      expect.arrayContaining(["open", "paid", "partially paid", "overdue", "reversed", "canceled"]),
+    );
     await expectProblem(await request.get(`${API}/status?type=SHIPPING`, { headers: admin }), 422);
 
     const removed = await request.delete(`${API}/status/${status.id}`, { headers: admin });
@@ -35,14 +49,21 @@ test.describe("statuses (/status)", () => {
     expect(await removed.json()).toEqual({ id: status.id });
   });
 
-  test("GET, PUT and DELETE of one status answer 400 for a missing id or bad input; POST answers 422", async ({ request, admin, otherAdmin }) => {
+  test("GET, PUT and DELETE of one status answer 400 for a missing id or bad input; POST answers 422", async ({
+    request,
+    admin,
+    otherAdmin,
+  }) => {
     await expectProblem(await request.get(`${API}/status/${missing}`, { headers: admin }), 400);
     await expectProblem(await request.get(`${API}/status/not-a-uuid`, { headers: admin }), 400);
     await expectProblem(await request.put(`${API}/status/${missing}`, { headers: admin, data: { title: "x", type: "ORDER" } }), 400);
     await expectProblem(await request.delete(`${API}/status/${missing}`, { headers: admin }), 400);
 
     const status = await (await request.post(`${API}/status`, { headers: admin, data: { title: unique("Mine"), type: "ORDER" } })).json();
-    const invalid = await expectProblem(await request.put(`${API}/status/${status.id}`, { headers: admin, data: { title: "", type: "ORDER", font_color: "blue" } }), 400);
+    const invalid = await expectProblem(
+      await request.put(`${API}/status/${status.id}`, { headers: admin, data: { title: "", type: "ORDER", font_color: "blue" } }),
+      400,
+    );
     expect(invalid.errors?.map((error) => error.path).sort()).toEqual(["font_color", "title"]);
     await expectProblem(
       await request.put(`${API}/status/${status.id}`, { headers: { ...admin, "content-type": "application/json" }, data: "{not json" }),
@@ -61,10 +82,16 @@ test.describe("statuses (/status)", () => {
     const headers = otherAdmin;
     const type = "FINANCIAL";
     const initials = async () =>
-      (await (await request.get(`${API}/status?type=${type}&perPage=100`, { headers })).json()).items.filter((item: { is_initial: boolean }) => item.is_initial);
+      (await (await request.get(`${API}/status?type=${type}&perPage=100`, { headers })).json()).items.filter(
+        (item: { is_initial: boolean }) => item.is_initial,
+      );
     const [original] = await initials();
-    const first = await (await request.post(`${API}/status`, { headers, data: { title: unique("Initial A"), type, is_initial: true } })).json();
-    const second = await (await request.post(`${API}/status`, { headers, data: { title: unique("Initial B"), type, is_initial: true } })).json();
+    const first = await (
+      await request.post(`${API}/status`, { headers, data: { title: unique("Initial A"), type, is_initial: true } })
+    ).json();
+    const second = await (
+      await request.post(`${API}/status`, { headers, data: { title: unique("Initial B"), type, is_initial: true } })
+    ).json();
     try {
       expect((await initials()).map((item: { id: string }) => item.id)).toEqual([second.id]);
       expect((await (await request.get(`${API}/status/${first.id}`, { headers })).json()).is_initial).toBe(false);
@@ -105,7 +132,10 @@ const cardBody = (name: string, secret: string) => ({
 });
 
 test.describe("payment methods", () => {
-  test("POST 201, GET 200, PUT 200, DELETE 204; the secret is answered masked and kept when sent back masked", async ({ request, admin }) => {
+  test("POST 201, GET 200, PUT 200, DELETE 204; the secret is answered masked and kept when sent back masked", async ({
+    request,
+    admin,
+  }) => {
     const name = unique("Cartão Rede");
     const secret = "rede_secret_0123456789";
     const created = await request.post(`${API}/payment-methods`, { headers: admin, data: cardBody(name, secret) });
@@ -135,7 +165,10 @@ test.describe("payment methods", () => {
     expect(updated.status()).toBe(200);
     expect((await updated.json()).provider.secret_key).toBe(masked);
     const { secret_key: _secret, ...providerWithoutSecret } = body.provider;
-    const omitted = await request.put(`${API}/payment-methods/${method.id}`, { headers: admin, data: { ...body, provider: providerWithoutSecret } });
+    const omitted = await request.put(`${API}/payment-methods/${method.id}`, {
+      headers: admin,
+      data: { ...body, provider: providerWithoutSecret },
+    });
     expect((await omitted.json()).provider.secret_key).toBe(masked);
 
     const removed = await request.delete(`${API}/payment-methods/${method.id}`, { headers: admin });
@@ -144,7 +177,10 @@ test.describe("payment methods", () => {
     await expectProblem(await request.get(`${API}/payment-methods/${method.id}`, { headers: admin }), 404);
   });
 
-  test("the list answers exactly the list record fields and filters by only_active, vendor, always_visible, with_vendor", async ({ request, admin }) => {
+  test("the list answers exactly the list record fields and filters by only_active, vendor, always_visible, with_vendor", async ({
+    request,
+    admin,
+  }) => {
     const tag = unique("PM").replace(" ", "");
     for (const data of [
       cardBody(`${tag} card`, "s3cret-s3cret"),
@@ -161,7 +197,19 @@ test.describe("payment methods", () => {
     const all = await list("");
     expect(all.total).toBe(3);
     expect(Object.keys(all.items[0]!).sort()).toEqual(
-      ["active", "adjustment_rate", "always_visible", "attributes", "id", "maximum_value", "minimum_installment_value", "minimum_value", "name", "type", "vendor"].sort(),
+      [
+        "active",
+        "adjustment_rate",
+        "always_visible",
+        "attributes",
+        "id",
+        "maximum_value",
+        "minimum_installment_value",
+        "minimum_value",
+        "name",
+        "type",
+        "vendor",
+      ].sort(),
     );
     const names = async (query: string) => (await list(query)).items.map((item) => String(item.name).replace(`${tag} `, ""));
     expect(await names("&only_active=true")).toEqual(["card", "pix"]);
@@ -174,15 +222,23 @@ test.describe("payment methods", () => {
   });
 
   test("422 for bad fields and a minimum above the maximum; 404 for a missing or foreign id", async ({ request, admin, otherAdmin }) => {
-    const bad = await expectProblem(await request.post(`${API}/payment-methods`, { headers: admin, data: { name: "", type: "CHEQUE" } }), 422);
+    const bad = await expectProblem(
+      await request.post(`${API}/payment-methods`, { headers: admin, data: { name: "", type: "CHEQUE" } }),
+      422,
+    );
     expect(bad.errors?.map((error) => error.path).sort()).toEqual(["name", "type"]);
     const range = await expectProblem(
       await request.post(`${API}/payment-methods`, { headers: admin, data: { name: "x", minimum_value: 100, maximum_value: 10 } }),
       422,
     );
-    expect(range.errors).toEqual([expect.objectContaining({ path: "maximum_value", message: expect.any(String), code: expect.any(String) })]);
+    expect(range.errors).toEqual([
+      expect.objectContaining({ path: "maximum_value", message: expect.any(String), code: expect.any(String) }),
+    ]);
     const repeated = await expectProblem(
-      await request.post(`${API}/payment-methods`, { headers: admin, data: { name: "x", installments: [{ sequence: 1 }, { sequence: 1 }] } }),
+      await request.post(`${API}/payment-methods`, {
+        headers: admin,
+        data: { name: "x", installments: [{ sequence: 1 }, { sequence: 1 }] },
+      }),
       422,
     );
     expect(repeated.errors?.map((error) => error.path)).toEqual(["installments.1.sequence"]);
@@ -200,20 +256,46 @@ test.describe("delivery methods", () => {
     const name = unique("Frota");
     const created = await request.post(`${API}/delivery-methods`, {
       headers: admin,
-      data: { name, type: "OWN_FLEET", price_type: "FIXED", price: 39.9, custom_label: "Amanhã", period_type: "DAYS", period_start: 1, period_end: 2 },
+      data: {
+        name,
+        type: "OWN_FLEET",
+        price_type: "FIXED",
+        price: 39.9,
+        custom_label: "Amanhã",
+        period_type: "DAYS",
+        period_start: 1,
+        period_end: 2,
+      },
     });
     expect(created.status()).toBe(201);
     const method = await created.json();
-    expect(method).toMatchObject({ name, type: "OWN_FLEET", price_type: "FIXED", price: 39.9, active: true, period_type: "DAYS", period_start: 1, period_end: 2 });
+    expect(method).toMatchObject({
+      name,
+      type: "OWN_FLEET",
+      price_type: "FIXED",
+      price: 39.9,
+      active: true,
+      period_type: "DAYS",
+      period_start: 1,
+      period_end: 2,
+    });
     expect((await request.get(`${API}/delivery-methods/${method.id}`, { headers: admin })).status()).toBe(200);
 
-    const updated = await request.put(`${API}/delivery-methods/${method.id}`, { headers: admin, data: { name, type: "CARRIER", price_type: "PER_WEIGHT", price: 3.5 } });
+    const updated = await request.put(`${API}/delivery-methods/${method.id}`, {
+      headers: admin,
+      data: { name, type: "CARRIER", price_type: "PER_WEIGHT", price: 3.5 },
+    });
     expect(updated.status()).toBe(200);
     expect(await updated.json()).toMatchObject({ type: "CARRIER", price: 3.5, period_type: null });
 
-    const page = await (await request.get(`${API}/delivery-methods?search=${encodeURIComponent(name)}&type=CARRIER`, { headers: admin })).json();
+    const page = await (
+      await request.get(`${API}/delivery-methods?search=${encodeURIComponent(name)}&type=CARRIER`, { headers: admin })
+    ).json();
     expect(page).toMatchObject({ currentPage: 0, total: 1, items: [{ id: method.id, name }] });
-    expect((await (await request.get(`${API}/delivery-methods?search=${encodeURIComponent(name)}&type=PICKUP`, { headers: admin })).json()).total).toBe(0);
+    expect(
+      (await (await request.get(`${API}/delivery-methods?search=${encodeURIComponent(name)}&type=PICKUP`, { headers: admin })).json())
+        .total,
+    ).toBe(0);
 
     const removed = await request.delete(`${API}/delivery-methods/${method.id}`, { headers: admin });
     expect(removed.status()).toBe(204);
@@ -223,26 +305,53 @@ test.describe("delivery methods", () => {
 
   test("GET one 404, PUT and POST 422 with one error per failing field", async ({ request, admin, otherAdmin }) => {
     await expectProblem(await request.get(`${API}/delivery-methods/${missing}`, { headers: admin }), 404);
-    const post = await expectProblem(await request.post(`${API}/delivery-methods`, { headers: admin, data: { name: "x", type: "DRONE", price_type: "FIXED" } }), 422);
+    const post = await expectProblem(
+      await request.post(`${API}/delivery-methods`, { headers: admin, data: { name: "x", type: "DRONE", price_type: "FIXED" } }),
+      422,
+    );
     expect(post.errors?.map((error) => error.path).sort()).toEqual(["type"]);
-    const price = await expectProblem(await request.post(`${API}/delivery-methods`, { headers: admin, data: { name: "x", type: "CARRIER", price_type: "FIXED" } }), 422);
+    const price = await expectProblem(
+      await request.post(`${API}/delivery-methods`, { headers: admin, data: { name: "x", type: "CARRIER", price_type: "FIXED" } }),
+      422,
+    );
     expect(price.errors?.map((error) => error.path)).toEqual(["price"]);
-    const method = await (await request.post(`${API}/delivery-methods`, { headers: admin, data: { name: unique("Retirada"), type: "PICKUP", price_type: "FREE" } })).json();
+    const method = await (
+      await request.post(`${API}/delivery-methods`, {
+        headers: admin,
+        data: { name: unique("Retirada"), type: "PICKUP", price_type: "FREE" },
+      })
+    ).json();
     const put = await expectProblem(
-      await request.put(`${API}/delivery-methods/${method.id}`, { headers: admin, data: { name: "", type: "PICKUP", price_type: "FREE", period_start: 5, period_end: 1 } }),
+      await request.put(`${API}/delivery-methods/${method.id}`, {
+        headers: admin,
+        data: { name: "", type: "PICKUP", price_type: "FREE", period_start: 5, period_end: 1 },
+      }),
       422,
     );
     expect(put.errors?.map((error) => error.path)).toEqual(["name"]);
     const period = await expectProblem(
-      await request.put(`${API}/delivery-methods/${method.id}`, { headers: admin, data: { name: "x", type: "PICKUP", price_type: "FREE", period_start: 5, period_end: 1 } }),
+      await request.put(`${API}/delivery-methods/${method.id}`, {
+        headers: admin,
+        data: { name: "x", type: "PICKUP", price_type: "FREE", period_start: 5, period_end: 1 },
+      }),
       422,
     );
     expect(period.errors?.map((error) => error.path)).toEqual(["period_end"]);
     await expectProblem(await request.get(`${API}/delivery-methods/${method.id}`, { headers: otherAdmin }), 404);
   });
 
-  test("opening hours: GET and PUT take and answer a bare JSON array, PUT replaces the list, overlaps are 422 naming the item", async ({ request, admin, otherAdmin, keyFor }) => {
-    const method = await (await request.post(`${API}/delivery-methods`, { headers: admin, data: { name: unique("Transportadora"), type: "CARRIER", price_type: "FIXED", price: 20 } })).json();
+  test("opening hours: GET and PUT take and answer a bare JSON array, PUT replaces the list, overlaps are 422 naming the item", async ({
+    request,
+    admin,
+    otherAdmin,
+    keyFor,
+  }) => {
+    const method = await (
+      await request.post(`${API}/delivery-methods`, {
+        headers: admin,
+        data: { name: unique("Transportadora"), type: "CARRIER", price_type: "FIXED", price: 20 },
+      })
+    ).json();
     const path = `${API}/delivery-methods/${method.id}/opening-hours`;
     const empty = await request.get(path, { headers: admin });
     expect(empty.status()).toBe(200);
@@ -263,10 +372,18 @@ test.describe("delivery methods", () => {
       await request.put(path, { headers: admin, data: [...week, { weekday: 5, open_time: "11:00", close_time: "14:00" }] }),
       422,
     );
-    expect(overlap.errors).toEqual([expect.objectContaining({ path: "3.open_time", message: expect.stringContaining("overlaps"), code: expect.any(String) })]);
-    const backwards = await expectProblem(await request.put(path, { headers: admin, data: [{ weekday: 2, open_time: "18:00", close_time: "09:00" }] }), 422);
+    expect(overlap.errors).toEqual([
+      expect.objectContaining({ path: "3.open_time", message: expect.stringContaining("overlaps"), code: expect.any(String) }),
+    ]);
+    const backwards = await expectProblem(
+      await request.put(path, { headers: admin, data: [{ weekday: 2, open_time: "18:00", close_time: "09:00" }] }),
+      422,
+    );
     expect(backwards.errors?.map((error) => error.path)).toEqual(["0.open_time"]);
-    const malformed = await expectProblem(await request.put(path, { headers: admin, data: [{ weekday: 9, open_time: "9am", close_time: "12:00" }] }), 422);
+    const malformed = await expectProblem(
+      await request.put(path, { headers: admin, data: [{ weekday: 9, open_time: "9am", close_time: "12:00" }] }),
+      422,
+    );
     expect(malformed.errors?.map((error) => error.path).sort()).toEqual(["0.open_time", "0.weekday"]);
     // An object is not the array: refused, not read as one.
     await expectProblem(await request.put(path, { headers: admin, data: { hours: week } }), 422);
@@ -293,14 +410,25 @@ test.describe("entity attributes", () => {
     });
     expect(created.status()).toBe(201);
     const definition = await created.json();
-    expect(definition).toMatchObject({ entity: "sale", key, label: "Tier", type: "SELECT", options: ["Ouro", "Prata"], required: false, active: true });
+    expect(definition).toMatchObject({
+      entity: "sale",
+      key,
+      label: "Tier",
+      type: "SELECT",
+      options: ["Ouro", "Prata"],
+      required: false,
+      active: true,
+    });
     expect((await request.get(`${API}/entity-attributes/${definition.id}`, { headers: admin })).status()).toBe(200);
 
     const list = await (await request.get(`${API}/entity-attributes?entity=sale&search=${key}`, { headers: admin })).json();
     expect(list).toMatchObject({ total: 1, items: [{ id: definition.id }] });
     expect((await (await request.get(`${API}/entity-attributes?entity=order&search=${key}`, { headers: admin })).json()).total).toBe(0);
 
-    const duplicate = await request.post(`${API}/entity-attributes`, { headers: admin, data: { entity: "sale", key, label: "Again", type: "STRING" } });
+    const duplicate = await request.post(`${API}/entity-attributes`, {
+      headers: admin,
+      data: { entity: "sale", key, label: "Again", type: "STRING" },
+    });
     await expectProblem(duplicate, 409);
 
     const updated = await request.put(`${API}/entity-attributes/${definition.id}`, {
@@ -316,23 +444,44 @@ test.describe("entity attributes", () => {
     await expectProblem(await request.get(`${API}/entity-attributes/${definition.id}`, { headers: admin }), 404);
   });
 
-  test("422 for a SELECT without options or an unsafe key; a definition checks the writes of its entity", async ({ request, admin, otherAdmin }) => {
-    const select = await expectProblem(await request.post(`${API}/entity-attributes`, { headers: admin, data: { entity: "partner", key: "x", label: "X", type: "SELECT" } }), 422);
+  test("422 for a SELECT without options or an unsafe key; a definition checks the writes of its entity", async ({
+    request,
+    admin,
+    otherAdmin,
+  }) => {
+    const select = await expectProblem(
+      await request.post(`${API}/entity-attributes`, { headers: admin, data: { entity: "partner", key: "x", label: "X", type: "SELECT" } }),
+      422,
+    );
     expect(select.errors?.map((error) => error.path)).toEqual(["options"]);
-    const unsafe = await expectProblem(await request.post(`${API}/entity-attributes`, { headers: admin, data: { entity: "partner", key: "a.b", label: "X", type: "STRING" } }), 422);
+    const unsafe = await expectProblem(
+      await request.post(`${API}/entity-attributes`, {
+        headers: admin,
+        data: { entity: "partner", key: "a.b", label: "X", type: "STRING" },
+      }),
+      422,
+    );
     expect(unsafe.errors?.map((error) => error.path)).toEqual(["key"]);
 
     // A required definition on delivery methods, in the second org so that parallel tests
     // creating delivery methods in the first one are not affected.
     const key = `dock_${crypto.randomUUID().slice(0, 8)}`;
     const definition = await (
-      await request.post(`${API}/entity-attributes`, { headers: otherAdmin, data: { entity: "delivery_method", key, label: "Dock", type: "NUMBER", required: true } })
+      await request.post(`${API}/entity-attributes`, {
+        headers: otherAdmin,
+        data: { entity: "delivery_method", key, label: "Dock", type: "NUMBER", required: true },
+      })
     ).json();
     try {
       const body = { name: unique("Doca"), type: "PICKUP", price_type: "FREE" };
       const missingValue = await expectProblem(await request.post(`${API}/delivery-methods`, { headers: otherAdmin, data: body }), 422);
-      expect(missingValue.errors).toEqual([expect.objectContaining({ path: `attributes.${key}`, message: expect.any(String), code: expect.any(String) })]);
-      const wrongType = await expectProblem(await request.post(`${API}/delivery-methods`, { headers: otherAdmin, data: { ...body, attributes: { [key]: "three" } } }), 422);
+      expect(missingValue.errors).toEqual([
+        expect.objectContaining({ path: `attributes.${key}`, message: expect.any(String), code: expect.any(String) }),
+      ]);
+      const wrongType = await expectProblem(
+        await request.post(`${API}/delivery-methods`, { headers: otherAdmin, data: { ...body, attributes: { [key]: "three" } } }),
+        422,
+      );
       expect(wrongType.errors?.map((error) => error.path)).toEqual([`attributes.${key}`]);
       const saved = await request.post(`${API}/delivery-methods`, { headers: otherAdmin, data: { ...body, attributes: { [key]: 3 } } });
       expect(saved.status()).toBe(201);

@@ -1,13 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
-import {
-  API,
-  expect,
-  expectProblem,
-  test,
-  unique,
-  type Headers,
-} from "../fixtures";
+import { API, expect, expectProblem, test, unique, type Headers } from "../fixtures";
 
 /**
  * Stock over REST (interface.md "Stock", contract §5 Stock; issue 10): exact statuses of
@@ -19,27 +12,15 @@ import {
 function cnpj(): string {
   const base = Array.from({ length: 8 }, () => randomInt(10)).join("") + "0001";
   const digit = (digits: string) => {
-    const weights =
-      digits.length === 12
-        ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
-        : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-    const rest =
-      [...digits].reduce(
-        (sum, char, index) => sum + Number(char) * weights[index]!,
-        0,
-      ) % 11;
+    const weights = digits.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const rest = [...digits].reduce((sum, char, index) => sum + Number(char) * weights[index]!, 0) % 11;
     return rest < 2 ? "0" : String(11 - rest);
   };
   const first = base + digit(base);
   return first + digit(first);
 }
 
-async function post(
-  request: APIRequestContext,
-  headers: Headers,
-  path: string,
-  data: object,
-) {
+async function post(request: APIRequestContext, headers: Headers, path: string, data: object) {
   const response = await request.post(`${API}${path}`, { headers, data });
   expect(response.status(), await response.text()).toBeLessThan(300);
   return response.json();
@@ -117,28 +98,14 @@ test.describe("stock", () => {
       reserved: 0,
       available: 12.5,
     });
-    expect(
-      await (await move({ type: "RESERVE", quantity: 2.25 })).json(),
-    ).toMatchObject({ reserved: 2.25, available: 10.25 });
-    await expectProblem(
-      await move({ type: "DECREMENT", quantity: 10.26 }),
-      422,
-    );
+    expect(await (await move({ type: "RESERVE", quantity: 2.25 })).json()).toMatchObject({ reserved: 2.25, available: 10.25 });
+    await expectProblem(await move({ type: "DECREMENT", quantity: 10.26 }), 422);
     await expectProblem(await move({ type: "RELEASE", quantity: 3 }), 422);
-    await expectProblem(
-      await move({ type: "INCREMENT", quantity: 0.001 }),
-      422,
-    );
+    await expectProblem(await move({ type: "INCREMENT", quantity: 0.001 }), 422);
     await expectProblem(await move({ type: "INCREMENT", quantity: "1" }), 422);
-    await expectProblem(
-      await move({ product_id: randomUUID(), type: "INCREMENT", quantity: 1 }),
-      422,
-    );
+    await expectProblem(await move({ product_id: randomUUID(), type: "INCREMENT", quantity: 1 }), 422);
 
-    const ledger = await request.get(
-      `${API}/stock/${record.id}/movements?dir=desc`,
-      { headers: admin },
-    );
+    const ledger = await request.get(`${API}/stock/${record.id}/movements?dir=desc`, { headers: admin });
     expect(ledger.status()).toBe(200);
     expect(await ledger.json()).toMatchObject({
       currentPage: 0,
@@ -161,10 +128,9 @@ test.describe("stock", () => {
         },
       ],
     });
-    const list = await request.get(
-      `${API}/stock?product_id=${product.id}&warehouse_id=${warehouse.id}&company_id=${key.company_id}`,
-      { headers: admin },
-    );
+    const list = await request.get(`${API}/stock?product_id=${product.id}&warehouse_id=${warehouse.id}&company_id=${key.company_id}`, {
+      headers: admin,
+    });
     expect(list.status()).toBe(200);
     expect(await list.json()).toMatchObject({
       currentPage: 0,
@@ -174,14 +140,9 @@ test.describe("stock", () => {
     });
   });
 
-  test("enable and disable 200 with the record, 404; DELETE 204, 409 while reserved, 404", async ({
-    request,
-    admin,
-  }) => {
+  test("enable and disable 200 with the record, 404; DELETE 204, 409 while reserved, 404", async ({ request, admin }) => {
     const { move } = await world(request, admin);
-    const record = await (
-      await move({ type: "INCREMENT", quantity: 3 })
-    ).json();
+    const record = await (await move({ type: "INCREMENT", quantity: 3 })).json();
     const disabled = await request.put(`${API}/stock/${record.id}/disable`, {
       headers: admin,
     });
@@ -210,29 +171,18 @@ test.describe("stock", () => {
     );
 
     await move({ type: "RESERVE", quantity: 1 });
-    await expectProblem(
-      await request.delete(`${API}/stock/${record.id}`, { headers: admin }),
-      409,
-    );
+    await expectProblem(await request.delete(`${API}/stock/${record.id}`, { headers: admin }), 409);
     await move({ type: "RELEASE", quantity: 1 });
     const removed = await request.delete(`${API}/stock/${record.id}`, {
       headers: admin,
     });
     expect(removed.status()).toBe(204);
-    await expectProblem(
-      await request.delete(`${API}/stock/${record.id}`, { headers: admin }),
-      404,
-    );
+    await expectProblem(await request.delete(`${API}/stock/${record.id}`, { headers: admin }), 404);
   });
 
-  test("PUT /stock/override 200 with the array of records; 422 writes nothing", async ({
-    request,
-    admin,
-  }) => {
+  test("PUT /stock/override 200 with the array of records; 422 writes nothing", async ({ request, admin }) => {
     const { key, move } = await world(request, admin);
-    const existing = await (
-      await move({ type: "INCREMENT", quantity: 10 })
-    ).json();
+    const existing = await (await move({ type: "INCREMENT", quantity: 10 })).json();
     const answer = await request.put(`${API}/stock/override`, {
       headers: admin,
       data: { items: [{ ...key, total: 4, reserved: 1 }] },
@@ -258,9 +208,7 @@ test.describe("stock", () => {
       }),
       422,
     );
-    expect(invalid.errors?.map((error) => error.path)).toEqual([
-      "items.1.product_id",
-    ]);
+    expect(invalid.errors?.map((error) => error.path)).toEqual(["items.1.product_id"]);
     expect(
       (
         await (
@@ -272,15 +220,9 @@ test.describe("stock", () => {
     ).toBe(2);
   });
 
-  test("another org sees none of it: lists are empty, ids are 404, references are 422", async ({
-    request,
-    admin,
-    otherAdmin,
-  }) => {
+  test("another org sees none of it: lists are empty, ids are 404, references are 422", async ({ request, admin, otherAdmin }) => {
     const { key, move } = await world(request, admin);
-    const record = await (
-      await move({ type: "INCREMENT", quantity: 1 })
-    ).json();
+    const record = await (await move({ type: "INCREMENT", quantity: 1 })).json();
     expect(
       (
         await (
@@ -317,46 +259,29 @@ test.describe("stock", () => {
     );
   });
 
-  test("40 concurrent DECREMENT 1 on 25: exactly 25 succeed and 15 are 422", async ({
-    request,
-    admin,
-  }) => {
+  test("40 concurrent DECREMENT 1 on 25: exactly 25 succeed and 15 are 422", async ({ request, admin }) => {
     await fortyOnTwentyFive(request, admin, [""]);
   });
 });
 
 /** 40 concurrent DECREMENT 1 on a total of 25, sent in turn to each base. */
-async function fortyOnTwentyFive(
-  request: APIRequestContext,
-  admin: Headers,
-  bases: string[],
-) {
+async function fortyOnTwentyFive(request: APIRequestContext, admin: Headers, bases: string[]) {
   const { move } = await world(request, admin);
   const record = await (await move({ type: "INCREMENT", quantity: 25 })).json();
   const answers = await Promise.all(
-    Array.from({ length: 40 }, (_, index) =>
-      move({ type: "DECREMENT", quantity: 1 }, bases[index % bases.length]),
-    ),
+    Array.from({ length: 40 }, (_, index) => move({ type: "DECREMENT", quantity: 1 }, bases[index % bases.length])),
   );
   const statuses = answers.map((answer) => answer.status());
   expect(statuses.filter((status) => status === 200)).toHaveLength(25);
   expect(statuses.filter((status) => status === 422)).toHaveLength(15);
-  const after = await (
-    await request.get(
-      `${API}/stock/${record.id}/movements?dir=desc&perPage=100`,
-      { headers: admin },
-    )
-  ).json();
+  const after = await (await request.get(`${API}/stock/${record.id}/movements?dir=desc&perPage=100`, { headers: admin })).json();
   expect(after.total).toBe(26);
   expect(after.items[0]).toMatchObject({ total_after: 0 });
 }
 
 test.describe("stock on two instances sharing one PostgreSQL", () => {
   const second = process.env.E2E_SECOND_URL;
-  test.skip(
-    !second,
-    "needs PostgreSQL: a second instance runs only there (TEST_DATABASE_URL)",
-  );
+  test.skip(!second, "needs PostgreSQL: a second instance runs only there (TEST_DATABASE_URL)");
 
   test.beforeAll(async ({ request }) => {
     for (let attempt = 0; attempt < 120; attempt++) {
@@ -370,10 +295,7 @@ test.describe("stock on two instances sharing one PostgreSQL", () => {
     throw new Error("the second instance did not become ready");
   });
 
-  test("40 concurrent DECREMENT 1 on 25 split between both: exactly 25 succeed and 15 are 422", async ({
-    request,
-    admin,
-  }) => {
+  test("40 concurrent DECREMENT 1 on 25 split between both: exactly 25 succeed and 15 are 422", async ({ request, admin }) => {
     await fortyOnTwentyFive(request, admin, ["", second!]);
   });
 
@@ -384,24 +306,12 @@ test.describe("stock on two instances sharing one PostgreSQL", () => {
     const { move, key } = await world(request, admin);
     const bases = ["", second!];
     const increments = await Promise.all(
-      Array.from({ length: 20 }, (_, index) =>
-        move({ type: "INCREMENT", quantity: 1 }, bases[index % 2]),
-      ),
+      Array.from({ length: 20 }, (_, index) => move({ type: "INCREMENT", quantity: 1 }, bases[index % 2])),
     );
-    expect(increments.map((answer) => answer.status())).toEqual(
-      Array.from({ length: 20 }, () => 200),
-    );
-    const moves = Array.from(
-      { length: 40 },
-      (_, index) => ["RESERVE", "RELEASE", "RESERVE", "DECREMENT"][index % 4]!,
-    );
-    const answers = await Promise.all(
-      moves.map((type, index) => move({ type, quantity: 1 }, bases[index % 2])),
-    );
-    const ok = (type: string) =>
-      answers.filter(
-        (answer, index) => answer.status() === 200 && moves[index] === type,
-      ).length;
+    expect(increments.map((answer) => answer.status())).toEqual(Array.from({ length: 20 }, () => 200));
+    const moves = Array.from({ length: 40 }, (_, index) => ["RESERVE", "RELEASE", "RESERVE", "DECREMENT"][index % 4]!);
+    const answers = await Promise.all(moves.map((type, index) => move({ type, quantity: 1 }, bases[index % 2])));
+    const ok = (type: string) => answers.filter((answer, index) => answer.status() === 200 && moves[index] === type).length;
     for (const answer of answers) expect([200, 422]).toContain(answer.status());
     const list = await (
       await request.get(`${API}/stock?product_id=${key.product_id}`, {
@@ -415,10 +325,7 @@ test.describe("stock on two instances sharing one PostgreSQL", () => {
     expect(list.items[0].reserved).toBeLessThanOrEqual(list.items[0].total);
   });
 
-  test("an Idempotency-Key retry on the other instance replays: the movement applies once", async ({
-    request,
-    admin,
-  }) => {
+  test("an Idempotency-Key retry on the other instance replays: the movement applies once", async ({ request, admin }) => {
     const { move, key } = await world(request, admin);
     const headers = { ...admin, "idempotency-key": randomUUID() };
     const data = { ...key, type: "INCREMENT", quantity: 3 };
@@ -430,8 +337,6 @@ test.describe("stock on two instances sharing one PostgreSQL", () => {
     expect(first.status()).toBe(200);
     expect(again.status()).toBe(200);
     expect(again.headers()["idempotent-replayed"]).toBe("true");
-    expect(
-      (await (await move({ type: "INCREMENT", quantity: 1 })).json()).total,
-    ).toBe(4);
+    expect((await (await move({ type: "INCREMENT", quantity: 1 })).json()).total).toBe(4);
   });
 });

@@ -45,7 +45,9 @@ test.describe("users", () => {
     await expectProblem(await request.post(`${API}/auth/login`, { data: { email, password: user.temporary_password } }), 404);
     await login(request, { email, password: temporary_password });
 
-    const list = await (await request.get(`${API}/users?search=${encodeURIComponent(email)}&role=MANAGER&active=true`, { headers: admin })).json();
+    const list = await (
+      await request.get(`${API}/users?search=${encodeURIComponent(email)}&role=MANAGER&active=true`, { headers: admin })
+    ).json();
     expect(list).toMatchObject({ currentPage: 0, total: 1 });
     expect(list.items[0]).not.toHaveProperty("password_hash");
   });
@@ -61,9 +63,17 @@ test.describe("users", () => {
       422,
     );
     const email = newEmail();
-    const user = await (await request.post(`${API}/users`, { headers: admin, data: { name: "First", email, password: "password123" } })).json();
-    await expectProblem(await request.post(`${API}/users`, { headers: admin, data: { name: "Again", email, password: "password123" } }), 409);
-    await expectProblem(await request.post(`${API}/users`, { headers: otherAdmin, data: { name: "Other org", email: email.toUpperCase() } }), 409);
+    const user = await (
+      await request.post(`${API}/users`, { headers: admin, data: { name: "First", email, password: "password123" } })
+    ).json();
+    await expectProblem(
+      await request.post(`${API}/users`, { headers: admin, data: { name: "Again", email, password: "password123" } }),
+      409,
+    );
+    await expectProblem(
+      await request.post(`${API}/users`, { headers: otherAdmin, data: { name: "Other org", email: email.toUpperCase() } }),
+      409,
+    );
     await expectProblem(await request.get(`${API}/users/${user.id}`, { headers: otherAdmin }), 404);
     await expectProblem(await request.put(`${API}/users/${user.id}`, { headers: otherAdmin, data: { role: "ADMIN" } }), 404);
     await expectProblem(await request.get(`${API}/users/${crypto.randomUUID()}`, { headers: admin }), 404);
@@ -72,7 +82,10 @@ test.describe("users", () => {
   test("a role change and a deactivation take effect at once; an admin cannot demote themselves", async ({ request, admin }) => {
     const email = newEmail();
     const user = await (
-      await request.post(`${API}/users`, { headers: admin, data: { name: unique("Gerente"), email, role: "ADMIN", password: "password123" } })
+      await request.post(`${API}/users`, {
+        headers: admin,
+        data: { name: unique("Gerente"), email, role: "ADMIN", password: "password123" },
+      })
     ).json();
     const theirs = { authorization: `Bearer ${await login(request, { email, password: "password123" })}` };
     expect((await request.get(`${API}/users`, { headers: theirs })).status()).toBe(200);

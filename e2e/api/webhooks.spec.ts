@@ -12,11 +12,19 @@ const PUBLIC_URL = "http://93.184.216.34/hooks";
 
 test.describe("webhooks", () => {
   test("POST 201 with the secret once, GET 200, list, PUT 200 changes the fields sent, DELETE 204", async ({ request, admin }) => {
-    const created = await request.post(`${API}/webhooks`, { headers: admin, data: { url: PUBLIC_URL, events: ["sale.created", "order.status-changed"], attributes: { erp: "x" } } });
+    const created = await request.post(`${API}/webhooks`, {
+      headers: admin,
+      data: { url: PUBLIC_URL, events: ["sale.created", "order.status-changed"], attributes: { erp: "x" } },
+    });
     expect(created.status(), await created.text()).toBe(201);
     const hook = await created.json();
     expect(Object.keys(hook).sort()).toEqual(["active", "attributes", "created_at", "events", "id", "secret", "updated_at", "url"]);
-    expect(hook).toMatchObject({ url: PUBLIC_URL, events: ["sale.created", "order.status-changed"], active: true, attributes: { erp: "x" } });
+    expect(hook).toMatchObject({
+      url: PUBLIC_URL,
+      events: ["sale.created", "order.status-changed"],
+      active: true,
+      attributes: { erp: "x" },
+    });
     expect(hook.secret).toMatch(/^whsec_/);
 
     const { secret, ...withoutSecret } = hook;
@@ -30,7 +38,12 @@ test.describe("webhooks", () => {
 
     const updated = await request.put(`${API}/webhooks/${hook.id}`, { headers: admin, data: { active: false } });
     expect(updated.status()).toBe(200);
-    expect(await updated.json()).toMatchObject({ id: hook.id, url: PUBLIC_URL, events: ["sale.created", "order.status-changed"], active: false });
+    expect(await updated.json()).toMatchObject({
+      id: hook.id,
+      url: PUBLIC_URL,
+      events: ["sale.created", "order.status-changed"],
+      active: false,
+    });
 
     const removed = await request.delete(`${API}/webhooks/${hook.id}`, { headers: admin });
     expect(removed.status()).toBe(204);
@@ -40,11 +53,19 @@ test.describe("webhooks", () => {
   });
 
   test("422 for bad URLs and events; 403 for other roles; 404 for another org", async ({ request, admin, otherAdmin, keyFor }) => {
-    const invalid = await expectProblem(await request.post(`${API}/webhooks`, { headers: admin, data: { url: "ftp://x.example/", events: ["nope"] } }), 422);
+    const invalid = await expectProblem(
+      await request.post(`${API}/webhooks`, { headers: admin, data: { url: "ftp://x.example/", events: ["nope"] } }),
+      422,
+    );
     expect(invalid.errors?.map((error) => error.path).sort()).toEqual(["events.0", "url"]);
     await expectProblem(await request.post(`${API}/webhooks`, { headers: admin, data: { url: PUBLIC_URL, events: [] } }), 422);
-    const hook = await (await request.post(`${API}/webhooks`, { headers: admin, data: { url: PUBLIC_URL, events: ["order.created"] } })).json();
-    await expectProblem(await request.put(`${API}/webhooks/${hook.id}`, { headers: admin, data: { events: ["order.created", "order.created"] } }), 422);
+    const hook = await (
+      await request.post(`${API}/webhooks`, { headers: admin, data: { url: PUBLIC_URL, events: ["order.created"] } })
+    ).json();
+    await expectProblem(
+      await request.put(`${API}/webhooks/${hook.id}`, { headers: admin, data: { events: ["order.created", "order.created"] } }),
+      422,
+    );
 
     for (const role of ["MANAGER", "SELLER"] as const) {
       const headers = await keyFor(role);
@@ -60,10 +81,15 @@ test.describe("webhooks", () => {
     await request.delete(`${API}/webhooks/${hook.id}`, { headers: admin });
   });
 
-  test("a test event reaches a real receiver signed; the delivery log shows the attempt; redeliver sends it again (202)", async ({ request, admin }) => {
+  test("a test event reaches a real receiver signed; the delivery log shows the attempt; redeliver sends it again (202)", async ({
+    request,
+    admin,
+  }) => {
     const inbox = await startReceiver(() => ({ status: 200, body: "received" }));
     try {
-      const hook = await (await request.post(`${API}/webhooks`, { headers: admin, data: { url: inbox.url, events: ["order.created"] } })).json();
+      const hook = await (
+        await request.post(`${API}/webhooks`, { headers: admin, data: { url: inbox.url, events: ["order.created"] } })
+      ).json();
       const sent = await request.post(`${API}/webhooks/${hook.id}/test`, { headers: admin });
       expect(sent.status(), await sent.text()).toBe(202);
       expect(await sent.json()).toMatchObject({ deliveries: 1 });
@@ -76,8 +102,15 @@ test.describe("webhooks", () => {
       const deliveries = async () => (await (await request.get(`${API}/webhooks/${hook.id}/deliveries`, { headers: admin })).json()).items;
       await expect.poll(async () => (await deliveries())[0]?.status).toBe("SUCCEEDED");
       const [delivery] = await deliveries();
-      expect(delivery).toMatchObject({ id: first!.headers["x-webhook-id"], event_type: "webhook.test", attempt_count: 1, last_status: 200 });
-      expect(delivery.attempts).toEqual([expect.objectContaining({ status_code: 200, error: null, response_excerpt: "received", duration_ms: expect.any(Number) })]);
+      expect(delivery).toMatchObject({
+        id: first!.headers["x-webhook-id"],
+        event_type: "webhook.test",
+        attempt_count: 1,
+        last_status: 200,
+      });
+      expect(delivery.attempts).toEqual([
+        expect.objectContaining({ status_code: 200, error: null, response_excerpt: "received", duration_ms: expect.any(Number) }),
+      ]);
 
       const again = await request.post(`${API}/webhooks/${hook.id}/deliveries/${delivery.id}/redeliver`, { headers: admin });
       expect(again.status(), await again.text()).toBe(202);

@@ -2,7 +2,8 @@ import { expect, test, unique } from "../fixtures";
 import { signIn, toast } from "./panel";
 
 /** Today in Brazil as dd/mm/aaaa. */
-const today = () => new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "America/Sao_Paulo" }).format(new Date());
+const today = () =>
+  new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "America/Sao_Paulo" }).format(new Date());
 
 test("an access key's code is shown once, the list dates it dd/mm/aaaa, and the key can be revoked", async ({ page }) => {
   const name = unique("Key");

@@ -43,7 +43,15 @@ async function adminHeaders(request: APIRequestContext) {
 
 /** The words of the buttons that open the dialogs checked below. */
 const dialogs = {
-  "pt-BR": { accessKey: "Nova chave de acesso", webhook: "Novo webhook", invite: "Convidar usuário", move: "Movimentar estoque", name: "Nome", url: "URL", create: /^Criar/ },
+  "pt-BR": {
+    accessKey: "Nova chave de acesso",
+    webhook: "Novo webhook",
+    invite: "Convidar usuário",
+    move: "Movimentar estoque",
+    name: "Nome",
+    url: "URL",
+    create: /^Criar/,
+  },
   en: { accessKey: "New access key", invite: "Invite user", move: "Move stock", name: "Name", create: /^Create/ },
 } satisfies Record<Locale, unknown>;
 
@@ -78,7 +86,9 @@ async function checkShown(page: Page, path: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(
-    blocking.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+    blocking.map(
+      (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
     path,
   ).toEqual([]);
 }
@@ -116,7 +126,10 @@ for (const { locale, everyPage } of locales) {
 
     // One test per area (its list, new page and a record's page), so each stays short.
     for (const area of everyPage ? areas : areas.filter((area) => area.page === "/brands")) {
-      test(`${area.page}: the list${area.create ? ", the new page" : ""}${area.api ? " and a record's page" : ""}`, async ({ page, request }) => {
+      test(`${area.page}: the list${area.create ? ", the new page" : ""}${area.api ? " and a record's page" : ""}`, async ({
+        page,
+        request,
+      }) => {
         const headers = { authorization: `Bearer ${await login(request)}` };
         await signIn(page, { locale, path: area.page });
         await checkPage(page, area.page);
@@ -172,26 +185,43 @@ for (const { locale, everyPage } of locales) {
         await checkPage(page, `/orders/${id}/print`);
       });
 
-      test("a product's page with images, a variation, a specification and an alternative unit, and its dialogs", async ({ page, request }) => {
+      test("a product's page with images, a variation, a specification and an alternative unit, and its dialogs", async ({
+        page,
+        request,
+      }) => {
         const headers = { authorization: `Bearer ${await login(request)}` };
-        const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+        const png = Buffer.from(
+          "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+          "base64",
+        );
         const upload = await request.post(`${API}/resource-files`, {
           headers,
           multipart: { files: { name: "axe.png", mimeType: "image/png", buffer: png } },
         });
         expect(upload.status(), await upload.text()).toBe(200);
         const [file] = (await upload.json()).resourceFiles;
-        const variation = await (await request.post(`${API}/variations`, { headers, data: { name: unique("Cor"), active: true, values: ["Azul"] } })).json();
+        const variation = await (
+          await request.post(`${API}/variations`, { headers, data: { name: unique("Cor"), active: true, values: ["Azul"] } })
+        ).json();
         const created = await request.post(`${API}/products`, {
           headers,
           data: { name: unique("Produto axe"), price: 10.5, weight: 1.25, images: [{ resource_file_id: file.id, main: true }] },
         });
         expect(created.status(), await created.text()).toBe(200);
         const product = await created.json();
-        await request.post(`${API}/products/${product.id}/variations`, { headers, data: { name: "Azul", values: [{ variation_id: variation.id, value: "Azul" }] } });
-        await request.post(`${API}/products/${product.id}/specification`, { headers, data: { name: "Voltagem", value: "220V", is_searchable: true } });
+        await request.post(`${API}/products/${product.id}/variations`, {
+          headers,
+          data: { name: "Azul", values: [{ variation_id: variation.id, value: "Azul" }] },
+        });
+        await request.post(`${API}/products/${product.id}/specification`, {
+          headers,
+          data: { name: "Voltagem", value: "220V", is_searchable: true },
+        });
         const unit = (await (await request.get(`${API}/measure-units?perPage=1`, { headers })).json()).items[0];
-        await request.post(`${API}/products/alternative-units`, { headers, data: { product_id: product.id, unit_id: unit.id, quantity: 12, value_multiplier: 12, decimals_for_quantity: 0 } });
+        await request.post(`${API}/products/alternative-units`, {
+          headers,
+          data: { product_id: product.id, unit_id: unit.id, quantity: 12, value_multiplier: 12, decimals_for_quantity: 0 },
+        });
 
         await signIn(page, { locale, path: `/products/${product.id}` });
         await checkPage(page, `/products/${product.id}`);
@@ -207,7 +237,10 @@ for (const { locale, everyPage } of locales) {
 
       test("a webhook's page, and the new-webhook dialog before and after it shows the secret", async ({ page, request }) => {
         const headers = await adminHeaders(request);
-        const created = await request.post(`${API}/webhooks`, { headers, data: { url: `http://127.0.0.1:9/${unique("axe").replace(" ", "-")}`, events: ["order.created"], active: false } });
+        const created = await request.post(`${API}/webhooks`, {
+          headers,
+          data: { url: `http://127.0.0.1:9/${unique("axe").replace(" ", "-")}`, events: ["order.created"], active: false },
+        });
         expect(created.status(), await created.text()).toBe(201);
         const webhook = await created.json();
         await signIn(page, { locale, path: `/webhooks/${webhook.id}` });

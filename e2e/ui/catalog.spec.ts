@@ -124,6 +124,8 @@ test.describe("catalog lookups", () => {
     await expect(toast(page, `Variação “${variation}” criada`)).toBeVisible();
     const found = await (await page.request.get(`/api/b2b/variations?search=${encodeURIComponent(variation)}`)).json();
     const stored = await (await page.request.get(`/api/b2b/variations/${found.items[0].id}`)).json();
-    expect(stored.variant_options[0].display_value).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/b2b\/resource-files\/[0-9a-f-]{36}\?organization_id=[0-9a-f-]{36}$/);
+    expect(stored.variant_options[0].display_value).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/api\/b2b\/resource-files\/[0-9a-f-]{36}\?organization_id=[0-9a-f-]{36}$/,
+    );
   });
 });

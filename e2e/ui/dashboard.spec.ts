@@ -10,7 +10,10 @@ async function dashboardFromApi(request: APIRequestContext, headers: Headers, in
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()).result.data as {
     period: { start: string; final: string };
-    kpis: Record<"revenue" | "sales" | "average_ticket" | "open_receivables" | "overdue_receivables", { current: number; previous: number }>;
+    kpis: Record<
+      "revenue" | "sales" | "average_ticket" | "open_receivables" | "overdue_receivables",
+      { current: number; previous: number }
+    >;
     top_products: Array<{ product_name: string }>;
   };
 }
@@ -58,7 +61,9 @@ test("the home page is the dashboard: KPIs, funnel and top products as the API a
   await funnelCard.getByText("Ver como tabela").click();
   await expect(funnelCard.getByTestId("funnel-SESSIONS").getByRole("cell").nth(1)).toHaveText(number(funnel.sessions.quantity));
   await expect(funnelCard.getByTestId("funnel-SHOPPING_CART").getByRole("cell").nth(1)).toHaveText(number(funnel.shopping_cart.quantity));
-  await expect(funnelCard.getByTestId("funnel-SHOPPING_CART").getByRole("cell").nth(2)).toHaveText(`${number(funnel.shopping_cart.percentage)}%`);
+  await expect(funnelCard.getByTestId("funnel-SHOPPING_CART").getByRole("cell").nth(2)).toHaveText(
+    `${number(funnel.shopping_cart.percentage)}%`,
+  );
   await expect(funnelCard.getByTestId("funnel-ORDER").getByRole("cell").nth(1)).toHaveText(number(funnel.order.quantity));
 
   // Top products: POST /products/analysis/most-sold over the same 30 days, in its order.
@@ -91,11 +96,22 @@ for (const locale of ["pt-BR", "en"] as const) {
     for (const details of await page.locator("details").all()) await details.locator("summary").click();
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
     const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-    expect(blocking.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(
+      blocking.map(
+        (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      ),
+    ).toEqual([]);
   });
 }
 
-test("the low-stock card lists the org's records at or below their product's minimum, linking to their ledger", async ({ page, request, admin, otherAdmin, browser, baseURL }) => {
+test("the low-stock card lists the org's records at or below their product's minimum, linking to their ledger", async ({
+  page,
+  request,
+  admin,
+  otherAdmin,
+  browser,
+  baseURL,
+}) => {
   const send = async (method: "post" | "put" | "get", path: string, data?: object, headers = admin) => {
     const response = await request[method](`${API}${path}`, { headers, data });
     expect(response.status(), await response.text()).toBeLessThan(300);

@@ -2,7 +2,10 @@ import { API, expect, login, test, unique } from "../fixtures";
 import { signIn, toast } from "./panel";
 
 test.describe("numbers typed as people write them", () => {
-  test("money in Portuguese: 45,90 is saved as 45.9 and shown as R$ 45,90; abc is refused; 1.234,56 is 1234.56", async ({ page, request }) => {
+  test("money in Portuguese: 45,90 is saved as 45.9 and shown as R$ 45,90; abc is refused; 1.234,56 is 1234.56", async ({
+    page,
+    request,
+  }) => {
     const name = unique("Boleto");
     await signIn(page, { path: "/payment-methods/new" });
     await page.getByRole("textbox", { name: "Nome" }).fill(name);
@@ -78,7 +81,10 @@ test.describe("numbers typed as people write them", () => {
 
   test("money in English: 1,234.56 is 1234.56 and a Brazilian 45,90 is refused", async ({ page, request }) => {
     const headers = { authorization: `Bearer ${await login(request)}` };
-    const created = await request.post(`${API}/delivery-methods`, { headers, data: { name: unique("Carrier"), type: "CARRIER", price_type: "FIXED", price: 10 } });
+    const created = await request.post(`${API}/delivery-methods`, {
+      headers,
+      data: { name: unique("Carrier"), type: "CARRIER", price_type: "FIXED", price: 10 },
+    });
     expect(created.status()).toBe(201);
     const method = await created.json();
 
@@ -130,12 +136,15 @@ test.describe("numbers typed as people write them", () => {
     await page.getByRole("button", { name: "Criar unidade alternativa" }).click();
     await expect(toast(page, /Unidade alternativa “.+” criada/)).toBeVisible();
     const units = await (await request.get(`${API}/products/alternative-units?product_id=${product.id}&perPage=100`, { headers })).json();
-    expect(units.items.some((unit: { quantity: number; value_multiplier: number }) => unit.quantity === 12.5 && unit.value_multiplier === 0.95)).toBe(true);
+    expect(
+      units.items.some((unit: { quantity: number; value_multiplier: number }) => unit.quantity === 12.5 && unit.value_multiplier === 0.95),
+    ).toBe(true);
   });
 });
 
 /** Today in São Paulo as dd/mm/aaaa, as the panel shows it. */
-const todayInBrazil = () => new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "America/Sao_Paulo" }).format(new Date());
+const todayInBrazil = () =>
+  new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "America/Sao_Paulo" }).format(new Date());
 
 test.describe("dates typed as people write them", () => {
   test("a coupon's days in Portuguese: dd/mm/aaaa typed, stored as ISO, shown back the same; 31/02 refused", async ({ page, request }) => {

@@ -5,18 +5,10 @@ import { nfeCheckDigit } from "../../server/lib/nfe-key";
 import { API, expect, unique, type Headers } from "../fixtures";
 
 /** A fresh valid CNPJ (branch 0001). */
-export const newCnpj = () =>
-  completeCnpj(
-    `${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`,
-  );
+export const newCnpj = () => completeCnpj(`${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`);
 
 /** POSTs to the REST interface and answers the created record (any 2xx). */
-export async function post(
-  request: APIRequestContext,
-  headers: Headers,
-  path: string,
-  data: object,
-) {
+export async function post(request: APIRequestContext, headers: Headers, path: string, data: object) {
   const response = await request.post(`${API}${path}`, { headers, data });
   expect(response.status(), await response.text()).toBeLessThan(300);
   return response.json();
@@ -81,8 +73,7 @@ export async function newOrder(
 
 /** A fresh valid NF-e access key (random data, computed check digit). */
 export function nfeKey(): string {
-  const digits = (length: number) =>
-    Array.from({ length }, () => randomInt(10)).join("");
+  const digits = (length: number) => Array.from({ length }, () => randomInt(10)).join("");
   const data = `35${digits(4)}${newCnpj()}55001${digits(9)}1${digits(8)}`;
   return data + String(nfeCheckDigit(data));
 }

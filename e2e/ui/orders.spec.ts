@@ -4,8 +4,7 @@ import { formatNfeKey, nfeCheckDigit } from "../../server/lib/nfe-key";
 import { API, expect, test, unique } from "../fixtures";
 import { signIn, toast } from "./panel";
 
-const digits = (length: number) =>
-  Array.from({ length }, () => randomInt(10)).join("");
+const digits = (length: number) => Array.from({ length }, () => randomInt(10)).join("");
 
 test("a seller creates an order with two items and a payment, confirms it, attaches an invoice and downloads its PDF", async ({
   page,
@@ -51,9 +50,7 @@ test("a seller creates an order with two items and a payment, confirms it, attac
   });
 
   await signIn(page, { path: "/orders/new" });
-  await expect(
-    page.getByRole("heading", { name: "Novo pedido", level: 1 }),
-  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Novo pedido", level: 1 })).toBeVisible();
   await page.getByLabel("Parceiro").click();
   await page.getByRole("option", { name: partner.name }).click();
   await expect(page.getByLabel("Logradouro")).toHaveValue("Rua Augusta");
@@ -76,27 +73,19 @@ test("a seller creates an order with two items and a payment, confirms it, attac
   await page.getByRole("button", { name: "Criar pedido" }).click();
   await expect(toast(page, "Pedido criado")).toBeVisible();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
-  await expect(
-    page.getByRole("heading", { name: /Pedido/, level: 1 }),
-  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Pedido/, level: 1 })).toBeVisible();
   await expect(page.getByText(`${method.name} em 1x`)).toBeVisible();
   await expect(page.getByRole("cell", { name: /Furadeira/ })).toBeVisible();
 
   await page.getByRole("button", { name: "Mudar situação" }).click();
   await page.getByRole("menuitem", { name: "confirmed" }).click();
   await expect(toast(page, "Situação alterada para “confirmed”")).toBeVisible();
-  await expect(
-    page
-      .getByRole("list", { name: "Histórico de situações" })
-      .getByRole("listitem"),
-  ).toHaveCount(2);
+  await expect(page.getByRole("list", { name: "Histórico de situações" }).getByRole("listitem")).toHaveCount(2);
 
   const data = `35${digits(4)}${completeCnpj(`${digits(8)}0001`)}55001${digits(9)}1${digits(8)}`;
   const key = data + String(nfeCheckDigit(data));
   await page.getByLabel("Chave de acesso da NF-e").fill("1234");
-  await expect(
-    page.getByText("A chave de acesso precisa ter 44 dígitos"),
-  ).toBeVisible();
+  await expect(page.getByText("A chave de acesso precisa ter 44 dígitos")).toBeVisible();
   await page.getByLabel("Chave de acesso da NF-e").fill(key);
   await page.getByLabel("DANFE (PDF)").setInputFiles({
     name: "danfe.pdf",
@@ -114,9 +103,7 @@ test("a seller creates an order with two items and a payment, confirms it, attac
   expect(file.suggestedFilename()).toMatch(/^pedido-.*\.pdf$/);
 
   await page.getByRole("link", { name: "Imprimir" }).click();
-  await expect(
-    page.getByRole("heading", { name: "Pedido", level: 1 }),
-  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Pedido", level: 1 })).toBeVisible();
   await expect(page.locator("#order-sheet")).toContainText(partner.name);
 });
 
@@ -127,11 +114,7 @@ const brl = (value: number) =>
     maximumFractionDigits: 2,
   });
 
-test("staff edits an order's item quantity: the totals follow and the change persists", async ({
-  page,
-  request,
-  admin,
-}) => {
+test("staff edits an order's item quantity: the totals follow and the change persists", async ({ page, request, admin }) => {
   const post = async (path: string, data: object) => {
     const response = await request.post(`${API}${path}`, {
       headers: admin,
@@ -185,9 +168,7 @@ test("staff edits an order's item quantity: the totals follow and the change per
 
   await signIn(page, { path: `/orders/${order.id}` });
   await page.getByRole("link", { name: "Editar pedido" }).click();
-  await expect(
-    page.getByRole("heading", { name: "Editar pedido", level: 1 }),
-  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Editar pedido", level: 1 })).toBeVisible();
   const item = page.getByRole("listitem", { name: "Item 1" });
   await expect(item.getByLabel("Quantidade")).toHaveValue("2");
   await expect(page.getByTestId("order-value")).toHaveText(/160,00/);
@@ -195,33 +176,21 @@ test("staff edits an order's item quantity: the totals follow and the change per
   await item.getByLabel("Quantidade").blur();
   await expect(item.getByTestId("price-hint")).toContainText("sugerido");
   const order_value = Math.round(price.unit_price * 3 * 100) / 100;
-  await expect(page.getByTestId("order-value")).toHaveText(
-    new RegExp(brl(order_value).replace(".", "\\.")),
-  );
-  await expect(page.getByTestId("total-value")).toHaveText(
-    new RegExp(brl(order_value + 20).replace(".", "\\.")),
-  );
+  await expect(page.getByTestId("order-value")).toHaveText(new RegExp(brl(order_value).replace(".", "\\.")));
+  await expect(page.getByTestId("total-value")).toHaveText(new RegExp(brl(order_value + 20).replace(".", "\\.")));
 
   await page.getByRole("button", { name: "Salvar alterações" }).click();
   await expect(toast(page, "Pedido salvo")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
   await expect(page.getByRole("cell", { name: /^3\b/ })).toBeVisible();
 
-  const stored = await (
-    await request.get(`${API}/orders/${order.id}`, { headers: admin })
-  ).json();
-  expect(stored.items).toEqual([
-    expect.objectContaining({ quantity: 3, unitValue: price.unit_price }),
-  ]);
+  const stored = await (await request.get(`${API}/orders/${order.id}`, { headers: admin })).json();
+  expect(stored.items).toEqual([expect.objectContaining({ quantity: 3, unitValue: price.unit_price })]);
   expect(stored.order_value).toBe(order_value);
   expect(stored.total_value).toBe(order_value + 20);
 });
 
-test("adding a product to an order suggests the partner's price-table price", async ({
-  page,
-  request,
-  admin,
-}) => {
+test("adding a product to an order suggests the partner's price-table price", async ({ page, request, admin }) => {
   const post = async (path: string, data: object) => {
     const response = await request.post(`${API}${path}`, {
       headers: admin,
@@ -265,9 +234,7 @@ test("adding a product to an order suggests the partner's price-table price", as
   const hint = item.getByTestId("price-hint");
   await expect(hint).toContainText(`Tabela “${table.name}”: R$ 150,00`);
   await expect(hint).toContainText("Preço base R$ 200,00");
-  await expect(item.getByLabel("Valor unitário")).toHaveValue(
-    brl(price.unit_price),
-  );
+  await expect(item.getByLabel("Valor unitário")).toHaveValue(brl(price.unit_price));
 
   // Staff may still type another price.
   await item.getByLabel("Valor unitário").fill("140");
@@ -275,14 +242,10 @@ test("adding a product to an order suggests the partner's price-table price", as
   await expect(page.getByTestId("order-value")).toHaveText(/140,00/);
 });
 
-test("a manager creates a coupon in the panel and finds it in the list", async ({
-  page,
-}) => {
+test("a manager creates a coupon in the panel and finds it in the list", async ({ page }) => {
   const code = `PROMO${digits(6)}`;
   await signIn(page, { path: "/coupons" });
-  await expect(
-    page.getByRole("heading", { name: "Cupons", level: 1 }),
-  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Cupons", level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "Novo cupom" }).click();
   await expect(page).toHaveURL(/\/coupons\/new$/);
   await page.getByLabel("Código").fill(code);
@@ -304,8 +267,6 @@ test("a manager creates a coupon in the panel and finds it in the list", async (
   await expect(row).toContainText("10%");
   await expect(row).toContainText("0 de 50");
   await row.getByRole("link", { name: code }).click();
-  await expect(
-    page.getByRole("heading", { name: code, level: 1 }),
-  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: code, level: 1 })).toBeVisible();
   await expect(page.getByLabel("Código")).toHaveValue(code);
 });

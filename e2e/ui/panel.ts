@@ -70,9 +70,13 @@ export async function signIn(
 }
 
 /** A sonner toast with this text. */
-export const toast = (page: Page, text: string | RegExp) => page.getByRole("region", { name: /Notificações|Notifications/ }).getByText(text);
+export const toast = (page: Page, text: string | RegExp) =>
+  page.getByRole("region", { name: /Notificações|Notifications/ }).getByText(text);
 
 /** Opens the user menu in the header. */
 export async function openUserMenu(page: Page) {
-  await page.getByRole("banner").getByRole("button", { name: /Menu da conta|Account menu/ }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /Menu da conta|Account menu/ })
+    .click();
 }

@@ -9,7 +9,10 @@ import { signIn, toast } from "./panel";
 test("a manager builds a price table and a discount, and the simulator explains the price", async ({ page, request }) => {
   const token = await login(request);
   const productName = unique("Furadeira Simulada");
-  const created = await request.post(`${API}/products`, { headers: { authorization: `Bearer ${token}` }, data: { name: productName, price: 200 } });
+  const created = await request.post(`${API}/products`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: productName, price: 200 },
+  });
   expect(created.status()).toBe(200);
   const tableName = unique("Tabela Promo");
   const discountName = unique("Leve 10");

@@ -17,7 +17,10 @@ test.describe("products", () => {
     const word = madeUpWord();
     const name = `Parafusadeira Elétrica ${word[0]!.toUpperCase()}${word.slice(1)}`;
     const colour = unique("Cor");
-    const variation = await request.post(`${API}/variations`, { headers, data: { name: colour, active: true, values: ["Azul", "Vermelho"] } });
+    const variation = await request.post(`${API}/variations`, {
+      headers,
+      data: { name: colour, active: true, values: ["Azul", "Vermelho"] },
+    });
     expect(variation.status(), await variation.text()).toBe(201);
 
     await signIn(page, { path: "/products" });

@@ -74,7 +74,13 @@ test.describe("records", () => {
   test("an order's page: breadcrumbs, who created it and its timeline, its status change in words", async ({ page, request }) => {
     const headers = { authorization: `Bearer ${await login(request)}` };
     const { partner, order } = await newOrder(request, headers);
-    const statuses = (await (await request.get(`${API}/status?perPage=100`, { headers })).json()).items as Array<{ id: string; title: string; type: string; is_initial: boolean; is_final: boolean }>;
+    const statuses = (await (await request.get(`${API}/status?perPage=100`, { headers })).json()).items as Array<{
+      id: string;
+      title: string;
+      type: string;
+      is_initial: boolean;
+      is_final: boolean;
+    }>;
     const next = statuses.find((status) => status.type === "ORDER" && !status.is_initial && !status.is_final)!;
     const say = words.en;
 
@@ -109,7 +115,10 @@ test.describe("records", () => {
     const [company] = (await (await request.get(`${API}/companies?perPage=1`, { headers })).json()).items;
     const [warehouse] = (await (await request.get(`${API}/warehouses?perPage=1`, { headers })).json()).items;
     const product = await post(request, headers, "/products", { name: unique("Produto auditado") });
-    const moved = await request.put(`${API}/stock/movement`, { headers, data: { company_id: company.id, warehouse_id: warehouse.id, product_id: product.id, type: "INCREMENT", quantity: 4 } });
+    const moved = await request.put(`${API}/stock/movement`, {
+      headers,
+      data: { company_id: company.id, warehouse_id: warehouse.id, product_id: product.id, type: "INCREMENT", quantity: 4 },
+    });
     expect(moved.status(), await moved.text()).toBe(200);
     const stock = await moved.json();
     expect((await request.put(`${API}/stock/${stock.id}/disable`, { headers })).status()).toBe(200);
@@ -125,7 +134,15 @@ test.describe("records", () => {
     await expect(page.getByRole("option", { name: say.activity.actions.capture })).toBeVisible();
     await page.keyboard.press("Escape");
     await page.getByRole("combobox", { name: say.auditLog.entity }).click();
-    for (const kind of [say.orders.one, say.sales.one, say.financials.one, say.priceTables.one, say.discounts.one, say.webhooks.one, say.auditLog.entities.resource_file]) {
+    for (const kind of [
+      say.orders.one,
+      say.sales.one,
+      say.financials.one,
+      say.priceTables.one,
+      say.discounts.one,
+      say.webhooks.one,
+      say.auditLog.entities.resource_file,
+    ]) {
       await expect(page.getByRole("option", { name: kind, exact: true })).toBeVisible();
     }
     await page.keyboard.press("Escape");
@@ -142,7 +159,11 @@ test.describe("records", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/audit?entity=stock");
     await expect(page.getByRole("table")).toHaveCount(0);
-    const card = page.getByRole("list", { name: say.auditLog.title }).getByRole("listitem").filter({ hasText: product.name }).filter({ hasText: say.activity.actions.disable });
+    const card = page
+      .getByRole("list", { name: say.auditLog.title })
+      .getByRole("listitem")
+      .filter({ hasText: product.name })
+      .filter({ hasText: say.activity.actions.disable });
     await expect(card).toContainText(`${say.stock.fields.active}: ${say.common.yes} → ${say.common.no}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await card.getByText(say.activity.actions.disable).click();
@@ -158,7 +179,9 @@ test.describe("records", () => {
     await signIn(page, { path: `/orders/${order.id}` });
     await page.getByLabel("Chave de acesso da NF-e").fill(key);
     await page.getByRole("button", { name: "Adicionar nota" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Chave de acesso da NF-e" })).toHaveText("Chave de acesso da NF-e: já usado por outro registro");
+    await expect(page.getByRole("alert").filter({ hasText: "Chave de acesso da NF-e" })).toHaveText(
+      "Chave de acesso da NF-e: já usado por outro registro",
+    );
 
     await page.goto("/price-simulator");
     await page.getByRole("searchbox").first().fill(product.name);
@@ -170,7 +193,10 @@ test.describe("records", () => {
     await expect(failure).toHaveText(/^Quantidade: deve ser maior que 0$/);
   });
 
-  test("the order form's payment warning follows the theme the user chose; the delivery label's example is in the user's language", async ({ page, request }) => {
+  test("the order form's payment warning follows the theme the user chose; the delivery label's example is in the user's language", async ({
+    page,
+    request,
+  }) => {
     const headers = { authorization: `Bearer ${await login(request)}` };
     const { order } = await newOrder(request, headers);
     // The system asks for light; the user chose dark.
@@ -195,7 +221,10 @@ test.describe("records", () => {
     expect(shown).toBe(expected);
 
     await page.goto("/delivery-methods/new");
-    await expect(page.getByRole("textbox", { name: words.en.deliveryMethods.fields.custom_label })).toHaveAttribute("placeholder", words.en.deliveryMethods.customLabelPlaceholder);
+    await expect(page.getByRole("textbox", { name: words.en.deliveryMethods.fields.custom_label })).toHaveAttribute(
+      "placeholder",
+      words.en.deliveryMethods.customLabelPlaceholder,
+    );
   });
 
   test("a refused save brings the first error into view below the header, focused", async ({ page }) => {

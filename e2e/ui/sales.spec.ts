@@ -14,7 +14,11 @@ async function accessibilityViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
-test("a sale made at the checkout is found in the panel, its card payment captured and a receivable marked paid", async ({ page, request, admin }) => {
+test("a sale made at the checkout is found in the panel, its card payment captured and a receivable marked paid", async ({
+  page,
+  request,
+  admin,
+}) => {
   // The checkout (REST): a partner buys 2 × 150.00 with a card in 2 installments (150.00 + 150.00).
   const post = async (path: string, data: object) => {
     const response = await request.post(`${API}${path}`, { headers: admin, data });
@@ -22,9 +26,16 @@ test("a sale made at the checkout is found in the panel, its card payment captur
     return response.json();
   };
   const partnerName = unique("Ferragens Horizonte");
-  const partner = await post("/partners", { name: partnerName, fiscal_registration_number: completeCnpj(`${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`) });
+  const partner = await post("/partners", {
+    name: partnerName,
+    fiscal_registration_number: completeCnpj(`${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`),
+  });
   const product = await post("/products", { name: unique("Esmerilhadeira"), price: 150 });
-  const card = await post("/payment-methods", { name: unique("Cartão"), type: "CREDIT_CARD", installments: [1, 2].map((sequence) => ({ sequence, due_date_delay: 30 * sequence })) });
+  const card = await post("/payment-methods", {
+    name: unique("Cartão"),
+    type: "CREDIT_CARD",
+    installments: [1, 2].map((sequence) => ({ sequence, due_date_delay: 30 * sequence })),
+  });
   const sale = await post("/sales", {
     partner_id: partner.id,
     created_at: new Date().toISOString(),
@@ -74,14 +85,31 @@ test("a sale made at the checkout is found in the panel, its card payment captur
 });
 
 test("receivables: the overdue filter and aging buckets, in English", async ({ page, request, admin }) => {
-  const partner = await (await request.post(`${API}/partners`, { headers: admin, data: { name: unique("Late Payer"), fiscal_registration_number: completeCnpj(`${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`) } })).json();
+  const partner = await (
+    await request.post(`${API}/partners`, {
+      headers: admin,
+      data: {
+        name: unique("Late Payer"),
+        fiscal_registration_number: completeCnpj(`${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`),
+      },
+    })
+  ).json();
   const statuses = await (await request.get(`${API}/status?type=FINANCIAL&perPage=100`, { headers: admin })).json();
   const open = statuses.items.find((status: { title: string }) => status.title === "open").id;
   const dueDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
   for (const days of [45, -10]) {
     const response = await request.post(`${API}/financials`, {
       headers: admin,
-      data: { partner_id: partner.id, value: 99.9, paying_off_value: 0, paying_off_date: null, reversed_value: 0, reversed_date: null, due_date: dueDaysAgo(days), status: open },
+      data: {
+        partner_id: partner.id,
+        value: 99.9,
+        paying_off_value: 0,
+        paying_off_date: null,
+        reversed_value: 0,
+        reversed_date: null,
+        due_date: dueDaysAgo(days),
+        status: open,
+      },
     });
     expect(response.status()).toBe(201);
   }
@@ -96,16 +124,27 @@ test("receivables: the overdue filter and aging buckets, in English", async ({ p
   await expect(table.getByRole("row").nth(1)).toContainText("R$99.90");
 });
 
-test("the sale page re-sends the order webhook after a confirmation, and shows the sale's webhook error", async ({ page, request, admin }) => {
+test("the sale page re-sends the order webhook after a confirmation, and shows the sale's webhook error", async ({
+  page,
+  request,
+  admin,
+}) => {
   const post = async (path: string, data: object) => {
     const response = await request.post(`${API}${path}`, { headers: admin, data });
     expect(response.status(), await response.text()).toBeLessThan(300);
     return response.json();
   };
   const partnerName = unique("Atacado Serra");
-  const partner = await post("/partners", { name: partnerName, fiscal_registration_number: completeCnpj(`${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`) });
+  const partner = await post("/partners", {
+    name: partnerName,
+    fiscal_registration_number: completeCnpj(`${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`),
+  });
   const product = await post("/products", { name: unique("Serra circular"), price: 80 });
-  const cash = await post("/payment-methods", { name: unique("Dinheiro"), type: "CASH", installments: [{ sequence: 1, due_date_delay: 0 }] });
+  const cash = await post("/payment-methods", {
+    name: unique("Dinheiro"),
+    type: "CASH",
+    installments: [{ sequence: 1, due_date_delay: 0 }],
+  });
   const sale = await post("/sales", {
     partner_id: partner.id,
     created_at: new Date().toISOString(),
@@ -151,7 +190,9 @@ test("the sale page re-sends the order webhook after a confirmation, and shows t
     await expect(toast(page, /^Webhook do pedido na fila de \d+ endpoints?$/)).toBeVisible();
     await expect(dialog).toBeHidden();
     const ours = () =>
-      receiver.received.map((entry) => JSON.parse(entry.body) as { type: string; data: { id: string } }).filter((event) => event.data.id === sale.id);
+      receiver.received
+        .map((entry) => JSON.parse(entry.body) as { type: string; data: { id: string } })
+        .filter((event) => event.data.id === sale.id);
     await expect.poll(() => ours().length, { timeout: 15_000 }).toBe(1);
     expect(ours()[0]?.type).toBe("order.create-requested");
   } finally {
@@ -160,13 +201,23 @@ test("the sale page re-sends the order webhook after a confirmation, and shows t
   }
 });
 
-test("a receivable shows its boleto as a bar code with the linha digitável and its PIX as a QR code, each to copy", async ({ page, request, admin }) => {
+test("a receivable shows its boleto as a bar code with the linha digitável and its PIX as a QR code, each to copy", async ({
+  page,
+  request,
+  admin,
+}) => {
   const bankLine = "10492006506100010004200997263900989810000021403";
   const brCode =
     "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D";
   const partnerName = unique("Padaria Estrela");
   const partner = await (
-    await request.post(`${API}/partners`, { headers: admin, data: { name: partnerName, fiscal_registration_number: completeCnpj(`${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`) } })
+    await request.post(`${API}/partners`, {
+      headers: admin,
+      data: {
+        name: partnerName,
+        fiscal_registration_number: completeCnpj(`${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`),
+      },
+    })
   ).json();
   const statuses = await (await request.get(`${API}/status?type=FINANCIAL&perPage=100`, { headers: admin })).json();
   const open = statuses.items.find((status: { title: string }) => status.title === "open").id;
@@ -193,10 +244,13 @@ test("a receivable shows its boleto as a bar code with the linha digitável and 
   await signIn(page, { path: `/financials/${financial.id}` });
   await expect(page.getByRole("heading", { name: `Recebível · ${partnerName}` })).toBeVisible();
   const howToPay = page.locator("[data-slot=card]").filter({ has: page.getByText("Como pagar", { exact: true }) });
-  const loaded = (image: ReturnType<typeof page.getByRole>) => image.evaluate((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0);
+  const loaded = (image: ReturnType<typeof page.getByRole>) =>
+    image.evaluate((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0);
 
   // The boleto: its 44-digit bar code drawn in bars (named with its digits), the linha digitável as printed.
-  const barCode = howToPay.getByRole("img", { name: "Código de barras do boleto (intercalado 2 de 5), com os dígitos 10499898100000214032006561000100040099726390" });
+  const barCode = howToPay.getByRole("img", {
+    name: "Código de barras do boleto (intercalado 2 de 5), com os dígitos 10499898100000214032006561000100040099726390",
+  });
   await expect(barCode).toBeVisible();
   expect(await loaded(barCode)).toBe(true);
   await expect(howToPay.getByText("10492.00650 61000.100042 00997.263900 9 89810000021403")).toBeVisible();

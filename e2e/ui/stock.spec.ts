@@ -15,7 +15,11 @@ function cnpj(): string {
 }
 
 test.describe("stock", () => {
-  test("move stock, read the ledger, set the figures, import a CSV file with a preview and per-line errors", async ({ page, request, admin }) => {
+  test("move stock, read the ledger, set the figures, import a CSV file with a preview and per-line errors", async ({
+    page,
+    request,
+    admin,
+  }) => {
     test.setTimeout(90_000);
     const post = async (path: string, data: object) => {
       const response = await request.post(`${API}${path}`, { headers: admin, data });
@@ -36,7 +40,12 @@ test.describe("stock", () => {
       postal_code: "18010-000",
       active: true,
     });
-    const unit = await post("/measure-units", { abbreviation: `M${randomUUID().slice(0, 6).toUpperCase()}`, description: "Metro", decimals_for_quantity: 2, active: true });
+    const unit = await post("/measure-units", {
+      abbreviation: `M${randomUUID().slice(0, 6).toUpperCase()}`,
+      description: "Metro",
+      decimals_for_quantity: 2,
+      active: true,
+    });
     const product = await post("/products", { name: unique("Cabo PP"), measure_unit_id: unit.id, attributes: { minimum_stock: 8 } });
     const key = { company_id: company.id, warehouse_id: warehouse.id, product_id: product.id };
     const created = await request.put(`${API}/stock/movement`, { headers: admin, data: { ...key, type: "INCREMENT", quantity: 10 } });
@@ -96,11 +105,15 @@ test.describe("stock", () => {
     const header = "company_id;warehouse_id;product_id;product_variation_id;total;reserved";
     const good = `${company.id};${warehouse.id};${product.id};;30,5;1`;
     const bad = `${company.id};${warehouse.id};${randomUUID()};;4;`;
-    await importing.getByLabel("Arquivo CSV").setInputFiles({ name: "contagem.csv", mimeType: "text/csv", buffer: Buffer.from(`${header}\n${good}\n${bad}\n`) });
+    await importing
+      .getByLabel("Arquivo CSV")
+      .setInputFiles({ name: "contagem.csv", mimeType: "text/csv", buffer: Buffer.from(`${header}\n${good}\n${bad}\n`) });
     await expect(importing.getByText("1 linha tem erro")).toBeVisible();
     await expect(importing.getByText(/Linha 3/)).toBeVisible();
     await expect(importing.getByRole("button", { name: /Aplicar/ })).toBeDisabled();
-    await importing.getByLabel("Arquivo CSV").setInputFiles({ name: "contagem.csv", mimeType: "text/csv", buffer: Buffer.from(`${header}\n${good}\n`) });
+    await importing
+      .getByLabel("Arquivo CSV")
+      .setInputFiles({ name: "contagem.csv", mimeType: "text/csv", buffer: Buffer.from(`${header}\n${good}\n`) });
     await expect(importing.getByRole("table")).toContainText("20 → 30,5");
     await importing.getByRole("button", { name: "Aplicar 1 linha" }).click();
     await expect(toast(page, "1 registro atualizado")).toBeVisible();

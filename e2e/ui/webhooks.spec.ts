@@ -3,7 +3,9 @@ import { startReceiver } from "../../tests/helpers/receiver";
 import { expect, test } from "../fixtures";
 import { signIn, toast } from "./panel";
 
-test("an admin creates a webhook pointing at a receiver, copies the secret once, sends a test event and sees it delivered in the log", async ({ page }) => {
+test("an admin creates a webhook pointing at a receiver, copies the secret once, sends a test event and sees it delivered in the log", async ({
+  page,
+}) => {
   const inbox = await startReceiver(() => ({ status: 200, body: "thanks" }));
   try {
     // A path of its own, so the row is this test's whatever else the list holds.

@@ -22,7 +22,8 @@ for (const locale of ["pt-BR", "en"] as const) {
       const tag = unique("Lote").replace(" ", "");
       const names = [`${tag} A`, `${tag} B`, `${tag} C`];
       const ids: string[] = [];
-      for (const name of names) ids.push((await (await request.post(`${API}/brands`, { headers, data: { name, active: true } })).json()).id);
+      for (const name of names)
+        ids.push((await (await request.post(`${API}/brands`, { headers, data: { name, active: true } })).json()).id);
 
       await signIn(page, { locale, path: `/brands?search=${tag}` });
       const table = page.getByRole("table", { name: say.brands.title });
@@ -51,7 +52,10 @@ for (const locale of ["pt-BR", "en"] as const) {
       const download = page.waitForEvent("download");
       await page.getByRole("link", { name: say.listTools.exportCsv }).click();
       const file = await (await download).path();
-      const lines = (await readFile(file, "utf8")).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+      const lines = (await readFile(file, "utf8"))
+        .replace(/^\uFEFF/, "")
+        .trimEnd()
+        .split("\r\n");
       const separator = locale === "en" ? "," : ";";
       expect(lines[0]!.split(separator)[0]).toBe(say.partners.nameColumn);
       expect(lines).toHaveLength(3);
@@ -70,10 +74,20 @@ for (const locale of ["pt-BR", "en"] as const) {
       const partner = await post("/partners", { name: `${tag} Comércio`, fiscal_registration_number: newCnpj() });
       const product = await post("/products", { name: `${tag} Produto`, price: 10 });
       const shipment = Object.fromEntries(
-        ["address_name", "address_type", "street", "number", "complement", "neighborhood", "city", "state", "postal_code", "country", "contact_name", "contact_number"].map((field) => [
-          `shipment_${field}`,
-          "x",
-        ]),
+        [
+          "address_name",
+          "address_type",
+          "street",
+          "number",
+          "complement",
+          "neighborhood",
+          "city",
+          "state",
+          "postal_code",
+          "country",
+          "contact_name",
+          "contact_number",
+        ].map((field) => [`shipment_${field}`, "x"]),
       );
       await post("/orders", {
         partner_id: partner.id,
@@ -89,10 +103,20 @@ for (const locale of ["pt-BR", "en"] as const) {
       await expect(page.getByRole("table", { name: say.orders.title }).getByRole("row")).toHaveCount(2);
       const download = page.waitForEvent("download");
       await page.getByRole("link", { name: say.listTools.exportCsv }).click();
-      const lines = (await readFile(await (await download).path(), "utf8")).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+      const lines = (await readFile(await (await download).path(), "utf8"))
+        .replace(/^\uFEFF/, "")
+        .trimEnd()
+        .split("\r\n");
       const separator = locale === "en" ? "," : ";";
       const fields = say.orders.fields;
-      expect(lines[0]!.split(separator)).toEqual([fields.negotiation_date, fields.partner_id, fields.seller_id, fields.status, fields.quotation, fields.total_value]);
+      expect(lines[0]!.split(separator)).toEqual([
+        fields.negotiation_date,
+        fields.partner_id,
+        fields.seller_id,
+        fields.status,
+        fields.quotation,
+        fields.total_value,
+      ]);
       expect(lines).toHaveLength(2);
       expect(lines[1]!.split(separator)).toContain(`${tag} Comércio`);
       expect(lines[1]!.split(separator).at(-1)).toBe("30");
@@ -101,7 +125,9 @@ for (const locale of ["pt-BR", "en"] as const) {
     test("a partner's page shows who created it and its timeline after an edit", async ({ page, request }) => {
       const headers = await adminHeaders(request);
       const name = unique("Parceiro");
-      const partner = await (await request.post(`${API}/partners`, { headers, data: { name, fiscal_registration_number: newCnpj() } })).json();
+      const partner = await (
+        await request.post(`${API}/partners`, { headers, data: { name, fiscal_registration_number: newCnpj() } })
+      ).json();
 
       await signIn(page, { locale, path: `/partners/${partner.id}` });
       const aside = page.getByRole("complementary", { name: say.activity.aside });
@@ -129,7 +155,11 @@ for (const locale of ["pt-BR", "en"] as const) {
       const headers = await adminHeaders(request);
       const post = async (path: string, data: object) => (await request.post(`${API}${path}`, { headers, data })).json();
       const seller = await post("/sellers", { name: unique("Vendedora"), email: `${unique("v").replace(" ", "")}@example.com` });
-      const partner = await post("/partners", { name: unique("Cliente pedidos"), fiscal_registration_number: newCnpj(), seller_id: seller.id });
+      const partner = await post("/partners", {
+        name: unique("Cliente pedidos"),
+        fiscal_registration_number: newCnpj(),
+        seller_id: seller.id,
+      });
       const older = (await newOrder(request, headers, { partner, negotiation_date: "2026-01-10T12:00:00.000Z" })).order;
       const newer = (await newOrder(request, headers, { partner, negotiation_date: "2026-05-01T12:00:00.000Z" })).order;
       const category = await post("/categories", { name: unique("Categoria"), active: true, root_id: null });
@@ -184,7 +214,9 @@ for (const locale of ["pt-BR", "en"] as const) {
       const dialog = page.getByRole("dialog", { name: say.palette.title });
       await dialog.getByRole("combobox").fill(partner.name);
       // The partner and its order, each in its group; the order with its date and total.
-      await expect(dialog.getByRole("group", { name: say.palette.partners }).getByRole("option", { name: new RegExp(partner.name) })).toBeVisible();
+      await expect(
+        dialog.getByRole("group", { name: say.palette.partners }).getByRole("option", { name: new RegExp(partner.name) }),
+      ).toBeVisible();
       const found = dialog.getByRole("group", { name: say.palette.orders }).getByRole("option");
       await expect(found).toHaveCount(1);
       await expect(found).toContainText(partner.name);
@@ -196,7 +228,10 @@ for (const locale of ["pt-BR", "en"] as const) {
 
       await page.keyboard.press("Control+k");
       await dialog.getByRole("combobox").fill(order.id.slice(0, 8));
-      await dialog.getByRole("group", { name: say.palette.orders }).getByRole("option", { name: new RegExp(partner.name) }).click();
+      await dialog
+        .getByRole("group", { name: say.palette.orders })
+        .getByRole("option", { name: new RegExp(partner.name) })
+        .click();
       await expect(dialog).toBeHidden();
       await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
     });
@@ -211,7 +246,8 @@ test.describe("bulk actions of the catalog and pricing lists", () => {
     const tag = unique("Desliga").replace(" ", "");
     const names = [`${tag} Serra`, `${tag} Torno`];
     const ids: string[] = [];
-    for (const name of names) ids.push((await (await request.post(`${API}/products`, { headers, data: { name, active: true } })).json()).id);
+    for (const name of names)
+      ids.push((await (await request.post(`${API}/products`, { headers, data: { name, active: true } })).json()).id);
 
     await signIn(page, { path: `/products?search=${tag}` });
     const table = page.getByRole("table", { name: say.products.title });

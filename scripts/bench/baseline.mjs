@@ -11,10 +11,8 @@ const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 const authorization = `Bearer ${token}`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const DETAIL =
-  "SELECT id, name, active, images, attributes, created_at, updated_at FROM brands WHERE id = $1 AND organization_id = $2";
-const PAGE =
-  "SELECT id, name, active, images FROM brands WHERE organization_id = $1 ORDER BY name ASC, id ASC LIMIT $2 OFFSET $3";
+const DETAIL = "SELECT id, name, active, images, attributes, created_at, updated_at FROM brands WHERE id = $1 AND organization_id = $2";
+const PAGE = "SELECT id, name, active, images FROM brands WHERE organization_id = $1 ORDER BY name ASC, id ASC LIMIT $2 OFFSET $3";
 const COUNT = "SELECT count(*) AS total FROM brands WHERE organization_id = $1";
 
 function send(res, status, body) {

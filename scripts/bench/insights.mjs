@@ -106,7 +106,12 @@ async function measure(base, headers, method, path, requests, body) {
     setupClient: (client) => client.on("response", (_status, _bytes, ms) => latencies.push(ms)),
   });
   latencies.sort((a, b) => a - b);
-  return { p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), requests: latencies.length, failures: result.errors + result.non2xx };
+  return {
+    p50: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+    requests: latencies.length,
+    failures: result.errors + result.non2xx,
+  };
 }
 
 const day = (date) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(date);
@@ -114,15 +119,27 @@ const daysAgo = (n) => day(new Date(Date.now() - n * 86_400_000));
 
 export async function runInsightsBench({ root, databaseUrl, base, requestsPerCase = 200 }) {
   const email = `bench-insights-${randomBytes(3).toString("hex")}@bench.example`;
-  const org = cli(root, databaseUrl, ["org:create", "--name", "Bench insights", "--admin-email", email, "--admin-password", "bench-password-1"]);
+  const org = cli(root, databaseUrl, [
+    "org:create",
+    "--name",
+    "Bench insights",
+    "--admin-email",
+    email,
+    "--admin-password",
+    "bench-password-1",
+  ]);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    console.log(`insights: seeding ${SIZES.sales.toLocaleString("en")} sales, ${(SIZES.sales * SIZES.itemsPerSale).toLocaleString("en")} items, ${SIZES.events.toLocaleString("en")} funnel events`);
+    console.log(
+      `insights: seeding ${SIZES.sales.toLocaleString("en")} sales, ${(SIZES.sales * SIZES.itemsPerSale).toLocaleString("en")} items, ${SIZES.events.toLocaleString("en")} funnel events`,
+    );
     const seeded = await seed(client, org.id);
     console.log(`insights: seeded in ${seeded.seedMs} ms; building the rollups (insights:rebuild)`);
     const rebuild = cli(root, databaseUrl, ["insights:rebuild", "--org", org.id]);
-    await client.query("ANALYZE product_sales_days; ANALYZE product_sales_months; ANALYZE funnel_stage_days; ANALYZE funnel_session_days; ANALYZE funnel_sessions; ANALYZE sales_days");
+    await client.query(
+      "ANALYZE product_sales_days; ANALYZE product_sales_months; ANALYZE funnel_stage_days; ANALYZE funnel_session_days; ANALYZE funnel_sessions; ANALYZE sales_days",
+    );
     const rollups = (
       await client.query(
         `SELECT (SELECT count(*) FROM product_sales_days WHERE organization_id = $1)::int AS product_days,
@@ -132,15 +149,31 @@ export async function runInsightsBench({ root, databaseUrl, base, requestsPerCas
         [org.id],
       )
     ).rows[0];
-    const login = await fetch(`${base}/api/b2b/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "bench-password-1" }) });
+    const login = await fetch(`${base}/api/b2b/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "bench-password-1" }),
+    });
     const { access_token: token } = await login.json();
     const headers = { authorization: `Bearer ${token}` };
     const today = daysAgo(0);
     const cases = [];
     for (const days of [30, 365]) {
       const start = daysAgo(days - 1);
-      cases.push({ name: `most-sold ${days} days`, days, method: "POST", path: `/api/b2b/products/analysis/most-sold?page=0&perPage=20&start_date=${start}&final_date=${today}`, read: true });
-      cases.push({ name: `sales funnel ${days} days`, days, method: "GET", path: `/api/b2b/sales-funnel?period_start_date=${start}&period_final_date=${today}`, read: true });
+      cases.push({
+        name: `most-sold ${days} days`,
+        days,
+        method: "POST",
+        path: `/api/b2b/products/analysis/most-sold?page=0&perPage=20&start_date=${start}&final_date=${today}`,
+        read: true,
+      });
+      cases.push({
+        name: `sales funnel ${days} days`,
+        days,
+        method: "GET",
+        path: `/api/b2b/sales-funnel?period_start_date=${start}&period_final_date=${today}`,
+        read: true,
+      });
     }
     const results = [];
     for (const item of cases) {
@@ -151,7 +184,12 @@ export async function runInsightsBench({ root, databaseUrl, base, requestsPerCas
     }
     let batch = 0;
     const write = await measure(base, headers, "POST", "/api/b2b/sales-funnel/events", 100, () =>
-      JSON.stringify(Array.from({ length: 20 }, (_, i) => ({ session_id: `bench-write-${batch++}-${i % 5}`, stage: ["SESSION", "PRODUCT", "SHOPPING_CART", "CHECKOUT", "ORDER"][i % 5] }))),
+      JSON.stringify(
+        Array.from({ length: 20 }, (_, i) => ({
+          session_id: `bench-write-${batch++}-${i % 5}`,
+          stage: ["SESSION", "PRODUCT", "SHOPPING_CART", "CHECKOUT", "ORDER"][i % 5],
+        })),
+      ),
     );
     results.push({ name: "record 20 events", method: "POST", path: "/api/b2b/sales-funnel/events", read: false, ...write });
     return { sizes: SIZES, seeded, rebuildMs: rebuild.ms, rollups, results };
@@ -164,7 +202,11 @@ export function printInsights(figures) {
   const rows = [["case", "requests", "p50 ms", "p95 ms", "≤ 300 ms"]];
   for (const r of figures.results) rows.push([r.name, r.requests, r.p50, r.p95, r.read ? (r.p95 <= TARGET_P95_MS ? "yes" : "NO") : "-"]);
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => String(row[c]).length)));
-  console.log(rows.map((row) => row.map((cell, c) => (c < 1 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c]))).join("  ")).join("\n"));
+  console.log(
+    rows
+      .map((row) => row.map((cell, c) => (c < 1 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c]))).join("  "))
+      .join("\n"),
+  );
   const { seeded, rollups } = figures;
   console.log(
     `data: ${seeded.sales.toLocaleString("en")} sales, ${seeded.items.toLocaleString("en")} items, ${seeded.events.toLocaleString("en")} events (seeded in ${seeded.seedMs} ms); ` +
@@ -174,4 +216,6 @@ export function printInsights(figures) {
 }
 
 export const insightsTargets = (figures) =>
-  figures.results.filter((r) => r.read).map((r) => [`${r.name} p95 ≤ ${TARGET_P95_MS} ms`, r.p95 !== null && r.p95 <= TARGET_P95_MS && r.failures === 0]);
+  figures.results
+    .filter((r) => r.read)
+    .map((r) => [`${r.name} p95 ≤ ${TARGET_P95_MS} ms`, r.p95 !== null && r.p95 <= TARGET_P95_MS && r.failures === 0]);

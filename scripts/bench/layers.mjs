@@ -60,7 +60,7 @@ export function layersOf(profilePath, bundleDir, requests) {
     else if (bundleFile(url, bundleDir)) {
       const entry = mapOf(bundleFile(url, bundleDir))?.findEntry(lineNumber, columnNumber);
       layer = sourceLayer(entry?.originalSource ?? "");
-    } else if (url.startsWith("node:") || url === "" ) layer = "node.js (http, net, streams, syscalls)";
+    } else if (url.startsWith("node:") || url === "") layer = "node.js (http, net, streams, syscalls)";
     else layer = "other";
     layers.set(layer, (layers.get(layer) ?? 0) + micros);
   }

@@ -26,17 +26,37 @@ function quantile(sorted, q) {
 
 async function seed(client, { root, databaseUrl, base }) {
   const email = `bench-pricing-${randomBytes(3).toString("hex")}@bench.example`;
-  const created = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/cli.ts", "org:create", "--name", "Bench pricing", "--admin-email", email, "--admin-password", "bench-password-1"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, DEMO_DATA: "false" },
-    encoding: "utf8",
-  });
+  const created = spawnSync(
+    process.execPath,
+    [
+      "node_modules/tsx/dist/cli.mjs",
+      "scripts/cli.ts",
+      "org:create",
+      "--name",
+      "Bench pricing",
+      "--admin-email",
+      email,
+      "--admin-password",
+      "bench-password-1",
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl, DEMO_DATA: "false" },
+      encoding: "utf8",
+    },
+  );
   if (created.status !== 0) throw new Error(`org:create failed: ${created.stderr}`);
   const org = JSON.parse(created.stdout).id;
   const q = (sql, params = []) => client.query(sql, [org, ...params]);
   await client.query("SELECT setseed(0.11)");
-  await q(`INSERT INTO brands (id, organization_id, name, active, search_text, updated_at) SELECT gen_random_uuid(), $1, 'Marca ' || n, true, 'marca ' || n, now() FROM generate_series(1, $2) n`, [BRANDS]);
-  await q(`INSERT INTO categories (id, organization_id, name, active, search_text, updated_at) SELECT gen_random_uuid(), $1, 'Categoria ' || n, true, 'categoria ' || n, now() FROM generate_series(1, $2) n`, [CATEGORIES]);
+  await q(
+    `INSERT INTO brands (id, organization_id, name, active, search_text, updated_at) SELECT gen_random_uuid(), $1, 'Marca ' || n, true, 'marca ' || n, now() FROM generate_series(1, $2) n`,
+    [BRANDS],
+  );
+  await q(
+    `INSERT INTO categories (id, organization_id, name, active, search_text, updated_at) SELECT gen_random_uuid(), $1, 'Categoria ' || n, true, 'categoria ' || n, now() FROM generate_series(1, $2) n`,
+    [CATEGORIES],
+  );
   await q(
     `WITH b AS (SELECT array_agg(id ORDER BY name) ids FROM brands WHERE organization_id = $1)
      INSERT INTO products (id, organization_id, name, sku, sku_key, brand_id, price, active, search_text, updated_at)
@@ -55,7 +75,9 @@ async function seed(client, { root, databaseUrl, base }) {
      SELECT gen_random_uuid(), $1, p.id, 'Voltagem', v, 'voltagem', lower(v), true, now()
      FROM products p, LATERAL (SELECT (ARRAY['127V', '220V', 'Bivolt'])[1 + abs(hashtext(p.id::text)) % 3] v) x WHERE p.organization_id = $1`,
   );
-  await q(`INSERT INTO profiles (id, organization_id, name, search_text, updated_at) SELECT gen_random_uuid(), $1, 'Perfil ' || n, '', now() FROM generate_series(1, 10) n`);
+  await q(
+    `INSERT INTO profiles (id, organization_id, name, search_text, updated_at) SELECT gen_random_uuid(), $1, 'Perfil ' || n, '', now() FROM generate_series(1, 10) n`,
+  );
   await q(
     `WITH pr AS (SELECT array_agg(id) ids FROM profiles WHERE organization_id = $1)
      INSERT INTO partners (id, organization_id, name, fiscal_registration_number, profile_id, search_text, updated_at)
@@ -86,7 +108,11 @@ async function seed(client, { root, databaseUrl, base }) {
      FROM price_table_criteria c, p, generate_series(0, $2 - 1) k WHERE c.organization_id = $1 AND c.has_products`,
     [PRODUCTS_PER_TABLE],
   );
-  for (const [flag, column, source] of [["is_profile_specific", "profile_id", "profiles"], ["is_partner_specific", "partner_id", "partners"], ["is_payment_method_specific", "payment_method_id", "payment_methods"]]) {
+  for (const [flag, column, source] of [
+    ["is_profile_specific", "profile_id", "profiles"],
+    ["is_partner_specific", "partner_id", "partners"],
+    ["is_payment_method_specific", "payment_method_id", "payment_methods"],
+  ]) {
     await q(
       `WITH s AS (SELECT array_agg(id) ids FROM ${source} WHERE organization_id = $1)
        INSERT INTO price_table_targets (id, organization_id, price_table_id, ${column})
@@ -120,7 +146,11 @@ async function seed(client, { root, databaseUrl, base }) {
      WHERE d.organization_id = $1`,
   );
   await client.query("ANALYZE");
-  const login = await fetch(`${base}/api/b2b/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "bench-password-1" }) });
+  const login = await fetch(`${base}/api/b2b/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "bench-password-1" }),
+  });
   const { access_token: token } = await login.json();
   const sample = async (sql) => (await q(sql)).rows.map((row) => row.id);
   return {
@@ -135,8 +165,14 @@ async function seed(client, { root, databaseUrl, base }) {
 
 async function plans(client, org, productId) {
   const explain = async (sql, params) => JSON.stringify((await client.query(`EXPLAIN (FORMAT JSON) ${sql}`, params)).rows[0]["QUERY PLAN"]);
-  const tables = await explain("SELECT DISTINCT price_table_id FROM price_table_products WHERE organization_id = $1 AND product_id = $2", [org, productId]);
-  const values = await explain("SELECT discount_id FROM discount_criteria_values WHERE organization_id = $1 AND key = 'brand_id' AND value = $2", [org, productId]);
+  const tables = await explain("SELECT DISTINCT price_table_id FROM price_table_products WHERE organization_id = $1 AND product_id = $2", [
+    org,
+    productId,
+  ]);
+  const values = await explain(
+    "SELECT discount_id FROM discount_criteria_values WHERE organization_id = $1 AND key = 'brand_id' AND value = $2",
+    [org, productId],
+  );
   return { priceTableProducts: !tables.includes('"Seq Scan"'), discountCriteriaValues: !values.includes('"Seq Scan"') };
 }
 
@@ -199,4 +235,6 @@ export function printPricing(figures) {
   );
 }
 
-export const pricingTargets = (figures) => [["price calculation p95 ≤ 5 ms (100k products, 1,000 tables, 1,000 discounts)", figures.p95 <= 5]];
+export const pricingTargets = (figures) => [
+  ["price calculation p95 ≤ 5 ms (100k products, 1,000 tables, 1,000 discounts)", figures.p95 <= 5],
+];

@@ -9,7 +9,9 @@ let profiling = false;
 process.on("SIGUSR2", () => {
   if (!profiling) {
     profiling = true;
-    session.post("Profiler.enable", () => session.post("Profiler.setSamplingInterval", { interval: 200 }, () => session.post("Profiler.start")));
+    session.post("Profiler.enable", () =>
+      session.post("Profiler.setSamplingInterval", { interval: 200 }, () => session.post("Profiler.start")),
+    );
     return;
   }
   session.post("Profiler.stop", (error, result) => {

@@ -52,22 +52,43 @@ const saleBody = (setup, index) => ({
 
 async function setupOrg({ root, databaseUrl, base }) {
   const email = `bench-sales-${randomBytes(3).toString("hex")}@bench.example`;
-  const created = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/cli.ts", "org:create", "--name", "Bench sales", "--admin-email", email, "--admin-password", "bench-password-1"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, DEMO_DATA: "false" },
-    encoding: "utf8",
-  });
+  const created = spawnSync(
+    process.execPath,
+    [
+      "node_modules/tsx/dist/cli.mjs",
+      "scripts/cli.ts",
+      "org:create",
+      "--name",
+      "Bench sales",
+      "--admin-email",
+      email,
+      "--admin-password",
+      "bench-password-1",
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl, DEMO_DATA: "false" },
+      encoding: "utf8",
+    },
+  );
   if (created.status !== 0) throw new Error(`org:create failed: ${created.stderr}`);
-  const login = await fetch(`${base}/api/b2b/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "bench-password-1" }) });
+  const login = await fetch(`${base}/api/b2b/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "bench-password-1" }),
+  });
   const { access_token: token } = await login.json();
   const partner = (await api(base, token, "POST", "/partners", { name: "Cliente Bench", fiscal_registration_number: cnpj() })).json.id;
   const products = [];
-  for (const name of ["Furadeira", "Serra", "Broca"]) products.push((await api(base, token, "POST", "/products", { name, price: 10 })).json.id);
-  const card = (await api(base, token, "POST", "/payment-methods", {
-    name: "Cartão",
-    type: "CREDIT_CARD",
-    installments: [1, 2, 3].map((sequence) => ({ sequence, due_date_delay: 30 * sequence })),
-  })).json.id;
+  for (const name of ["Furadeira", "Serra", "Broca"])
+    products.push((await api(base, token, "POST", "/products", { name, price: 10 })).json.id);
+  const card = (
+    await api(base, token, "POST", "/payment-methods", {
+      name: "Cartão",
+      type: "CREDIT_CARD",
+      installments: [1, 2, 3].map((sequence) => ({ sequence, due_date_delay: 30 * sequence })),
+    })
+  ).json.id;
   return { token, setup: { partner, products, card } };
 }
 
@@ -79,7 +100,13 @@ export async function runSalesBench({ root, databaseUrl, base, sales = 400, capt
     connections: 8,
     amount: sales,
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    requests: [{ method: "POST", path: "/api/b2b/sales", setupRequest: (request) => ({ ...request, body: JSON.stringify(saleBody(setup, index++)) }) }],
+    requests: [
+      {
+        method: "POST",
+        path: "/api/b2b/sales",
+        setupRequest: (request) => ({ ...request, body: JSON.stringify(saleBody(setup, index++)) }),
+      },
+    ],
   });
   const list = await autocannon({
     url: base,
@@ -110,17 +137,37 @@ export async function runSalesBench({ root, databaseUrl, base, sales = 400, capt
   latencies.sort((a, b) => a - b);
   const count = (status) => statuses.filter((value) => value === status).length;
   return {
-    create: { rps: Math.round(created.requests.average), p50: created.latency.p50, p99: created.latency.p99, failures: created.errors + created.non2xx, requests: created.requests.total },
+    create: {
+      rps: Math.round(created.requests.average),
+      p50: created.latency.p50,
+      p99: created.latency.p99,
+      failures: created.errors + created.non2xx,
+      requests: created.requests.total,
+    },
     list: { rps: Math.round(list.requests.average), p50: list.latency.p50, p99: list.latency.p99, failures: list.errors + list.non2xx },
-    capture: { payments: captures, racers, ok: count(200), alreadyCaptured: count(204), other: statuses.length - count(200) - count(204), p50: Math.round(quantile(latencies, 0.5)), p99: Math.round(quantile(latencies, 0.99)) },
+    capture: {
+      payments: captures,
+      racers,
+      ok: count(200),
+      alreadyCaptured: count(204),
+      other: statuses.length - count(200) - count(204),
+      p50: Math.round(quantile(latencies, 0.5)),
+      p99: Math.round(quantile(latencies, 0.99)),
+    },
   };
 }
 
 export function printSales(figures) {
-  console.log(`  POST /sales (order + 3 receivables each): ${figures.create.rps} req/s, p50 ${figures.create.p50} ms, p99 ${figures.create.p99} ms, failures ${figures.create.failures}`);
-  console.log(`  GET /sales?perPage=25: ${figures.list.rps} req/s, p50 ${figures.list.p50} ms, p99 ${figures.list.p99} ms, failures ${figures.list.failures}`);
+  console.log(
+    `  POST /sales (order + 3 receivables each): ${figures.create.rps} req/s, p50 ${figures.create.p50} ms, p99 ${figures.create.p99} ms, failures ${figures.create.failures}`,
+  );
+  console.log(
+    `  GET /sales?perPage=25: ${figures.list.rps} req/s, p50 ${figures.list.p50} ms, p99 ${figures.list.p99} ms, failures ${figures.list.failures}`,
+  );
   const { capture } = figures;
-  console.log(`  PUT /sales/capture, ${capture.racers} racing per payment × ${capture.payments}: ${capture.ok} × 200, ${capture.alreadyCaptured} × 204, ${capture.other} other; p50 ${capture.p50} ms, p99 ${capture.p99} ms`);
+  console.log(
+    `  PUT /sales/capture, ${capture.racers} racing per payment × ${capture.payments}: ${capture.ok} × 200, ${capture.alreadyCaptured} × 204, ${capture.other} other; p50 ${capture.p50} ms, p99 ${capture.p99} ms`,
+  );
 }
 
 export const salesTargets = (figures) => [

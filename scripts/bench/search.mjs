@@ -14,20 +14,159 @@ import autocannon from "autocannon";
 import pg from "pg";
 
 const TYPES = [
-  "Furadeira", "Parafusadeira", "Parafuso", "Porca", "Arruela", "Chave", "Martelo", "Alicate", "Serra", "Broca", "Lixa", "Tinta",
-  "Cabo", "Fio", "Tomada", "Interruptor", "Disjuntor", "Lâmpada", "Luminária", "Mangueira", "Torneira", "Válvula", "Registro",
-  "Cadeado", "Fechadura", "Trena", "Nível", "Esquadro", "Espátula", "Pincel", "Rolo", "Cola", "Silicone", "Fita", "Abraçadeira",
-  "Bucha", "Prego", "Rebite", "Dobradiça", "Puxador", "Luva", "Óculos", "Capacete", "Botina", "Escada", "Carrinho", "Pá",
-  "Enxada", "Regador", "Extensão", "Adaptador", "Conector", "Canaleta", "Eletroduto", "Joelho", "Tubo", "Caixa", "Ralo", "Sifão",
+  "Furadeira",
+  "Parafusadeira",
+  "Parafuso",
+  "Porca",
+  "Arruela",
+  "Chave",
+  "Martelo",
+  "Alicate",
+  "Serra",
+  "Broca",
+  "Lixa",
+  "Tinta",
+  "Cabo",
+  "Fio",
+  "Tomada",
+  "Interruptor",
+  "Disjuntor",
+  "Lâmpada",
+  "Luminária",
+  "Mangueira",
+  "Torneira",
+  "Válvula",
+  "Registro",
+  "Cadeado",
+  "Fechadura",
+  "Trena",
+  "Nível",
+  "Esquadro",
+  "Espátula",
+  "Pincel",
+  "Rolo",
+  "Cola",
+  "Silicone",
+  "Fita",
+  "Abraçadeira",
+  "Bucha",
+  "Prego",
+  "Rebite",
+  "Dobradiça",
+  "Puxador",
+  "Luva",
+  "Óculos",
+  "Capacete",
+  "Botina",
+  "Escada",
+  "Carrinho",
+  "Pá",
+  "Enxada",
+  "Regador",
+  "Extensão",
+  "Adaptador",
+  "Conector",
+  "Canaleta",
+  "Eletroduto",
+  "Joelho",
+  "Tubo",
+  "Caixa",
+  "Ralo",
+  "Sifão",
 ];
 const QUALIFIERS = [
-  "de Impacto", "Sextavado", "Phillips", "Fenda", "Elétrica", "Circular", "Galvanizado", "Inox", "Flexível", "Automático",
-  "Universal", "Reforçado", "Profissional", "Compacta", "sem Fio", "de Pressão", "Ajustável", "Isolado", "Antiderrapante",
-  "Magnética", "Digital", "Articulado", "Cromado", "Zincado", "Esmaltado", "Acrílica", "Epóxi", "Multiuso", "Monofásico", "Bifásico",
+  "de Impacto",
+  "Sextavado",
+  "Phillips",
+  "Fenda",
+  "Elétrica",
+  "Circular",
+  "Galvanizado",
+  "Inox",
+  "Flexível",
+  "Automático",
+  "Universal",
+  "Reforçado",
+  "Profissional",
+  "Compacta",
+  "sem Fio",
+  "de Pressão",
+  "Ajustável",
+  "Isolado",
+  "Antiderrapante",
+  "Magnética",
+  "Digital",
+  "Articulado",
+  "Cromado",
+  "Zincado",
+  "Esmaltado",
+  "Acrílica",
+  "Epóxi",
+  "Multiuso",
+  "Monofásico",
+  "Bifásico",
 ];
-const SIZES = ["1/4\"", "3/8\"", "1/2\"", "6mm", "8mm", "10mm", "12mm", "13mm", "20mm", "25mm", "650W", "800W", "1200W", "2,5mm²", "4mm²", "18L", "3,6L", "1m", "5m", "10m", "M6", "M8", "M10"];
-const BRANDS = ["Bosch", "Makita", "Tramontina", "Vonder", "Stanley", "DeWalt", "Tigre", "Pial", "Philips", "Black+Decker", "Gedore", "Irwin", "Suvinil", "Coral", "Pado", "Papaiz", "3M", "Fischer", "Ciser", "Belzer"];
-const CATEGORIES = ["Ferramentas Elétricas", "Ferramentas Manuais", "Fixadores", "Elétrica", "Iluminação", "Hidráulica", "Pintura", "Segurança", "Jardinagem", "Construção", "Ferragens", "Acessórios"];
+const SIZES = [
+  '1/4"',
+  '3/8"',
+  '1/2"',
+  "6mm",
+  "8mm",
+  "10mm",
+  "12mm",
+  "13mm",
+  "20mm",
+  "25mm",
+  "650W",
+  "800W",
+  "1200W",
+  "2,5mm²",
+  "4mm²",
+  "18L",
+  "3,6L",
+  "1m",
+  "5m",
+  "10m",
+  "M6",
+  "M8",
+  "M10",
+];
+const BRANDS = [
+  "Bosch",
+  "Makita",
+  "Tramontina",
+  "Vonder",
+  "Stanley",
+  "DeWalt",
+  "Tigre",
+  "Pial",
+  "Philips",
+  "Black+Decker",
+  "Gedore",
+  "Irwin",
+  "Suvinil",
+  "Coral",
+  "Pado",
+  "Papaiz",
+  "3M",
+  "Fischer",
+  "Ciser",
+  "Belzer",
+];
+const CATEGORIES = [
+  "Ferramentas Elétricas",
+  "Ferramentas Manuais",
+  "Fixadores",
+  "Elétrica",
+  "Iluminação",
+  "Hidráulica",
+  "Pintura",
+  "Segurança",
+  "Jardinagem",
+  "Construção",
+  "Ferragens",
+  "Acessórios",
+];
 
 const QUERIES = [
   { name: "exact SKU", text: null },
@@ -44,11 +183,25 @@ function quantile(sorted, q) {
 /** An org of `count` products, written straight into the database (fast), indexed by the app. */
 async function seedOrg(client, { root, databaseUrl, base, count }) {
   const email = `bench-search-${count}-${randomBytes(3).toString("hex")}@bench.example`;
-  const created = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/cli.ts", "org:create", "--name", `Bench search ${count}`, "--admin-email", email, "--admin-password", "bench-password-1"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, DEMO_DATA: "false" },
-    encoding: "utf8",
-  });
+  const created = spawnSync(
+    process.execPath,
+    [
+      "node_modules/tsx/dist/cli.mjs",
+      "scripts/cli.ts",
+      "org:create",
+      "--name",
+      `Bench search ${count}`,
+      "--admin-email",
+      email,
+      "--admin-password",
+      "bench-password-1",
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl, DEMO_DATA: "false" },
+      encoding: "utf8",
+    },
+  );
   if (created.status !== 0) throw new Error(`org:create failed: ${created.stderr}`);
   const organizationId = JSON.parse(created.stdout).id;
   await client.query("SELECT setseed(0.42)");
@@ -96,13 +249,23 @@ async function seedOrg(client, { root, databaseUrl, base, count }) {
      WHERE p.organization_id = $1`,
     [organizationId],
   );
-  const login = await fetch(`${base}/api/b2b/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "bench-password-1" }) });
+  const login = await fetch(`${base}/api/b2b/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "bench-password-1" }),
+  });
   const { access_token: token } = await login.json();
   const started = performance.now();
-  const sync = await fetch(`${base}/api/b2b/products/search/synchronize`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+  const sync = await fetch(`${base}/api/b2b/products/search/synchronize`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (!sync.ok) throw new Error(`synchronize answered ${sync.status}: ${await sync.text()}`);
   const synchronizeMs = Math.round(performance.now() - started);
-  const { rows } = await client.query("SELECT sku FROM products WHERE organization_id = $1 ORDER BY sku OFFSET $2 LIMIT 1", [organizationId, Math.floor(count / 2)]);
+  const { rows } = await client.query("SELECT sku FROM products WHERE organization_id = $1 ORDER BY sku OFFSET $2 LIMIT 1", [
+    organizationId,
+    Math.floor(count / 2),
+  ]);
   // The steady state autovacuum keeps (this machine's PostgreSQL runs without it): the
   // synchronize just rewrote every product, leaving the old versions and no hint bits.
   await client.query("VACUUM ANALYZE products");
@@ -191,7 +354,8 @@ async function searchAlone(pool, organizationId, text, perPage) {
   const eligible = words.filter((word) => word.length >= 5 && /^[a-z]+$/.test(word));
   const alternatives = new Map();
   if (eligible.length > 0) {
-    for (const row of (await pool.query(TYPOS, [organizationId, eligible])).rows) alternatives.set(row.input, [...(alternatives.get(row.input) ?? []), row.word]);
+    for (const row of (await pool.query(TYPOS, [organizationId, eligible])).rows)
+      alternatives.set(row.input, [...(alternatives.get(row.input) ?? []), row.word]);
   }
   const tsquery = words
     .map((word, index) => {
@@ -217,7 +381,9 @@ async function searchAlone(pool, organizationId, text, perPage) {
 async function measureAlone(pool, { organizationId, text, expected, requests }) {
   const first = await searchAlone(pool, organizationId, text, PER_PAGE);
   if (first.total !== expected.total || !isDeepStrictEqual(first.ids, expected.ids)) {
-    throw new Error(`"${text}": the bare client found ${first.total} (${first.ids.slice(0, 3).join(", ")}…), the app ${expected.total} (${expected.ids.slice(0, 3).join(", ")}…)`);
+    throw new Error(
+      `"${text}": the bare client found ${first.total} (${first.ids.slice(0, 3).join(", ")}…), the app ${expected.total} (${expected.ids.slice(0, 3).join(", ")}…)`,
+    );
   }
   for (let i = 0; i < CONNECTIONS; i++) await searchAlone(pool, organizationId, text, PER_PAGE);
   const latencies = [];
@@ -282,7 +448,13 @@ export async function runSearchBench({ root, databaseUrl, base, requestsPerQuery
         const expected = { total: page.total, ids: page.items.map((item) => item.id) };
         const database = await measureAlone(pool, { organizationId: org.organizationId, text, expected, requests: requestsPerQuery });
         alone.push(...database);
-        perQuery.push({ query: query.name, text, p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), database: { p50: quantile(database, 0.5), p95: quantile(database, 0.95) } });
+        perQuery.push({
+          query: query.name,
+          text,
+          p50: quantile(latencies, 0.5),
+          p95: quantile(latencies, 0.95),
+          database: { p50: quantile(database, 0.5), p95: quantile(database, 0.95) },
+        });
       }
       all.sort((a, b) => a - b);
       alone.sort((a, b) => a - b);
@@ -307,16 +479,40 @@ export function printSearch(figures) {
   const ms = (value) => value.toFixed(1);
   const rows = [["products", "query", "p50 ms", "p95 ms", "database alone p50", "p95"]];
   for (const size of figures) {
-    for (const q of size.perQuery) rows.push([size.products.toLocaleString("en"), `${q.query} (${q.text})`, ms(q.p50), ms(q.p95), ms(q.database.p50), ms(q.database.p95)]);
-    rows.push([size.products.toLocaleString("en"), "all queries", ms(size.p50), ms(size.p95), ms(size.database.p50), ms(size.database.p95)]);
+    for (const q of size.perQuery)
+      rows.push([
+        size.products.toLocaleString("en"),
+        `${q.query} (${q.text})`,
+        ms(q.p50),
+        ms(q.p95),
+        ms(q.database.p50),
+        ms(q.database.p95),
+      ]);
+    rows.push([
+      size.products.toLocaleString("en"),
+      "all queries",
+      ms(size.p50),
+      ms(size.p95),
+      ms(size.database.p50),
+      ms(size.database.p95),
+    ]);
   }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => String(row[c]).length)));
-  console.log(rows.map((row) => row.map((cell, c) => (c < 2 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c]))).join("  ")).join("\n"));
+  console.log(
+    rows
+      .map((row) => row.map((cell, c) => (c < 2 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c]))).join("  "))
+      .join("\n"),
+  );
   for (const size of figures) {
-    console.log(`${size.products.toLocaleString("en")} products: index built in ${size.synchronizeMs} ms; plan ${size.plan.usesSearchIndex ? "uses" : "does NOT use"} products_search_vector_idx (${size.plan.nodes.join(", ")}), the names' page ${size.plan.usesNameIndex ? "uses" : "does NOT use"} products_name_vector_idx; failures ${size.failures}`);
+    console.log(
+      `${size.products.toLocaleString("en")} products: index built in ${size.synchronizeMs} ms; plan ${size.plan.usesSearchIndex ? "uses" : "does NOT use"} products_search_vector_idx (${size.plan.nodes.join(", ")}), the names' page ${size.plan.usesNameIndex ? "uses" : "does NOT use"} products_name_vector_idx; failures ${size.failures}`,
+    );
   }
   const [small, large] = figures;
-  if (small && large) console.log(`p95 at ${large.products.toLocaleString("en")} / p95 at ${small.products.toLocaleString("en")}: ${(large.p95 / small.p95).toFixed(2)}x`);
+  if (small && large)
+    console.log(
+      `p95 at ${large.products.toLocaleString("en")} / p95 at ${small.products.toLocaleString("en")}: ${(large.p95 / small.p95).toFixed(2)}x`,
+    );
 }
 
 export const searchTargets = (figures) => {
@@ -328,4 +524,3 @@ export const searchTargets = (figures) => {
     ["search plans use the indexes", large ? large.plan.usesSearchIndex && large.plan.usesNameIndex : false],
   ];
 };
-

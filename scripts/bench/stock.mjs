@@ -30,10 +30,22 @@ async function call(base, method, url, token, body) {
 /** A company, a warehouse and 10 products, each with a stock record of a million, a tenth reserved. */
 async function seed(base, token) {
   const stamp = Date.now().toString(36);
-  const company = await call(base, "POST", "/api/b2b/companies", token, { name: `Bench stock ${stamp}`, fiscal_registration_number: cnpj() });
+  const company = await call(base, "POST", "/api/b2b/companies", token, {
+    name: `Bench stock ${stamp}`,
+    fiscal_registration_number: cnpj(),
+  });
   const warehouse = await call(base, "POST", "/api/b2b/warehouses", token, {
-    name: `Bench CD ${stamp}`, address_type: "COMMERCIAL", street: "Rua", number: "1", complement: "", neighborhood: "Centro",
-    city: "Campinas", state: "SP", country: "BR", postal_code: "13010-000", active: true,
+    name: `Bench CD ${stamp}`,
+    address_type: "COMMERCIAL",
+    street: "Rua",
+    number: "1",
+    complement: "",
+    neighborhood: "Centro",
+    city: "Campinas",
+    state: "SP",
+    country: "BR",
+    postal_code: "13010-000",
+    active: true,
   });
   const keys = [];
   for (let index = 0; index < RECORDS; index++) {
@@ -72,7 +84,12 @@ function run(base, token, keys, duration) {
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
         setupRequest: (request) => {
           const index = sent++;
-          const body = { ...keys[index % RECORDS], type: TYPES[Math.floor(index / RECORDS) % TYPES.length], quantity: 1, reference_id: `bench-${index}` };
+          const body = {
+            ...keys[index % RECORDS],
+            type: TYPES[Math.floor(index / RECORDS) % TYPES.length],
+            quantity: 1,
+            reference_id: `bench-${index}`,
+          };
           return { ...request, body: JSON.stringify(body) };
         },
       },
@@ -106,14 +123,17 @@ async function checkInvariants(databaseUrl, ids, answered) {
     let movements = 0;
     for (const row of rows) {
       movements += row.movements;
-      if (Number(row.ledger_total) !== Number(row.total)) problems.push(`${row.id}: ledger total ${row.ledger_total} ≠ record ${row.total}`);
-      if (Number(row.ledger_reserved) !== Number(row.reserved)) problems.push(`${row.id}: ledger reserved ${row.ledger_reserved} ≠ record ${row.reserved}`);
+      if (Number(row.ledger_total) !== Number(row.total))
+        problems.push(`${row.id}: ledger total ${row.ledger_total} ≠ record ${row.total}`);
+      if (Number(row.ledger_reserved) !== Number(row.reserved))
+        problems.push(`${row.id}: ledger reserved ${row.ledger_reserved} ≠ record ${row.reserved}`);
       if (row.broken_links > 0) problems.push(`${row.id}: ${row.broken_links} ledger rows do not start where the one before ended`);
       if (!row.within) problems.push(`${row.id}: reserved outside 0..total`);
     }
     if (rows.length !== ids.length) problems.push(`${ids.length - rows.length} records missing`);
     // Requests still in flight when the run stopped may commit without their answer being counted: at most one per connection.
-    if (movements < answered || movements > answered + CONNECTIONS) problems.push(`${movements} ledger movements for ${answered} movements answered 200`);
+    if (movements < answered || movements > answered + CONNECTIONS)
+      problems.push(`${movements} ledger movements for ${answered} movements answered 200`);
     return { ok: problems.length === 0, problems, movements };
   } finally {
     await client.end();
@@ -143,7 +163,9 @@ export function printStock(stock) {
     `${stock.connections} connections on ${stock.records} records for ${stock.duration} s: ${stock.movementsPerSecond} movements/s, ` +
       `p50 ${stock.p50} ms, p99 ${stock.p99} ms, non-2xx ${stock.non2xx}, errors ${stock.errors}`,
   );
-  console.log(`invariants: ${stock.invariants.ok ? `intact (${stock.invariants.movements} ledger movements, each record's ledger sums to it)` : "BROKEN"}`);
+  console.log(
+    `invariants: ${stock.invariants.ok ? `intact (${stock.invariants.movements} ledger movements, each record's ledger sums to it)` : "BROKEN"}`,
+  );
   for (const problem of stock.invariants.problems) console.log(`  ${problem}`);
 }
 

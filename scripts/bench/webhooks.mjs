@@ -45,7 +45,12 @@ async function startReceiver() {
   });
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
-  return { url: `http://127.0.0.1:${server.address().port}/bench-hooks`, arrivals, byEvent, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}/bench-hooks`,
+    arrivals,
+    byEvent,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 async function json(base, method, url, token, body) {
@@ -114,14 +119,20 @@ export async function runWebhooksBench({ databaseUrl, start, admin, registerClea
     [hook.id, BACKLOG],
   );
   const drained = await until(() => receiver.arrivals.size >= before + rows.length, 300_000);
-  const backlogTimes = rows.map(({ id }) => receiver.arrivals.get(id)?.[0]).filter((at) => at !== undefined).sort((a, b) => a - b);
+  const backlogTimes = rows
+    .map(({ id }) => receiver.arrivals.get(id)?.[0])
+    .filter((at) => at !== undefined)
+    .sort((a, b) => a - b);
   const spanSeconds = backlogTimes.length > 1 ? (backlogTimes.at(-1) - backlogTimes[0]) / 1000 : null;
   // A moment for late duplicates to show up.
   await sleep(1000);
 
   const expected = LATENCY_EVENTS + rows.length;
   const duplicates = [...receiver.arrivals.values()].filter((times) => times.length > 1).length;
-  const { rows: states } = await client.query("SELECT state, count(*)::int AS count FROM webhook_deliveries WHERE webhook_id = $1::uuid GROUP BY state", [hook.id]);
+  const { rows: states } = await client.query(
+    "SELECT state, count(*)::int AS count FROM webhook_deliveries WHERE webhook_id = $1::uuid GROUP BY state",
+    [hook.id],
+  );
   return {
     instances: instances.length,
     latency: {
@@ -147,15 +158,27 @@ export async function runWebhooksBench({ databaseUrl, start, admin, registerClea
 
 export function printWebhooks(result) {
   console.log(`two instances, one receiver; every delivery signed, sent and recorded`);
-  console.log(`  enqueue → arrival (${result.latency.arrived}/${result.latency.events} test events, one at a time): p50 ${result.latency.p50} ms, p95 ${result.latency.p95} ms, p99 ${result.latency.p99} ms`);
-  console.log(`  backlog of ${result.backlog.deliveries}: drained in ${result.backlog.seconds} s, ${result.backlog.perSecond} deliveries/s${result.backlog.drained ? "" : " (NOT drained within 5 min)"}`);
-  console.log(`  received ${result.received} of ${result.expected}: ${result.duplicates} sent twice, ${result.missing} missing; outbox ${JSON.stringify(result.states)}\n`);
+  console.log(
+    `  enqueue → arrival (${result.latency.arrived}/${result.latency.events} test events, one at a time): p50 ${result.latency.p50} ms, p95 ${result.latency.p95} ms, p99 ${result.latency.p99} ms`,
+  );
+  console.log(
+    `  backlog of ${result.backlog.deliveries}: drained in ${result.backlog.seconds} s, ${result.backlog.perSecond} deliveries/s${result.backlog.drained ? "" : " (NOT drained within 5 min)"}`,
+  );
+  console.log(
+    `  received ${result.received} of ${result.expected}: ${result.duplicates} sent twice, ${result.missing} missing; outbox ${JSON.stringify(result.states)}\n`,
+  );
 }
 
 export function webhooksTargets(result) {
   return [
     ["webhooks: every delivery exactly once across two instances", result.duplicates === 0 && result.missing === 0],
-    [`webhooks: enqueue → arrival p99 ≤ ${TARGETS.latencyP99Ms} ms`, result.latency.p99 !== null && result.latency.p99 <= TARGETS.latencyP99Ms],
-    [`webhooks: a backlog drains at ≥ ${TARGETS.backlogPerSecond} deliveries/s`, (result.backlog.perSecond ?? 0) >= TARGETS.backlogPerSecond],
+    [
+      `webhooks: enqueue → arrival p99 ≤ ${TARGETS.latencyP99Ms} ms`,
+      result.latency.p99 !== null && result.latency.p99 <= TARGETS.latencyP99Ms,
+    ],
+    [
+      `webhooks: a backlog drains at ≥ ${TARGETS.backlogPerSecond} deliveries/s`,
+      (result.backlog.perSecond ?? 0) >= TARGETS.backlogPerSecond,
+    ],
   ];
 }

@@ -21,11 +21,25 @@ const cursorOf = (seq) => Buffer.from(`seq:${seq}`).toString("base64url");
 
 async function seed(client, { root, databaseUrl, base }) {
   const email = `bench-workspace-${randomBytes(3).toString("hex")}@bench.example`;
-  const created = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/cli.ts", "org:create", "--name", "Bench workspace", "--admin-email", email, "--admin-password", "bench-password-1"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, DEMO_DATA: "false" },
-    encoding: "utf8",
-  });
+  const created = spawnSync(
+    process.execPath,
+    [
+      "node_modules/tsx/dist/cli.mjs",
+      "scripts/cli.ts",
+      "org:create",
+      "--name",
+      "Bench workspace",
+      "--admin-email",
+      email,
+      "--admin-password",
+      "bench-password-1",
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl, DEMO_DATA: "false" },
+      encoding: "utf8",
+    },
+  );
   if (created.status !== 0) throw new Error(`org:create failed: ${created.stderr}`);
   const organizationId = JSON.parse(created.stdout).id;
   // Fiscal numbers only need to be unique here (the bench reads, it never validates them).
@@ -48,7 +62,11 @@ async function seed(client, { root, databaseUrl, base }) {
   );
   await client.query("ANALYZE partners; ANALYZE audit_events");
   const { rows } = await client.query("SELECT min(seq) AS oldest FROM audit_events WHERE organization_id = $1", [organizationId]);
-  const login = await fetch(`${base}/api/b2b/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "bench-password-1" }) });
+  const login = await fetch(`${base}/api/b2b/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "bench-password-1" }),
+  });
   const { access_token: token } = await login.json();
   return { organizationId, token, deepCursor: cursorOf(BigInt(rows[0].oldest) + 26n) };
 }
@@ -109,13 +127,20 @@ export async function runWorkspaceBench({ root, databaseUrl, base }) {
 
 export function printWorkspace(figures) {
   const { export: csv, audit } = figures;
-  console.log(`  export of ${figures.partners} partners (CSV, streamed): ${csv.ms} ms (first byte ${csv.firstByteMs} ms), ${csv.rowsPerSecond} rows/s, ${(csv.bytes / 1024 / 1024).toFixed(1)} MiB, ${csv.rows} rows`);
-  console.log(`  audit log of ${figures.auditEvents}: newest page p50 ${audit.newest.p50} ms / p95 ${audit.newest.p95} ms; oldest page p50 ${audit.deepest.p50} ms / p95 ${audit.deepest.p95} ms`);
+  console.log(
+    `  export of ${figures.partners} partners (CSV, streamed): ${csv.ms} ms (first byte ${csv.firstByteMs} ms), ${csv.rowsPerSecond} rows/s, ${(csv.bytes / 1024 / 1024).toFixed(1)} MiB, ${csv.rows} rows`,
+  );
+  console.log(
+    `  audit log of ${figures.auditEvents}: newest page p50 ${audit.newest.p50} ms / p95 ${audit.newest.p95} ms; oldest page p50 ${audit.deepest.p50} ms / p95 ${audit.deepest.p95} ms`,
+  );
 }
 
 /** The export keeps its first byte under a second; the far end of the log costs about what its newest page does. */
 export const workspaceTargets = (figures) => [
   [`export's first byte under 1 s (${figures.export.firstByteMs} ms)`, figures.export.firstByteMs < 1000],
   [`export of every row (${figures.export.rows} of ${figures.partners})`, figures.export.rows === figures.partners],
-  [`audit log's oldest page p50 within 2x its newest (${figures.audit.deepest.p50} vs ${figures.audit.newest.p50} ms)`, figures.audit.deepest.p50 <= Math.max(2 * figures.audit.newest.p50, figures.audit.newest.p50 + 5)],
+  [
+    `audit log's oldest page p50 within 2x its newest (${figures.audit.deepest.p50} vs ${figures.audit.newest.p50} ms)`,
+    figures.audit.deepest.p50 <= Math.max(2 * figures.audit.newest.p50, figures.audit.newest.p50 + 5),
+  ],
 ];

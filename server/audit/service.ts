@@ -43,8 +43,7 @@ export interface AuditedWrite {
  * changed nothing records nothing.
  */
 export async function recordAudit(db: Db, write: AuditedWrite): Promise<void> {
-  const changes =
-    write.before && write.after ? diffRecords(write.before, write.after) : visible(write.after ?? write.before ?? {});
+  const changes = write.before && write.after ? diffRecords(write.before, write.after) : visible(write.after ?? write.before ?? {});
   if (write.action === "update" && Object.keys(changes).length === 0) return;
   const { actor, requestId } = writeContext(db);
   await db.auditEvent.create({

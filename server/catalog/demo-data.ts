@@ -17,8 +17,27 @@ const units = [
 
 const address = { address_type: "COMMERCIAL", complement: "", country: "BR", active: true, attributes: {} };
 const demoWarehouses = [
-  { ...address, name: "CD Guarulhos", street: "Rodovia Presidente Dutra", number: "km 225", neighborhood: "Cumbica", city: "Guarulhos", state: "SP", postal_code: "07034-000" },
-  { ...address, name: "CD Contagem", street: "Avenida das Indústrias", number: "1500", complement: "Galpão 3", neighborhood: "Cinco", city: "Contagem", state: "MG", postal_code: "32010-000" },
+  {
+    ...address,
+    name: "CD Guarulhos",
+    street: "Rodovia Presidente Dutra",
+    number: "km 225",
+    neighborhood: "Cumbica",
+    city: "Guarulhos",
+    state: "SP",
+    postal_code: "07034-000",
+  },
+  {
+    ...address,
+    name: "CD Contagem",
+    street: "Avenida das Indústrias",
+    number: "1500",
+    complement: "Galpão 3",
+    neighborhood: "Cinco",
+    city: "Contagem",
+    state: "MG",
+    postal_code: "32010-000",
+  },
 ];
 
 /** [name, children] */
@@ -30,7 +49,7 @@ const tree: Array<[string, string[]]> = [
 
 /** [name, sku, alternative units: [abbreviation, quantity, value multiplier]] */
 const demoProducts: Array<[string, string, Array<[string, number, number]>]> = [
-  ["Parafuso Sextavado 1/4 x 2\"", "PAR-SEX-14-2", [["CX", 100, 95]]],
+  ['Parafuso Sextavado 1/4 x 2"', "PAR-SEX-14-2", [["CX", 100, 95]]],
   ["Bucha de Nylon 8mm", "BUC-NYL-8", [["CX", 500, 450]]],
   ["Fio Flexível 2,5mm", "FIO-FLEX-25", [["M", 100, 90]]],
   ["Furadeira de Impacto 650W", "FUR-IMP-650", []],

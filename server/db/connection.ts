@@ -94,7 +94,10 @@ function lockDataDir(dir: string): () => void {
   writeFileSync(/*turbopackIgnore: true*/ lockFile, String(process.pid));
   const release = () => {
     try {
-      if (existsSync(/*turbopackIgnore: true*/ lockFile) && readFileSync(/*turbopackIgnore: true*/ lockFile, "utf8").trim() === String(process.pid)) {
+      if (
+        existsSync(/*turbopackIgnore: true*/ lockFile) &&
+        readFileSync(/*turbopackIgnore: true*/ lockFile, "utf8").trim() === String(process.pid)
+      ) {
         rmSync(/*turbopackIgnore: true*/ lockFile);
       }
     } catch {
@@ -150,8 +153,7 @@ export async function openPGlite(location: string): Promise<Database> {
     exec: async (sql) => {
       await client.exec(sql);
     },
-    query: async <Row>(sql: string, params?: unknown[]) =>
-      (await client.query<Row>(sql, params as unknown[])).rows,
+    query: async <Row>(sql: string, params?: unknown[]) => (await client.query<Row>(sql, params as unknown[])).rows,
   };
   return {
     kind: "pglite",
@@ -286,8 +288,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
           exec: async (sql) => {
             await client.query(sql);
           },
-          query: async <Row>(sql: string, params?: unknown[]) =>
-            (await client.query(sql, params)).rows as Row[],
+          query: async <Row>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as Row[],
         });
       } finally {
         client.release();

@@ -59,7 +59,9 @@ const SEARCH_INDEXES = ["products_search_vector_idx", "products_name_vector_idx"
 async function checkSearchPrerequisites(session: SqlSession): Promise<void> {
   const extensions = await session.query<{ extname: string }>("SELECT extname FROM pg_extension");
   const missing = REQUIRED_EXTENSIONS.filter((name) => !extensions.some((row) => row.extname === name));
-  const indexes = await session.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE indexname = ANY($1)", [SEARCH_INDEXES]);
+  const indexes = await session.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE indexname = ANY($1)", [
+    SEARCH_INDEXES,
+  ]);
   const missingIndexes = SEARCH_INDEXES.filter((name) => !indexes.some((row) => row.indexname === name));
   if (missing.length > 0 || missingIndexes.length > 0) {
     throw new MigrationError(

@@ -14,20 +14,12 @@ const words = { "pt-BR": ptBR, en } satisfies Record<CsvLocale, unknown>;
 export type EnumName = keyof typeof en.enums;
 
 /** A label looked up by a key made at run time; the code itself when the files have none. */
-function lookup(
-  labels: Record<string, string>,
-  key: string,
-  fallback: string,
-): string {
+function lookup(labels: Record<string, string>, key: string, fallback: string): string {
   return Object.hasOwn(labels, key) ? labels[key]! : fallback;
 }
 
 /** An enum value's label ("SELLER" → "Vendedor"). */
-export function enumLabel(
-  locale: CsvLocale,
-  name: EnumName,
-  value: string,
-): string {
+export function enumLabel(locale: CsvLocale, name: EnumName, value: string): string {
   return lookup(words[locale].enums[name], value, value);
 }
 
@@ -37,9 +29,6 @@ export function eventLabel(locale: CsvLocale, type: string): string {
 }
 
 /** How late a receivable is, as its list's aging column says it ("1–30 dias"). */
-export function agingLabel(
-  locale: CsvLocale,
-  record: { due_date: string; overdue: boolean },
-): string {
+export function agingLabel(locale: CsvLocale, record: { due_date: string; overdue: boolean }): string {
   return words[locale].financials[agingMessage[agingBucket(record)]];
 }

@@ -102,7 +102,9 @@ const ADMIN_ONLY: readonly Role[] = ["ADMIN"];
 
 /** A product as its list shows it: the brand and the categories by name. */
 const presentProduct = async () => (item: ProductListRecord) =>
-  "categories" in item ? { ...item, brand: item.brand?.name ?? null, categories: item.categories.map((category) => category.name).join(", ") } : item;
+  "categories" in item
+    ? { ...item, brand: item.brand?.name ?? null, categories: item.categories.map((category) => category.name).join(", ") }
+    : item;
 
 /** A sale as its list shows it: the status by its title, the channel and payments by name. */
 const presentSale = async () => (sale: SaleListRecord) => ({
@@ -116,7 +118,11 @@ const presentSale = async () => (sale: SaleListRecord) => ({
 async function presentFinancial(db: Db, context: ExportContext) {
   const statuses = await db.status.findMany({ where: { type: "FINANCIAL" }, select: { id: true, title: true } });
   const titles = new Map(statuses.map((status) => [status.id, status.title]));
-  return (record: FinancialListRecord) => ({ ...record, status: titles.get(record.status) ?? record.status, overdue: agingLabel(context.locale, record) });
+  return (record: FinancialListRecord) => ({
+    ...record,
+    status: titles.get(record.status) ?? record.status,
+    overdue: agingLabel(context.locale, record),
+  });
 }
 
 /** A stock record as its list shows it: the product, warehouse and company by name. */
@@ -160,12 +166,18 @@ export const exportables: Record<string, Exportable> = {
     { present: presentFinancial, bearerOnly: true },
   ),
   stock: exportable({ listInput: stockListInput, listRecord: stockRecord, service: { list: listStock } }, { present: presentStock }),
-  webhooks: exportable({ listInput: webhookListInput, listRecord: webhook, service: { list: listWebhooks } }, { present: presentWebhook, roles: ADMIN_ONLY }),
+  webhooks: exportable(
+    { listInput: webhookListInput, listRecord: webhook, service: { list: listWebhooks } },
+    { present: presentWebhook, roles: ADMIN_ONLY },
+  ),
   "access-keys": exportable(
     { listInput: accessKeyListInput, listRecord: accessKey, service: { list: listAccessKeys } },
     { enums: { role: "role" }, roles: ADMIN_ONLY },
   ),
-  users: exportable({ listInput: userListInput, listRecord: user, service: { list: listUsers } }, { enums: { role: "role" }, roles: ADMIN_ONLY }),
+  users: exportable(
+    { listInput: userListInput, listRecord: user, service: { list: listUsers } },
+    { enums: { role: "role" }, roles: ADMIN_ONLY },
+  ),
   orders: {
     columns: Object.keys(orderListRecord.shape),
     async *rows(db, query, { principal }) {

@@ -23,7 +23,12 @@ export function compileTrust(setting: string | undefined): (address: string, hop
     const hops = Number(value);
     return (_address, hop) => hop < hops;
   }
-  return proxyAddr.compile(value.split(",").map((entry) => entry.trim()).filter(Boolean));
+  return proxyAddr.compile(
+    value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  );
 }
 
 /** The client's address: the peer, or the first untrusted address of X-Forwarded-For. */

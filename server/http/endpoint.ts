@@ -71,7 +71,14 @@ export interface Endpoint {
   document: EndpointDocument;
   /** Whether it needs credentials (for the document's `security`). */
   access: PublicEndpointSpec["access"] | SignedInEndpointSpec["access"];
-  run(runtime: Runtime, req: IncomingMessage, res: ServerResponse, params: Record<string, string>, search: string, request: RequestInfo): Promise<void>;
+  run(
+    runtime: Runtime,
+    req: IncomingMessage,
+    res: ServerResponse,
+    params: Record<string, string>,
+    search: string,
+    request: RequestInfo,
+  ): Promise<void>;
 }
 
 export function defineEndpoint(spec: PublicEndpointSpec): Endpoint;

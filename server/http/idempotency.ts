@@ -97,7 +97,9 @@ export async function claimIdempotencyKey(
     });
   }
   if (existing.status === null) {
-    throw new AppError("CONFLICT", "A request with this Idempotency-Key is still being processed; retry later", { reason: "idempotency_in_progress" });
+    throw new AppError("CONFLICT", "A request with this Idempotency-Key is still being processed; retry later", {
+      reason: "idempotency_in_progress",
+    });
   }
   if (existing.secret_withheld) {
     throw new AppError(

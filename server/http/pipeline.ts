@@ -81,11 +81,7 @@ export interface WriteAnswer<T> {
  * then one transaction that confirms the credential, runs the work and completes the
  * idempotency record, so a crash commits the write and its record together or neither.
  */
-export async function runWrite<T>(
-  runtime: Runtime,
-  options: WriteOptions,
-  work: (tx: Db) => Promise<WriteAnswer<T>>,
-): Promise<T> {
+export async function runWrite<T>(runtime: Runtime, options: WriteOptions, work: (tx: Db) => Promise<WriteAnswer<T>>): Promise<T> {
   const claim = options.idempotency
     ? await claimIdempotencyKey(runtime.database.prisma, options.principal, options.idempotency, leaseSeconds(options.timeoutMs))
     : undefined;

@@ -109,7 +109,13 @@ export function problemOf(error: unknown, reqId?: string): Problem {
     return problem(422, "The request body must be a JSON document", [{ path: "(body)", message: error.message, code: "invalid_json" }]);
   }
   const status =
-    error instanceof TRPCError ? getHTTPStatusCodeFromError(error) : cause instanceof AppError ? cause.status : cause instanceof ZodError ? 422 : 500;
+    error instanceof TRPCError
+      ? getHTTPStatusCodeFromError(error)
+      : cause instanceof AppError
+        ? cause.status
+        : cause instanceof ZodError
+          ? 422
+          : 500;
   if (status >= 500) {
     log().error({ reqId, err: cause ?? error }, "request failed");
     return problem(500, "An unexpected error occurred");

@@ -47,7 +47,11 @@ function arrayParamsOf(procedure: AnyTRPCProcedure): Set<string> {
   const [input] = (procedure._def as unknown as { inputs: z.core.$ZodType[] }).inputs;
   const object = input ? unwrapSchema(input) : undefined;
   const shape = (object?._zod.def as { shape?: Record<string, z.core.$ZodType> } | undefined)?.shape ?? {};
-  return new Set(Object.entries(shape).filter(([, field]) => unwrapSchema(field)._zod.def.type === "array").map(([key]) => key));
+  return new Set(
+    Object.entries(shape)
+      .filter(([, field]) => unwrapSchema(field)._zod.def.type === "array")
+      .map(([key]) => key),
+  );
 }
 
 /** Every operation of the interface: the routers' `openapi` metas and the non-JSON endpoints. */
@@ -149,7 +153,11 @@ async function runProcedure(
     // Where interface.md answers 400 for bad input, so does every way an input can be bad.
     if (answer.status === 422 && route.meta.invalidInputStatus === 400) answer.status = 400;
     const headers = { ...ctx.response.headers, ...(cause instanceof BodyTooLarge ? { connection: "close" } : {}) };
-    sendProblem(res, answer.status === 400 && route.meta.invalidInputStatus === 400 ? { ...answer, title: "Bad Request" } : answer, headers);
+    sendProblem(
+      res,
+      answer.status === 400 && route.meta.invalidInputStatus === 400 ? { ...answer, title: "Bad Request" } : answer,
+      headers,
+    );
   }
 }
 
@@ -171,7 +179,9 @@ export async function handleRest(
   const found = routes.lookup(method, pathname.slice(REST_PREFIX.length) || "/");
   if (found.kind === "not-found") return sendProblem(res, problem(404, `No operation at ${method} ${pathname}`));
   if (found.kind === "method-not-allowed") {
-    return sendProblem(res, problem(405, `${method} is not allowed here; allowed: ${found.allow.join(", ")}`), { allow: found.allow.join(", ") });
+    return sendProblem(res, problem(405, `${method} is not allowed here; allowed: ${found.allow.join(", ")}`), {
+      allow: found.allow.join(", "),
+    });
   }
   const { route, params } = found.match;
   const template = route.kind === "endpoint" ? route.endpoint.path : (route.meta.openapi?.path ?? "");

@@ -13,7 +13,11 @@ import { decodePercentEncoded } from "./route-table";
 export const TRPC_PREFIX = "/api/trpc";
 
 /** The tRPC error code of each status answered before tRPC runs. */
-const trpcCodeOf: Partial<Record<number, TRPC_ERROR_CODE_KEY>> = { 404: "NOT_FOUND", 413: "PAYLOAD_TOO_LARGE", 422: "UNPROCESSABLE_CONTENT" };
+const trpcCodeOf: Partial<Record<number, TRPC_ERROR_CODE_KEY>> = {
+  404: "NOT_FOUND",
+  413: "PAYLOAD_TOO_LARGE",
+  422: "UNPROCESSABLE_CONTENT",
+};
 
 /**
  * A failure before tRPC runs (a procedure path that does not decode, a body too large,
@@ -23,7 +27,9 @@ const trpcCodeOf: Partial<Record<number, TRPC_ERROR_CODE_KEY>> = { 404: "NOT_FOU
 function sendTrpcError(res: ServerResponse, error: unknown, calls: number, batched: boolean, reqId: string): void {
   const problem = problemOf(error, reqId);
   const code = trpcCodeOf[problem.status] ?? "BAD_REQUEST";
-  const shape = { error: { message: problem.detail, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: problem.status, problem } } };
+  const shape = {
+    error: { message: problem.detail, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: problem.status, problem } },
+  };
   const body = JSON.stringify(batched ? Array.from({ length: calls }, () => shape) : shape);
   res.writeHead(problem.status, {
     ...API_HEADERS,

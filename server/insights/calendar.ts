@@ -73,7 +73,9 @@ export const dayInput = z
   })
   .transform((value) => (ISO_DAY.test(value) ? value : dayOf(new Date(value))))
   .refine(validDay, { message: "must be between the years 1900 and 2999" })
-  .meta({ override: { type: "string", format: "date", description: "YYYY-MM-DD, or an ISO 8601 date-time (its day in Brazil's time zone)" } });
+  .meta({
+    override: { type: "string", format: "date", description: "YYYY-MM-DD, or an ISO 8601 date-time (its day in Brazil's time zone)" },
+  });
 
 /** A period of whole days, both ends included. */
 export interface Period {

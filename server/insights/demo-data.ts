@@ -50,12 +50,15 @@ export async function seedInsightsDemo(db: Db, now = new Date()): Promise<number
     }
   }
   // Written at once and counted by the rebuild (set-based): the same rollups as event by event, faster on a first start.
-  await scopedExecute(db, (org) => Prisma.sql`
+  await scopedExecute(
+    db,
+    (org) => Prisma.sql`
     INSERT INTO funnel_events (id, organization_id, session_id, stage, occurred_at, product_id)
     SELECT gen_random_uuid(), ${org}, e.session_id, e.stage, e.occurred_at, e.product_id
     FROM unnest(${events.map((event) => event.session_id)}::text[], ${events.map((event) => event.stage)}::text[],
                 ${events.map((event) => event.occurred_at ?? now.toISOString())}::timestamptz[], ${events.map((event) => event.product_id ?? null)}::uuid[])
-      AS e(session_id, stage, occurred_at, product_id)`);
+      AS e(session_id, stage, occurred_at, product_id)`,
+  );
   await rebuildFunnel(db);
   // The demo sales history (server/sales/demo-data.ts, written before this) is counted set-based too.
   await rebuildSalesRollups(db);

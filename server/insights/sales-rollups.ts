@@ -31,11 +31,14 @@ interface StoredProduct {
 
 async function apply(db: Db, contribution: Contribution, sign: 1 | -1): Promise<void> {
   const { day, revenue } = contribution;
-  await scopedExecute(db, (org) => Prisma.sql`
+  await scopedExecute(
+    db,
+    (org) => Prisma.sql`
     INSERT INTO sales_days (organization_id, day, revenue, sales_count)
     VALUES (${org}, ${day}::date, ${revenue.times(sign).toString()}::numeric, ${sign})
     ON CONFLICT (organization_id, day) DO UPDATE SET
-      revenue = sales_days.revenue + excluded.revenue, sales_count = sales_days.sales_count + excluded.sales_count`);
+      revenue = sales_days.revenue + excluded.revenue, sales_count = sales_days.sales_count + excluded.sales_count`,
+  );
   const products = [...contribution.products].sort((a, b) => a.product_id.localeCompare(b.product_id));
   if (products.length) {
     const ids = products.map((p) => p.product_id);
@@ -45,7 +48,9 @@ async function apply(db: Db, contribution: Contribution, sign: 1 | -1): Promise<
       [Prisma.raw("product_sales_days"), Prisma.raw("day"), day],
       [Prisma.raw("product_sales_months"), Prisma.raw("month"), monthOf(day)],
     ] as const) {
-      await scopedExecute(db, (org) => Prisma.sql`
+      await scopedExecute(
+        db,
+        (org) => Prisma.sql`
         INSERT INTO ${table} (organization_id, ${column}, product_id, quantity, total_value, sales_count)
         SELECT ${org}, ${key}::date, p.id, p.quantity, p.total_value, ${sign}
         FROM unnest(${ids}::uuid[], ${quantities}::numeric[], ${values}::numeric[]) AS p(id, quantity, total_value)
@@ -53,15 +58,22 @@ async function apply(db: Db, contribution: Contribution, sign: 1 | -1): Promise<
         ON CONFLICT (organization_id, ${column}, product_id) DO UPDATE SET
           quantity = ${table}.quantity + excluded.quantity,
           total_value = ${table}.total_value + excluded.total_value,
-          sales_count = ${table}.sales_count + excluded.sales_count`);
+          sales_count = ${table}.sales_count + excluded.sales_count`,
+      );
       if (sign < 0) {
-        await scopedExecute(db, (org) => Prisma.sql`
-          DELETE FROM ${table} WHERE organization_id = ${org} AND ${column} = ${key}::date AND product_id = ANY(${ids}::uuid[]) AND sales_count = 0`);
+        await scopedExecute(
+          db,
+          (org) => Prisma.sql`
+          DELETE FROM ${table} WHERE organization_id = ${org} AND ${column} = ${key}::date AND product_id = ANY(${ids}::uuid[]) AND sales_count = 0`,
+        );
       }
     }
   }
   if (sign < 0) {
-    await scopedExecute(db, (org) => Prisma.sql`DELETE FROM sales_days WHERE organization_id = ${org} AND day = ${day}::date AND sales_count = 0`);
+    await scopedExecute(
+      db,
+      (org) => Prisma.sql`DELETE FROM sales_days WHERE organization_id = ${org} AND day = ${day}::date AND sales_count = 0`,
+    );
   }
 }
 
@@ -69,7 +81,12 @@ async function apply(db: Db, contribution: Contribution, sign: 1 | -1): Promise<
 async function contributionOf(db: Db, saleId: string): Promise<Contribution | null> {
   const sale = await db.sale.findUnique({
     where: { id: saleId },
-    select: { created_at: true, quotation: true, total_value: true, items: { select: { product_id: true, quantity: true, total_value: true } } },
+    select: {
+      created_at: true,
+      quotation: true,
+      total_value: true,
+      items: { select: { product_id: true, quantity: true, total_value: true } },
+    },
   });
   if (!sale || sale.quotation) return null;
   const byProduct = new Map<string, { product_id: string; quantity: Money; total_value: Money }>();
@@ -112,9 +129,17 @@ export async function recordSaleInRollups(db: Db, saleId: string): Promise<void>
   const stored = {
     day: new Date(`${now.day}T00:00:00Z`),
     total_value: now.revenue.toString(),
-    products: now.products.map((p) => ({ product_id: p.product_id, quantity: p.quantity.toString(), total_value: p.total_value.toString() })),
+    products: now.products.map((p) => ({
+      product_id: p.product_id,
+      quantity: p.quantity.toString(),
+      total_value: p.total_value.toString(),
+    })),
   };
-  await db.saleRollupEntry.upsert({ where: { sale_id: saleId }, create: { sale_id: saleId, organization_id: db.$organizationId, ...stored }, update: stored });
+  await db.saleRollupEntry.upsert({
+    where: { sale_id: saleId },
+    create: { sale_id: saleId, organization_id: db.$organizationId, ...stored },
+    update: stored,
+  });
 }
 
 /** Recomputes the org's sales rollups from its sales (set-based SQL). */
@@ -123,25 +148,37 @@ export async function rebuildSalesRollups(db: Db): Promise<void> {
   for (const table of ["product_sales_months", "product_sales_days", "sales_days", "sale_rollup_entries"]) {
     await scopedExecute(db, (org) => Prisma.sql`DELETE FROM ${Prisma.raw(table)} WHERE organization_id = ${org}`);
   }
-  await scopedExecute(db, (org) => Prisma.sql`
+  await scopedExecute(
+    db,
+    (org) => Prisma.sql`
     INSERT INTO sale_rollup_entries (sale_id, organization_id, day, total_value, products)
     SELECT s.id, s.organization_id, (s.created_at AT TIME ZONE ${zone})::date, s.total_value,
            coalesce((SELECT jsonb_agg(jsonb_build_object('product_id', i.product_id, 'quantity', i.quantity::text, 'total_value', i.total_value::text))
                      FROM (SELECT product_id, sum(quantity) AS quantity, sum(total_value) AS total_value
                            FROM sale_items WHERE sale_id = s.id GROUP BY product_id) i), '[]'::jsonb)
-    FROM sales s WHERE s.organization_id = ${org} AND NOT s.quotation`);
-  await scopedExecute(db, (org) => Prisma.sql`
+    FROM sales s WHERE s.organization_id = ${org} AND NOT s.quotation`,
+  );
+  await scopedExecute(
+    db,
+    (org) => Prisma.sql`
     INSERT INTO sales_days (organization_id, day, revenue, sales_count)
     SELECT organization_id, day, sum(total_value), count(*)::int FROM sale_rollup_entries
-    WHERE organization_id = ${org} GROUP BY organization_id, day`);
-  await scopedExecute(db, (org) => Prisma.sql`
+    WHERE organization_id = ${org} GROUP BY organization_id, day`,
+  );
+  await scopedExecute(
+    db,
+    (org) => Prisma.sql`
     INSERT INTO product_sales_days (organization_id, day, product_id, quantity, total_value, sales_count)
     SELECT s.organization_id, (s.created_at AT TIME ZONE ${zone})::date, i.product_id, sum(i.quantity), sum(i.total_value), count(DISTINCT s.id)::int
     FROM sales s JOIN sale_items i ON i.sale_id = s.id
     WHERE s.organization_id = ${org} AND NOT s.quotation
-    GROUP BY 1, 2, 3`);
-  await scopedExecute(db, (org) => Prisma.sql`
+    GROUP BY 1, 2, 3`,
+  );
+  await scopedExecute(
+    db,
+    (org) => Prisma.sql`
     INSERT INTO product_sales_months (organization_id, month, product_id, quantity, total_value, sales_count)
     SELECT organization_id, date_trunc('month', day)::date, product_id, sum(quantity), sum(total_value), sum(sales_count)::int
-    FROM product_sales_days WHERE organization_id = ${org} GROUP BY 1, 2, 3`);
+    FROM product_sales_days WHERE organization_id = ${org} GROUP BY 1, 2, 3`,
+  );
 }

@@ -99,7 +99,10 @@ function collectionBlockDigit(barCode: string): (block: string) => number {
 export function digitableLineOf(barCode: string): string {
   if (barCode.startsWith("8")) {
     const digit = collectionBlockDigit(barCode);
-    return [0, 11, 22, 33].map((start) => barCode.slice(start, start + 11)).map((block) => `${block}${digit(block)}`).join("");
+    return [0, 11, 22, 33]
+      .map((start) => barCode.slice(start, start + 11))
+      .map((block) => `${block}${digit(block)}`)
+      .join("");
   }
   const fields = [barCode.slice(0, 4) + barCode.slice(19, 24), barCode.slice(24, 34), barCode.slice(34, 44)];
   return fields.map((field) => `${field}${modulo10(field)}`).join("") + barCode[4] + barCode.slice(5, 19);

@@ -193,7 +193,10 @@ function driverPager<Row>(statement: string, read: DriverRead<Row>, decimals: Re
           );
     let total = rows[0]?.page_total ?? 0;
     if (rows.length === 0 && (page.page > 0 || page.perPage === 0)) {
-      const [count] = await readStatement<{ total: number }>(`${name}-total`, (organization) => Prisma.sql`SELECT count(*)::int AS total ${where(organization)}`);
+      const [count] = await readStatement<{ total: number }>(
+        `${name}-total`,
+        (organization) => Prisma.sql`SELECT count(*)::int AS total ${where(organization)}`,
+      );
       total = count?.total ?? 0;
     }
     return {
@@ -260,9 +263,7 @@ export function defineCrud<
   ListRecord extends z.ZodType,
   Filters extends AnyObject = z.ZodObject<Record<never, never>>,
   ListKeys extends keyof Row = keyof Row,
->(
-  config: CrudConfig<Row, Write, Detail, ListRecord, Filters, ListKeys>,
-) {
+>(config: CrudConfig<Row, Write, Detail, ListRecord, Filters, ListKeys>) {
   const sortable = Array.isArray(config.sortable)
     ? sortByColumns(config.sortable as readonly string[])
     : (config.sortable as { [field: string]: (dir: "asc" | "desc") => object });
@@ -330,7 +331,14 @@ export function defineCrud<
       const sort = input.sort || config.defaultSort;
       if (!readPage || !equal || !Object.hasOwn(sortable, sort)) return service.list(db, input);
       const { search_text: search } = config.searchFields ? searchWhere(input.search) : {};
-      const { rows, total } = await readPage(readStatement, { equal, contains: search?.contains, sort, dir: input.dir, page: input.page, perPage: input.perPage });
+      const { rows, total } = await readPage(readStatement, {
+        equal,
+        contains: search?.contains,
+        sort,
+        dir: input.dir,
+        page: input.page,
+        perPage: input.perPage,
+      });
       return { currentPage: input.page, perPage: input.perPage, total, items: rows.map(toListRecord) };
     },
     async find(db: Db, id: string): Promise<Row> {
@@ -396,12 +404,8 @@ export function defineCrud<
 
   /** The procedures before output and resolver: a resource overrides one from here. */
   const builders = {
-    list: readProcedure
-      .meta({ openapi: openapi("GET", config.path, `List ${config.tag.toLowerCase()}`) })
-      .input(listInput),
-    get: readProcedure
-      .meta({ openapi: openapi("GET", byId, `Get a ${config.noun.toLowerCase()}`) })
-      .input(idInput),
+    list: readProcedure.meta({ openapi: openapi("GET", config.path, `List ${config.tag.toLowerCase()}`) }).input(listInput),
+    get: readProcedure.meta({ openapi: openapi("GET", byId, `Get a ${config.noun.toLowerCase()}`) }).input(idInput),
     create: writeProcedure
       .meta({
         openapi: openapi("POST", config.path, `Create a ${config.noun.toLowerCase()}`),
@@ -432,9 +436,7 @@ export function defineCrud<
     // `as never`: TypeScript cannot relate a generic schema's input to its parser's type;
     // the output parser checks every answer at run time.
     get: builders.get.output(config.detail).query(({ ctx, input }) => service.read(ctx.db, ctx.readStatement, input.id) as never),
-    create: builders.create
-      .output(config.detail)
-      .mutation(({ ctx, input }) => service.create(ctx.db, input as z.output<Write>) as never),
+    create: builders.create.output(config.detail).mutation(({ ctx, input }) => service.create(ctx.db, input as z.output<Write>) as never),
     update: builders.update
       .output(config.detail)
       .mutation(({ ctx, input }) => service.update(ctx.db, idOf(input), input as z.output<Write>) as never),
@@ -503,7 +505,13 @@ export async function eachRecord(ids: readonly string[], act: (id: string) => Pr
       await act(id);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      failures.push({ id, status: error.status, code: error.reason ?? error.code.toLowerCase(), message: error.message, ...(error.params ? { params: error.params } : {}) });
+      failures.push({
+        id,
+        status: error.status,
+        code: error.reason ?? error.code.toLowerCase(),
+        message: error.message,
+        ...(error.params ? { params: error.params } : {}),
+      });
     }
   }
   return { count: ids.length - failures.length, failures };

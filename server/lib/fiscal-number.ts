@@ -128,7 +128,10 @@ export function fiscalNumberField(kinds: readonly FiscalKind[] = ["CPF", "CNPJ"]
     .string({ message: "is required" })
     .trim()
     .min(1, { message: "is required", abort: true })
-    .refine((value) => MASKED.test(value) && isValidFiscalNumber(value, kinds), { message: invalidMessage(kinds), params: { code: "invalid_fiscal_number", kinds } })
+    .refine((value) => MASKED.test(value) && isValidFiscalNumber(value, kinds), {
+      message: invalidMessage(kinds),
+      params: { code: "invalid_fiscal_number", kinds },
+    })
     .transform(digitsOnly);
 }
 
@@ -138,6 +141,9 @@ export function optionalFiscalNumberField(kinds: readonly FiscalKind[] = ["CPF",
     .string()
     .trim()
     .nullish()
-    .refine((value) => !value || (MASKED.test(value) && isValidFiscalNumber(value, kinds)), { message: invalidMessage(kinds), params: { code: "invalid_fiscal_number", kinds } })
+    .refine((value) => !value || (MASKED.test(value) && isValidFiscalNumber(value, kinds)), {
+      message: invalidMessage(kinds),
+      params: { code: "invalid_fiscal_number", kinds },
+    })
     .transform((value) => (value ? digitsOnly(value) : null));
 }

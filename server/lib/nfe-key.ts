@@ -6,8 +6,7 @@
 
 /** The check digit of the first 43 digits of a key. */
 export function nfeCheckDigit(first43: string): number {
-  if (!/^\d{43}$/.test(first43))
-    throw new RangeError("an NF-e key's data is 43 digits");
+  if (!/^\d{43}$/.test(first43)) throw new RangeError("an NF-e key's data is 43 digits");
   let sum = 0;
   let weight = 2;
   for (let index = first43.length - 1; index >= 0; index--) {
@@ -25,9 +24,7 @@ export function normalizeNfeKey(key: string): string {
 
 /** Whether `key` (digits only) is 44 digits whose last one checks. */
 export function isValidNfeKey(key: string): boolean {
-  return (
-    /^\d{44}$/.test(key) && nfeCheckDigit(key.slice(0, 43)) === Number(key[43])
-  );
+  return /^\d{44}$/.test(key) && nfeCheckDigit(key.slice(0, 43)) === Number(key[43]);
 }
 
 /** `key` grouped by four digits, as printed on a DANFE. */

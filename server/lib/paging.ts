@@ -24,7 +24,9 @@ export const queryInteger = (schema: z.ZodNumber) =>
 export function pagingInput<const Sort extends string>(sortable: readonly Sort[], options: { perPage?: number } = {}) {
   return z.object({
     search: z.string().max(200).default(""),
-    page: queryInteger(z.number({ message: "must be a whole number" }).int("must be a whole number").min(0, "must not be negative")).default(0),
+    page: queryInteger(
+      z.number({ message: "must be a whole number" }).int("must be a whole number").min(0, "must not be negative"),
+    ).default(0),
     perPage: queryInteger(z.number({ message: "must be a whole number" }).int("must be a whole number").min(0, "must not be negative"))
       .default(options.perPage ?? 25)
       .transform((value) => Math.min(value, MAX_PER_PAGE)),
@@ -91,10 +93,7 @@ export async function paginate<Row, Item>(
   const sortField = input.sort || options.defaultSort;
   const orderBy = Object.hasOwn(options.sortable, sortField) ? options.sortable[sortField] : undefined;
   if (!orderBy) {
-    throw AppError.invalid(
-      "sort",
-      `unknown sort field "${input.sort}"; one of: ${Object.keys(options.sortable).join(", ")}`,
-    );
+    throw AppError.invalid("sort", `unknown sort field "${input.sort}"; one of: ${Object.keys(options.sortable).join(", ")}`);
   }
   const where = { ...options.where, ...(options.searchable ? searchWhere(input.search) : {}) };
   const [rows, total] = await Promise.all([

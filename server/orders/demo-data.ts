@@ -54,8 +54,7 @@ export async function seedOrdersDemo(db: Db): Promise<void> {
   ];
   for (const [index, plan] of plans.entries()) {
     const partner = partners[index % partners.length]!;
-    const address =
-      (partner.addresses as Array<Record<string, string | undefined>>)[0] ?? {};
+    const address = (partner.addresses as Array<Record<string, string | undefined>>)[0] ?? {};
     const items = plan.lines.flatMap(([position, quantity, unitValue]) => {
       const product = products[position % products.length];
       return product
@@ -69,11 +68,7 @@ export async function seedOrdersDemo(db: Db): Promise<void> {
           ]
         : [];
     });
-    const orderValue = roundMoney(
-      sumMoney(
-        items.map((item) => money(item.unit_value).times(item.quantity)),
-      ),
-    );
+    const orderValue = roundMoney(sumMoney(items.map((item) => money(item.unit_value).times(item.quantity))));
     const total = orderValue.minus(plan.discount).plus(plan.freight);
     const order = await createOrder(
       db,
@@ -81,9 +76,7 @@ export async function seedOrdersDemo(db: Db): Promise<void> {
       orderCreate.parse({
         partner_id: partner.id,
         seller_id: partner.seller_id,
-        negotiation_date: new Date(
-          Date.now() - plan.days * 86_400_000,
-        ).toISOString(),
+        negotiation_date: new Date(Date.now() - plan.days * 86_400_000).toISOString(),
         order_value: orderValue.toNumber(),
         discount_value: plan.discount,
         freight_value: plan.freight,
@@ -114,8 +107,7 @@ export async function seedOrdersDemo(db: Db): Promise<void> {
             : [],
       }),
     );
-    const status =
-      plan.status && statuses.find((entry) => entry.title === plan.status);
+    const status = plan.status && statuses.find((entry) => entry.title === plan.status);
     if (status) await setOrderStatus(db, ALL_ORDERS, order.id, status.id);
   }
 }

@@ -17,13 +17,7 @@ export const optionalText = (max = 200) =>
 const emailFormat = z.email({ message: "must be a valid email" });
 
 /** A required email, trimmed and lower-cased. */
-export const requiredEmail = z
-  .string({ message: "is required" })
-  .trim()
-  .toLowerCase()
-  .min(1, "is required")
-  .max(320)
-  .pipe(emailFormat);
+export const requiredEmail = z.string({ message: "is required" }).trim().toLowerCase().min(1, "is required").max(320).pipe(emailFormat);
 
 /** An optional email: empty, null or absent is null. */
 export const optionalEmail = z

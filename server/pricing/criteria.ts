@@ -9,22 +9,15 @@ import { normalizeSearch } from "../lib/search";
  * compare values normalized the same way here.
  */
 
-export const CRITERIA_KEYS = [
-  "product_id",
-  "sku",
-  "brand_id",
-  "category_id",
-] as const;
+export const CRITERIA_KEYS = ["product_id", "sku", "brand_id", "category_id"] as const;
 export const SPECIFICATION_PREFIX = "specification:";
 
-export type CriteriaKey =
-  (typeof CRITERIA_KEYS)[number] | `${typeof SPECIFICATION_PREFIX}${string}`;
+export type CriteriaKey = (typeof CRITERIA_KEYS)[number] | `${typeof SPECIFICATION_PREFIX}${string}`;
 
 export function isCriteriaKey(key: string): key is CriteriaKey {
   return (
     (CRITERIA_KEYS as readonly string[]).includes(key) ||
-    (key.startsWith(SPECIFICATION_PREFIX) &&
-      normalizeSearch(key.slice(SPECIFICATION_PREFIX.length)) !== "")
+    (key.startsWith(SPECIFICATION_PREFIX) && normalizeSearch(key.slice(SPECIFICATION_PREFIX.length)) !== "")
   );
 }
 
@@ -45,22 +38,17 @@ export interface ProductFacts {
 
 /** A key as compared: ids and SKUs as they are named, a specification by its name without accents or case. */
 export function normalizeKey(key: string): string {
-  return key.startsWith(SPECIFICATION_PREFIX)
-    ? `${SPECIFICATION_PREFIX}${normalizeSearch(key.slice(SPECIFICATION_PREFIX.length))}`
-    : key;
+  return key.startsWith(SPECIFICATION_PREFIX) ? `${SPECIFICATION_PREFIX}${normalizeSearch(key.slice(SPECIFICATION_PREFIX.length))}` : key;
 }
 
 /** A value as compared: ids in lower case, SKUs and specification values without accents or case. */
 export function normalizeValue(key: string, value: string): string {
-  if (key === "sku" || key.startsWith(SPECIFICATION_PREFIX))
-    return normalizeSearch(value.normalize("NFC"));
+  if (key === "sku" || key.startsWith(SPECIFICATION_PREFIX)) return normalizeSearch(value.normalize("NFC"));
   return value.trim().toLowerCase();
 }
 
 /** Every (key, value) a product answers to, normalized. */
-export function factsOf(
-  product: ProductFacts,
-): Array<{ key: string; value: string }> {
+export function factsOf(product: ProductFacts): Array<{ key: string; value: string }> {
   const facts = [
     { key: "product_id", value: normalizeValue("product_id", product.id) },
     { key: "sku", value: normalizeValue("sku", product.sku) },
@@ -96,9 +84,7 @@ const entriesKept = new WeakMap<CriteriaEntry, Set<string>>();
 function factSet(product: ProductFacts): Set<string> {
   let facts = factsKept.get(product);
   if (!facts) {
-    facts = new Set(
-      factsOf(product).map((fact) => `${fact.key}\u0000${fact.value}`),
-    );
+    facts = new Set(factsOf(product).map((fact) => `${fact.key}\u0000${fact.value}`));
     factsKept.set(product, facts);
   }
   return facts;
@@ -108,23 +94,17 @@ function acceptedOf(entry: CriteriaEntry): Set<string> {
   let accepted = entriesKept.get(entry);
   if (!accepted) {
     const key = normalizeKey(entry.key);
-    accepted = new Set(
-      entry.values.map((value) => `${key}\u0000${normalizeValue(key, value)}`),
-    );
+    accepted = new Set(entry.values.map((value) => `${key}\u0000${normalizeValue(key, value)}`));
     entriesKept.set(entry, accepted);
   }
   return accepted;
 }
 
 /** Whether a product matches every entry of a criteria (an entry without values matches nothing). */
-export function matchesCriteria(
-  entries: readonly CriteriaEntry[],
-  product: ProductFacts,
-): boolean {
+export function matchesCriteria(entries: readonly CriteriaEntry[], product: ProductFacts): boolean {
   const facts = factSet(product);
   return entries.every((entry) => {
-    for (const accepted of acceptedOf(entry))
-      if (facts.has(accepted)) return true;
+    for (const accepted of acceptedOf(entry)) if (facts.has(accepted)) return true;
     return false;
   });
 }

@@ -1,8 +1,4 @@
-import {
-  matchesCriteria,
-  type CriteriaEntry,
-  type ProductFacts,
-} from "./criteria";
+import { matchesCriteria, type CriteriaEntry, type ProductFacts } from "./criteria";
 import { percentOf, roundMoney, ZERO, type Money } from "../lib/money";
 
 /**
@@ -36,12 +32,7 @@ import { percentOf, roundMoney, ZERO, type Money } from "../lib/money";
  */
 
 export type Flag = "partner" | "profile" | "company" | "payment_method";
-export const FLAGS: readonly Flag[] = [
-  "partner",
-  "profile",
-  "company",
-  "payment_method",
-];
+export const FLAGS: readonly Flag[] = ["partner", "profile", "company", "payment_method"];
 
 /** The partners, profiles, companies and payment methods a table or discount names (ids). */
 export interface Targets {
@@ -148,8 +139,7 @@ export type StepCode =
   | "rounded";
 
 export interface Step {
-  rule:
-    "base_price" | "price_table" | "discount" | "payment_method" | "rounding";
+  rule: "base_price" | "price_table" | "discount" | "payment_method" | "rounding";
   id: string | null;
   name: string | null;
   /** The unit price before and after the rule, exact (null while there is none). */
@@ -217,10 +207,7 @@ const FLAG_WEIGHT: Record<Flag, number> = {
   payment_method: 1,
 };
 
-function contextIdOf(
-  context: PricingContext,
-  flag: Flag,
-): string | null | undefined {
+function contextIdOf(context: PricingContext, flag: Flag): string | null | undefined {
   if (flag === "partner") return context.partner_id;
   if (flag === "profile") return context.profile_id;
   if (flag === "company") return context.company_id;
@@ -235,11 +222,7 @@ function targetsOf(targets: Targets, flag: Flag): readonly string[] {
 }
 
 /** The flags set on a table or discount that the context does not satisfy. */
-export function unmatchedFlags(
-  flags: Record<Flag, boolean>,
-  targets: Targets,
-  context: PricingContext,
-): Flag[] {
+export function unmatchedFlags(flags: Record<Flag, boolean>, targets: Targets, context: PricingContext): Flag[] {
   return FLAGS.filter((flag) => {
     if (!flags[flag]) return false;
     const id = contextIdOf(context, flag);
@@ -249,41 +232,26 @@ export function unmatchedFlags(
 
 /** How specific a table is: partner > profile > company > payment method, weighed in that order. */
 export function specificity(flags: Record<Flag, boolean>): number {
-  return FLAGS.reduce(
-    (score, flag) => score + (flags[flag] ? FLAG_WEIGHT[flag] : 0),
-    0,
-  );
+  return FLAGS.reduce((score, flag) => score + (flags[flag] ? FLAG_WEIGHT[flag] : 0), 0);
 }
 
-export function inDateRange(
-  date: string,
-  start: string | null,
-  end: string | null,
-): boolean {
+export function inDateRange(date: string, start: string | null, end: string | null): boolean {
   return (start === null || start <= date) && (end === null || date <= end);
 }
 
 /** The range a quantity reaches: the largest `minimum_quantity` not above it. */
-export function pickRange(
-  ranges: readonly DiscountRange[],
-  quantity: Money,
-): DiscountRange | null {
+export function pickRange(ranges: readonly DiscountRange[], quantity: Money): DiscountRange | null {
   let picked: DiscountRange | null = null;
   for (const range of ranges) {
     if (range.minimum_quantity.greaterThan(quantity)) continue;
-    if (!picked || range.minimum_quantity.greaterThan(picked.minimum_quantity))
-      picked = range;
+    if (!picked || range.minimum_quantity.greaterThan(picked.minimum_quantity)) picked = range;
   }
   return picked;
 }
 
 /** What a range takes off one unit of `price`, never more than the price. */
 export function discountPerUnit(range: DiscountRange, price: Money): Money {
-  const raw = range.is_product_value
-    ? price.minus(range.value)
-    : range.type === "PERCENTAGE"
-      ? percentOf(price, range.value)
-      : range.value;
+  const raw = range.is_product_value ? price.minus(range.value) : range.type === "PERCENTAGE" ? percentOf(price, range.value) : range.value;
   if (raw.isZero() || raw.isNegative()) return ZERO;
   return raw.greaterThan(price) ? price : raw;
 }
@@ -296,9 +264,7 @@ function tablePrice(
   table: PriceTableCandidate,
   product: PricingProduct,
   base: Money | null,
-):
-  | { price: Money; criteria: string | null; how: "own_price" | "rate" }
-  | { code: "product_not_covered" | "no_base_price" } {
+): { price: Money; criteria: string | null; how: "own_price" | "rate" } | { code: "product_not_covered" | "no_base_price" } {
   const variationId = product.variation?.id ?? null;
   type Row = PriceTableCandidate["criteria"][number]["products"][number];
   let match: {
@@ -316,12 +282,7 @@ function tablePrice(
     }
     for (const row of criteria.products) {
       if (row.product_id !== product.id) continue;
-      const rowRank =
-        row.product_variation_id === null
-          ? 2
-          : row.product_variation_id === variationId
-            ? 3
-            : 0;
+      const rowRank = row.product_variation_id === null ? 2 : row.product_variation_id === variationId ? 3 : 0;
       if (rowRank > rank) {
         match = { criteria, row };
         rank = rowRank;
@@ -330,14 +291,11 @@ function tablePrice(
   }
   if (!match) return { code: "product_not_covered" };
   const label = match.criteria.name ?? match.criteria.criteria_id;
-  if (match.row?.price)
-    return { price: match.row.price, criteria: label, how: "own_price" };
+  if (match.row?.price) return { price: match.row.price, criteria: label, how: "own_price" };
   if (!base) return { code: "no_base_price" };
   const { rate_type, value_type, value } = match.criteria;
   const change = value_type === "PERCENTAGE" ? percentOf(base, value) : value;
-  const price = clampAtZero(
-    rate_type === "INCREASE" ? base.plus(change) : base.minus(change),
-  );
+  const price = clampAtZero(rate_type === "INCREASE" ? base.plus(change) : base.minus(change));
   return { price, criteria: label, how: "rate" };
 }
 
@@ -352,9 +310,7 @@ function flagsReason(flags: Flag[]): string {
   return `not for this ${flags.map((flag) => FLAG_TEXT[flag]).join(", ")}`;
 }
 
-export function calculatePrice(
-  input: PricingInput,
-): PriceResult | PriceFailure {
+export function calculatePrice(input: PricingInput): PriceResult | PriceFailure {
   const { product, context } = input;
   const tracing = input.trace !== false;
   const steps: Step[] = [];
@@ -373,11 +329,7 @@ export function calculatePrice(
     name: variationPrice ? product.variation!.name : product.name,
     before: null,
     after: base,
-    reason: base
-      ? variationPrice
-        ? "the variation's price"
-        : "the product's price"
-      : "the product has no price of its own",
+    reason: base ? (variationPrice ? "the variation's price" : "the product's price") : "the product has no price of its own",
     code: base ? "base_price" : "no_base_price",
     params: {},
   });
@@ -438,11 +390,7 @@ export function calculatePrice(
   eligible.sort(
     (a, b) =>
       specificity(b.table.flags) - specificity(a.table.flags) ||
-      (a.table.start_date < b.table.start_date
-        ? 1
-        : a.table.start_date > b.table.start_date
-          ? -1
-          : 0) ||
+      (a.table.start_date < b.table.start_date ? 1 : a.table.start_date > b.table.start_date ? -1 : 0) ||
       (a.table.id < b.table.id ? -1 : a.table.id > b.table.id ? 1 : 0),
   );
   const winner = eligible[0];
@@ -478,8 +426,7 @@ export function calculatePrice(
     return {
       ok: false,
       code: "no_price",
-      message:
-        "The product has no price: neither its own nor one from a price table",
+      message: "The product has no price: neither its own nor one from a price table",
       steps,
     };
   }
@@ -514,9 +461,7 @@ export function calculatePrice(
         code: "inactive",
         reason: "the discount is not active",
       }));
-    else if (
-      !inDateRange(context.date, discount.start_date, discount.end_date)
-    ) {
+    else if (!inDateRange(context.date, discount.start_date, discount.end_date)) {
       explain(step, () => ({
         code: "out_of_date_range",
         reason:
@@ -532,12 +477,7 @@ export function calculatePrice(
         reason: flagsReason(flags),
         params: { flags },
       }));
-    else if (
-      discount.criteria.length > 0 &&
-      !discount.criteria.some((criteria) =>
-        matchesCriteria(criteria.entries, product),
-      )
-    ) {
+    else if (discount.criteria.length > 0 && !discount.criteria.some((criteria) => matchesCriteria(criteria.entries, product))) {
       explain(step, () => ({
         code: "criteria_not_matched",
         reason: "the product matches none of its criteria",
@@ -545,17 +485,12 @@ export function calculatePrice(
     } else if (!(range = pickRange(discount.ranges, context.quantity))) {
       explain(step, () => {
         const smallest = discount.ranges.reduce<Money | null>(
-          (min, item) =>
-            min === null || item.minimum_quantity.lessThan(min)
-              ? item.minimum_quantity
-              : min,
+          (min, item) => (min === null || item.minimum_quantity.lessThan(min) ? item.minimum_quantity : min),
           null,
         );
         return {
           code: "no_range_reached",
-          reason: smallest
-            ? `the quantity is below the first range (${smallest.toString()})`
-            : "the discount has no ranges",
+          reason: smallest ? `the quantity is below the first range (${smallest.toString()})` : "the discount has no ranges",
           params: { minimum_quantity: smallest ? smallest.toNumber() : 0 },
         };
       });
@@ -581,25 +516,15 @@ export function calculatePrice(
       else applicable.push({ discount, range, amount, step });
     }
   }
-  const byAmount = (
-    a: (typeof applicable)[number],
-    b: (typeof applicable)[number],
-  ) =>
-    b.amount.comparedTo(a.amount) ||
-    (a.discount.id < b.discount.id
-      ? -1
-      : a.discount.id > b.discount.id
-        ? 1
-        : 0);
+  const byAmount = (a: (typeof applicable)[number], b: (typeof applicable)[number]) =>
+    b.amount.comparedTo(a.amount) || (a.discount.id < b.discount.id ? -1 : a.discount.id > b.discount.id ? 1 : 0);
   // Of those that do not stack only the largest matters: one pass, not a sort.
   const single = applicable.filter((item) => !item.discount.is_discount_over_discount);
   const best = single.reduce<(typeof applicable)[number] | undefined>(
     (top, item) => (top === undefined || byAmount(item, top) < 0 ? item : top),
     undefined,
   );
-  const stacking = applicable
-    .filter((item) => item.discount.is_discount_over_discount)
-    .sort(byAmount);
+  const stacking = applicable.filter((item) => item.discount.is_discount_over_discount).sort(byAmount);
   const applied: AppliedDiscount[] = [];
   const apply = (item: (typeof applicable)[number], over: boolean) => {
     const before = price!;
@@ -650,9 +575,7 @@ export function calculatePrice(
       name: method.name,
       before,
       after: unit,
-      reason: rate.isZero()
-        ? "the payment method does not adjust the price"
-        : `adjusts the price by ${rate.toString()}%`,
+      reason: rate.isZero() ? "the payment method does not adjust the price" : `adjusts the price by ${rate.toString()}%`,
       code: "applied",
       params: { adjustment_rate: rate.toNumber() },
     });
@@ -663,9 +586,7 @@ export function calculatePrice(
       method.installments.length > 0
         ? [...method.installments].sort((a, b) => a.sequence - b.sequence)
         : [{ sequence: 1, tax: ZERO, discount: ZERO, due_date_delay: 0 }];
-    const chosen = context.installments
-      ? options.filter((option) => option.sequence === context.installments)
-      : options;
+    const chosen = context.installments ? options.filter((option) => option.sequence === context.installments) : options;
     if (chosen.length === 0) {
       return {
         ok: false,
@@ -679,11 +600,7 @@ export function calculatePrice(
       adjustment_rate: method.adjustment_rate ?? ZERO,
       installments: chosen.map((option) => ({
         sequence: option.sequence,
-        value: roundMoney(
-          total
-            .plus(percentOf(total, option.tax.minus(option.discount)))
-            .dividedBy(option.sequence),
-        ),
+        value: roundMoney(total.plus(percentOf(total, option.tax.minus(option.discount))).dividedBy(option.sequence)),
         due_date_delay: option.due_date_delay,
       })),
     };
@@ -705,9 +622,7 @@ export function calculatePrice(
   return {
     ok: true,
     base_price: base ? roundMoney(base) : null,
-    price_table: priceTable
-      ? { ...priceTable, price: roundMoney(priceTable.price) }
-      : null,
+    price_table: priceTable ? { ...priceTable, price: roundMoney(priceTable.price) } : null,
     discounts: applied,
     unit_price: unitPrice,
     total_value: totalValue,

@@ -14,9 +14,7 @@ export const dateInput = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (YYYY-MM-DD)")
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
-    return (
-      !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
-    );
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
   }, "must be a date that exists");
 
 /** An optional date: empty, null or absent is null (the panel's empty date input sends ""). */
@@ -29,8 +27,7 @@ export const optionalDate = z
 export function dateOf(value: Date): string {
   return value.toISOString().slice(0, 10);
 }
-export const dateOrNull = (value: Date | null) =>
-  value ? dateOf(value) : null;
+export const dateOrNull = (value: Date | null) => (value ? dateOf(value) : null);
 /** A `YYYY-MM-DD` as the database date. */
 export const asDate = (value: string) => new Date(`${value}T00:00:00Z`);
 
@@ -91,10 +88,7 @@ export type TargetKind = (typeof TARGET_KINDS)[number];
 
 const distinct = (ids: string[]) => new Set(ids).size === ids.length;
 const targetAttributes = attributes.default({});
-const listOf = <Item extends z.ZodType>(
-  item: Item,
-  idOf: (entry: z.output<Item>) => string,
-) =>
+const listOf = <Item extends z.ZodType>(item: Item, idOf: (entry: z.output<Item>) => string) =>
   z
     .array(item)
     .max(5000, "at most 5000")
@@ -176,13 +170,9 @@ export const targetsRead = {
 };
 
 /** A flag set without any record to match is a table or discount for nobody: 422. */
-export function flagTargetErrors(
-  input: Record<string, unknown>,
-  flagFields: Record<TargetKind["flag"], string>,
-): FieldError[] {
+export function flagTargetErrors(input: Record<string, unknown>, flagFields: Record<TargetKind["flag"], string>): FieldError[] {
   return TARGET_KINDS.flatMap((kind) =>
-    input[flagFields[kind.flag]] === true &&
-    (input[kind.list] as unknown[] | undefined)?.length === 0
+    input[flagFields[kind.flag]] === true && (input[kind.list] as unknown[] | undefined)?.length === 0
       ? [
           {
             path: kind.list,

@@ -63,17 +63,9 @@ export interface StoredTarget {
 }
 
 /** 422 entries for each listed record that does not exist in the org. */
-export async function targetReferenceErrors(
-  db: Db,
-  input: TargetsInput,
-): Promise<FieldError[]> {
-  const existing = async (
-    ids: string[],
-    count: (ids: string[]) => Promise<Array<{ id: string }>>,
-  ) =>
-    new Set(
-      ids.length ? (await count(ids.filter(isUuid))).map((row) => row.id) : [],
-    );
+export async function targetReferenceErrors(db: Db, input: TargetsInput): Promise<FieldError[]> {
+  const existing = async (ids: string[], count: (ids: string[]) => Promise<Array<{ id: string }>>) =>
+    new Set(ids.length ? (await count(ids.filter(isUuid))).map((row) => row.id) : []);
   const [partners, profiles, companies, methods] = await Promise.all([
     existing(
       input.partners.map((entry) => entry.partner_id),
@@ -115,57 +107,31 @@ export async function targetReferenceErrors(
       message: `no ${noun} with this id exists`,
       code: "not_found_reference",
     });
-  input.partners.forEach(
-    (entry, index) =>
-      partners.has(entry.partner_id) ||
-      missing(`partners.${index}.partner_id`, "partner"),
-  );
-  input.profiles.forEach(
-    (entry, index) =>
-      profiles.has(entry.profile_id) ||
-      missing(`profiles.${index}.profile_id`, "profile"),
-  );
-  input.companies.forEach(
-    (entry, index) =>
-      companies.has(entry.company_id) ||
-      missing(`companies.${index}.company_id`, "company"),
-  );
+  input.partners.forEach((entry, index) => partners.has(entry.partner_id) || missing(`partners.${index}.partner_id`, "partner"));
+  input.profiles.forEach((entry, index) => profiles.has(entry.profile_id) || missing(`profiles.${index}.profile_id`, "profile"));
+  input.companies.forEach((entry, index) => companies.has(entry.company_id) || missing(`companies.${index}.company_id`, "company"));
   input.payment_methods.forEach(
-    (entry, index) =>
-      methods.has(entry.payment_method_id) ||
-      missing(`payment_methods.${index}.payment_method_id`, "payment method"),
+    (entry, index) => methods.has(entry.payment_method_id) || missing(`payment_methods.${index}.payment_method_id`, "payment method"),
   );
   return errors;
 }
 
 /** The rows a write stores (ids kept when sent). */
 export function targetRows(input: TargetsInput): TargetRow[] {
-  const row = (
-    entry: { id?: string; attributes: Record<string, unknown> },
-    column: Omit<TargetRow, "attributes">,
-  ): TargetRow => ({
+  const row = (entry: { id?: string; attributes: Record<string, unknown> }, column: Omit<TargetRow, "attributes">): TargetRow => ({
     ...(entry.id ? { id: entry.id } : {}),
     ...column,
     attributes: entry.attributes as Prisma.InputJsonObject,
   });
   return [
-    ...input.partners.map((entry) =>
-      row(entry, { partner_id: entry.partner_id }),
-    ),
-    ...input.profiles.map((entry) =>
-      row(entry, { profile_id: entry.profile_id }),
-    ),
-    ...input.companies.map((entry) =>
-      row(entry, { company_id: entry.company_id }),
-    ),
-    ...input.payment_methods.map((entry) =>
-      row(entry, { payment_method_id: entry.payment_method_id }),
-    ),
+    ...input.partners.map((entry) => row(entry, { partner_id: entry.partner_id })),
+    ...input.profiles.map((entry) => row(entry, { profile_id: entry.profile_id })),
+    ...input.companies.map((entry) => row(entry, { company_id: entry.company_id })),
+    ...input.payment_methods.map((entry) => row(entry, { payment_method_id: entry.payment_method_id })),
   ];
 }
 
-const attributesOf = (row: StoredTarget) =>
-  row.attributes as Record<string, unknown>;
+const attributesOf = (row: StoredTarget) => row.attributes as Record<string, unknown>;
 
 /** The four lists as answered, with names. */
 export function targetsOf(rows: StoredTarget[]) {

@@ -47,7 +47,9 @@ export async function seedSalesDemo(db: ScopedDb, now = new Date()): Promise<num
   const next = random(20_260_101);
   const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)] as T;
   // A product without a price sells at a demo price of its own, the same in every sale.
-  const priceOf = new Map(products.map((product) => [product.id, product.price ? money(product.price) : money(Math.floor(2_000 + next() * 48_000) / 100)]));
+  const priceOf = new Map(
+    products.map((product) => [product.id, product.price ? money(product.price) : money(Math.floor(2_000 + next() * 48_000) / 100)]),
+  );
   const bodies = Array.from({ length: DEMO_SALES }, (_, index) => {
     // Older days a little quieter than recent ones: the history grows.
     const daysAgo = Math.floor(DEMO_DAYS * Math.pow(next(), 1.3));
@@ -78,7 +80,14 @@ export async function seedSalesDemo(db: ScopedDb, now = new Date()): Promise<num
       origin: { solution_id: pick(channels).id, attributes: {} },
       items,
       freight: { amount: freight.toNumber() },
-      payments: [{ payment_method_id: method.id, amount: full.toNumber(), installments: 1 + Math.floor(next() * most), transaction_id: method.type === "CREDIT_CARD" ? `demo-${index + 1}` : null }],
+      payments: [
+        {
+          payment_method_id: method.id,
+          amount: full.toNumber(),
+          installments: 1 + Math.floor(next() * most),
+          transaction_id: method.type === "CREDIT_CARD" ? `demo-${index + 1}` : null,
+        },
+      ],
     });
   });
   for (let start = 0; start < bodies.length; start += BATCH) {

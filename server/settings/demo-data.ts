@@ -24,7 +24,12 @@ export async function seedSettingsDemo(db: Db): Promise<void> {
     minimum_installment_value: 100,
     always_visible: true,
     capture_delay: true,
-    provider: { vendor: "Cielo", access_key: "demo-merchant-1029", secret_key: "demo_sk_4f9a2c7e81b3d6", attributes: { environment: "sandbox" } },
+    provider: {
+      vendor: "Cielo",
+      access_key: "demo-merchant-1029",
+      secret_key: "demo_sk_4f9a2c7e81b3d6",
+      attributes: { environment: "sandbox" },
+    },
     condition: { type: "INSTALLMENTS", due_date: { type: "DELAY", value: 30 }, subsequent_due_date: { type: "DELAY", value: 30 } },
     installments: [1, 2, 3, 4, 5, 6].map((sequence) => ({
       sequence,

@@ -41,7 +41,8 @@ export const usersRouter = router({
         path: "/users/{id}/reset-password",
         tags,
         summary: "Reset a user's password",
-        description: "Answers a temporary password once; the user's tokens and sessions end. Not for one's own account (403): use PUT /account/password.",
+        description:
+          "Answers a temporary password once; the user's tokens and sessions end. Not for one's own account (403): use PUT /account/password.",
         protect: true,
       },
       oneTimeSecret: true,

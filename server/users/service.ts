@@ -145,10 +145,17 @@ export async function updateUser(db: Db, actor: Pick<Principal, "kind" | "id">, 
  * sessions end and they must change it at the next sign-in. One's own password is
  * changed with the current one (`changeOwnPassword`), never reset by oneself.
  */
-export async function resetPassword(db: Db, actor: Pick<Principal, "kind" | "id">, id: string): Promise<{ id: string; temporary_password: string }> {
+export async function resetPassword(
+  db: Db,
+  actor: Pick<Principal, "kind" | "id">,
+  id: string,
+): Promise<{ id: string; temporary_password: string }> {
   await findUser(db, id);
   if (actor.kind === "user" && actor.id === id) {
-    throw new AppError("FORBIDDEN", "You cannot reset your own password here; change it with your current password (PUT /account/password)");
+    throw new AppError(
+      "FORBIDDEN",
+      "You cannot reset your own password here; change it with your current password (PUT /account/password)",
+    );
   }
   const password = temporaryPassword();
   await db.user.update({

@@ -95,7 +95,9 @@ export function isRefusedAddress(address: string): boolean {
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 
 export const systemResolver: Resolver = (hostname) =>
-  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+  );
 
 /** The host of a URL as an address or name (`[::1]` → `::1`). */
 export function hostOf(url: URL): string {
@@ -124,10 +126,7 @@ export class RefusedAddressError extends Error {
  * addresses are allowed) a host that resolves only to public addresses. Answers the
  * reason it is refused, or undefined.
  */
-export async function checkEndpointUrl(
-  raw: string,
-  options: { allowPrivate: boolean; resolve?: Resolver },
-): Promise<string | undefined> {
+export async function checkEndpointUrl(raw: string, options: { allowPrivate: boolean; resolve?: Resolver }): Promise<string | undefined> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -145,7 +144,10 @@ export async function checkEndpointUrl(
     return `the host ${host} does not resolve`;
   }
   if (addresses.length === 0) return `the host ${host} does not resolve`;
-  return refusal(host, addresses.map((entry) => entry.address));
+  return refusal(
+    host,
+    addresses.map((entry) => entry.address),
+  );
 }
 
 /**
@@ -162,7 +164,12 @@ export function guardedLookup(resolve: Resolver, allowPrivate: boolean): LookupF
           callback(Object.assign(new Error(`the host ${hostname} does not resolve`), { code: "ENOTFOUND" }), "");
           return;
         }
-        const reason = allowPrivate ? undefined : refusal(hostname, found.map((entry) => entry.address));
+        const reason = allowPrivate
+          ? undefined
+          : refusal(
+              hostname,
+              found.map((entry) => entry.address),
+            );
         if (reason) {
           callback(new RefusedAddressError(reason), "");
           return;

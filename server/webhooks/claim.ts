@@ -29,9 +29,7 @@ export async function claimDueDeliveries(
   options: { now: Date; leaseUntil: Date; limit: number; token: string; organizations?: readonly string[] },
 ): Promise<ClaimedDelivery[]> {
   const onlyOrganizations =
-    options.organizations === undefined
-      ? Prisma.empty
-      : Prisma.sql`AND organization_id = ANY(${[...options.organizations]}::uuid[])`;
+    options.organizations === undefined ? Prisma.empty : Prisma.sql`AND organization_id = ANY(${[...options.organizations]}::uuid[])`;
   return prisma.$queryRaw<ClaimedDelivery[]>(Prisma.sql`
     UPDATE webhook_deliveries AS delivery
        SET claim_token = ${options.token}::uuid,

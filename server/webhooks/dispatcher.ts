@@ -166,7 +166,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     });
     await Promise.all(
       claimed.map((row) =>
-        deliver(row, token).catch((error: unknown) => log().error({ err: error, deliveryId: row.id }, "a webhook delivery could not be recorded; retried after its lease")),
+        deliver(row, token).catch((error: unknown) =>
+          log().error({ err: error, deliveryId: row.id }, "a webhook delivery could not be recorded; retried after its lease"),
+        ),
       ),
     );
     return claimed.length;

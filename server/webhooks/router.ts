@@ -47,7 +47,8 @@ export const webhooksRouter = router({
         path: "/webhooks",
         tags,
         summary: "Create a webhook endpoint",
-        description: "Answers the signing secret once. URLs resolving to loopback, private or link-local addresses are 422 unless WEBHOOK_ALLOW_PRIVATE=true.",
+        description:
+          "Answers the signing secret once. URLs resolving to loopback, private or link-local addresses are 422 unless WEBHOOK_ALLOW_PRIVATE=true.",
         protect: true,
       },
       successStatus: 201,
@@ -57,12 +58,17 @@ export const webhooksRouter = router({
     .output(webhookCreated)
     .mutation(({ ctx, input }) => createWebhook(ctx.db, input)),
   update: adminProcedure
-    .meta({ openapi: { method: "PUT", path: "/webhooks/{id}", tags, summary: "Change a webhook endpoint (the fields sent)", protect: true } })
+    .meta({
+      openapi: { method: "PUT", path: "/webhooks/{id}", tags, summary: "Change a webhook endpoint (the fields sent)", protect: true },
+    })
     .input(webhookUpdate)
     .output(webhook)
     .mutation(({ ctx, input }) => updateWebhook(ctx.db, input)),
   remove: adminProcedure
-    .meta({ openapi: { method: "DELETE", path: "/webhooks/{id}", tags, summary: "Delete a webhook endpoint and its deliveries", protect: true }, successStatus: 204 })
+    .meta({
+      openapi: { method: "DELETE", path: "/webhooks/{id}", tags, summary: "Delete a webhook endpoint and its deliveries", protect: true },
+      successStatus: 204,
+    })
     .input(idInput)
     .output(z.void())
     .mutation(({ ctx, input }) => removeWebhook(ctx.db, input.id)),
@@ -76,13 +82,27 @@ export const webhooksRouter = router({
     .output(bulkResult)
     .mutation(({ ctx, input }) => eachRecord(input.ids, (id) => removeWebhook(ctx.db, id))),
   deliveries: adminProcedure
-    .meta({ openapi: { method: "GET", path: "/webhooks/{id}/deliveries", tags, summary: "List an endpoint's deliveries with their attempts (newest first)", protect: true } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/webhooks/{id}/deliveries",
+        tags,
+        summary: "List an endpoint's deliveries with their attempts (newest first)",
+        protect: true,
+      },
+    })
     .input(deliveryListInput)
     .output(pageOf(webhookDelivery))
     .query(({ ctx, input }) => listDeliveries(ctx.db, input)),
   redeliver: adminProcedure
     .meta({
-      openapi: { method: "POST", path: "/webhooks/{id}/deliveries/{delivery_id}/redeliver", tags, summary: "Send a delivery again", protect: true },
+      openapi: {
+        method: "POST",
+        path: "/webhooks/{id}/deliveries/{delivery_id}/redeliver",
+        tags,
+        summary: "Send a delivery again",
+        protect: true,
+      },
       successStatus: 202,
     })
     .input(redeliverInput)

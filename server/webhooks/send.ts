@@ -19,7 +19,12 @@ export function signatureHeader(secret: string, body: string, unixSeconds: numbe
  * constant time; `toleranceSeconds` bounds the age of `t` (replays). Exported for the
  * README's example and the tests' receivers.
  */
-export function verifySignature(secret: string, body: string, header: string, options: { nowSeconds?: number; toleranceSeconds?: number } = {}): boolean {
+export function verifySignature(
+  secret: string,
+  body: string,
+  header: string,
+  options: { nowSeconds?: number; toleranceSeconds?: number } = {},
+): boolean {
   const parts = Object.fromEntries(header.split(",").map((part) => part.split("=", 2) as [string, string]));
   const t = Number(parts.t);
   if (!Number.isInteger(t) || typeof parts.v1 !== "string") return false;
@@ -120,7 +125,8 @@ export function sendDelivery(outgoing: Outgoing, options: SendOptions): Promise<
         const done = () => {
           const excerpt = Buffer.concat(chunks).toString("utf8").slice(0, RESPONSE_EXCERPT_CHARS) || null;
           const status = response.statusCode ?? 0;
-          if (status >= 200 && status < 300) finish({ ok: true, status, error: null, durationMs: elapsed(), responseExcerpt: excerpt, aborted: false });
+          if (status >= 200 && status < 300)
+            finish({ ok: true, status, error: null, durationMs: elapsed(), responseExcerpt: excerpt, aborted: false });
           else if (status >= 300 && status < 400) {
             const location = response.headers.location;
             finish(failed(`redirect (${status}${location ? ` to ${location}` : ""}) not followed`, status, excerpt));

@@ -4,7 +4,12 @@ import type { Db } from "../db/scoped";
 import { afterCommit } from "../db/transaction";
 import { env } from "../env";
 import { AppError } from "../errors";
-import type { Prisma, Webhook as WebhookRow, WebhookAttempt as AttemptRow, WebhookDelivery as DeliveryRow } from "../generated/prisma/client";
+import type {
+  Prisma,
+  Webhook as WebhookRow,
+  WebhookAttempt as AttemptRow,
+  WebhookDelivery as DeliveryRow,
+} from "../generated/prisma/client";
 import { encrypt } from "../lib/encryption";
 import { isUuid } from "../lib/ids";
 import { paginate, sortByColumns } from "../lib/paging";
@@ -152,7 +157,14 @@ export async function setWebhookActive(db: Db, id: string, active: boolean): Pro
   const before = await findWebhook(db, id);
   if (before.active === active) return;
   const row = await db.webhook.update({ where: { id: before.id }, data: { active } });
-  await recordAudit(db, { action: "update", entity: "webhook", entityId: row.id, label: row.url, before: toWebhook(before), after: toWebhook(row) });
+  await recordAudit(db, {
+    action: "update",
+    entity: "webhook",
+    entityId: row.id,
+    label: row.url,
+    before: toWebhook(before),
+    after: toWebhook(row),
+  });
 }
 
 /** Removes an endpoint with its deliveries and their attempts. */
@@ -205,7 +217,13 @@ export async function redeliver(db: Db, webhookId: string, deliveryId: string): 
     data: { state: "PENDING", attempts: 0, next_attempt_at: new Date(), claim_token: null, last_error: null, last_status: null },
     include: withAttempts,
   });
-  await recordAudit(db, { action: "redeliver", entity: "webhook", entityId: webhook.id, label: webhook.url, after: { delivery_id: row.id, event_type: row.event_type } });
+  await recordAudit(db, {
+    action: "redeliver",
+    entity: "webhook",
+    entityId: webhook.id,
+    label: webhook.url,
+    after: { delivery_id: row.id, event_type: row.event_type },
+  });
   afterCommit(db, wakeDispatchers);
   return toDelivery(row);
 }

@@ -37,10 +37,16 @@ describe("bearer tokens", () => {
       build(new SignJWT(claims).setProtectedHeader({ alg: "HS256" })).sign(secret());
     const tokens = [
       await sign({ org: org.organizationId, ver: 0 }, (jwt) => jwt.setSubject(id).setAudience("b2b-api").setIssuedAt()),
-      await sign({ org: org.organizationId, ver: 0 }, (jwt) => jwt.setSubject("not-a-uuid").setAudience("b2b-api").setIssuedAt().setExpirationTime("1h")),
-      await sign({ org: org.organizationId, ver: 0 }, (jwt) => jwt.setSubject("' OR 1=1 --").setAudience("b2b-api").setIssuedAt().setExpirationTime("1h")),
+      await sign({ org: org.organizationId, ver: 0 }, (jwt) =>
+        jwt.setSubject("not-a-uuid").setAudience("b2b-api").setIssuedAt().setExpirationTime("1h"),
+      ),
+      await sign({ org: org.organizationId, ver: 0 }, (jwt) =>
+        jwt.setSubject("' OR 1=1 --").setAudience("b2b-api").setIssuedAt().setExpirationTime("1h"),
+      ),
       await sign({ org: "x", ver: 0 }, (jwt) => jwt.setSubject(id).setAudience("b2b-api").setIssuedAt().setExpirationTime("1h")),
-      await sign({ org: org.organizationId, ver: 0 }, (jwt) => jwt.setSubject(id).setAudience("other").setIssuedAt().setExpirationTime("1h")),
+      await sign({ org: org.organizationId, ver: 0 }, (jwt) =>
+        jwt.setSubject(id).setAudience("other").setIssuedAt().setExpirationTime("1h"),
+      ),
       await sign({ org: org.organizationId }, (jwt) => jwt.setSubject(id).setAudience("b2b-api").setIssuedAt().setExpirationTime("1h")),
       `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(JSON.stringify({ sub: id })).toString("base64url")}.`,
     ];
@@ -51,7 +57,10 @@ describe("bearer tokens", () => {
   it("ends a user's tokens on a password reset and on a deactivation; reactivation does not revive them", async () => {
     const org = await newOrg();
     const admin = await org.bearer();
-    const created = await call("POST", "/api/b2b/users", { headers: admin, body: { name: "Ana", email: `${randomUUID()}@test.example`, role: "MANAGER", password: "password123" } });
+    const created = await call("POST", "/api/b2b/users", {
+      headers: admin,
+      body: { name: "Ana", email: `${randomUUID()}@test.example`, role: "MANAGER", password: "password123" },
+    });
     const login = await call("POST", "/api/b2b/auth/login", { body: { email: created.json.email, password: "password123" } });
     const theirs = { authorization: `Bearer ${login.json.access_token}` };
     expect((await call("GET", "/api/b2b/brands", { headers: theirs })).status).toBe(200);
@@ -60,7 +69,9 @@ describe("bearer tokens", () => {
     expect(reset.status).toBe(200);
     expectProblem(await call("GET", "/api/b2b/brands", { headers: theirs }), 401);
 
-    const again = await call("POST", "/api/b2b/auth/login", { body: { email: created.json.email, password: reset.json.temporary_password } });
+    const again = await call("POST", "/api/b2b/auth/login", {
+      body: { email: created.json.email, password: reset.json.temporary_password },
+    });
     const fresh = { authorization: `Bearer ${again.json.access_token}` };
     expect((await call("GET", "/api/b2b/brands", { headers: fresh })).status).toBe(200);
     await call("PUT", `/api/b2b/users/${created.json.id}`, { headers: admin, body: { active: false } });
@@ -75,10 +86,26 @@ describe("bearer tokens", () => {
     const me = (await call("GET", "/api/b2b/account", { headers: admin })).json;
     expect(me.email).toBe(org.adminEmail);
     expectProblem(await call("PUT", `/api/b2b/users/${me.id}/reset-password`, { headers: admin }), 403);
-    const wrong = expectProblem(await call("PUT", "/api/b2b/account/password", { headers: admin, body: { current_password: "nope", new_password: "new-password-1" } }), 422);
+    const wrong = expectProblem(
+      await call("PUT", "/api/b2b/account/password", {
+        headers: admin,
+        body: { current_password: "nope", new_password: "new-password-1" },
+      }),
+      422,
+    );
     expect(wrong.errors?.[0]?.path).toBe("current_password");
-    expectProblem(await call("PUT", "/api/b2b/account/password", { headers: admin, body: { current_password: "password123", new_password: "short" } }), 422);
-    expect((await call("PUT", "/api/b2b/account/password", { headers: admin, body: { current_password: "password123", new_password: "new-password-1" } })).status).toBe(204);
+    expectProblem(
+      await call("PUT", "/api/b2b/account/password", { headers: admin, body: { current_password: "password123", new_password: "short" } }),
+      422,
+    );
+    expect(
+      (
+        await call("PUT", "/api/b2b/account/password", {
+          headers: admin,
+          body: { current_password: "password123", new_password: "new-password-1" },
+        })
+      ).status,
+    ).toBe(204);
     expectProblem(await call("GET", "/api/b2b/brands", { headers: admin }), 401);
     expect((await call("POST", "/api/b2b/auth/login", { body: { email: org.adminEmail, password: "new-password-1" } })).status).toBe(200);
     const key = await (await org.as()).accessKeys.create({ name: unique("Key"), role: "ADMIN" }).catch(() => undefined);
@@ -101,10 +128,19 @@ describe("revocation across instances", () => {
       await admin.accessKeys.remove({ id: key.id });
       // A write re-checks the key in its transaction: no window for minting a new admin key.
       await expect(viaOther.accessKeys.create({ name: unique("Minted"), role: "ADMIN" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-      await expect(viaOther.brands.create({ name: unique("Late"), active: true, images: [], attributes: {} })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      await expect(viaOther.brands.create({ name: unique("Late"), active: true, images: [], attributes: {} })).rejects.toMatchObject({
+        code: "UNAUTHORIZED",
+      });
       expect(await org.db.accessKey.count({ where: { name: { startsWith: "Minted" } } })).toBe(0);
       // Reads follow the notification.
-      expect(await until(() => viaOther.brands.list({}).then(() => false, () => true))).toBe(true);
+      expect(
+        await until(() =>
+          viaOther.brands.list({}).then(
+            () => false,
+            () => true,
+          ),
+        ),
+      ).toBe(true);
     } finally {
       await other.close();
     }
@@ -117,7 +153,12 @@ describe("revocation across instances", () => {
     try {
       const signedIn = async () => {
         const user = await org.db.user.create({
-          data: { name: "Bia", email: `${randomUUID()}@test.example`, password_hash: await hashPassword("password123"), role: "MANAGER" } as never,
+          data: {
+            name: "Bia",
+            email: `${randomUUID()}@test.example`,
+            password_hash: await hashPassword("password123"),
+            role: "MANAGER",
+          } as never,
         });
         const { token } = await issueAccessToken({ userId: user.id, organizationId: org.organizationId, tokenVersion: 0 });
         const caller = callerWith(other, { authorization: `Bearer ${token}` });
@@ -126,12 +167,23 @@ describe("revocation across instances", () => {
       };
       const demoted = await signedIn();
       await (await org.as()).users.update({ id: demoted.id, role: "VIEWER" });
-      await expect(demoted.caller.brands.create({ name: unique("After"), active: true, images: [], attributes: {} })).rejects.toMatchObject({ code: "FORBIDDEN" });
+      await expect(demoted.caller.brands.create({ name: unique("After"), active: true, images: [], attributes: {} })).rejects.toMatchObject(
+        { code: "FORBIDDEN" },
+      );
 
       const deactivated = await signedIn();
       await (await org.as()).users.update({ id: deactivated.id, active: false });
-      await expect(deactivated.caller.brands.create({ name: unique("Gone"), active: true, images: [], attributes: {} })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-      expect(await until(() => deactivated.caller.brands.list({}).then(() => false, () => true))).toBe(true);
+      await expect(
+        deactivated.caller.brands.create({ name: unique("Gone"), active: true, images: [], attributes: {} }),
+      ).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      expect(
+        await until(() =>
+          deactivated.caller.brands.list({}).then(
+            () => false,
+            () => true,
+          ),
+        ),
+      ).toBe(true);
     } finally {
       await other.close();
     }
@@ -143,7 +195,9 @@ describe("sign-in throttling", () => {
     const org = await newOrg();
     const address = `198.51.100.${Math.floor(Math.random() * 200)}`;
     const api = callerWith(org.runtime, {}, address);
-    const results = await Promise.allSettled(Array.from({ length: 40 }, () => api.auth.login({ email: org.adminEmail, password: "wrong-guess" })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, () => api.auth.login({ email: org.adminEmail, password: "wrong-guess" })),
+    );
     const codes = results.map((result) => (result.status === "rejected" ? (result.reason as { code: string }).code : "OK"));
     expect(codes.filter((code) => code === "NOT_FOUND").length).toBeLessThanOrEqual(6);
     expect(codes.filter((code) => code === "TOO_MANY_REQUESTS").length).toBeGreaterThanOrEqual(34);
@@ -170,7 +224,8 @@ describe("sign-in throttling", () => {
     const { prisma } = (await testRuntime()).database;
     const email = `${randomUUID()}@nobody.example`;
     const address = `198.51.100.${Math.floor(Math.random() * 200)}`;
-    const retryAfterOf = (result: Awaited<ReturnType<typeof claimLoginAttempt>>) => ("retryAfter" in result ? result.retryAfter : undefined);
+    const retryAfterOf = (result: Awaited<ReturnType<typeof claimLoginAttempt>>) =>
+      "retryAfter" in result ? result.retryAfter : undefined;
     // The database's clock decides; time passes here by moving the counts' timestamps back.
     const waits: number[] = [];
     let pair = "";
@@ -244,7 +299,11 @@ describe("sign-in throttling", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      await call("POST", "/api/auth/callback/credentials", { base, headers: { [CLIENT_ADDRESS_HEADER]: "203.0.113.9" }, body: "email=a%40b.example" });
+      await call("POST", "/api/auth/callback/credentials", {
+        base,
+        headers: { [CLIENT_ADDRESS_HEADER]: "203.0.113.9" },
+        body: "email=a%40b.example",
+      });
       await call("GET", "/sign-in", { base, headers: { "x-forwarded-for": "198.51.100.4" } });
     } finally {
       server.close();

@@ -15,11 +15,17 @@ describe("deeply nested JSON", () => {
     const headers = await org.bearer("SELLER");
     for (const levels of [33, 2_000, 100_000]) {
       const body = `{"name":"${unique("Deep")}","fiscal_registration_number":"52998224725","attributes":{"nested":${deep(levels)}}}`;
-      const problem = expectProblem(await call("POST", "/api/b2b/partners", { headers: { ...headers, "content-type": "application/json" }, body }), 422);
+      const problem = expectProblem(
+        await call("POST", "/api/b2b/partners", { headers: { ...headers, "content-type": "application/json" }, body }),
+        422,
+      );
       expect(problem.errors?.[0]).toMatchObject({ code: "too_deep" });
     }
     const ok = `{"name":"${unique("Shallow")}","active":true,"attributes":{"nested":${deep(20)}}}`;
-    expect((await call("POST", "/api/b2b/brands", { headers: { ...(await org.bearer()), "content-type": "application/json" }, body: ok })).status).toBe(201);
+    expect(
+      (await call("POST", "/api/b2b/brands", { headers: { ...(await org.bearer()), "content-type": "application/json" }, body: ok }))
+        .status,
+    ).toBe(201);
     expect((await call("GET", "/api/b2b/brands", { headers })).status).toBe(200);
     expect((await call("GET", "/api/ready")).status).toBe(200);
   });
@@ -27,7 +33,10 @@ describe("deeply nested JSON", () => {
   it("is refused on the panel's tRPC endpoint too", async () => {
     const org = await newOrg();
     const body = `{"0":{"name":"${unique("Deep")}","active":true,"images":[],"attributes":{"x":${deep(5_000)}}}}`;
-    const answer = await call("POST", "/api/trpc/brands.create?batch=1", { headers: { ...(await org.bearer()), "content-type": "application/json" }, body });
+    const answer = await call("POST", "/api/trpc/brands.create?batch=1", {
+      headers: { ...(await org.bearer()), "content-type": "application/json" },
+      body,
+    });
     expect(answer.status).toBe(422);
     expect(answer.json[0].error.data.problem.errors[0].code).toBe("too_deep");
   });
@@ -62,10 +71,12 @@ describe("characters PostgreSQL cannot store or that lie", () => {
     const org = await newOrg();
     const headers = { ...(await org.bearer()), "content-type": "application/json" };
     const invalid = Buffer.concat([Buffer.from('{"name":"caf'), Buffer.from([0xc3, 0x28]), Buffer.from('","active":true}')]);
-    expect(expectProblem(await call("POST", "/api/b2b/brands", { headers, body: invalid }), 422).errors?.[0]?.code).toBe("invalid_encoding");
+    expect(expectProblem(await call("POST", "/api/b2b/brands", { headers, body: invalid }), 422).errors?.[0]?.code).toBe(
+      "invalid_encoding",
+    );
     expectProblem(await call("GET", "/api/b2b/brands?search=%FF%FE", { headers }), 422);
     expectProblem(await call("POST", "/api/b2b/brands", { headers, body: '{"name":"\\ud800","active":true}' }), 422);
-    expect((await org.db.brand.count())).toBe(0);
+    expect(await org.db.brand.count()).toBe(0);
   });
 
   // -0 becoming 0 is checked on the cleaner itself (tests/unit/input.test.ts): nothing stored can
@@ -105,7 +116,11 @@ describe("malformed requests", () => {
         const errors = batched ? answer.json : [answer.json];
         expect(errors).toHaveLength(batched ? 2 : 1);
         for (const { error } of errors) {
-          expect(error.data).toMatchObject({ code: "NOT_FOUND", httpStatus: 404, problem: { status: 404, detail: "No procedure at this path" } });
+          expect(error.data).toMatchObject({
+            code: "NOT_FOUND",
+            httpStatus: 404,
+            problem: { status: 404, detail: "No procedure at this path" },
+          });
         }
       }
     }
@@ -137,11 +152,20 @@ describe("malformed requests", () => {
     const user = await call("GET", "/api/b2b/users", { headers });
     const id = user.json.items[0].id;
     for (const body of ["[]", '"x"', "null", "1", "true"]) {
-      const problem = expectProblem(await call("PUT", `/api/b2b/users/${id}`, { headers: { ...headers, "content-type": "application/json" }, body }), 422);
+      const problem = expectProblem(
+        await call("PUT", `/api/b2b/users/${id}`, { headers: { ...headers, "content-type": "application/json" }, body }),
+        422,
+      );
       expect(problem.errors?.[0]?.path).toBe("(body)");
     }
-    expectProblem(await call("POST", "/api/b2b/brands", { headers: { ...headers, "content-type": "text/plain" }, body: '{"name":"x","active":true}' }), 422);
-    expectProblem(await call("POST", "/api/b2b/brands", { headers: { ...headers, "content-type": "application/json" }, body: "{not json" }), 422);
+    expectProblem(
+      await call("POST", "/api/b2b/brands", { headers: { ...headers, "content-type": "text/plain" }, body: '{"name":"x","active":true}' }),
+      422,
+    );
+    expectProblem(
+      await call("POST", "/api/b2b/brands", { headers: { ...headers, "content-type": "application/json" }, body: "{not json" }),
+      422,
+    );
   });
 
   it("never coerces JSON body values: a string boolean is 422 and the shared schema stays strict", async () => {
@@ -176,7 +200,10 @@ describe("body size", () => {
     const rest = await call("POST", "/api/b2b/brands", { headers: { ...headers, "content-type": "application/json" }, body: big });
     expectProblem(rest, 413);
     expect(rest.headers.connection).toBe("close");
-    const trpc = await call("POST", "/api/trpc/brands.create?batch=1", { headers: { ...headers, "content-type": "application/json" }, body: `{"0":${big}}` });
+    const trpc = await call("POST", "/api/trpc/brands.create?batch=1", {
+      headers: { ...headers, "content-type": "application/json" },
+      body: `{"0":${big}}`,
+    });
     expect(trpc.status).toBe(413);
     expect(await org.db.brand.count()).toBe(0);
   });
@@ -191,7 +218,9 @@ describe("search", () => {
       expect((await call("POST", "/api/b2b/brands", { headers, body: { name, active: true } })).status).toBe(201);
     }
     const names = async (search: string) =>
-      (await call("GET", `/api/b2b/brands?search=${encodeURIComponent(search)}&perPage=100`, { headers })).json.items.map((item: { name: string }) => item.name);
+      (await call("GET", `/api/b2b/brands?search=${encodeURIComponent(search)}&perPage=100`, { headers })).json.items.map(
+        (item: { name: string }) => item.name,
+      );
     expect(await names(tag)).toHaveLength(4);
     expect(await names("%")).toEqual([`${tag} 100% algodão`]);
     expect(await names("_")).toEqual([`${tag} a_b`]);
@@ -212,12 +241,26 @@ describe("search", () => {
     // Another org with the same words and an exact SKU of our query.
     const theirs = await newOrg();
     await call("POST", "/api/b2b/products", { headers: await theirs.bearer(), body: { name: "Cabo Paralelo Deles", sku: "CABO" } });
-    const search = async (text: string, extra = "") => call("POST", `/api/b2b/products/search?search=${encodeURIComponent(text)}${extra}`, { headers });
+    const search = async (text: string, extra = "") =>
+      call("POST", `/api/b2b/products/search?search=${encodeURIComponent(text)}${extra}`, { headers });
     const found = await search("cabo", "&perPage=10");
     expect(found.status).toBe(200);
     expect(found.json.total).toBe(2);
     expect(found.json.items[0].id).toBe(ours.id);
-    for (const text of ["cabo & !paralelo", "cabo | fio", "cabo:*A", "'cabo' \"", "(((cabo", "!", "<->", ":*", "a".repeat(200), "cabo ".repeat(40), "é".repeat(200), "ção ção"]) {
+    for (const text of [
+      "cabo & !paralelo",
+      "cabo | fio",
+      "cabo:*A",
+      "'cabo' \"",
+      "(((cabo",
+      "!",
+      "<->",
+      ":*",
+      "a".repeat(200),
+      "cabo ".repeat(40),
+      "é".repeat(200),
+      "ção ção",
+    ]) {
       const answer = await search(text, "&perPage=100&page=3");
       expect(answer.status, `${text.slice(0, 20)}: ${answer.text}`).toBe(200);
       expect(answer.json.items).toEqual([]);

@@ -9,7 +9,8 @@ import { CNPJS } from "../helpers/sales";
 
 async function partnerOf(org: TestOrg) {
   const headers = await org.bearer();
-  const partner = (await call("POST", "/api/b2b/partners", { headers, body: { name: "Cliente", fiscal_registration_number: CNPJS[3] } })).json;
+  const partner = (await call("POST", "/api/b2b/partners", { headers, body: { name: "Cliente", fiscal_registration_number: CNPJS[3] } }))
+    .json;
   const open = (await org.db.status.findFirstOrThrow({ where: { type: "FINANCIAL", is_initial: true } })).id;
   return { headers, partner, open };
 }
@@ -53,16 +54,26 @@ describe("/financials under attack", () => {
     const stranger = await newOrg();
     const theirs = await partnerOf(stranger);
     const paths = async (overrides: Record<string, unknown>) =>
-      (expectProblem(await call("POST", "/api/b2b/financials", { headers, body: record(partner.id, open, overrides) }), 422).errors ?? []).map((error) => error.path).sort();
+      (expectProblem(await call("POST", "/api/b2b/financials", { headers, body: record(partner.id, open, overrides) }), 422).errors ?? [])
+        .map((error) => error.path)
+        .sort();
     expect(await paths({ partner_id: theirs.partner.id })).toEqual(["partner_id"]);
     expect(await paths({ status: theirs.open })).toEqual(["status"]);
-    expect(await paths({ payment_billet: { resource_file_id: "00000000-0000-4000-8000-000000000000" }, pix: { resource_file_id: "00000000-0000-4000-8000-000000000001" } })).toEqual([
-      "payment_billet.resource_file_id",
-      "pix.resource_file_id",
-    ]);
+    expect(
+      await paths({
+        payment_billet: { resource_file_id: "00000000-0000-4000-8000-000000000000" },
+        pix: { resource_file_id: "00000000-0000-4000-8000-000000000001" },
+      }),
+    ).toEqual(["payment_billet.resource_file_id", "pix.resource_file_id"]);
     const created = await call("POST", "/api/b2b/financials", {
       headers,
-      body: { ...record(partner.id, open), organization_id: stranger.organizationId, sale_id: "11111111-1111-4111-8111-111111111111", has_payment_gateway: true, card: { number: "4111111111111111" } },
+      body: {
+        ...record(partner.id, open),
+        organization_id: stranger.organizationId,
+        sale_id: "11111111-1111-4111-8111-111111111111",
+        has_payment_gateway: true,
+        card: { number: "4111111111111111" },
+      },
     });
     expect(created.status, created.text).toBe(201);
     expect(created.json).toMatchObject({ sale_id: null, has_payment_gateway: false, card: null });
@@ -77,10 +88,16 @@ describe("/financials under attack", () => {
       { payment_billet: { bar_code: "1049200650610001000420099726390098981000002140" } },
       { payment_billet: { bar_code: "10492006506100010004200997263900989810000021404" } },
       { payment_billet: { bar_code: "00000000000000000000000000000000000000000000" } },
-      { pix: { qr_code: "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***6304FFFF" } },
+      {
+        pix: {
+          qr_code:
+            "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***6304FFFF",
+        },
+      },
       { pix: { qr_code: "<script>alert(1)</script>" } },
     ];
-    for (const overrides of bad) expectProblem(await call("POST", "/api/b2b/financials", { headers, body: record(partner.id, open, overrides) }), 422);
+    for (const overrides of bad)
+      expectProblem(await call("POST", "/api/b2b/financials", { headers, body: record(partner.id, open, overrides) }), 422);
     expect(await org.db.financial.count()).toBe(0);
   });
 });

@@ -58,10 +58,16 @@ describe("Idempotency-Key", () => {
     const key = randomUUID();
     const body = { name: unique("Mine"), active: true };
     expectProblem(await call("POST", "/api/b2b/brands", { headers: { "idempotency-key": key }, body }), 401);
-    expectProblem(await call("POST", "/api/b2b/brands", { headers: { ...(await org.bearer("VIEWER")), "idempotency-key": key }, body }), 403);
+    expectProblem(
+      await call("POST", "/api/b2b/brands", { headers: { ...(await org.bearer("VIEWER")), "idempotency-key": key }, body }),
+      403,
+    );
     expect(await records(org.database.prisma, key)).toEqual([]);
     const mine = await call("POST", "/api/b2b/brands", { headers: { ...(await org.bearer()), "idempotency-key": key }, body });
-    const theirs = await call("POST", "/api/b2b/brands", { headers: { ...(await org.bearer("MANAGER")), "idempotency-key": key }, body: { ...body, name: unique("Theirs") } });
+    const theirs = await call("POST", "/api/b2b/brands", {
+      headers: { ...(await org.bearer("MANAGER")), "idempotency-key": key },
+      body: { ...body, name: unique("Theirs") },
+    });
     expect([mine.status, theirs.status]).toEqual([201, 201]);
     expect(theirs.json.id).not.toBe(mine.json.id);
     expect((await records(org.database.prisma, key)).map((record) => record.credential.split(":")[0]).sort()).toEqual(["user", "user"]);
@@ -154,7 +160,10 @@ describe("Idempotency-Key", () => {
     expect(created.status).toBe(201);
     const [stored] = await records(org.database.prisma, key);
     expect(stored).toMatchObject({ status: 201, body: null, secret_withheld: true, resource_id: created.json.id });
-    const replay = expectProblem(await call("POST", "/api/b2b/access-keys", { headers, body: { name: created.json.name, role: "VIEWER" } }), 409);
+    const replay = expectProblem(
+      await call("POST", "/api/b2b/access-keys", { headers, body: { name: created.json.name, role: "VIEWER" } }),
+      409,
+    );
     expect(replay.detail).toContain(created.json.id);
     expect(JSON.stringify(await records(org.database.prisma, key))).not.toContain(created.json.code);
   });
@@ -166,8 +175,20 @@ describe("Idempotency-Key", () => {
     const created = new Map<string, string>();
     const writes = [
       { method: "POST", path: "/api/b2b/users", body: user, secret: "temporary_password", status: 201 },
-      { method: "PUT", path: () => `/api/b2b/users/${created.get("/api/b2b/users")}/reset-password`, body: undefined, secret: "temporary_password", status: 200 },
-      { method: "POST", path: "/api/b2b/webhooks", body: { url: "http://93.184.216.34/hooks", events: ["sale.created"] }, secret: "secret", status: 201 },
+      {
+        method: "PUT",
+        path: () => `/api/b2b/users/${created.get("/api/b2b/users")}/reset-password`,
+        body: undefined,
+        secret: "temporary_password",
+        status: 200,
+      },
+      {
+        method: "POST",
+        path: "/api/b2b/webhooks",
+        body: { url: "http://93.184.216.34/hooks", events: ["sale.created"] },
+        secret: "secret",
+        status: 201,
+      },
     ];
     for (const write of writes) {
       const path = typeof write.path === "string" ? write.path : write.path();

@@ -7,12 +7,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { newOrg, testServer, type TestOrg } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
 
-
 // The database is migrated once per worker, before the clock of the first test starts.
 beforeAll(() => testServer());
 
-const events = async (org: TestOrg, body: unknown) =>
-  call("POST", "/api/b2b/sales-funnel/events", { headers: await org.bearer(), body });
+const events = async (org: TestOrg, body: unknown) => call("POST", "/api/b2b/sales-funnel/events", { headers: await org.bearer(), body });
 const mostSold = async (org: TestOrg, query: string, body?: unknown) =>
   call("POST", `/api/b2b/products/analysis/most-sold?${query}`, { headers: await org.bearer(), body });
 
@@ -43,13 +41,25 @@ describe("POST /sales-funnel/events", () => {
       ]),
       422,
     );
-    expect(problem.errors?.map((error) => error.path).sort()).toEqual(["1.stage", "2.session_id", "3.occurred_at", "4.product_id", "5.session_id"]);
+    expect(problem.errors?.map((error) => error.path).sort()).toEqual([
+      "1.stage",
+      "2.session_id",
+      "3.occurred_at",
+      "4.product_id",
+      "5.session_id",
+    ]);
     const future = expectProblem(
-      await events(org, [{ session_id: "ok", stage: "SESSION" }, { session_id: "f", stage: "ORDER", occurred_at: "2999-01-01T00:00:00Z" }]),
+      await events(org, [
+        { session_id: "ok", stage: "SESSION" },
+        { session_id: "f", stage: "ORDER", occurred_at: "2999-01-01T00:00:00Z" },
+      ]),
       422,
     );
     expect(future.errors).toEqual([expect.objectContaining({ path: "1.occurred_at" })]);
-    const missing = expectProblem(await events(org, { session_id: "p", stage: "PRODUCT", product_id: "00000000-0000-4000-8000-000000000000" }), 422);
+    const missing = expectProblem(
+      await events(org, { session_id: "p", stage: "PRODUCT", product_id: "00000000-0000-4000-8000-000000000000" }),
+      422,
+    );
     expect(missing.errors).toEqual([expect.objectContaining({ path: "0.product_id" })]);
     expect((await call("GET", "/api/b2b/sales-funnel", { headers: await org.bearer() })).json.sessions.quantity).toBe(0);
   });
@@ -60,7 +70,14 @@ describe("POST /sales-funnel/events", () => {
       const answer = await events(org, JSON.stringify(body));
       expect(answer.status, `${JSON.stringify(body)}: ${answer.text}`).toBe(422);
     }
-    expect((await call("POST", "/api/b2b/sales-funnel/events", { headers: { ...(await org.bearer()), "content-type": "application/json" }, body: "{not json" })).status).toBe(422);
+    expect(
+      (
+        await call("POST", "/api/b2b/sales-funnel/events", {
+          headers: { ...(await org.bearer()), "content-type": "application/json" },
+          body: "{not json",
+        })
+      ).status,
+    ).toBe(422);
   });
 });
 
@@ -81,14 +98,25 @@ describe("GET /sales-funnel", () => {
       expect(problem.errors?.length, query).toBeGreaterThan(0);
     }
     // A period of centuries is fine (the rollups do not care), and empty.
-    expect((await call("GET", "/api/b2b/sales-funnel?period_start_date=1900-01-01&period_final_date=2999-12-31", { headers })).status).toBe(200);
+    expect((await call("GET", "/api/b2b/sales-funnel?period_start_date=1900-01-01&period_final_date=2999-12-31", { headers })).status).toBe(
+      200,
+    );
   });
 });
 
 describe("POST /products/analysis/most-sold", () => {
   it("requires page and perPage, whole and not negative; clamps perPage; answers [] past the end", async () => {
     const org = await newOrg();
-    for (const query of ["", "page=0", "perPage=10", "page=-1&perPage=10", "page=0&perPage=-5", "page=1.5&perPage=10", "page=0x10&perPage=10", "page=2147483648&perPage=10"]) {
+    for (const query of [
+      "",
+      "page=0",
+      "perPage=10",
+      "page=-1&perPage=10",
+      "page=0&perPage=-5",
+      "page=1.5&perPage=10",
+      "page=0x10&perPage=10",
+      "page=2147483648&perPage=10",
+    ]) {
       expectProblem(await mostSold(org, query), 422);
     }
     for (const query of ["page=2147483647&perPage=100", "page=0&perPage=100000", "page=99999999&perPage=2147483647"]) {

@@ -43,8 +43,7 @@ function choices(seed: number): Choices {
   });
   let next = 0;
   return {
-    nextInt: (min, max) =>
-      min + (draws[next++ % draws.length]! % (max - min + 1)),
+    nextInt: (min, max) => min + (draws[next++ % draws.length]! % (max - min + 1)),
   };
 }
 
@@ -66,33 +65,22 @@ function remember(template: string, json: unknown) {
       ? [json, ...(((json as { items?: unknown }).items as unknown[]) ?? [])]
       : [];
   for (const record of records) {
-    const id =
-      record && typeof record === "object"
-        ? (record as { id?: unknown }).id
-        : undefined;
-    if (typeof id === "string" && /^[0-9a-f-]{36}$/.test(id))
-      known.set(collection, [...(known.get(collection) ?? []).slice(-20), id]);
+    const id = record && typeof record === "object" ? (record as { id?: unknown }).id : undefined;
+    if (typeof id === "string" && /^[0-9a-f-]{36}$/.test(id)) known.set(collection, [...(known.get(collection) ?? []).slice(-20), id]);
   }
 }
 
 /** Replaces `#/components/schemas/X` references by the schema itself (bounded: schemas may recurse). */
 function inline(schema: unknown, document: Document, depth = 0): unknown {
-  if (Array.isArray(schema))
-    return schema.map((item) => inline(item, document, depth));
+  if (Array.isArray(schema)) return schema.map((item) => inline(item, document, depth));
   if (!schema || typeof schema !== "object") return schema;
   const record = schema as Schema;
   const ref = record.$ref;
   if (typeof ref === "string") {
-    const target =
-      document.components?.schemas?.[ref.replace("#/components/schemas/", "")];
+    const target = document.components?.schemas?.[ref.replace("#/components/schemas/", "")];
     return depth > 8 || !target ? {} : inline(target, document, depth + 1);
   }
-  return Object.fromEntries(
-    Object.entries(record).map(([key, value]) => [
-      key,
-      inline(value, document, depth),
-    ]),
-  );
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, inline(value, document, depth)]));
 }
 
 /** A value for the schema, or undefined where the generator cannot satisfy it. */
@@ -143,16 +131,13 @@ const hostile = fc.oneof(
 
 /** One random change to a generated body: a field replaced, dropped or added, or the whole body swapped. */
 function mutate(body: unknown, random: Choices): unknown {
-  const value = () =>
-    fc.sample(hostile, { seed: random.nextInt(0, 2 ** 30), numRuns: 1 })[0];
+  const value = () => fc.sample(hostile, { seed: random.nextInt(0, 2 ** 30), numRuns: 1 })[0];
   if (body && typeof body === "object" && !Array.isArray(body)) {
     const record = { ...(body as Record<string, unknown>) };
     const keys = Object.keys(record);
     const choice = random.nextInt(0, 3);
-    if (choice === 0 && keys.length)
-      record[keys[random.nextInt(0, keys.length - 1)]!] = value();
-    else if (choice === 1 && keys.length)
-      delete record[keys[random.nextInt(0, keys.length - 1)]!];
+    if (choice === 0 && keys.length) record[keys[random.nextInt(0, keys.length - 1)]!] = value();
+    else if (choice === 1 && keys.length) delete record[keys[random.nextInt(0, keys.length - 1)]!];
     else if (choice === 2) record[`unknown_${random.nextInt(0, 99)}`] = value();
     else return value();
     return record;
@@ -160,45 +145,25 @@ function mutate(body: unknown, random: Choices): unknown {
   return random.nextInt(0, 1) === 0 ? value() : body;
 }
 
-function pathWith(
-  template: string,
-  parameters: Parameter[],
-  seed: number,
-  random: Choices,
-): string {
+function pathWith(template: string, parameters: Parameter[], seed: number, random: Choices): string {
   return template.replace(/\{([^}]+)\}/g, (_, name: string, offset: number) => {
-    const parameter = parameters.find(
-      (p) => p.in === "path" && p.name === name,
-    );
+    const parameter = parameters.find((p) => p.in === "path" && p.name === name);
     const ids = known.get(template.slice(0, offset - 1)) ?? [];
-    if (ids.length && random.nextInt(0, 3) > 0)
-      return ids[random.nextInt(0, ids.length - 1)]!;
-    const generated =
-      random.nextInt(0, 3) === 0
-        ? fc.sample(hostile, { seed, numRuns: 1 })[0]
-        : sample(parameter?.schema, seed);
+    if (ids.length && random.nextInt(0, 3) > 0) return ids[random.nextInt(0, ids.length - 1)]!;
+    const generated = random.nextInt(0, 3) === 0 ? fc.sample(hostile, { seed, numRuns: 1 })[0] : sample(parameter?.schema, seed);
     const text = typeof generated === "string" ? generated : randomUUID();
     return encodeURIComponent(text.slice(0, 200)) || randomUUID();
   });
 }
 
-function queryWith(
-  parameters: Parameter[],
-  seed: number,
-  random: Choices,
-): string {
+function queryWith(parameters: Parameter[], seed: number, random: Choices): string {
   const query = new URLSearchParams();
   for (const parameter of parameters.filter((p) => p.in === "query")) {
     if (!parameter.required && random.nextInt(0, 2) === 0) continue;
-    const value =
-      random.nextInt(0, 4) === 0
-        ? fc.sample(hostile, { seed, numRuns: 1 })[0]
-        : sample(parameter.schema, seed);
+    const value = random.nextInt(0, 4) === 0 ? fc.sample(hostile, { seed, numRuns: 1 })[0] : sample(parameter.schema, seed);
     if (value === undefined) continue;
     const text = typeof value === "string" ? value : JSON.stringify(value);
-    for (const item of Array.isArray(value)
-      ? value.map((v) => (typeof v === "string" ? v : JSON.stringify(v)))
-      : [text]) {
+    for (const item of Array.isArray(value) ? value.map((v) => (typeof v === "string" ? v : JSON.stringify(v))) : [text]) {
       query.append(parameter.name, String(item).slice(0, 2_000));
     }
   }
@@ -210,32 +175,24 @@ describe("the REST interface under schema-driven fuzzing", () => {
   it("answers every operation only with statuses its document lists, never 5xx, errors as problem+json", async () => {
     const org = await newOrg();
     const headers = await org.bearer();
-    const document = (await call("GET", "/api/b2b/openapi.json"))
-      .json as Document;
+    const document = (await call("GET", "/api/b2b/openapi.json")).json as Document;
     const findings: string[] = [];
     let requests = 0;
     const statuses = new Map<number, number>();
-    const operations = Object.entries(document.paths).flatMap(
-      ([template, item]) =>
-        METHODS.filter((method) => item[method]).map((method) => ({
-          template,
-          method,
-          operation: item[method]!,
-        })),
+    const operations = Object.entries(document.paths).flatMap(([template, item]) =>
+      METHODS.filter((method) => item[method]).map((method) => ({
+        template,
+        method,
+        operation: item[method]!,
+      })),
     );
     expect(operations.length).toBeGreaterThan(50);
 
     for (let pass = 0; pass < PASSES; pass++)
-      for (const [
-        index,
-        { template, method, operation },
-      ] of operations.entries()) {
-        const parameters =
-          (inline(operation.parameters ?? [], document) as Parameter[]) ?? [];
+      for (const [index, { template, method, operation }] of operations.entries()) {
+        const parameters = (inline(operation.parameters ?? [], document) as Parameter[]) ?? [];
         const json = operation.requestBody?.content?.["application/json"];
-        const bodySchema = json
-          ? (inline(json.schema, document) as Schema)
-          : undefined;
+        const bodySchema = json ? (inline(json.schema, document) as Schema) : undefined;
         const documented = new Set(Object.keys(operation.responses));
         for (let run = 0; run < RUNS_PER_OPERATION; run++) {
           const seed = pass * 1_000_000 + index * 1_000 + run;
@@ -243,11 +200,7 @@ describe("the REST interface under schema-driven fuzzing", () => {
           const path = `/api/b2b${pathWith(template, parameters, seed, random)}${queryWith(parameters, seed, random)}`;
           const generated = sample(bodySchema, seed);
           // Run 0 sends the generated body as is; the others mutate it.
-          const body = json
-            ? run === 0
-              ? generated
-              : mutate(generated, random)
-            : undefined;
+          const body = json ? (run === 0 ? generated : mutate(generated, random)) : undefined;
           const answer = await call(method.toUpperCase(), path, {
             headers: {
               ...headers,
@@ -259,41 +212,21 @@ describe("the REST interface under schema-driven fuzzing", () => {
           if (answer.status < 300) remember(template, answer.json);
           statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
           const where = `${method.toUpperCase()} ${template} (seed ${seed}) → ${answer.status}`;
-          if (answer.status >= 500)
-            findings.push(
-              `${where}: server error ${answer.text.slice(0, 200)}`,
-            );
+          if (answer.status >= 500) findings.push(`${where}: server error ${answer.text.slice(0, 200)}`);
           else if (!documented.has(String(answer.status)))
-            findings.push(
-              `${where}: status not in the document (${[...documented].join(", ")})`,
-            );
-          else if (
-            answer.status >= 400 &&
-            !String(answer.headers["content-type"] ?? "").startsWith(
-              "application/problem+json",
-            )
-          ) {
+            findings.push(`${where}: status not in the document (${[...documented].join(", ")})`);
+          else if (answer.status >= 400 && !String(answer.headers["content-type"] ?? "").startsWith("application/problem+json")) {
             findings.push(`${where}: error not problem+json`);
           }
         }
       }
-    expect(
-      findings,
-      `${findings.length} findings in ${requests} requests`,
-    ).toEqual([]);
+    expect(findings, `${findings.length} findings in ${requests} requests`).toEqual([]);
     // The generator reaches the operations' logic, not only the edge: successes and validation failures both.
     const count = (predicate: (status: number) => boolean) =>
-      [...statuses]
-        .filter(([status]) => predicate(status))
-        .reduce((sum, [, n]) => sum + n, 0);
-    console.log(
-      `fuzzed ${operations.length} operations with ${requests} requests:`,
-      Object.fromEntries(statuses),
-    );
+      [...statuses].filter(([status]) => predicate(status)).reduce((sum, [, n]) => sum + n, 0);
+    console.log(`fuzzed ${operations.length} operations with ${requests} requests:`, Object.fromEntries(statuses));
     expect(count((status) => status < 300)).toBeGreaterThan(requests / 10);
-    expect(count((status) => status === 422 || status === 400)).toBeGreaterThan(
-      requests / 10,
-    );
+    expect(count((status) => status === 422 || status === 400)).toBeGreaterThan(requests / 10);
     expect(statuses.get(401) ?? 0).toBe(0);
     // The server still answers after all of it.
     expect((await call("GET", "/api/ready")).status).toBe(200);

@@ -9,8 +9,7 @@ import { call, expectProblem } from "../helpers/http";
 import { nfeKey, orderBody, orderFixtures } from "../helpers/orders";
 
 const API = "/api/b2b";
-const paths = (problem: { errors?: Array<{ path: string }> }) =>
-  (problem.errors ?? []).map((error) => error.path).sort();
+const paths = (problem: { errors?: Array<{ path: string }> }) => (problem.errors ?? []).map((error) => error.path).sort();
 
 describe("orders, adversarial", { timeout: 180_000 }, () => {
   it("answers 4xx, never 500, to malformed, huge and deep bodies", async () => {
@@ -21,16 +20,10 @@ describe("orders, adversarial", { timeout: 180_000 }, () => {
         headers: { ...f.headers, ...headers },
         body,
       });
-    expectProblem(
-      await post("{not json", { "content-type": "application/json" }),
-      422,
-    );
+    expectProblem(await post("{not json", { "content-type": "application/json" }), 422);
     expectProblem(await post([]), 422);
     expectProblem(await post(null), 422);
-    expectProblem(
-      await post("1e999", { "content-type": "application/json" }),
-      422,
-    );
+    expectProblem(await post("1e999", { "content-type": "application/json" }), 422);
     // 1e999 is Infinity to a JSON parser: not a finite amount.
     expect(
       paths(
@@ -58,10 +51,7 @@ describe("orders, adversarial", { timeout: 180_000 }, () => {
         )
       ).status,
     ).toBe(422);
-    expect(
-      (await post({ ...orderBody(f), observation: "x".repeat(2_000_000) }))
-        .status,
-    ).toBe(413);
+    expect((await post({ ...orderBody(f), observation: "x".repeat(2_000_000) })).status).toBe(413);
     expect(
       paths(
         expectProblem(
@@ -80,22 +70,9 @@ describe("orders, adversarial", { timeout: 180_000 }, () => {
         ),
       ),
     ).toContain("items.0.product_id");
-    expect(
-      paths(
-        expectProblem(
-          await post(orderBody(f, { negotiation_date: "yesterday" })),
-          422,
-        ),
-      ),
-    ).toEqual(["negotiation_date"]);
-    expect(
-      paths(expectProblem(await post(orderBody(f, { total_value: -1 })), 422)),
-    ).toContain("total_value");
-    expect(
-      paths(
-        expectProblem(await post(orderBody(f, { order_value: 1260.001 })), 422),
-      ),
-    ).toContain("order_value");
+    expect(paths(expectProblem(await post(orderBody(f, { negotiation_date: "yesterday" })), 422))).toEqual(["negotiation_date"]);
+    expect(paths(expectProblem(await post(orderBody(f, { total_value: -1 })), 422))).toContain("total_value");
+    expect(paths(expectProblem(await post(orderBody(f, { order_value: 1260.001 })), 422))).toContain("order_value");
     expect(
       paths(
         expectProblem(
@@ -114,20 +91,14 @@ describe("orders, adversarial", { timeout: 180_000 }, () => {
         ),
       ),
     ).toContain("items.0.quantity");
-    expectProblem(
-      await call("GET", `${API}/orders/%ZZ`, { headers: f.headers }),
-      404,
-    );
+    expectProblem(await call("GET", `${API}/orders/%ZZ`, { headers: f.headers }), 404);
     expectProblem(
       await call("GET", `${API}/orders/${"a".repeat(5000)}`, {
         headers: f.headers,
       }),
       404,
     );
-    expectProblem(
-      await call("GET", `${API}/orders?perPage=-1`, { headers: f.headers }),
-      422,
-    );
+    expectProblem(await call("GET", `${API}/orders?perPage=-1`, { headers: f.headers }), 422);
     expectProblem(
       await call("GET", `${API}/orders?quotation=maybe`, {
         headers: f.headers,
@@ -151,20 +122,9 @@ describe("orders, adversarial", { timeout: 180_000 }, () => {
         headers: f.headers,
         body: orderBody(f, overrides),
       });
-    expect(
-      paths(expectProblem(await post({ total_value: 1280.02 }), 422)),
-    ).toEqual(["total_value"]);
-    expect(
-      paths(expectProblem(await post({ total_value: 1279.98 }), 422)),
-    ).toEqual(["total_value"]);
-    expect(
-      paths(
-        expectProblem(
-          await post({ order_value: 1259.98, total_value: 1279.98 }),
-          422,
-        ),
-      ),
-    ).toEqual(["order_value"]);
+    expect(paths(expectProblem(await post({ total_value: 1280.02 }), 422))).toEqual(["total_value"]);
+    expect(paths(expectProblem(await post({ total_value: 1279.98 }), 422))).toEqual(["total_value"]);
+    expect(paths(expectProblem(await post({ order_value: 1259.98, total_value: 1279.98 }), 422))).toEqual(["order_value"]);
     expect((await post({ total_value: 1280.01 })).status).toBe(201);
     expect((await post({ total_value: 1279.99 })).status).toBe(201);
   });
@@ -188,9 +148,7 @@ describe("orders, adversarial", { timeout: 180_000 }, () => {
         headers: f.headers,
         body: orderBody(f, overrides),
       });
-    expect(
-      paths(expectProblem(await post({ partner_id: g.partner.id }), 422)),
-    ).toEqual(["partner_id"]);
+    expect(paths(expectProblem(await post({ partner_id: g.partner.id }), 422))).toEqual(["partner_id"]);
     expect(
       paths(
         expectProblem(
@@ -211,9 +169,7 @@ describe("orders, adversarial", { timeout: 180_000 }, () => {
         ),
       ),
     ).toEqual(["payments.0.payment_method_id"]);
-    expect(
-      paths(expectProblem(await post({ attachments: [g.image] }), 422)),
-    ).toEqual(["attachments.0"]);
+    expect(paths(expectProblem(await post({ attachments: [g.image] }), 422))).toEqual(["attachments.0"]);
     expect(
       paths(
         expectProblem(
@@ -224,16 +180,8 @@ describe("orders, adversarial", { timeout: 180_000 }, () => {
         ),
       ),
     ).toEqual(["invoices.0.xml_resource_id"]);
-    expect(
-      paths(
-        expectProblem(await post({ coupons: [{ coupon_id: coupon.id }] }), 422),
-      ),
-    ).toEqual(["coupons.0.coupon_id"]);
-    expect(
-      paths(
-        expectProblem(await post({ status: g.status("ORDER", "new") }), 422),
-      ),
-    ).toEqual(["status"]);
+    expect(paths(expectProblem(await post({ coupons: [{ coupon_id: coupon.id }] }), 422))).toEqual(["coupons.0.coupon_id"]);
+    expect(paths(expectProblem(await post({ status: g.status("ORDER", "new") }), 422))).toEqual(["status"]);
     expectProblem(
       await call("POST", `${API}/orders/${order.json.id}/payments`, {
         headers: f.headers,
@@ -247,9 +195,6 @@ describe("orders, adversarial", { timeout: 180_000 }, () => {
       }),
       404,
     );
-    expect(
-      (await call("GET", `${API}/coupons/${coupon.id}`, { headers: g.headers }))
-        .json.uses,
-    ).toBe(0);
+    expect((await call("GET", `${API}/coupons/${coupon.id}`, { headers: g.headers })).json.uses).toBe(0);
   });
 });

@@ -44,29 +44,15 @@ describe("organizations", () => {
       name: unique("Cliente A"),
       fiscal_registration_number: "11.222.333/0001-81",
     });
-    const tableA = await clientA.post(
-      "/price-tables",
-      generalTable([
-        { rate_type: "DECREASE", value_type: "PERCENTAGE", value: 50 },
-      ]),
-    );
+    const tableA = await clientA.post("/price-tables", generalTable([{ rate_type: "DECREASE", value_type: "PERCENTAGE", value: 50 }]));
     const discountA = await clientA.post("/discounts", {
       name: unique("Desconto A"),
       ranges: [{ minimum_quantity: 1, value: 50 }],
     });
 
-    for (const path of [
-      `/price-tables/${tableA.id}`,
-      `/discounts/${discountA.id}`,
-    ]) {
-      expectProblem(
-        await call("GET", `/api/b2b${path}`, { headers: clientB.headers }),
-        404,
-      );
-      expectProblem(
-        await call("DELETE", `/api/b2b${path}`, { headers: clientB.headers }),
-        404,
-      );
+    for (const path of [`/price-tables/${tableA.id}`, `/discounts/${discountA.id}`]) {
+      expectProblem(await call("GET", `/api/b2b${path}`, { headers: clientB.headers }), 404);
+      expectProblem(await call("DELETE", `/api/b2b${path}`, { headers: clientB.headers }), 404);
     }
     expectProblem(
       await call("PUT", `/api/b2b/price-tables/${tableA.id}`, {
@@ -82,32 +68,20 @@ describe("organizations", () => {
       }),
       404,
     );
-    expect(
-      (await call("GET", "/api/b2b/price-tables", { headers: clientB.headers }))
-        .json.total,
-    ).toBe(0);
-    expect(
-      (await call("GET", "/api/b2b/discounts", { headers: clientB.headers }))
-        .json.total,
-    ).toBe(0);
+    expect((await call("GET", "/api/b2b/price-tables", { headers: clientB.headers })).json.total).toBe(0);
+    expect((await call("GET", "/api/b2b/discounts", { headers: clientB.headers })).json.total).toBe(0);
 
     const foreign = expectProblem(
       await call("POST", "/api/b2b/price-tables", {
         headers: clientB.headers,
-        body: generalTable(
-          [{ products: [{ product_id: productA.id, price: 1 }] }],
-          {
-            is_partner_specific: true,
-            partners: [{ partner_id: partnerA.id }],
-          },
-        ),
+        body: generalTable([{ products: [{ product_id: productA.id, price: 1 }] }], {
+          is_partner_specific: true,
+          partners: [{ partner_id: partnerA.id }],
+        }),
       }),
       422,
     );
-    expect(foreign.errors?.map((error) => error.path).sort()).toEqual([
-      "criteria.0.products.0.product_id",
-      "partners.0.partner_id",
-    ]);
+    expect(foreign.errors?.map((error) => error.path).sort()).toEqual(["criteria.0.products.0.product_id", "partners.0.partner_id"]);
     expectProblem(
       await call("POST", "/api/b2b/prices/product/calculate", {
         headers: clientB.headers,
@@ -121,22 +95,16 @@ describe("organizations", () => {
       name: unique("Produto B"),
       price: 100,
     });
-    const priced = await call(
-      "POST",
-      "/api/b2b/prices/product/calculate?explain=true",
-      {
-        headers: clientB.headers,
-        body: { product_id: productB.id, quantity: 1 },
-      },
-    );
+    const priced = await call("POST", "/api/b2b/prices/product/calculate?explain=true", {
+      headers: clientB.headers,
+      body: { product_id: productB.id, quantity: 1 },
+    });
     expect(priced.json).toMatchObject({
       unit_price: 100,
       price_table: null,
       discounts: [],
     });
-    expect(
-      priced.json.steps.map((step: { rule: string }) => step.rule),
-    ).toEqual(["base_price", "rounding"]);
+    expect(priced.json.steps.map((step: { rule: string }) => step.rule)).toEqual(["base_price", "rounding"]);
     // A's own product gets both.
     const own = await call("POST", "/api/b2b/prices/product/calculate", {
       headers: clientA.headers,
@@ -178,19 +146,13 @@ describe("criteria", () => {
     const detail = await call("GET", `/api/b2b/discounts/${tricky.id}`, {
       headers,
     });
-    expect(
-      detail.json.criteria.map(
-        (criteria: { products_quantity: number }) => criteria.products_quantity,
-      ),
-    ).toEqual([0, 1]);
+    expect(detail.json.criteria.map((criteria: { products_quantity: number }) => criteria.products_quantity)).toEqual([0, 1]);
     const priced = await call("POST", "/api/b2b/prices/product/calculate", {
       headers,
       body: { product_id: literal.id, quantity: 1 },
     });
     expect(priced.json.unit_price).toBe(9);
-    expect(
-      (await call("GET", "/api/b2b/products?perPage=1", { headers })).status,
-    ).toBe(200);
+    expect((await call("GET", "/api/b2b/products?perPage=1", { headers })).status).toBe(200);
   });
 
   it("offer specification names in which %, _ and \\ match only themselves", async () => {
@@ -200,28 +162,17 @@ describe("criteria", () => {
       name: unique("Specs"),
       price: 10,
     });
-    for (const name of [
-      "Desconto 50% PIX",
-      "Desconto 50 PIX",
-      "Cor_Base",
-      "Cor Base",
-      "Barra\\Invertida",
-      "Barra Invertida",
-    ]) {
+    for (const name of ["Desconto 50% PIX", "Desconto 50 PIX", "Cor_Base", "Cor Base", "Barra\\Invertida", "Barra Invertida"]) {
       await post(`/products/${product.id}/specification`, { name, value: "x" });
     }
     const caller = await org.as("VIEWER");
-    const names = (search: string) =>
-      caller.discounts.specificationNames({ search });
+    const names = (search: string) => caller.discounts.specificationNames({ search });
     expect(await names("%")).toEqual(["Desconto 50% PIX"]);
     expect(await names("50%")).toEqual(["Desconto 50% PIX"]);
     expect(await names("cor_base")).toEqual(["Cor_Base"]);
     expect(await names("_")).toEqual(["Cor_Base"]);
     expect(await names("\\")).toEqual(["Barra\\Invertida"]);
-    expect(await names("barra")).toEqual([
-      "Barra Invertida",
-      "Barra\\Invertida",
-    ]);
+    expect(await names("barra")).toEqual(["Barra Invertida", "Barra\\Invertida"]);
   });
 
   it("refuse keys outside the contract and entries without values", async () => {
@@ -253,20 +204,14 @@ describe("numbers", () => {
       name: unique("Arruela"),
       price: 0.1,
     });
-    const calc = (body: object) =>
-      call("POST", "/api/b2b/prices/product/calculate", { headers, body });
-    expect(
-      (await calc({ product_id: cheap.id, quantity: 3 })).json,
-    ).toMatchObject({ unit_price: 0.1, total_value: 0.3 });
+    const calc = (body: object) => call("POST", "/api/b2b/prices/product/calculate", { headers, body });
+    expect((await calc({ product_id: cheap.id, quantity: 3 })).json).toMatchObject({ unit_price: 0.1, total_value: 0.3 });
     await post("/discounts", {
       name: unique("Um terço"),
       ranges: [{ minimum_quantity: 1, value: 33.3333 }],
     });
-    expect(
-      (await calc({ product_id: cheap.id, quantity: 3 })).json,
-    ).toMatchObject({ unit_price: 0.07, total_value: 0.2 });
-    for (const quantity of ["1", 1e-5, Number.MAX_VALUE, null, true])
-      expectProblem(await calc({ product_id: cheap.id, quantity }), 400);
+    expect((await calc({ product_id: cheap.id, quantity: 3 })).json).toMatchObject({ unit_price: 0.07, total_value: 0.2 });
+    for (const quantity of ["1", 1e-5, Number.MAX_VALUE, null, true]) expectProblem(await calc({ product_id: cheap.id, quantity }), 400);
     expectProblem(
       await call("POST", "/api/b2b/prices/product/calculate?explain=yes", {
         headers,
@@ -277,9 +222,7 @@ describe("numbers", () => {
     expectProblem(
       await call("POST", "/api/b2b/price-tables", {
         headers,
-        body: generalTable([
-          { products: [{ product_id: cheap.id, price: 0.001 }] },
-        ]),
+        body: generalTable([{ products: [{ product_id: cheap.id, price: 0.001 }] }]),
       }),
       422,
     );
@@ -297,11 +240,7 @@ describe("writes", () => {
   it("concurrent PUTs of one price table leave exactly one of them, never a mix", async () => {
     const org = await newOrg();
     const { headers, post } = await client(org);
-    const products = await Promise.all(
-      [1, 2, 3].map((n) =>
-        post("/products", { name: unique(`P${n}`), price: n }),
-      ),
-    );
+    const products = await Promise.all([1, 2, 3].map((n) => post("/products", { name: unique(`P${n}`), price: n })));
     const created = await post("/price-tables", generalTable([]));
     const bodies = products.map((product, index) =>
       generalTable(
@@ -314,15 +253,9 @@ describe("writes", () => {
         { name: `V${index}` },
       ),
     );
-    const answers = await Promise.all(
-      bodies.map((body) =>
-        call("PUT", `/api/b2b/price-tables/${created.id}`, { headers, body }),
-      ),
-    );
+    const answers = await Promise.all(bodies.map((body) => call("PUT", `/api/b2b/price-tables/${created.id}`, { headers, body })));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
-    const detail = (
-      await call("GET", `/api/b2b/price-tables/${created.id}`, { headers })
-    ).json;
+    const detail = (await call("GET", `/api/b2b/price-tables/${created.id}`, { headers })).json;
     expect(detail.criteria).toHaveLength(1);
     expect(detail.criteria[0].name).toBe(detail.name.replace("V", "C"));
   });
@@ -351,23 +284,14 @@ describe("writes", () => {
       is_payment_method: true,
       payment_methods: [{ payment_method_id: method.id }],
     });
-    expectProblem(
-      await call("DELETE", `/api/b2b/partners/${partner.id}`, { headers }),
-      409,
-    );
+    expectProblem(await call("DELETE", `/api/b2b/partners/${partner.id}`, { headers }), 409);
     expectProblem(
       await call("DELETE", `/api/b2b/payment-methods/${method.id}`, {
         headers,
       }),
       409,
     );
-    expect(
-      (await call("DELETE", `/api/b2b/products/${product.id}`, { headers }))
-        .status,
-    ).toBe(204);
-    expect(
-      (await call("GET", `/api/b2b/price-tables/${table.id}`, { headers })).json
-        .criteria[0].products,
-    ).toEqual([]);
+    expect((await call("DELETE", `/api/b2b/products/${product.id}`, { headers })).status).toBe(204);
+    expect((await call("GET", `/api/b2b/price-tables/${table.id}`, { headers })).json.criteria[0].products).toEqual([]);
   });
 });

@@ -32,7 +32,10 @@ describe("POST /sales under attack", () => {
     ];
     for (const [overrides, path] of cases) {
       const problem = expectProblem(await call("POST", "/api/b2b/sales", { headers: setup.headers, body: { ...body, ...overrides } }), 400);
-      expect(problem.errors?.map((error) => error.path), JSON.stringify(overrides)).toContain(path);
+      expect(
+        problem.errors?.map((error) => error.path),
+        JSON.stringify(overrides),
+      ).toContain(path);
     }
     expect(await org.db.sale.count()).toBe(0);
     expect(await org.db.order.count()).toBe(0);
@@ -48,7 +51,15 @@ describe("POST /sales under attack", () => {
       order_id: "33333333-3333-4333-8333-333333333333",
       webhook_error: "forged",
       status_id: "44444444-4444-4444-8444-444444444444",
-      payments: [{ payment_method_id: setup.pix.id, amount: 1100, gateway: "manual", captured_at: "2026-01-01T00:00:00Z", card: { number: "4111111111111111" } }],
+      payments: [
+        {
+          payment_method_id: setup.pix.id,
+          amount: 1100,
+          gateway: "manual",
+          captured_at: "2026-01-01T00:00:00Z",
+          card: { number: "4111111111111111" },
+        },
+      ],
     });
     expect(sale.id).not.toBe("11111111-1111-4111-8111-111111111111");
     expect(sale.organization_id).toBe(org.organizationId);
@@ -64,7 +75,16 @@ describe("POST /sales under attack", () => {
     const theirOrg = await newOrg();
     const theirs = await salesSetup(theirOrg);
     const coupon = await theirOrg.db.coupon.create({
-      data: { organization_id: theirOrg.organizationId, code: "THEIRS", code_key: "THEIRS", name: "Theirs", type: "ORDER", value_type: "MONETARY", value: 5, max_uses: 1 },
+      data: {
+        organization_id: theirOrg.organizationId,
+        code: "THEIRS",
+        code_key: "THEIRS",
+        name: "Theirs",
+        type: "ORDER",
+        value_type: "MONETARY",
+        value: 5,
+        max_uses: 1,
+      },
     });
     const body = saleBody(mine, {
       partner_id: theirs.partner.id,
@@ -77,14 +97,23 @@ describe("POST /sales under attack", () => {
       coupons: [{ coupon_id: coupon.id }],
     });
     const problem = expectProblem(await call("POST", "/api/b2b/sales", { headers: mine.headers, body }), 400);
-    expect(problem.errors?.map((error) => error.path).sort()).toEqual(["coupons.0.coupon_id", "items.0.product_id", "origin.solution_id", "partner_id", "payments.0.payment_method_id"]);
+    expect(problem.errors?.map((error) => error.path).sort()).toEqual([
+      "coupons.0.coupon_id",
+      "items.0.product_id",
+      "origin.solution_id",
+      "partner_id",
+      "payments.0.payment_method_id",
+    ]);
     expect((await theirOrg.db.coupon.findUniqueOrThrow({ where: { id: coupon.id } })).uses).toBe(0);
   });
 
   it("a capture body that is not JSON, or names a sale by garbage, is a 4xx problem", async () => {
     const org = await newOrg();
     const setup = await salesSetup(org);
-    expectProblem(await call("PUT", "/api/b2b/sales/capture", { headers: { ...setup.headers, "content-type": "application/json" }, body: "sale_id=1" }), 400);
+    expectProblem(
+      await call("PUT", "/api/b2b/sales/capture", { headers: { ...setup.headers, "content-type": "application/json" }, body: "sale_id=1" }),
+      400,
+    );
     expectProblem(await call("PUT", "/api/b2b/sales/capture", { headers: setup.headers, body: { sale_id: "../../etc/passwd" } }), 404);
     expectProblem(await call("PUT", "/api/b2b/sales/capture", { headers: setup.headers, body: { sale_id: ["x"] } }), 400);
     expectProblem(await call("PUT", "/api/b2b/sales/capture", { headers: {}, body: { sale_id: "x" } }), 401);
@@ -96,7 +125,14 @@ describe("POST /sales under attack", () => {
     const setup = await salesSetup(org);
     await createSale(setup);
     const statuses = [];
-    for (const query of ["?sort=id%3BDROP%20TABLE%20sales", "?perPage=-1", "?page=1e3", "?quotation=yes", "?final_date=2026-13-40", "?search=%27%20OR%201%3D1"]) {
+    for (const query of [
+      "?sort=id%3BDROP%20TABLE%20sales",
+      "?perPage=-1",
+      "?page=1e3",
+      "?quotation=yes",
+      "?final_date=2026-13-40",
+      "?search=%27%20OR%201%3D1",
+    ]) {
       statuses.push((await call("GET", `/api/b2b/sales${query}`, { headers: setup.headers })).status);
     }
     expect(statuses).toEqual([422, 422, 422, 422, 422, 200]);

@@ -15,7 +15,8 @@ describe("stock movements refuse", () => {
   it("bodies that are not JSON, numbers written as text, NaN, Infinity, 1e999, and unknown types", async () => {
     const world = await stockWorld();
     const key = JSON.stringify(world.key()).slice(0, -1);
-    const raw = (text: string) => call("PUT", `${API}/stock/movement`, { headers: { ...world.headers, "content-type": "application/json" }, body: text });
+    const raw = (text: string) =>
+      call("PUT", `${API}/stock/movement`, { headers: { ...world.headers, "content-type": "application/json" }, body: text });
     for (const text of [
       "not json",
       `${key},"type":"INCREMENT","quantity":NaN}`,
@@ -53,13 +54,19 @@ describe("stock movements refuse", () => {
     expect((await world.move(world.key({ type: "INCREMENT", quantity: max }))).json).toMatchObject({ total: max });
     const problem = expectProblem(await world.move(world.key({ type: "INCREMENT", quantity: 1 })), 422);
     expect(problem.errors).toEqual([expect.objectContaining({ path: "quantity", code: "too_big" })]);
-    expectProblem(await call("PUT", `${API}/stock/override`, { headers: world.headers, body: { items: [{ ...world.key(), total: max + 1 }] } }), 422);
+    expectProblem(
+      await call("PUT", `${API}/stock/override`, { headers: world.headers, body: { items: [{ ...world.key(), total: max + 1 }] } }),
+      422,
+    );
     expect((await world.move(world.key({ type: "RESERVE", quantity: max }))).json).toMatchObject({ available: 0 });
   });
 
   it("malformed ids, over-long text and too many override lines", async () => {
     const world = await stockWorld();
-    const bad = expectProblem(await world.move({ company_id: "1 OR 1=1", warehouse_id: "", product_id: 42, type: "INCREMENT", quantity: 1 }), 422);
+    const bad = expectProblem(
+      await world.move({ company_id: "1 OR 1=1", warehouse_id: "", product_id: 42, type: "INCREMENT", quantity: 1 }),
+      422,
+    );
     expect(bad.errors?.map((error) => error.path).sort()).toEqual(["company_id", "product_id", "warehouse_id"]);
     expectProblem(await world.move(world.key({ type: "INCREMENT", quantity: 1, reason: "x".repeat(501) })), 422);
     expectProblem(await world.move(world.key({ type: "INCREMENT", quantity: 1, reference_id: "x".repeat(201) })), 422);
@@ -82,12 +89,17 @@ describe("stock movements refuse", () => {
     const intruder = await stockWorld(await newOrg());
     // Mixed: the intruder's own company and warehouse with the owner's product and variation.
     const mixed = expectProblem(
-      await intruder.move(intruder.key({ product_id: owner.screw.id, product_variation_id: owner.screwBlue.id, type: "INCREMENT", quantity: 1 })),
+      await intruder.move(
+        intruder.key({ product_id: owner.screw.id, product_variation_id: owner.screwBlue.id, type: "INCREMENT", quantity: 1 }),
+      ),
       422,
     );
     expect(mixed.errors?.map((error) => error.path)).toEqual(["product_id", "product_variation_id"]);
     const override = expectProblem(
-      await call("PUT", `${API}/stock/override`, { headers: intruder.headers, body: { items: [{ ...intruder.key({ warehouse_id: owner.warehouse.id }), total: 0 }] } }),
+      await call("PUT", `${API}/stock/override`, {
+        headers: intruder.headers,
+        body: { items: [{ ...intruder.key({ warehouse_id: owner.warehouse.id }), total: 0 }] },
+      }),
       422,
     );
     expect(override.errors?.map((error) => error.path)).toEqual(["items.0.warehouse_id"]);

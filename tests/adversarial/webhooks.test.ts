@@ -44,26 +44,39 @@ describe("webhook URLs that reach the service's own network are refused (422)", 
     "http://017700000001/hooks",
   ])("POST %s", async (url) => {
     const org = await newOrg();
-    const problem = await expectProblem(await call("POST", "/api/b2b/webhooks", { headers: await org.bearer("ADMIN"), body: { url, events: ["sale.created"] } }), 422);
+    const problem = await expectProblem(
+      await call("POST", "/api/b2b/webhooks", { headers: await org.bearer("ADMIN"), body: { url, events: ["sale.created"] } }),
+      422,
+    );
     expect(problem.errors).toEqual([expect.objectContaining({ path: "url", code: "url_refused" })]);
     expect(await org.db.webhook.count()).toBe(0);
   });
 
-  it.each(["ftp://93.184.216.34/x", "file:///etc/passwd", "javascript:alert(1)", "gopher://93.184.216.34/", "not a url", "//93.184.216.34/x"])(
-    "POST %s: only absolute http and https URLs",
-    async (url) => {
-      const org = await newOrg();
-      const problem = await expectProblem(await call("POST", "/api/b2b/webhooks", { headers: await org.bearer("ADMIN"), body: { url, events: ["sale.created"] } }), 422);
-      expect(problem.errors?.map((error) => error.path)).toEqual(["url"]);
-    },
-  );
+  it.each([
+    "ftp://93.184.216.34/x",
+    "file:///etc/passwd",
+    "javascript:alert(1)",
+    "gopher://93.184.216.34/",
+    "not a url",
+    "//93.184.216.34/x",
+  ])("POST %s: only absolute http and https URLs", async (url) => {
+    const org = await newOrg();
+    const problem = await expectProblem(
+      await call("POST", "/api/b2b/webhooks", { headers: await org.bearer("ADMIN"), body: { url, events: ["sale.created"] } }),
+      422,
+    );
+    expect(problem.errors?.map((error) => error.path)).toEqual(["url"]);
+  });
 
   it("accepts a public address, and refuses changing it to a private one", async () => {
     const org = await newOrg();
     const admin = await org.bearer("ADMIN");
     const created = await call("POST", "/api/b2b/webhooks", { headers: admin, body: { url: PUBLIC_URL, events: ["sale.created"] } });
     expect(created.status, created.text).toBe(201);
-    await expectProblem(await call("PUT", `/api/b2b/webhooks/${created.json.id}`, { headers: admin, body: { url: "http://192.168.1.1/x" } }), 422);
+    await expectProblem(
+      await call("PUT", `/api/b2b/webhooks/${created.json.id}`, { headers: admin, body: { url: "http://192.168.1.1/x" } }),
+      422,
+    );
     expect((await org.db.webhook.findUniqueOrThrow({ where: { id: created.json.id } })).url).toBe(PUBLIC_URL);
   });
 });
@@ -131,7 +144,11 @@ describe("the rules hold again when a delivery is sent", () => {
 describe("webhooks are for admins of their own org", () => {
   it("MANAGER, SELLER and VIEWER get 403 on every webhook operation; access keys of those roles too", async () => {
     const org = await newOrg();
-    const hook = await createWebhook(org.db, { url: PUBLIC_URL, events: ["sale.created"], active: true, attributes: {} }, { allowPrivate: false });
+    const hook = await createWebhook(
+      org.db,
+      { url: PUBLIC_URL, events: ["sale.created"], active: true, attributes: {} },
+      { allowPrivate: false },
+    );
     for (const role of ["MANAGER", "SELLER", "VIEWER"] as const) {
       const headers = await org.bearer(role);
       await expectProblem(await call("GET", "/api/b2b/webhooks", { headers }), 403);
@@ -149,7 +166,11 @@ describe("webhooks are for admins of their own org", () => {
   it("another org's endpoint, delivery and sale are 404, exactly like missing ones", async () => {
     const org = await newOrg();
     const other = await newOrg();
-    const hook = await createWebhook(org.db, { url: PUBLIC_URL, events: ["sale.created"], active: true, attributes: {} }, { allowPrivate: false });
+    const hook = await createWebhook(
+      org.db,
+      { url: PUBLIC_URL, events: ["sale.created"], active: true, attributes: {} },
+      { allowPrivate: false },
+    );
     await emit(org);
     const delivery = await org.db.webhookDelivery.findFirstOrThrow();
     const headers = await other.bearer("ADMIN");
@@ -162,8 +183,15 @@ describe("webhooks are for admins of their own org", () => {
     expect((await call("GET", "/api/b2b/webhooks", { headers })).json.total).toBe(0);
 
     // A delivery of one endpoint is not found under another endpoint of the same org either.
-    const mine = await createWebhook(org.db, { url: PUBLIC_URL, events: ["order.created"], active: true, attributes: {} }, { allowPrivate: false });
-    await expectProblem(await call("POST", `/api/b2b/webhooks/${mine.id}/deliveries/${delivery.id}/redeliver`, { headers: await org.bearer("ADMIN") }), 404);
+    const mine = await createWebhook(
+      org.db,
+      { url: PUBLIC_URL, events: ["order.created"], active: true, attributes: {} },
+      { allowPrivate: false },
+    );
+    await expectProblem(
+      await call("POST", `/api/b2b/webhooks/${mine.id}/deliveries/${delivery.id}/redeliver`, { headers: await org.bearer("ADMIN") }),
+      404,
+    );
 
     // Another org's event never reaches this org's endpoints.
     await transaction(other.db, (tx) => emitEvent(tx, { type: "sale.created", data: { id: "theirs" } }));
@@ -179,15 +207,26 @@ describe("webhooks are for admins of their own org", () => {
     expect(created.status).toBe(201);
     const secret: string = created.json.secret;
     // A one-time secret is never stored for a replay: the same key again is 409.
-    const replay = await expectProblem(await call("POST", "/api/b2b/webhooks", { headers: key, body: { url: PUBLIC_URL, events: ["sale.created"] } }), 409);
+    const replay = await expectProblem(
+      await call("POST", "/api/b2b/webhooks", { headers: key, body: { url: PUBLIC_URL, events: ["sale.created"] } }),
+      409,
+    );
     expect(JSON.stringify(replay)).not.toContain(secret);
-    for (const path of ["/api/b2b/webhooks", `/api/b2b/webhooks/${created.json.id}`, `/api/b2b/webhooks/${created.json.id}/deliveries`, "/api/b2b/audit-events?entity=webhook"]) {
+    for (const path of [
+      "/api/b2b/webhooks",
+      `/api/b2b/webhooks/${created.json.id}`,
+      `/api/b2b/webhooks/${created.json.id}/deliveries`,
+      "/api/b2b/audit-events?entity=webhook",
+    ]) {
       expect((await call("GET", path, { headers: admin })).text).not.toContain(secret);
     }
     const stored = await org.db.webhook.findUniqueOrThrow({ where: { id: created.json.id } });
     expect(JSON.stringify(stored)).not.toContain(secret);
     // A client cannot choose the secret.
-    const chosen = await call("POST", "/api/b2b/webhooks", { headers: admin, body: { url: PUBLIC_URL, events: ["sale.created"], secret: "mine" } });
+    const chosen = await call("POST", "/api/b2b/webhooks", {
+      headers: admin,
+      body: { url: PUBLIC_URL, events: ["sale.created"], secret: "mine" },
+    });
     expect(chosen.json.secret).not.toBe("mine");
   });
 });

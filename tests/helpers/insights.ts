@@ -10,11 +10,19 @@ import type { TestOrg } from "./database";
 export async function salesKit(org: TestOrg) {
   const status = await org.db.status.findFirstOrThrow({ where: { type: "SALE", is_initial: true } });
   const partner = await org.db.partner.create({
-    data: { organization_id: org.organizationId, name: "Construtora Alfa", fiscal_registration_number: randomUUID().replace(/-/g, "").slice(0, 14) },
+    data: {
+      organization_id: org.organizationId,
+      name: "Construtora Alfa",
+      fiscal_registration_number: randomUUID().replace(/-/g, "").slice(0, 14),
+    },
   });
   const product = (name: string, sku = `SKU-${randomUUID().slice(0, 8)}`) =>
     org.db.product.create({ data: { organization_id: org.organizationId, name, sku, sku_key: sku.toUpperCase() } });
-  const sale = async (createdAt: string, items: Array<{ product: string; quantity: number; unit: number }>, options: { quotation?: boolean } = {}) => {
+  const sale = async (
+    createdAt: string,
+    items: Array<{ product: string; quantity: number; unit: number }>,
+    options: { quotation?: boolean } = {},
+  ) => {
     const total = items.reduce((sum, item) => sum + item.quantity * item.unit, 0);
     return transaction(org.db, async (tx) => {
       const created = await tx.sale.create({

@@ -10,8 +10,7 @@ import { call } from "./http";
  * products (one with a unit and an image), a payment method with 3 installments, a
  * delivery method and files (an XML, a PDF).
  */
-const digits = (length: number) =>
-  Array.from({ length }, () => randomInt(10)).join("");
+const digits = (length: number) => Array.from({ length }, () => randomInt(10)).join("");
 export const newCnpj = () => completeCnpj(`${digits(8)}0001`);
 
 /** A fresh valid NF-e access key (random data, computed check digit). */
@@ -20,10 +19,7 @@ export function nfeKey(): string {
   return data + String(nfeCheckDigit(data));
 }
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(32, 9),
-]);
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 9)]);
 const PDF = Buffer.from("%PDF-1.4\n%fake danfe\n");
 
 export async function upload(
@@ -35,14 +31,7 @@ export async function upload(
   for (const file of files)
     form.append(
       "files",
-      new Blob(
-        [
-          typeof file.bytes === "string"
-            ? file.bytes
-            : new Uint8Array(file.bytes),
-        ],
-        { type: file.type },
-      ),
+      new Blob([typeof file.bytes === "string" ? file.bytes : new Uint8Array(file.bytes)], { type: file.type }),
       file.name,
     );
   const response = await fetch(`${await testServer()}/api/b2b/resource-files`, {
@@ -51,9 +40,7 @@ export async function upload(
     body: form,
   });
   expect(response.status).toBe(200);
-  return (await response.json()).resourceFiles.map(
-    (file: { id: string }) => file.id,
-  );
+  return (await response.json()).resourceFiles.map((file: { id: string }) => file.id);
 }
 
 export type Fixtures = Awaited<ReturnType<typeof orderFixtures>>;
@@ -109,17 +96,14 @@ export async function orderFixtures(org: TestOrg) {
     period_start: 2,
     period_end: 5,
   });
-  const statuses = (
-    await call("GET", "/api/b2b/status?perPage=100", { headers })
-  ).json.items as Array<{
+  const statuses = (await call("GET", "/api/b2b/status?perPage=100", { headers })).json.items as Array<{
     id: string;
     title: string;
     type: string;
     is_final: boolean;
     is_initial: boolean;
   }>;
-  const status = (type: string, title: string) =>
-    statuses.find((entry) => entry.type === type && entry.title === title)!.id;
+  const status = (type: string, title: string) => statuses.find((entry) => entry.type === type && entry.title === title)!.id;
   return {
     headers,
     post,
@@ -139,10 +123,7 @@ export async function orderFixtures(org: TestOrg) {
 }
 
 /** A valid create body: two items (2 × 459.90 − 19.80, 3 × 120), discount 10, freight 30. */
-export function orderBody(
-  f: Fixtures,
-  overrides: Record<string, unknown> = {},
-) {
+export function orderBody(f: Fixtures, overrides: Record<string, unknown> = {}) {
   return {
     partner_id: f.partner.id,
     company_id: f.company.id,

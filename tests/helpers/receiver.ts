@@ -23,7 +23,10 @@ export interface Receiver {
 }
 
 /** A real HTTP server on 127.0.0.1 that records what it gets and answers as told (200 by default). */
-export async function startReceiver(reply: (request: Received, index: number) => Reply = () => ({ status: 200, body: "ok" }), port = 0): Promise<Receiver> {
+export async function startReceiver(
+  reply: (request: Received, index: number) => Reply = () => ({ status: 200, body: "ok" }),
+  port = 0,
+): Promise<Receiver> {
   const received: Received[] = [];
   const waiters: Array<{ count: number; resolve: () => void }> = [];
   let answer = reply;

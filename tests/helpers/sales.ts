@@ -20,7 +20,18 @@ export async function salesSetup(org: TestOrg) {
     email: "compras@bompreco.example",
     phone: "1633334444",
     addresses: [
-      { name: "Matriz", type: "COMMERCIAL", street: "Rua XV de Novembro", number: "100", neighborhood: "Centro", city: "Ribeirão Preto", state: "SP", postal_code: "14010-000", country: "BR", is_default: true },
+      {
+        name: "Matriz",
+        type: "COMMERCIAL",
+        street: "Rua XV de Novembro",
+        number: "100",
+        neighborhood: "Centro",
+        city: "Ribeirão Preto",
+        state: "SP",
+        postal_code: "14010-000",
+        country: "BR",
+        is_default: true,
+      },
     ],
   });
   const otherPartner = await post("/partners", { name: "Atacadão Norte", fiscal_registration_number: CNPJS[1] });
@@ -76,7 +87,15 @@ export function saleBody(setup: SalesSetup, overrides: Record<string, unknown> =
         amount: 1000,
         installments: 3,
         transaction_id: "tx-123",
-        card: { brand: "VISA", holder: "ANA SILVA", number: "4111 1111 1111 1111", expiration_month: "12", expiration_year: "2030", nsu: "99", tid: "T1" },
+        card: {
+          brand: "VISA",
+          holder: "ANA SILVA",
+          number: "4111 1111 1111 1111",
+          expiration_month: "12",
+          expiration_year: "2030",
+          nsu: "99",
+          tid: "T1",
+        },
       },
       { payment_method_id: setup.pix.id, amount: 100 },
     ],

@@ -8,7 +8,10 @@ describe("audit log", () => {
   it("records every write through REST with who, what changed and the request, in the write's transaction", async () => {
     const org = await newOrg();
     const headers = await org.bearer();
-    const created = await call("POST", "/api/b2b/brands", { headers: { ...headers, "x-request-id": "req-create-1" }, body: { name: unique("Marca"), active: true } });
+    const created = await call("POST", "/api/b2b/brands", {
+      headers: { ...headers, "x-request-id": "req-create-1" },
+      body: { name: unique("Marca"), active: true },
+    });
     const id = created.json.id;
     await call("PUT", `/api/b2b/brands/${id}`, { headers, body: { name: `${created.json.name} Nova`, active: false } });
     await call("PUT", `/api/b2b/brands/${id}`, { headers, body: { name: `${created.json.name} Nova`, active: false } }); // no change: no entry
@@ -17,7 +20,12 @@ describe("audit log", () => {
 
     const history = await call("GET", `/api/b2b/audit-events?entity=brand&entity_id=${id}`, { headers: await org.bearer("VIEWER") });
     expect(history.status).toBe(200);
-    const events = history.json.items as Array<{ action: string; actor: { kind: string; name: string }; changes: Record<string, unknown>; request_id: string | null }>;
+    const events = history.json.items as Array<{
+      action: string;
+      actor: { kind: string; name: string };
+      changes: Record<string, unknown>;
+      request_id: string | null;
+    }>;
     expect(events.map((event) => event.action)).toEqual(["delete", "update", "create"]);
     expect(events[1]!.changes).toEqual({
       name: { from: created.json.name, to: `${created.json.name} Nova` },
@@ -32,7 +40,8 @@ describe("audit log", () => {
     const org = await newOrg();
     const api = await org.as();
     const brand = await api.brands.create({ name: unique("Paged"), active: true, images: [], attributes: {} });
-    for (let index = 0; index < 24; index++) await api.brands.update({ id: brand.id, name: `${brand.name} ${index}`, active: true, images: [], attributes: {} });
+    for (let index = 0; index < 24; index++)
+      await api.brands.update({ id: brand.id, name: `${brand.name} ${index}`, active: true, images: [], attributes: {} });
     const first = await api.audit.list({ entity: "brand", entity_id: brand.id, perPage: 10 });
     expect(first.items).toHaveLength(10);
     expect(first.items[0]!.changes).toMatchObject({ name: { to: `${brand.name} 23` } });
@@ -66,7 +75,10 @@ describe("audit log", () => {
   it("logs the order and the receivables a sale makes with the sale, in its request", async () => {
     const org = await newOrg();
     const setup = await salesSetup(org);
-    const created = await call("POST", "/api/b2b/sales", { headers: { ...setup.headers, "x-request-id": "req-sale-1" }, body: saleBody(setup) });
+    const created = await call("POST", "/api/b2b/sales", {
+      headers: { ...setup.headers, "x-request-id": "req-sale-1" },
+      body: saleBody(setup),
+    });
     expect(created.status, created.text).toBe(200);
     const sale = created.json;
     const api = await org.as("VIEWER");
@@ -78,7 +90,11 @@ describe("audit log", () => {
     expect(order!.changes).toMatchObject({ id: sale.order_id, partner_id: setup.partner.id, total_value: 1100 });
     for (const financial of detail.financials) {
       const [entry] = (await api.audit.list({ entity: "financial", entity_id: financial.id })).items;
-      expect(entry).toMatchObject({ action: "create", request_id: "req-sale-1", changes: expect.objectContaining({ value: financial.value, order_id: sale.order_id }) });
+      expect(entry).toMatchObject({
+        action: "create",
+        request_id: "req-sale-1",
+        changes: expect.objectContaining({ value: financial.value, order_id: sale.order_id }),
+      });
     }
     const all = await (await org.as()).audit.list({ perPage: 50 });
     const ofTheSale = all.items.filter((event) => event.request_id === "req-sale-1").map((event) => event.entity);
@@ -94,11 +110,18 @@ describe("audit log", () => {
     const viewer = await world.org.as("VIEWER");
     const history = await viewer.audit.list({ entity: "stock", entity_id: moved.json.id });
     expect(history.items.map((event) => event.action)).toEqual(["disable", "create"]);
-    expect(history.items[1]!.changes).toMatchObject({ product_id: world.screw.id, warehouse_id: world.warehouse.id, company_id: world.company.id });
+    expect(history.items[1]!.changes).toMatchObject({
+      product_id: world.screw.id,
+      warehouse_id: world.warehouse.id,
+      company_id: world.company.id,
+    });
 
     // An override creates the missing record (logged once), and only sets the figures of one that exists.
     for (const total of [3, 4]) {
-      const overridden = await call("PUT", "/api/b2b/stock/override", { headers: world.headers, body: { items: [{ ...world.key({ product_id: world.drill.id }), total }] } });
+      const overridden = await call("PUT", "/api/b2b/stock/override", {
+        headers: world.headers,
+        body: { items: [{ ...world.key({ product_id: world.drill.id }), total }] },
+      });
       expect(overridden.status, overridden.text).toBeLessThan(300);
     }
     const drill = await world.org.db.stockInventory.findFirstOrThrow({ where: { product_id: world.drill.id } });

@@ -50,9 +50,7 @@ describe("login", () => {
     const user = await org.database.prisma.user.findUniqueOrThrow({ where: { email: org.adminEmail } });
     await org.database.prisma.user.update({ where: { id: user.id }, data: { active: false } });
     const { token } = await issueAccessToken({ userId: user.id, organizationId: org.organizationId, tokenVersion: 0 });
-    expect((await failure(callerWith(org.runtime, { authorization: `Bearer ${token}` }).brands.list({}))).code).toBe(
-      "UNAUTHORIZED",
-    );
+    expect((await failure(callerWith(org.runtime, { authorization: `Bearer ${token}` }).brands.list({}))).code).toBe("UNAUTHORIZED");
   });
 });
 

@@ -40,7 +40,11 @@ describe("brands", () => {
 
   it("lists the main image, pages, sorts, filters and searches without accents", async () => {
     const api = await (await newOrg()).as();
-    for (const [name, active] of [["Alfa Água", true], ["Bravo", false], ["Cedro", true]] as const) {
+    for (const [name, active] of [
+      ["Alfa Água", true],
+      ["Bravo", false],
+      ["Cedro", true],
+    ] as const) {
       await api.brands.create({ name, active, images: [], attributes: {} });
     }
     const withImage = await api.brands.create({
@@ -57,9 +61,7 @@ describe("brands", () => {
     expect(all.items.map((item) => item.name)).toEqual(["Bravo", "Alfa Água"]);
     expect((await api.brands.list({ active: false })).items.map((item) => item.name)).toEqual(["Bravo"]);
     expect((await api.brands.list({ search: "AGUA" })).items.map((item) => item.name)).toEqual(["Alfa Água"]);
-    expect((await api.brands.list({ search: "delta" })).items[0]?.resource_file_id).toBe(
-      "00000000-0000-4000-8000-00000000000b",
-    );
+    expect((await api.brands.list({ search: "delta" })).items[0]?.resource_file_id).toBe("00000000-0000-4000-8000-00000000000b");
     expect(withImage.images).toHaveLength(2);
     const pastTheEnd = await api.brands.list({ page: 9 });
     expect(pastTheEnd).toMatchObject({ items: [], total: 4 });
@@ -92,9 +94,7 @@ describe("brands", () => {
     for (const role of ["VIEWER", "SELLER"] as const) {
       const api = await org.as(role);
       await api.brands.list({});
-      expect((await rejection(api.brands.create({ name: "x", active: true, images: [], attributes: {} }))).code).toBe(
-        "FORBIDDEN",
-      );
+      expect((await rejection(api.brands.create({ name: "x", active: true, images: [], attributes: {} }))).code).toBe("FORBIDDEN");
     }
     const manager = await org.as("MANAGER");
     await manager.brands.create({ name: unique("By manager"), active: true, images: [], attributes: {} });

@@ -17,14 +17,25 @@ async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
 
 /** The per-field errors of a 422 (the problem the REST layer shows). */
 function fieldErrors(error: TRPCError): Array<{ path: string; message: string }> {
-  const cause = error.cause as { errors?: Array<{ path: string; message: string }>; issues?: Array<{ path: PropertyKey[]; message: string }> };
+  const cause = error.cause as {
+    errors?: Array<{ path: string; message: string }>;
+    issues?: Array<{ path: PropertyKey[]; message: string }>;
+  };
   return cause.errors ?? cause.issues?.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message })) ?? [];
 }
 
-const paths = (error: TRPCError) => fieldErrors(error).map((entry) => entry.path).sort();
+const paths = (error: TRPCError) =>
+  fieldErrors(error)
+    .map((entry) => entry.path)
+    .sort();
 
 async function unitAndProduct(api: Caller) {
-  const unit = await api.measureUnits.create({ abbreviation: unique("CX").slice(0, 11), description: "Caixa", decimals_for_quantity: 0, active: true });
+  const unit = await api.measureUnits.create({
+    abbreviation: unique("CX").slice(0, 11),
+    description: "Caixa",
+    decimals_for_quantity: 0,
+    active: true,
+  });
   const product = await api.products.create({ name: unique("Parafuso") });
   return { unit, product };
 }
@@ -102,7 +113,9 @@ describe("measure units", () => {
     await org.db.entityAttribute.create({
       data: { entity: "measure_unit", key: "inmetro", label: "INMETRO code", type: "STRING", required: true } as never,
     });
-    const missing = await rejection(api.measureUnits.create({ abbreviation: "M", description: "Metro", decimals_for_quantity: 2, active: true }));
+    const missing = await rejection(
+      api.measureUnits.create({ abbreviation: "M", description: "Metro", decimals_for_quantity: 2, active: true }),
+    );
     expect(missing.code).toBe("UNPROCESSABLE_CONTENT");
     expect(paths(missing)).toEqual(["attributes.inmetro"]);
     const unit = await api.measureUnits.create({
@@ -177,7 +190,13 @@ describe("alternative units", () => {
       unit_name: "Caixa",
       unit_abbreviation: unit.abbreviation,
     });
-    await api.alternativeUnits.create({ product_id: other.id, unit_id: unit.id, decimals_for_quantity: 2, value_multiplier: 1, quantity: 1 });
+    await api.alternativeUnits.create({
+      product_id: other.id,
+      unit_id: unit.id,
+      decimals_for_quantity: 2,
+      value_multiplier: 1,
+      quantity: 1,
+    });
 
     const mine = await api.alternativeUnits.list({ product_id: product.id });
     expect(mine.total).toBe(1);
@@ -201,12 +220,24 @@ describe("alternative units", () => {
     const api = await (await newOrg()).as();
     const { unit, product } = await unitAndProduct(api);
     const missing = await rejection(
-      api.alternativeUnits.create({ product_id: crypto.randomUUID(), unit_id: crypto.randomUUID(), decimals_for_quantity: 0, value_multiplier: 1, quantity: 1 }),
+      api.alternativeUnits.create({
+        product_id: crypto.randomUUID(),
+        unit_id: crypto.randomUUID(),
+        decimals_for_quantity: 0,
+        value_multiplier: 1,
+        quantity: 1,
+      }),
     );
     expect(missing.code).toBe("UNPROCESSABLE_CONTENT");
     expect(paths(missing)).toEqual(["product_id", "unit_id"]);
     const numbers = await rejection(
-      api.alternativeUnits.create({ product_id: product.id, unit_id: unit.id, decimals_for_quantity: -1, value_multiplier: 0, quantity: -2 }),
+      api.alternativeUnits.create({
+        product_id: product.id,
+        unit_id: unit.id,
+        decimals_for_quantity: -1,
+        value_multiplier: 0,
+        quantity: -2,
+      }),
     );
     expect(paths(numbers)).toEqual(["decimals_for_quantity", "quantity", "value_multiplier"]);
   });
@@ -292,7 +323,19 @@ describe("categories", () => {
     const children = await api.categories.list({ root_id: tools.id, sort: "order" });
     expect(children.items.map((item) => item.name)).toEqual(["Ferramentas Elétricas", "Ferramentas Manuais"]);
     expect(Object.keys(children.items[0]!).sort()).toEqual(
-      ["active", "attributes", "characteristics", "id", "image_resource_id", "name", "order", "root_id", "seo_description", "seo_meta_keywords", "seo_title"].sort(),
+      [
+        "active",
+        "attributes",
+        "characteristics",
+        "id",
+        "image_resource_id",
+        "name",
+        "order",
+        "root_id",
+        "seo_description",
+        "seo_meta_keywords",
+        "seo_title",
+      ].sort(),
     );
     expect((await api.categories.list({ root_id: tools.id, only_active: true })).total).toBe(1);
     expect((await api.categories.list({ root_id: "null" })).items.map((item) => item.id)).toEqual([tools.id]);
@@ -369,7 +412,13 @@ describe("catalog lookups across orgs and roles", () => {
       expect((await rejection(attempt())).code).toBe("NOT_FOUND");
     }
     const foreign = await rejection(
-      theirs.alternativeUnits.create({ product_id: product.id, unit_id: unit.id, decimals_for_quantity: 0, value_multiplier: 1, quantity: 1 }),
+      theirs.alternativeUnits.create({
+        product_id: product.id,
+        unit_id: unit.id,
+        decimals_for_quantity: 0,
+        value_multiplier: 1,
+        quantity: 1,
+      }),
     );
     expect(paths(foreign)).toEqual(["product_id", "unit_id"]);
     expect(paths(await rejection(theirs.categories.create({ root_id: category.id, name: "x", active: true })))).toEqual(["root_id"]);

@@ -31,29 +31,37 @@ const resources: Resource[] = [
   },
   {
     name: "warehouses",
-    create: (api) =>
-      api.warehouses.create({ ...warehouseBody(unique("CD")), attributes: { docas: 4 } }),
+    create: (api) => api.warehouses.create({ ...warehouseBody(unique("CD")), attributes: { docas: 4 } }),
     get: (api, id) => api.warehouses.get({ id }),
   },
   {
     name: "categories",
-    create: (api) => api.categories.create({ root_id: null, name: unique("Ferramentas"), active: true, seo_meta_keywords: ["chave", "martelo"] }),
+    create: (api) =>
+      api.categories.create({ root_id: null, name: unique("Ferramentas"), active: true, seo_meta_keywords: ["chave", "martelo"] }),
     get: (api, id) => api.categories.get({ id }),
   },
   {
     name: "measure units",
-    create: (api) => api.measureUnits.create({ abbreviation: unique("CX").slice(0, 11), description: "Caixa", decimals_for_quantity: 2, active: true }),
+    create: (api) =>
+      api.measureUnits.create({ abbreviation: unique("CX").slice(0, 11), description: "Caixa", decimals_for_quantity: 2, active: true }),
     get: (api, id) => api.measureUnits.get({ id }),
   },
   {
     name: "variations",
     create: (api) =>
-      api.variations.create({ name: unique("Tamanho"), active: true, values: ["P", "M", "G"], display_type: "TEXT", variant_options: [{ name: "G", display_value: "Grande" }] }),
+      api.variations.create({
+        name: unique("Tamanho"),
+        active: true,
+        values: ["P", "M", "G"],
+        display_type: "TEXT",
+        variant_options: [{ name: "G", display_value: "Grande" }],
+      }),
     get: (api, id) => api.variations.get({ id }),
   },
   {
     name: "solutions",
-    create: (api) => api.solutions.create({ name: unique("Canal"), metadata: { url: "https://loja.example" }, active: true, attributes: {} }),
+    create: (api) =>
+      api.solutions.create({ name: unique("Canal"), metadata: { url: "https://loja.example" }, active: true, attributes: {} }),
     get: (api, id) => api.solutions.get({ id }),
   },
   {
@@ -63,7 +71,8 @@ const resources: Resource[] = [
   },
   {
     name: "coupons",
-    create: (api) => api.coupons.create({ name: unique("Cupom"), code: `C-${unique("x").replace(" ", "")}`, value_type: "PERCENTAGE", value: 7.25 }),
+    create: (api) =>
+      api.coupons.create({ name: unique("Cupom"), code: `C-${unique("x").replace(" ", "")}`, value_type: "PERCENTAGE", value: 7.25 }),
     get: (api, id) => api.coupons.get({ id }),
   },
   {
@@ -77,7 +86,12 @@ const resources: Resource[] = [
         adjustment_rate: 2.4567,
         minimum_installment_value: 50,
         capture_delay: true,
-        provider: { vendor: "Cielo", access_key: "merchant-42", secret_key: "sk_live_1234567890abcd", attributes: { environment: "sandbox" } },
+        provider: {
+          vendor: "Cielo",
+          access_key: "merchant-42",
+          secret_key: "sk_live_1234567890abcd",
+          attributes: { environment: "sandbox" },
+        },
         condition: { type: "INSTALLMENTS", due_date: { type: "DELAY", value: 30 }, subsequent_due_date: { type: "DELAY", value: 30 } },
         installments: [{ sequence: 1, installment_id: "1x", due_date_delay: 30 }],
       }),
@@ -86,12 +100,28 @@ const resources: Resource[] = [
   {
     name: "delivery methods",
     create: (api) =>
-      api.deliveryMethods.create({ name: unique("Frota"), type: "OWN_FLEET", price_type: "FIXED", price: 25.9, custom_label: "Entrega em 24h", period_type: "HOURS", period_start: 4, period_end: 24 }),
+      api.deliveryMethods.create({
+        name: unique("Frota"),
+        type: "OWN_FLEET",
+        price_type: "FIXED",
+        price: 25.9,
+        custom_label: "Entrega em 24h",
+        period_type: "HOURS",
+        period_start: 4,
+        period_end: 24,
+      }),
     get: (api, id) => api.deliveryMethods.get({ id }),
   },
   {
     name: "entity attributes",
-    create: (api) => api.entityAttributes.create({ entity: "partner", key: `k${unique("").trim()}`, label: "Segmento", type: "SELECT", options: ["Varejo", "Atacado"] }),
+    create: (api) =>
+      api.entityAttributes.create({
+        entity: "partner",
+        key: `k${unique("").trim()}`,
+        label: "Segmento",
+        type: "SELECT",
+        options: ["Varejo", "Atacado"],
+      }),
     get: (api, id) => api.entityAttributes.get({ id }),
   },
 ];
@@ -115,7 +145,20 @@ describe("a page of a list on the driver", () => {
     const org = await newOrg();
     const api = await org.as();
     const tag = unique("lst").replace(" ", "");
-    const names = ["Aço Forte", "aço fino", "100% Nacional", "Sub_marca", "Zebra", "Ímã", "Beta", "beta", "Gama", "Delta", "Épsilon", "Omega"];
+    const names = [
+      "Aço Forte",
+      "aço fino",
+      "100% Nacional",
+      "Sub_marca",
+      "Zebra",
+      "Ímã",
+      "Beta",
+      "beta",
+      "Gama",
+      "Delta",
+      "Épsilon",
+      "Omega",
+    ];
     for (const [index, name] of names.entries()) {
       await api.brands.create({ name: `${name} ${tag}`, active: index % 3 !== 0, images: [], attributes: {} });
     }
@@ -125,9 +168,18 @@ describe("a page of a list on the driver", () => {
       for (const active of [undefined, true, false]) {
         for (const sort of ["", "name", "active", "id"]) {
           for (const dir of ["asc", "desc"] as const) {
-            for (const [page, perPage] of [[0, 5], [1, 5], [2, 5], [9, 5], [0, 0], [0, 100]] as const) {
+            for (const [page, perPage] of [
+              [0, 5],
+              [1, 5],
+              [2, 5],
+              [9, 5],
+              [0, 0],
+              [0, 100],
+            ] as const) {
               const input = { ...paging, search, sort, dir, page, perPage, ...(active === undefined ? {} : { active }) };
-              expect(await brands.service.page(org.db, read, input), JSON.stringify(input)).toEqual(await brands.service.list(org.db, input));
+              expect(await brands.service.page(org.db, read, input), JSON.stringify(input)).toEqual(
+                await brands.service.list(org.db, input),
+              );
               compared++;
             }
           }
@@ -136,7 +188,9 @@ describe("a page of a list on the driver", () => {
     }
     expect(compared).toBe(8 * 3 * 4 * 2 * 6);
     // The search matched what it should: LIKE's wildcards are literal text.
-    expect((await brands.service.page(org.db, read, { ...paging, search: "100%" })).items.map((item) => item.name)).toEqual([`100% Nacional ${tag}`]);
+    expect((await brands.service.page(org.db, read, { ...paging, search: "100%" })).items.map((item) => item.name)).toEqual([
+      `100% Nacional ${tag}`,
+    ]);
     expect((await brands.service.page(org.db, read, { ...paging, search: `sub_marca ${tag}` })).total).toBe(1);
     expect((await brands.service.page(org.db, read, { ...paging, search: tag, active: false })).total).toBe(4);
   });
@@ -144,7 +198,11 @@ describe("a page of a list on the driver", () => {
   it("reads decimals and enums as Prisma does, and only the caller's org", async () => {
     const org = await newOrg();
     const api = await org.as();
-    const values = [[12.5, 12.5], [0.1, 0.1], [99999.99, 99.99]] as const;
+    const values = [
+      [12.5, 12.5],
+      [0.1, 0.1],
+      [99999.99, 99.99],
+    ] as const;
     for (const [index, [price, percent]] of values.entries()) {
       await api.deliveryMethods.create({ name: unique("Frete"), type: index === 1 ? "CARRIER" : "OWN_FLEET", price_type: "FIXED", price });
       await api.coupons.create({ name: unique("Cupom"), code: unique("C").replace(" ", ""), value_type: "PERCENTAGE", value: percent });
@@ -157,6 +215,9 @@ describe("a page of a list on the driver", () => {
       expect(await coupons.service.page(org.db, read, input)).toEqual(await coupons.service.list(org.db, input));
     }
     const other = await newOrg();
-    expect(await deliveryMethods.service.page(other.db, driverReads(other.database, other.organizationId), paging)).toMatchObject({ total: 0, items: [] });
+    expect(await deliveryMethods.service.page(other.db, driverReads(other.database, other.organizationId), paging)).toMatchObject({
+      total: 0,
+      items: [],
+    });
   });
 });

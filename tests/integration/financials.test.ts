@@ -28,7 +28,9 @@ async function upload(org: TestOrg, name: string): Promise<string> {
 
 async function setup(org: TestOrg) {
   const headers = await org.bearer();
-  const partner = (await call("POST", "/api/b2b/partners", { headers, body: { name: "Mercado São José", fiscal_registration_number: CNPJS[0] } })).json;
+  const partner = (
+    await call("POST", "/api/b2b/partners", { headers, body: { name: "Mercado São José", fiscal_registration_number: CNPJS[0] } })
+  ).json;
   const statuses = await org.db.status.findMany({ where: { type: "FINANCIAL" } });
   const status = (title: string) => statuses.find((candidate) => candidate.title === title)?.id ?? "";
   return { headers, partner, open: status("open"), paid: status("paid") };
@@ -56,7 +58,11 @@ describe("/financials", () => {
     const receipt = await upload(org, "comprovante.pdf");
     const created = await call("POST", "/api/b2b/financials", {
       headers,
-      body: body(partner.id, open, { payment_billet: { bar_code: LINE, qr_code: BR_CODE, resource_file_id: billetFile }, pix: { qr_code: BR_CODE }, attachments: [receipt] }),
+      body: body(partner.id, open, {
+        payment_billet: { bar_code: LINE, qr_code: BR_CODE, resource_file_id: billetFile },
+        pix: { qr_code: BR_CODE },
+        attachments: [receipt],
+      }),
     });
     expect(created.status, created.text).toBe(201);
     expect(created.json).toMatchObject({
@@ -72,18 +78,48 @@ describe("/financials", () => {
       has_payment_gateway: false,
       card: null,
       pix: { qr_code: BR_CODE, resource_file_id: null },
-      payment_billet: { bar_code: "10492006506100010004200997263900989810000021403", qr_code: BR_CODE, resource_file_id: billetFile, created_by: expect.stringMatching(/^user:/) },
+      payment_billet: {
+        bar_code: "10492006506100010004200997263900989810000021403",
+        qr_code: BR_CODE,
+        resource_file_id: billetFile,
+        created_by: expect.stringMatching(/^user:/),
+      },
       attributes: { nosso_numero: "123" },
     });
     expect(created.json.attachments).toEqual([
-      { id: billetFile, is_payment_billet: true, payment_billet_bar_code: "10492006506100010004200997263900989810000021403", payment_billet_qr_code: BR_CODE, resource_files: [{ id: billetFile, fileName: "boleto.pdf" }] },
-      { id: expect.any(String), is_payment_billet: false, payment_billet_bar_code: null, payment_billet_qr_code: null, resource_files: [{ id: receipt, fileName: "comprovante.pdf" }] },
+      {
+        id: billetFile,
+        is_payment_billet: true,
+        payment_billet_bar_code: "10492006506100010004200997263900989810000021403",
+        payment_billet_qr_code: BR_CODE,
+        resource_files: [{ id: billetFile, fileName: "boleto.pdf" }],
+      },
+      {
+        id: expect.any(String),
+        is_payment_billet: false,
+        payment_billet_bar_code: null,
+        payment_billet_qr_code: null,
+        resource_files: [{ id: receipt, fileName: "comprovante.pdf" }],
+      },
     ]);
     const id = created.json.id;
     expect((await call("GET", `/api/b2b/financials/${id}`, { headers })).json).toEqual(created.json);
-    const updated = await call("PUT", `/api/b2b/financials/${id}`, { headers, body: body(partner.id, open, { payment_billet: { bar_code: BAR_CODE }, paying_off_value: 100, paying_off_date: "2026-04-01T10:00:00Z" }) });
+    const updated = await call("PUT", `/api/b2b/financials/${id}`, {
+      headers,
+      body: body(partner.id, open, {
+        payment_billet: { bar_code: BAR_CODE },
+        paying_off_value: 100,
+        paying_off_date: "2026-04-01T10:00:00Z",
+      }),
+    });
     expect(updated.status, updated.text).toBe(200);
-    expect(updated.json).toMatchObject({ paying_off_value: 100, paying_off_date: "2026-04-01T10:00:00.000Z", pix: null, attachments: [], payment_billet: { bar_code: BAR_CODE, resource_file_id: null } });
+    expect(updated.json).toMatchObject({
+      paying_off_value: 100,
+      paying_off_date: "2026-04-01T10:00:00.000Z",
+      pix: null,
+      attachments: [],
+      payment_billet: { bar_code: BAR_CODE, resource_file_id: null },
+    });
     const removed = await call("DELETE", `/api/b2b/financials/${id}`, { headers });
     expect(removed.status).toBe(204);
     expectProblem(await call("GET", `/api/b2b/financials/${id}`, { headers }), 404);
@@ -95,7 +131,9 @@ describe("/financials", () => {
     const { headers, partner, open } = await setup(org);
     const saleStatus = await org.db.status.findFirstOrThrow({ where: { type: "SALE" } });
     const post = async (overrides: Record<string, unknown>) =>
-      (expectProblem(await call("POST", "/api/b2b/financials", { headers, body: body(partner.id, open, overrides) }), 422).errors ?? []).map((error) => error.path).sort();
+      (expectProblem(await call("POST", "/api/b2b/financials", { headers, body: body(partner.id, open, overrides) }), 422).errors ?? [])
+        .map((error) => error.path)
+        .sort();
     expect(await post({ status: saleStatus.id })).toEqual(["status"]);
     expect(await post({ status: "open" })).toEqual(["status"]);
     expect(await post({ payment_billet: { bar_code: BAR_CODE.replace(/0$/, "1") } })).toEqual(["payment_billet.bar_code"]);
@@ -104,11 +142,13 @@ describe("/financials", () => {
     expect(await post({ pix: { qr_code: BR_CODE.replace("BRASILIA", "BRASILIO") } })).toEqual(["pix.qr_code"]);
     const stranger = await newOrg();
     const foreignFile = await upload(stranger, "alheio.pdf");
-    expect(await post({ partner_id: "00000000-0000-4000-8000-000000000000", order_id: "00000000-0000-4000-8000-000000000000", attachments: [foreignFile] })).toEqual([
-      "attachments.0",
-      "order_id",
-      "partner_id",
-    ]);
+    expect(
+      await post({
+        partner_id: "00000000-0000-4000-8000-000000000000",
+        order_id: "00000000-0000-4000-8000-000000000000",
+        attachments: [foreignFile],
+      }),
+    ).toEqual(["attachments.0", "order_id", "partner_id"]);
     expect(await post({ value: -1, due_date: "soon", paying_off_value: 1.001 })).toEqual(["due_date", "paying_off_value", "value"]);
     expect(await org.db.financial.count()).toBe(0);
   });
@@ -129,13 +169,17 @@ describe("/financials", () => {
   it("filters: status, partner_id, order_id, overdue, due_start_date and due_end_date (inclusive)", async () => {
     const org = await newOrg();
     const { headers, partner, open, paid } = await setup(org);
-    const other = (await call("POST", "/api/b2b/partners", { headers, body: { name: "Padaria Pão", fiscal_registration_number: CNPJS[1] } })).json;
-    const create = async (overrides: Record<string, unknown>) => (await call("POST", "/api/b2b/financials", { headers, body: body(partner.id, open, overrides) })).json.id;
+    const other = (
+      await call("POST", "/api/b2b/partners", { headers, body: { name: "Padaria Pão", fiscal_registration_number: CNPJS[1] } })
+    ).json;
+    const create = async (overrides: Record<string, unknown>) =>
+      (await call("POST", "/api/b2b/financials", { headers, body: body(partner.id, open, overrides) })).json.id;
     const overdue = await create({ due_date: "2020-01-10T00:00:00Z", paying_off_value: 50 });
     const paidLate = await create({ due_date: "2020-02-10T00:00:00Z", paying_off_value: 250.5, status: paid });
     const future = await create({ due_date: "2099-01-10T00:00:00Z" });
     const others = await create({ partner_id: other.id, due_date: "2099-01-31T23:00:00Z" });
-    const ids = async (query: string) => (await call("GET", `/api/b2b/financials${query}`, { headers })).json.items.map((item: { id: string }) => item.id);
+    const ids = async (query: string) =>
+      (await call("GET", `/api/b2b/financials${query}`, { headers })).json.items.map((item: { id: string }) => item.id);
     expect(await ids("")).toEqual([overdue, paidLate, future, others]);
     expect(await ids("?overdue=true")).toEqual([overdue]);
     expect(await ids("?overdue=false")).toEqual([paidLate, future, others]);
@@ -170,17 +214,35 @@ describe("/financials", () => {
   it("financial.paid is emitted once, when paying_off_value reaches value", async () => {
     const org = await newOrg();
     const { headers, partner, open, paid } = await setup(org);
-    await org.db.webhook.create({ data: { organization_id: org.organizationId, url: "https://hooks.example/f", events: ["financial.created", "financial.paid"], secret_encrypted: "unused" } });
+    await org.db.webhook.create({
+      data: {
+        organization_id: org.organizationId,
+        url: "https://hooks.example/f",
+        events: ["financial.created", "financial.paid"],
+        secret_encrypted: "unused",
+      },
+    });
     const id = (await call("POST", "/api/b2b/financials", { headers, body: body(partner.id, open) })).json.id;
-    const events = async () => (await org.db.webhookDelivery.findMany({ orderBy: { created_at: "asc" } })).map((delivery) => delivery.event_type);
+    const events = async () =>
+      (await org.db.webhookDelivery.findMany({ orderBy: { created_at: "asc" } })).map((delivery) => delivery.event_type);
     expect(await events()).toEqual(["financial.created"]);
     await call("PUT", `/api/b2b/financials/${id}`, { headers, body: body(partner.id, open, { paying_off_value: 200 }) });
     expect(await events()).toEqual(["financial.created"]);
-    await call("PUT", `/api/b2b/financials/${id}`, { headers, body: body(partner.id, paid, { paying_off_value: 250.5, paying_off_date: "2026-04-09T00:00:00Z" }) });
-    await call("PUT", `/api/b2b/financials/${id}`, { headers, body: body(partner.id, paid, { paying_off_value: 250.5, paying_off_date: "2026-04-09T00:00:00Z", attributes: {} }) });
+    await call("PUT", `/api/b2b/financials/${id}`, {
+      headers,
+      body: body(partner.id, paid, { paying_off_value: 250.5, paying_off_date: "2026-04-09T00:00:00Z" }),
+    });
+    await call("PUT", `/api/b2b/financials/${id}`, {
+      headers,
+      body: body(partner.id, paid, { paying_off_value: 250.5, paying_off_date: "2026-04-09T00:00:00Z", attributes: {} }),
+    });
     expect(await events()).toEqual(["financial.created", "financial.paid"]);
     const delivery = await org.db.webhookDelivery.findFirstOrThrow({ where: { event_type: "financial.paid" } });
-    expect(delivery.payload).toMatchObject({ type: "financial.paid", organization_id: org.organizationId, data: { id, paying_off_value: 250.5, value: 250.5 } });
+    expect(delivery.payload).toMatchObject({
+      type: "financial.paid",
+      organization_id: org.organizationId,
+      data: { id, paying_off_value: 250.5, value: 250.5 },
+    });
   });
 
   it("a file a financial record uses cannot be deleted (409) until the record lets it go; foreign records are 404", async () => {
@@ -188,7 +250,12 @@ describe("/financials", () => {
     const { headers, partner, open } = await setup(org);
     const billet = await upload(org, "boleto.pdf");
     const attachment = await upload(org, "nota.pdf");
-    const id = (await call("POST", "/api/b2b/financials", { headers, body: body(partner.id, open, { payment_billet: { resource_file_id: billet }, attachments: [attachment] }) })).json.id;
+    const id = (
+      await call("POST", "/api/b2b/financials", {
+        headers,
+        body: body(partner.id, open, { payment_billet: { resource_file_id: billet }, attachments: [attachment] }),
+      })
+    ).json.id;
     expectProblem(await call("DELETE", `/api/b2b/resource-files/${billet}`, { headers }), 409);
     expectProblem(await call("DELETE", `/api/b2b/resource-files/${attachment}`, { headers }), 409);
     await call("PUT", `/api/b2b/financials/${id}`, { headers, body: body(partner.id, open) });
@@ -215,7 +282,9 @@ const svgOf = (dataUrl: string) => {
  */
 function decodeInterleaved2of5(svg: string): string {
   const bars = [...svg.matchAll(/stroke-width="([\d.]+)" d="([^"]+)"/g)]
-    .flatMap(([, width, path]) => [...path!.matchAll(/M([\d.]+) /g)].map(([, x]) => ({ left: Number(x) - Number(width) / 2, width: Number(width) })))
+    .flatMap(([, width, path]) =>
+      [...path!.matchAll(/M([\d.]+) /g)].map(([, x]) => ({ left: Number(x) - Number(width) / 2, width: Number(width) })),
+    )
     .sort((a, b) => a.left - b.left);
   const elements = bars.flatMap((bar, index) => {
     const next = bars[index + 1];
@@ -256,7 +325,10 @@ describe("the panel's payment codes of a receivable", () => {
     }
 
     // A boleto stored as its bar code; no PIX: no QR codes.
-    const plain = await call("POST", "/api/b2b/financials", { headers, body: body(partner.id, open, { payment_billet: { bar_code: BAR_CODE } }) });
+    const plain = await call("POST", "/api/b2b/financials", {
+      headers,
+      body: body(partner.id, open, { payment_billet: { bar_code: BAR_CODE } }),
+    });
     expect(await api.financials.paymentCodes({ id: plain.json.id })).toMatchObject({
       boleto: { bar_code: BAR_CODE, digitable_line_formatted: LINE },
       boleto_qr_code: null,
@@ -265,6 +337,8 @@ describe("the panel's payment codes of a receivable", () => {
     const none = await call("POST", "/api/b2b/financials", { headers, body: body(partner.id, open, { type: "CASH" }) });
     expect(await api.financials.paymentCodes({ id: none.json.id })).toEqual({ boleto: null, boleto_qr_code: null, pix_qr_code: null });
     // Another org's record is not found.
-    await expect((await (await newOrg()).as()).financials.paymentCodes({ id: created.json.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect((await (await newOrg()).as()).financials.paymentCodes({ id: created.json.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 });

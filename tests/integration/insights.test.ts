@@ -16,7 +16,6 @@ import { call, expectProblem } from "../helpers/http";
 import { salesKit } from "../helpers/insights";
 import { stockWorld } from "../helpers/stock";
 
-
 // The database is migrated once per worker, before the clock of the first test starts.
 beforeAll(() => testServer());
 
@@ -30,8 +29,11 @@ const PERIODS =
   "period_start_date=2025-03-01&period_final_date=2025-03-10&period_before_start_date=2025-02-19&period_before_final_date=2025-02-28";
 
 async function rollupRows(org: TestOrg) {
-  return scopedQuery<{ stage: string; day: Date; previous_day: Date; sessions: number }>(org.db, (o) => Prisma.sql`
-    SELECT stage, day, previous_day, sessions FROM funnel_stage_days WHERE organization_id = ${o} AND sessions <> 0 ORDER BY 1, 2, 3`);
+  return scopedQuery<{ stage: string; day: Date; previous_day: Date; sessions: number }>(
+    org.db,
+    (o) => Prisma.sql`
+    SELECT stage, day, previous_day, sessions FROM funnel_stage_days WHERE organization_id = ${o} AND sessions <> 0 ORDER BY 1, 2, 3`,
+  );
 }
 
 describe("rounding of the funnel's percentages", () => {
@@ -50,10 +52,17 @@ describe("rounding of the funnel's percentages", () => {
     const days = (from: string, to: string, sign: 1 | -1 = 1) => ({ table: "days", from, to, sign });
     const months = (from: string, to: string) => ({ table: "months", from, to, sign: 1 });
     // Ragged ends of a few days: their days.
-    expect(periodSegments("2025-01-29", "2025-03-02", today)).toEqual([days("2025-01-29", "2025-02-01"), months("2025-02-01", "2025-03-01"), days("2025-03-01", "2025-03-03")]);
+    expect(periodSegments("2025-01-29", "2025-03-02", today)).toEqual([
+      days("2025-01-29", "2025-02-01"),
+      months("2025-02-01", "2025-03-01"),
+      days("2025-03-01", "2025-03-03"),
+    ]);
     expect(periodSegments("2025-01-01", "2025-01-31", today)).toEqual([months("2025-01-01", "2025-02-01")]);
     expect(periodSegments("2025-01-15", "2025-01-20", today)).toEqual([days("2025-01-15", "2025-01-21")]);
-    expect(periodSegments("2024-12-31", "2025-02-28", today)).toEqual([days("2024-12-31", "2025-01-01"), months("2025-01-01", "2025-03-01")]);
+    expect(periodSegments("2024-12-31", "2025-02-28", today)).toEqual([
+      days("2024-12-31", "2025-01-01"),
+      months("2025-01-01", "2025-03-01"),
+    ]);
     // Most of a month: the month minus the days outside the period.
     expect(periodSegments("2025-01-03", "2025-02-27", today)).toEqual([
       months("2025-01-01", "2025-02-01"),
@@ -79,17 +88,26 @@ describe("sales funnel", () => {
     expect(first.status, first.text).toBe(202);
     expect(first.json).toEqual({ accepted: 1 });
     const events = [
-      ev("s1", "SESSION", "2025-03-02"), ev("s1", "PRODUCT", "2025-03-02"), ev("s1", "SHOPPING_CART", "2025-03-02"),
-      ev("s1", "CHECKOUT", "2025-03-03"), ev("s1", "ORDER", "2025-03-03"),
-      ev("s2", "SESSION", "2025-03-05"), ev("s2", "PRODUCT", "2025-03-05"),
-      ev("s3", "PRODUCT", "2025-03-09"), ev("s3", "SHOPPING_CART", "2025-03-09"),
+      ev("s1", "SESSION", "2025-03-02"),
+      ev("s1", "PRODUCT", "2025-03-02"),
+      ev("s1", "SHOPPING_CART", "2025-03-02"),
+      ev("s1", "CHECKOUT", "2025-03-03"),
+      ev("s1", "ORDER", "2025-03-03"),
+      ev("s2", "SESSION", "2025-03-05"),
+      ev("s2", "PRODUCT", "2025-03-05"),
+      ev("s3", "PRODUCT", "2025-03-09"),
+      ev("s3", "SHOPPING_CART", "2025-03-09"),
       ev("s4", "SESSION", "2025-03-10", "23:59:00"),
-      ev("s5", "SESSION", "2025-02-25"), ev("s5", "PRODUCT", "2025-03-04"),
+      ev("s5", "SESSION", "2025-02-25"),
+      ev("s5", "PRODUCT", "2025-03-04"),
       ev("s6", "CHECKOUT", "2025-03-11"),
       ev("s10", "SESSION", "2025-03-07"),
       // before period
-      ev("s7", "PRODUCT", "2025-02-20"), ev("s7", "SHOPPING_CART", "2025-02-20"), ev("s7", "PRODUCT", "2025-02-27"),
-      ev("s8", "PRODUCT", "2025-02-21"), ev("s8", "PRODUCT", "2025-02-22"),
+      ev("s7", "PRODUCT", "2025-02-20"),
+      ev("s7", "SHOPPING_CART", "2025-02-20"),
+      ev("s7", "PRODUCT", "2025-02-27"),
+      ev("s8", "PRODUCT", "2025-02-21"),
+      ev("s8", "PRODUCT", "2025-02-22"),
       // 02:00 UTC on March 1st is still February 28th in São Paulo.
       { session_id: "s9", stage: "PRODUCT", occurred_at: "2025-03-01T02:00:00Z" },
       ev("s1", "PRODUCT", "2025-03-02"),
@@ -111,7 +129,9 @@ describe("sales funnel", () => {
     });
 
     // One day: March 2nd only (s1), against March 1st (nobody).
-    const day = await call("GET", "/api/b2b/sales-funnel?period_start_date=2025-03-02&period_final_date=2025-03-02", { headers: await org.bearer() });
+    const day = await call("GET", "/api/b2b/sales-funnel?period_start_date=2025-03-02&period_final_date=2025-03-02", {
+      headers: await org.bearer(),
+    });
     expect(day.json).toEqual({
       sessions: { quantity: 1, percentage: 100 },
       product: { quantity: 1, percentage: 100, increased_percentage: 0 },
@@ -212,13 +232,26 @@ describe("most-sold analysis", () => {
       { product_id: serrote.id, product_name: "Serrote", sku: serrote.sku, quantity: 5, total_value: 50, sales_count: 1 },
     ]);
     // The dates in a JSON body instead of the query string.
-    expect((await mostSold(org, "page=0&perPage=10", { body: { start_date: "2025-03-01", final_date: "2025-03-31" } })).json).toEqual(march.json);
+    expect((await mostSold(org, "page=0&perPage=10", { body: { start_date: "2025-03-01", final_date: "2025-03-31" } })).json).toEqual(
+      march.json,
+    );
     // Pages of two.
-    expect((await mostSold(org, "page=1&perPage=2&start_date=2025-03-01&final_date=2025-03-31")).json.map((r: { product_name: string }) => r.product_name)).toEqual(["Alicate", "Serrote"]);
+    expect(
+      (await mostSold(org, "page=1&perPage=2&start_date=2025-03-01&final_date=2025-03-31")).json.map(
+        (r: { product_name: string }) => r.product_name,
+      ),
+    ).toEqual(["Alicate", "Serrote"]);
     expect((await mostSold(org, "page=5&perPage=2&start_date=2025-03-01&final_date=2025-03-31")).json).toEqual([]);
     // All time, and the same through whole months (the monthly rollup).
     const all = await mostSold(org, "page=0&perPage=10");
-    expect(all.json.map((r: { product_name: string; quantity: number; total_value: number; sales_count: number }) => [r.product_name, r.quantity, r.total_value, r.sales_count])).toEqual([
+    expect(
+      all.json.map((r: { product_name: string; quantity: number; total_value: number; sales_count: number }) => [
+        r.product_name,
+        r.quantity,
+        r.total_value,
+        r.sales_count,
+      ]),
+    ).toEqual([
       ["Martelo", 15, 156, 3],
       ["Chave", 6, 48, 2],
       ["Alicate", 5, 50, 1],
@@ -227,20 +260,36 @@ describe("most-sold analysis", () => {
     expect((await mostSold(org, "page=0&perPage=10&start_date=2025-03-01&final_date=2025-05-31")).json).toEqual(all.json);
     // Ragged ends on both sides of whole months.
     const ragged = await mostSold(org, "page=0&perPage=10&start_date=2025-03-10&final_date=2025-04-30");
-    expect(ragged.json.map((r: { product_name: string; quantity: number; total_value: number }) => [r.product_name, r.quantity, r.total_value])).toEqual([
+    expect(
+      ragged.json.map((r: { product_name: string; quantity: number; total_value: number }) => [r.product_name, r.quantity, r.total_value]),
+    ).toEqual([
       ["Chave", 6, 48],
       ["Alicate", 5, 50],
       ["Martelo", 3, 36],
     ]);
     // Most of March: the monthly rollup minus the days left out (March 1–2; March 31).
     const fromThird = await mostSold(org, "page=0&perPage=10&start_date=2025-03-03&final_date=2025-03-31");
-    expect(fromThird.json.map((r: { product_name: string; quantity: number; total_value: number; sales_count: number }) => [r.product_name, r.quantity, r.total_value, r.sales_count])).toEqual([
+    expect(
+      fromThird.json.map((r: { product_name: string; quantity: number; total_value: number; sales_count: number }) => [
+        r.product_name,
+        r.quantity,
+        r.total_value,
+        r.sales_count,
+      ]),
+    ).toEqual([
       ["Chave", 6, 48, 2],
       ["Alicate", 5, 50, 1],
       ["Martelo", 3, 36, 1],
     ]);
     const toThirtieth = await mostSold(org, "page=0&perPage=10&start_date=2025-03-01&final_date=2025-03-30");
-    expect(toThirtieth.json.map((r: { product_name: string; quantity: number; total_value: number; sales_count: number }) => [r.product_name, r.quantity, r.total_value, r.sales_count])).toEqual([
+    expect(
+      toThirtieth.json.map((r: { product_name: string; quantity: number; total_value: number; sales_count: number }) => [
+        r.product_name,
+        r.quantity,
+        r.total_value,
+        r.sales_count,
+      ]),
+    ).toEqual([
       ["Martelo", 5, 56, 2],
       ["Alicate", 5, 50, 1],
       ["Serrote", 5, 50, 1],
@@ -272,7 +321,9 @@ describe("most-sold analysis", () => {
     const { org } = await scenario();
     const key = await (await org.as()).accessKeys.create({ name: unique("Loja"), role: "VIEWER" });
     const query = "page=0&perPage=1&start_date=2025-03-01&final_date=2025-03-31";
-    const pair = await mostSold(org, query, { headers: { "x-service-access-key-token": key.token, "x-service-access-key-code": key.code } });
+    const pair = await mostSold(org, query, {
+      headers: { "x-service-access-key-token": key.token, "x-service-access-key-code": key.code },
+    });
     expect(pair.status, pair.text).toBe(200);
     const codeAlone = await mostSold(org, query, { headers: { "x-service-access-key-code": key.code } });
     expect(codeAlone.status, codeAlone.text).toBe(200);
@@ -302,7 +353,10 @@ describe("low stock (the dashboard's card)", () => {
     // Without a minimum, never low however little there is.
     await move({ product_id: world.cement.id, type: "INCREMENT", quantity: 0.5 });
     // A minimum that is not a number is no minimum.
-    const odd = await call("POST", "/api/b2b/products", { headers: world.headers, body: { name: unique("Broca"), attributes: { minimum_stock: "10" } } });
+    const odd = await call("POST", "/api/b2b/products", {
+      headers: world.headers,
+      body: { name: unique("Broca"), attributes: { minimum_stock: "10" } },
+    });
     await move({ product_id: odd.json.id, type: "INCREMENT", quantity: 1 });
 
     const low = await api.lowStock.list({});
@@ -316,7 +370,12 @@ describe("low stock (the dashboard's card)", () => {
         minimum_stock: 5,
         shortfall: 3,
       }),
-      expect.objectContaining({ warehouse: expect.objectContaining({ id: world.warehouse.id }), available: 5, minimum_stock: 5, shortfall: 0 }),
+      expect.objectContaining({
+        warehouse: expect.objectContaining({ id: world.warehouse.id }),
+        available: 5,
+        minimum_stock: 5,
+        shortfall: 0,
+      }),
     ]);
     expect(low.items[0]?.product.measure_unit).toEqual({ abbreviation: "UN", decimals_for_quantity: 0 });
     expect(await api.lowStock.list({ limit: 1 })).toMatchObject({ total: 2, items: [{ available: 2 }] });

@@ -30,7 +30,10 @@ describe("lifecycle", { timeout: 120_000 }, () => {
     expect((await call("GET", "/api/health", { base })).json).toEqual({ status: "ok" });
     expect((await call("GET", "/api/ready", { base })).json).toEqual({ status: "ready", database: "pglite" });
 
-    const { admin } = await createOrganization(database.prisma, { name: unique("Org"), admin: { email: `${unique("a").replace(" ", "")}@x.example`, password: "password123" } });
+    const { admin } = await createOrganization(database.prisma, {
+      name: unique("Org"),
+      admin: { email: `${unique("a").replace(" ", "")}@x.example`, password: "password123" },
+    });
     // A login spends ~50 ms on the password hash: in flight when the shutdown starts.
     const inFlight = call("POST", "/api/b2b/auth/login", { base, body: { email: admin.email, password: "password123" } });
     while (app.http.inFlight() === 0) await new Promise((resolve) => setTimeout(resolve, 1));
@@ -52,11 +55,15 @@ describe("lifecycle", { timeout: 120_000 }, () => {
     let received = "";
     socket.on("data", (chunk: Buffer) => (received += chunk.toString("utf8")));
     const body = "{not json}";
-    socket.write(`POST /api/b2b/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 4)}`);
+    socket.write(
+      `POST /api/b2b/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 4)}`,
+    );
     await vi.waitFor(() => expect(app.http.inFlight()).toBe(1));
 
     // Nothing the API takes can crash it any more (32 levels at most): crash it behind its back.
-    await database.withSession((session) => session.query(`SELECT '${"[".repeat(5_000)}${"]".repeat(5_000)}'::jsonb`)).catch(() => undefined);
+    await database
+      .withSession((session) => session.query(`SELECT '${"[".repeat(5_000)}${"]".repeat(5_000)}'::jsonb`))
+      .catch(() => undefined);
     socket.write(`${body.slice(4)}GET /api/ready HTTP/1.1\r\nHost: x\r\n\r\n`);
     // The crash handler itself shuts down, with 1, once the requests in flight are answered.
     await vi.waitFor(() => expect(exits).toEqual([1]), { timeout: 20_000 });

@@ -37,8 +37,12 @@ describe("migrations", () => {
     }
   });
 
-  it.skipIf(!existsSync(prismaDiff))("match prisma/schema.prisma (prisma-diff --check)", () => {
-    const run = () => execFileSync(prismaDiff, ["--check"], { cwd: path.resolve(__dirname, "../.."), encoding: "utf8", stdio: "pipe" });
-    expect(run).not.toThrow();
-  }, 180_000);
+  it.skipIf(!existsSync(prismaDiff))(
+    "match prisma/schema.prisma (prisma-diff --check)",
+    () => {
+      const run = () => execFileSync(prismaDiff, ["--check"], { cwd: path.resolve(__dirname, "../.."), encoding: "utf8", stdio: "pipe" });
+      expect(run).not.toThrow();
+    },
+    180_000,
+  );
 });

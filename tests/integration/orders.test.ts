@@ -7,27 +7,17 @@ import { describe, expect, it } from "vitest";
 import { encrypt } from "@/server/lib/encryption";
 import { newOrg, unique, type TestOrg } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
-import {
-  nfeKey,
-  orderBody,
-  orderFixtures,
-  upload,
-  type Fixtures,
-} from "../helpers/orders";
+import { nfeKey, orderBody, orderFixtures, upload, type Fixtures } from "../helpers/orders";
 
 const API = "/api/b2b";
-const paths = (problem: { errors?: Array<{ path: string }> }) =>
-  (problem.errors ?? []).map((error) => error.path).sort();
+const paths = (problem: { errors?: Array<{ path: string }> }) => (problem.errors ?? []).map((error) => error.path).sort();
 
 async function setup(): Promise<{ org: TestOrg; f: Fixtures }> {
   const org = await newOrg();
   return { org, f: await orderFixtures(org) };
 }
 
-async function createOrder(
-  f: Fixtures,
-  overrides: Record<string, unknown> = {},
-) {
+async function createOrder(f: Fixtures, overrides: Record<string, unknown> = {}) {
   const answer = await call("POST", `${API}/orders`, {
     headers: f.headers,
     body: orderBody(f, overrides),
@@ -102,9 +92,7 @@ describe("orders", { timeout: 120_000 }, () => {
       },
     ]);
 
-    const detail = (
-      await call("GET", `${API}/orders/${id}`, { headers: f.headers })
-    ).json;
+    const detail = (await call("GET", `${API}/orders/${id}`, { headers: f.headers })).json;
     expect(detail).toMatchObject({
       id,
       company: {
@@ -121,9 +109,7 @@ describe("orders", { timeout: 120_000 }, () => {
       delivery_method_period_start: "2",
       delivery_method_period_end: "5",
       status: f.status("ORDER", "new"),
-      attachments: [
-        { file_id: f.xml, name: "nfe.xml", type: "application/xml" },
-      ],
+      attachments: [{ file_id: f.xml, name: "nfe.xml", type: "application/xml" }],
       invoices: [
         {
           invoice_key: key,
@@ -174,9 +160,7 @@ describe("orders", { timeout: 120_000 }, () => {
           invoices: [],
           attachments: [],
         }),
-        payments: [
-          { payment_method_id: f.method.id, amount: 260, installments: 2 },
-        ],
+        payments: [{ payment_method_id: f.method.id, amount: 260, installments: 2 }],
         discounts: [{ type: "COMMERCIAL", amount: 10 }],
         quotation: true,
       },
@@ -190,9 +174,7 @@ describe("orders", { timeout: 120_000 }, () => {
       invoices: [],
       attachments: [],
     });
-    const after = (
-      await call("GET", `${API}/orders/${id}`, { headers: f.headers })
-    ).json;
+    const after = (await call("GET", `${API}/orders/${id}`, { headers: f.headers })).json;
     expect(after.items).toHaveLength(1);
     expect(after.payments).toEqual([
       expect.objectContaining({
@@ -215,40 +197,21 @@ describe("orders", { timeout: 120_000 }, () => {
       },
     });
     expect(keep.status, keep.text).toBe(200);
-    expect(
-      (await call("GET", `${API}/orders/${id}`, { headers: f.headers })).json
-        .items,
-    ).toHaveLength(1);
+    expect((await call("GET", `${API}/orders/${id}`, { headers: f.headers })).json.items).toHaveLength(1);
 
     const other = await createOrder(f, {
       negotiation_date: "2026-04-01T10:00:00.000Z",
       seller_id: null,
     });
-    const list = async (query: string) =>
-      (await call("GET", `${API}/orders?${query}`, { headers: f.headers }))
-        .json;
+    const list = async (query: string) => (await call("GET", `${API}/orders?${query}`, { headers: f.headers })).json;
     expect((await list("")).total).toBe(2);
     expect((await list(`partner_id=${f.partner.id}`)).total).toBe(2);
-    expect(
-      (await list("start_date=2026-03-10&end_date=2026-03-10")).items.map(
-        (item: { id: string }) => item.id,
-      ),
-    ).toEqual([id]);
-    expect(
-      (await list("start_date=2026-03-11")).items.map(
-        (item: { id: string }) => item.id,
-      ),
-    ).toEqual([other.id]);
-    expect(
-      (await list("quotation=true")).items.map(
-        (item: { id: string }) => item.id,
-      ),
-    ).toEqual([id]);
+    expect((await list("start_date=2026-03-10&end_date=2026-03-10")).items.map((item: { id: string }) => item.id)).toEqual([id]);
+    expect((await list("start_date=2026-03-11")).items.map((item: { id: string }) => item.id)).toEqual([other.id]);
+    expect((await list("quotation=true")).items.map((item: { id: string }) => item.id)).toEqual([id]);
     expect((await list(`seller_id=${f.seller.id}`)).total).toBe(1);
     expect((await list(`status=${f.status("ORDER", "new")}`)).total).toBe(2);
-    expect((await list(`status=${f.status("ORDER", "confirmed")}`)).total).toBe(
-      0,
-    );
+    expect((await list(`status=${f.status("ORDER", "confirmed")}`)).total).toBe(0);
     const page = await list("sort=negotiation_date&dir=desc&perPage=1");
     expect(page).toMatchObject({ currentPage: 0, perPage: 1, total: 2 });
     expect(page.items[0]).toMatchObject({
@@ -259,10 +222,7 @@ describe("orders", { timeout: 120_000 }, () => {
       status_title: "new",
       freight_value: 30,
     });
-    expectProblem(
-      await call("GET", `${API}/orders?sort=nope`, { headers: f.headers }),
-      422,
-    );
+    expectProblem(await call("GET", `${API}/orders?sort=nope`, { headers: f.headers }), 422);
     expectProblem(
       await call("GET", `${API}/orders?start_date=10/03/2026`, {
         headers: f.headers,
@@ -275,14 +235,8 @@ describe("orders", { timeout: 120_000 }, () => {
     });
     expect(removed.status).toBe(204);
     expect(removed.text).toBe("");
-    expectProblem(
-      await call("GET", `${API}/orders/${id}`, { headers: f.headers }),
-      404,
-    );
-    expectProblem(
-      await call("DELETE", `${API}/orders/${id}`, { headers: f.headers }),
-      404,
-    );
+    expectProblem(await call("GET", `${API}/orders/${id}`, { headers: f.headers }), 404);
+    expectProblem(await call("DELETE", `${API}/orders/${id}`, { headers: f.headers }), 404);
   });
 
   it("checks totals within 0.01 and names the field (422)", async () => {
@@ -297,9 +251,7 @@ describe("orders", { timeout: 120_000 }, () => {
           422,
         ),
       );
-    expect(await offBy({ order_value: 1260.02, total_value: 1280.02 })).toEqual(
-      ["order_value"],
-    );
+    expect(await offBy({ order_value: 1260.02, total_value: 1280.02 })).toEqual(["order_value"]);
     expect(await offBy({ total_value: 1280.02 })).toEqual(["total_value"]);
     expect(await offBy({ freight_value: 0 })).toEqual(["total_value"]);
     expect(
@@ -318,9 +270,7 @@ describe("orders", { timeout: 120_000 }, () => {
     ).toEqual(["items.0.total_value"]);
     expect(
       await offBy({
-        items: [
-          { product_id: f.saw.id, unit_value: 1, quantity: 1, discount: 2 },
-        ],
+        items: [{ product_id: f.saw.id, unit_value: 1, quantity: 1, discount: 2 }],
         order_value: 0,
         total_value: 20,
       }),
@@ -397,26 +347,12 @@ describe("orders", { timeout: 120_000 }, () => {
         headers: f.headers,
         body: { ...body, ...extra },
       });
-    expect(
-      paths(
-        expectProblem(await put({ status: f.status("SALE", "paid") }), 422),
-      ),
-    ).toEqual(["status"]);
-    expect((await put({ status: f.status("ORDER", "confirmed") })).status).toBe(
-      200,
-    );
-    expect((await put({ status: f.status("ORDER", "confirmed") })).status).toBe(
-      200,
-    );
-    expect((await put({ status: f.status("ORDER", "delivered") })).status).toBe(
-      200,
-    );
-    const detail = (
-      await call("GET", `${API}/orders/${order.id}`, { headers: f.headers })
-    ).json;
-    expect(
-      detail.statuses.map((entry: { status_id: string }) => entry.status_id),
-    ).toEqual([
+    expect(paths(expectProblem(await put({ status: f.status("SALE", "paid") }), 422))).toEqual(["status"]);
+    expect((await put({ status: f.status("ORDER", "confirmed") })).status).toBe(200);
+    expect((await put({ status: f.status("ORDER", "confirmed") })).status).toBe(200);
+    expect((await put({ status: f.status("ORDER", "delivered") })).status).toBe(200);
+    const detail = (await call("GET", `${API}/orders/${order.id}`, { headers: f.headers })).json;
+    expect(detail.statuses.map((entry: { status_id: string }) => entry.status_id)).toEqual([
       f.status("ORDER", "new"),
       f.status("ORDER", "confirmed"),
       f.status("ORDER", "delivered"),
@@ -431,10 +367,7 @@ describe("orders", { timeout: 120_000 }, () => {
       409,
     );
     expect((await put({ attributes: { nota: "ok" } })).status).toBe(200);
-    expectProblem(
-      await call("DELETE", `${API}/orders/${order.id}`, { headers: f.headers }),
-      409,
-    );
+    expectProblem(await call("DELETE", `${API}/orders/${order.id}`, { headers: f.headers }), 409);
     expectProblem(
       await call("POST", `${API}/orders/${order.id}/payments`, {
         headers: f.headers,
@@ -442,9 +375,7 @@ describe("orders", { timeout: 120_000 }, () => {
       }),
       409,
     );
-    const unchanged = (
-      await call("GET", `${API}/orders/${order.id}`, { headers: f.headers })
-    ).json;
+    const unchanged = (await call("GET", `${API}/orders/${order.id}`, { headers: f.headers })).json;
     expect(unchanged.observation).toBe("Entregar pela manhã");
     expect(unchanged.attributes).toEqual({ nota: "ok" });
     // Reopening is a status change: allowed, then other changes are too.
@@ -499,10 +430,7 @@ describe("orders", { timeout: 120_000 }, () => {
     const first = await createOrder(f, {
       invoices: [{ invoice_key: formatted }],
     });
-    expect(
-      (await call("GET", `${API}/orders/${first.id}`, { headers: f.headers }))
-        .json.invoices[0].invoice_key,
-    ).toBe(key);
+    expect((await call("GET", `${API}/orders/${first.id}`, { headers: f.headers })).json.invoices[0].invoice_key).toBe(key);
     expect(
       paths(
         expectProblem(
@@ -531,9 +459,7 @@ describe("orders", { timeout: 120_000 }, () => {
 
   it("keeps files attached to an order from being deleted (409)", async () => {
     const { org, f } = await setup();
-    const [attached] = await upload(org, [
-      { name: "contrato.pdf", type: "application/pdf", bytes: "%PDF-1.4 x" },
-    ]);
+    const [attached] = await upload(org, [{ name: "contrato.pdf", type: "application/pdf", bytes: "%PDF-1.4 x" }]);
     const order = await createOrder(f, {
       attachments: [attached],
       invoices: [{ invoice_key: nfeKey(), danfe_resource_id: f.danfe }],
@@ -602,10 +528,7 @@ describe("orders", { timeout: 120_000 }, () => {
       }),
       404,
     );
-    expect(
-      (await call("GET", `${API}/orders`, { headers: theirs.headers })).json
-        .total,
-    ).toBe(0);
+    expect((await call("GET", `${API}/orders`, { headers: theirs.headers })).json.total).toBe(0);
   });
 
   it("scopes SELLER users to their seller's orders; ADMIN and MANAGER see all", async () => {
@@ -615,10 +538,7 @@ describe("orders", { timeout: 120_000 }, () => {
     const sellerHeaders = await org.bearer("SELLER");
     const manager = await org.bearer("MANAGER");
     // Not linked yet: sees nothing, may not write.
-    expect(
-      (await call("GET", `${API}/orders`, { headers: sellerHeaders })).json
-        .total,
-    ).toBe(0);
+    expect((await call("GET", `${API}/orders`, { headers: sellerHeaders })).json.total).toBe(0);
     expectProblem(
       await call("POST", `${API}/orders`, {
         headers: sellerHeaders,
@@ -634,12 +554,8 @@ describe("orders", { timeout: 120_000 }, () => {
       where: { id: sellerUser.id },
       data: { seller_id: f.seller.id },
     });
-    const list = (
-      await call("GET", `${API}/orders`, { headers: sellerHeaders })
-    ).json;
-    expect(list.items.map((item: { id: string }) => item.id)).toEqual([
-      mine.id,
-    ]);
+    const list = (await call("GET", `${API}/orders`, { headers: sellerHeaders })).json;
+    expect(list.items.map((item: { id: string }) => item.id)).toEqual([mine.id]);
     expect(
       (
         await call("GET", `${API}/orders/${mine.id}`, {
@@ -703,12 +619,8 @@ describe("orders", { timeout: 120_000 }, () => {
       422,
     );
 
-    expect(
-      (await call("GET", `${API}/orders`, { headers: manager })).json.total,
-    ).toBe(3);
-    expect(
-      (await call("GET", `${API}/orders`, { headers: f.headers })).json.total,
-    ).toBe(3);
+    expect((await call("GET", `${API}/orders`, { headers: manager })).json.total).toBe(3);
+    expect((await call("GET", `${API}/orders`, { headers: f.headers })).json.total).toBe(3);
     expectProblem(
       await call("POST", `${API}/orders`, {
         headers: await org.bearer("VIEWER"),
@@ -743,14 +655,8 @@ describe("orders", { timeout: 120_000 }, () => {
     const deliveries = await org.db.webhookDelivery.findMany({
       orderBy: { created_at: "asc" },
     });
-    expect(deliveries.map((delivery) => delivery.event_type).sort()).toEqual([
-      "order.created",
-      "order.status-changed",
-      "order.updated",
-    ]);
-    const changed = deliveries.find(
-      (delivery) => delivery.event_type === "order.status-changed",
-    )!;
+    expect(deliveries.map((delivery) => delivery.event_type).sort()).toEqual(["order.created", "order.status-changed", "order.updated"]);
+    const changed = deliveries.find((delivery) => delivery.event_type === "order.status-changed")!;
     expect(changed.payload).toMatchObject({
       type: "order.status-changed",
       organization_id: org.organizationId,
@@ -769,10 +675,7 @@ describe("orders", { timeout: 120_000 }, () => {
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.text.startsWith("%PDF-")).toBe(true);
     expect(String(pdf.headers["content-disposition"])).toContain("pedido-");
-    expectProblem(
-      await call("GET", `${API}/orders/not-a-uuid/pdf`, { headers: f.headers }),
-      404,
-    );
+    expectProblem(await call("GET", `${API}/orders/not-a-uuid/pdf`, { headers: f.headers }), 404);
   });
 });
 
@@ -801,12 +704,8 @@ describe("order payments", { timeout: 120_000 }, () => {
       transaction_id: "tx-1",
     });
     const id = created.json.id;
-    expect(
-      (await call("GET", `${base}/${id}`, { headers: f.headers })).json,
-    ).toEqual(created.json);
-    expect(
-      (await call("GET", base, { headers: f.headers })).json,
-    ).toMatchObject({
+    expect((await call("GET", `${base}/${id}`, { headers: f.headers })).json).toEqual(created.json);
+    expect((await call("GET", base, { headers: f.headers })).json).toMatchObject({
       currentPage: 0,
       perPage: 25,
       total: 1,
@@ -884,14 +783,10 @@ describe("order payments", { timeout: 120_000 }, () => {
         ),
       ),
     ).toEqual(["payment_method_id"]);
-    expect(
-      paths(
-        expectProblem(
-          await call("POST", base, { headers: f.headers, body: { amount: 1 } }),
-          422,
-        ),
-      ),
-    ).toEqual(["installments", "payment_method_id"]);
+    expect(paths(expectProblem(await call("POST", base, { headers: f.headers, body: { amount: 1 } }), 422))).toEqual([
+      "installments",
+      "payment_method_id",
+    ]);
     expectProblem(
       await call("POST", `${API}/orders/${randomUUID()}/payments`, {
         headers: f.headers,
@@ -899,16 +794,10 @@ describe("order payments", { timeout: 120_000 }, () => {
       }),
       404,
     );
-    expectProblem(
-      await call("GET", `${base}/${randomUUID()}`, { headers: f.headers }),
-      404,
-    );
+    expectProblem(await call("GET", `${base}/${randomUUID()}`, { headers: f.headers }), 404);
 
     const { f: theirs } = await setup();
-    expectProblem(
-      await call("GET", `${base}/${id}`, { headers: theirs.headers }),
-      404,
-    );
+    expectProblem(await call("GET", `${base}/${id}`, { headers: theirs.headers }), 404);
     expectProblem(
       await call("PUT", `${base}/${id}`, {
         headers: theirs.headers,
@@ -925,13 +814,8 @@ describe("order payments", { timeout: 120_000 }, () => {
       headers: f.headers,
     });
     expect(removed.status).toBe(204);
-    expectProblem(
-      await call("GET", `${base}/${id}`, { headers: f.headers }),
-      404,
-    );
-    expect((await call("GET", base, { headers: f.headers })).json.total).toBe(
-      0,
-    );
+    expectProblem(await call("GET", `${base}/${id}`, { headers: f.headers }), 404);
+    expect((await call("GET", base, { headers: f.headers })).json.total).toBe(0);
   });
 });
 
@@ -939,33 +823,14 @@ describe("custom order report", () => {
   it("PUT 204 with a JRXML document, 422 for anything else; DELETE 204, and 204 again (idempotent)", async () => {
     const { org, f } = await setup();
     const jrxml = `<?xml version="1.0" encoding="UTF-8"?>\n<!-- pedido -->\n<jasperReport xmlns="http://jasperreports.sourceforge.net/jasperreports" name="Pedido"><title><band height="50"/></title></jasperReport>`;
-    const put = (body: unknown) =>
-      call("PUT", `${API}/orders/report/jrxml`, { headers: f.headers, body });
+    const put = (body: unknown) => call("PUT", `${API}/orders/report/jrxml`, { headers: f.headers, body });
     const stored = await put({ name: "Pedido", content: jrxml });
     expect(stored.status, stored.text).toBe(204);
     expect((await org.db.orderReport.findFirst())?.content).toBe(jrxml);
-    expect(
-      paths(
-        expectProblem(
-          await put({ content: "<jasperReport><band></jasperReport>" }),
-          422,
-        ),
-      ),
-    ).toEqual(["content"]);
-    expect(
-      paths(expectProblem(await put({ content: "<report/>" }), 422)),
-    ).toEqual(["content"]);
-    expect(
-      paths(
-        expectProblem(
-          await put({ content: "<jasperReport/><jasperReport/>" }),
-          422,
-        ),
-      ),
-    ).toEqual(["content"]);
-    expect(
-      paths(expectProblem(await put({ content: "not xml" }), 422)),
-    ).toEqual(["content"]);
+    expect(paths(expectProblem(await put({ content: "<jasperReport><band></jasperReport>" }), 422))).toEqual(["content"]);
+    expect(paths(expectProblem(await put({ content: "<report/>" }), 422))).toEqual(["content"]);
+    expect(paths(expectProblem(await put({ content: "<jasperReport/><jasperReport/>" }), 422))).toEqual(["content"]);
+    expect(paths(expectProblem(await put({ content: "not xml" }), 422))).toEqual(["content"]);
     expect(paths(expectProblem(await put({}), 422))).toEqual(["content"]);
     expectProblem(
       await call("PUT", `${API}/orders/report/jrxml`, {
@@ -1064,9 +929,7 @@ describe("coupons", { timeout: 120_000 }, () => {
     const order = await createOrder(f, {
       coupons: [{ coupon_id: created.json.id }],
     });
-    const detail = (
-      await call("GET", `${API}/orders/${order.id}`, { headers: f.headers })
-    ).json;
+    const detail = (await call("GET", `${API}/orders/${order.id}`, { headers: f.headers })).json;
     expect(detail.coupons).toEqual([
       {
         coupon_id: created.json.id,
@@ -1142,11 +1005,7 @@ describe("coupons", { timeout: 120_000 }, () => {
       await call("POST", `${API}/orders`, {
         headers: f.headers,
         body: orderBody(f, {
-          coupons: [
-            { coupon_id: expired.id },
-            { coupon_id: inactive.id },
-            { coupon_id: randomUUID() },
-          ],
+          coupons: [{ coupon_id: expired.id }, { coupon_id: inactive.id }, { coupon_id: randomUUID() }],
         }),
       }),
       422,
@@ -1181,9 +1040,7 @@ describe("coupons", { timeout: 120_000 }, () => {
         }),
       ),
     );
-    expect(answers.map((answer) => answer.status).sort()).toEqual([
-      201, 422, 422, 422,
-    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422, 422, 422]);
     expect(
       (
         await call("GET", `${API}/coupons/${limited.id}`, {
@@ -1198,9 +1055,7 @@ describe("demo data", { timeout: 300_000 }, () => {
   it("gives a fresh org a few orders of its demo partners and products", async () => {
     const org = await newOrg();
     const { seedDemoData } = await import("@/server/organizations/demo-data");
-    expect(await seedDemoData(org.database.prisma, org.organizationId)).toBe(
-      true,
-    );
+    expect(await seedDemoData(org.database.prisma, org.organizationId)).toBe(true);
     // The orders demo's own orders (the sales demo adds orders made from sales: origin "SALE").
     const orders = await org.db.order.findMany({
       where: { sale_id: null },
@@ -1208,10 +1063,6 @@ describe("demo data", { timeout: 300_000 }, () => {
     });
     expect(orders).toHaveLength(3);
     expect(orders.filter((order) => order.quotation)).toHaveLength(1);
-    expect(
-      orders.some(
-        (order) => order.statuses.length === 2 && order.payments.length === 1,
-      ),
-    ).toBe(true);
+    expect(orders.some((order) => order.statuses.length === 2 && order.payments.length === 1)).toBe(true);
   });
 });

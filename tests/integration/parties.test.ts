@@ -52,7 +52,10 @@ describe("companies", () => {
     expect(updated).toMatchObject({ id: created.id, name: `${name} Filial`, active: false, attributes: {} });
 
     for (const search of [name.replace("São", "sao"), cnpj, formatFiscalNumber(cnpj).slice(0, 10)]) {
-      expect((await api.companies.list({ search })).items.map((item) => item.id), search).toEqual([created.id]);
+      expect(
+        (await api.companies.list({ search })).items.map((item) => item.id),
+        search,
+      ).toEqual([created.id]);
     }
     expect((await api.companies.list({ active: true, search: name })).total).toBe(0);
     expect(Object.keys((await api.companies.list({ search: cnpj })).items[0]!).sort()).toEqual([
@@ -107,7 +110,9 @@ describe("companies", () => {
   it("checks custom fields of the company entity", async () => {
     const org = await newOrg();
     const api = await org.as();
-    await org.db.entityAttribute.create({ data: { entity: "company", key: "ie", label: "State registration", type: "STRING", required: true } as never });
+    await org.db.entityAttribute.create({
+      data: { entity: "company", key: "ie", label: "State registration", type: "STRING", required: true } as never,
+    });
     expect(await fieldErrors(company(api))).toEqual(["attributes.ie"]);
     await company(api, { attributes: { ie: "ISENTO" } });
   });
@@ -128,7 +133,12 @@ describe("sellers", () => {
     const org = await newOrg();
     const api = await org.as();
     const employer = await company(api);
-    const login = await api.users.create({ name: "Seller login", email: `${randomUUID()}@test.example`, role: "SELLER", password: "password123" });
+    const login = await api.users.create({
+      name: "Seller login",
+      email: `${randomUUID()}@test.example`,
+      role: "SELLER",
+      password: "password123",
+    });
     const cpf = newCpf();
     const name = unique("Vendedor João");
     const created = await api.sellers.create({
@@ -165,7 +175,13 @@ describe("sellers", () => {
     expect((await api.sellers.list({ search: "joao" })).items.map((item) => item.id)).toEqual([created.id]);
 
     const updated = await api.sellers.update({ id: created.id, name, email: "joao@example.com", commission_rate: null, company_id: null });
-    expect(updated).toMatchObject({ commission_rate: null, company_id: null, user_id: null, fiscal_registration_number: null, phone: null });
+    expect(updated).toMatchObject({
+      commission_rate: null,
+      company_id: null,
+      user_id: null,
+      fiscal_registration_number: null,
+      phone: null,
+    });
 
     await api.sellers.remove({ id: created.id });
     expect((await rejection(api.sellers.get({ id: created.id }))).code).toBe("NOT_FOUND");
@@ -240,7 +256,16 @@ describe("partners", () => {
       profile_id: retail.id,
       seller_id: seller.id,
       addresses: [
-        { name: "Matriz", type: "BILLING", street: "Rua Augusta", number: "100", city: "São Paulo", state: "SP", postal_code: "01304-000", country: "BR" },
+        {
+          name: "Matriz",
+          type: "BILLING",
+          street: "Rua Augusta",
+          number: "100",
+          city: "São Paulo",
+          state: "SP",
+          postal_code: "01304-000",
+          country: "BR",
+        },
         { name: "Depósito", type: "DELIVERY", street: "Av. Industrial", city: "Guarulhos", state: "SP" },
       ],
       attributes: { credit_limit: 5000 },
@@ -281,9 +306,18 @@ describe("partners", () => {
     expect(updated).toMatchObject({ seller_id: null, trade_name: null, email: null });
 
     for (const search of ["irmaos acai", cnpj.slice(0, 8), formatFiscalNumber(cnpj)]) {
-      expect((await api.partners.list({ search })).items.map((item) => item.id), search).toEqual([created.id]);
+      expect(
+        (await api.partners.list({ search })).items.map((item) => item.id),
+        search,
+      ).toEqual([created.id]);
     }
-    await api.partners.update({ id: created.id, name, trade_name: "Fantasia Única", fiscal_registration_number: cnpj, profile_id: retail.id });
+    await api.partners.update({
+      id: created.id,
+      name,
+      trade_name: "Fantasia Única",
+      fiscal_registration_number: cnpj,
+      profile_id: retail.id,
+    });
     expect((await api.partners.list({ search: "fantasia unica" })).total).toBe(1);
 
     const listed = await api.partners.list({ profile_id: retail.id, active: true });
@@ -334,7 +368,11 @@ describe("partners", () => {
     ).toEqual(["addresses"]);
     expect(await fieldErrors(api.partners.create({ name: "x", fiscal_registration_number: cnpj, email: "nope" }))).toEqual(["email"]);
     expect(
-      (await fieldErrors(api.partners.create({ name: "x", fiscal_registration_number: cnpj, profile_id: randomUUID(), seller_id: randomUUID() }))).sort(),
+      (
+        await fieldErrors(
+          api.partners.create({ name: "x", fiscal_registration_number: cnpj, profile_id: randomUUID(), seller_id: randomUUID() }),
+        )
+      ).sort(),
     ).toEqual(["profile_id", "seller_id"]);
     expect(await fieldErrors(api.partners.list({ seller_id: "nope" }))).toEqual(["seller_id"]);
 
@@ -348,7 +386,9 @@ describe("partners", () => {
   it("checks custom fields of the partner entity", async () => {
     const org = await newOrg();
     const api = await org.as();
-    await org.db.entityAttribute.create({ data: { entity: "partner", key: "credit_limit", label: "Credit limit", type: "NUMBER" } as never });
+    await org.db.entityAttribute.create({
+      data: { entity: "partner", key: "credit_limit", label: "Credit limit", type: "NUMBER" } as never,
+    });
     expect(
       await fieldErrors(api.partners.create({ name: "x", fiscal_registration_number: newCnpj(), attributes: { credit_limit: "lots" } })),
     ).toEqual(["attributes.credit_limit"]);
@@ -360,15 +400,16 @@ describe("partners", () => {
     const mine = await api.partners.create({ name: unique("Private"), fiscal_registration_number: newCnpj() });
     expect((await rejection(theirs.partners.get({ id: mine.id }))).code).toBe("NOT_FOUND");
     expect(
-      (await rejection(theirs.partners.update({ id: mine.id, name: "x", fiscal_registration_number: mine.fiscal_registration_number }))).code,
+      (await rejection(theirs.partners.update({ id: mine.id, name: "x", fiscal_registration_number: mine.fiscal_registration_number })))
+        .code,
     ).toBe("NOT_FOUND");
     expect((await rejection(theirs.partners.remove({ id: mine.id }))).code).toBe("NOT_FOUND");
     expect((await theirs.partners.list({ search: mine.name })).total).toBe(0);
     // A profile of another org is not a profile of this one.
     const foreignProfile = await profile(await newOrg());
-    expect(await fieldErrors(api.partners.create({ name: "x", fiscal_registration_number: newCnpj(), profile_id: foreignProfile.id }))).toEqual([
-      "profile_id",
-    ]);
+    expect(
+      await fieldErrors(api.partners.create({ name: "x", fiscal_registration_number: newCnpj(), profile_id: foreignProfile.id })),
+    ).toEqual(["profile_id"]);
   });
 
   it("lets SELLER write partners, not VIEWER", async () => {

@@ -107,10 +107,7 @@ describe("price tables", () => {
           rate_type: "DECREASE",
           value_type: "PERCENTAGE",
           value: 10,
-          products: [
-            { product_id: drill.id, price: 89.9 },
-            { product_id: saw.id },
-          ],
+          products: [{ product_id: drill.id, price: 89.9 }, { product_id: saw.id }],
         },
       ],
       attributes: { origem: "ERP" },
@@ -169,11 +166,7 @@ describe("price tables", () => {
       },
     ]);
 
-    const list = await call(
-      "GET",
-      `/api/b2b/price-tables?search=${encodeURIComponent(body.name)}`,
-      { headers },
-    );
+    const list = await call("GET", `/api/b2b/price-tables?search=${encodeURIComponent(body.name)}`, { headers });
     expect(list.json).toMatchObject({
       total: 1,
       items: [
@@ -201,25 +194,11 @@ describe("price tables", () => {
       end_date: "2026-12-31",
     });
 
-    expect(
-      (await call("DELETE", `/api/b2b/price-tables/${id}`, { headers })).status,
-    ).toBe(204);
-    expectProblem(
-      await call("GET", `/api/b2b/price-tables/${id}`, { headers }),
-      404,
-    );
-    expectProblem(
-      await call("PUT", `/api/b2b/price-tables/${id}`, { headers, body }),
-      404,
-    );
-    expectProblem(
-      await call("DELETE", `/api/b2b/price-tables/${id}`, { headers }),
-      404,
-    );
-    expectProblem(
-      await call("GET", "/api/b2b/price-tables/not-a-uuid", { headers }),
-      404,
-    );
+    expect((await call("DELETE", `/api/b2b/price-tables/${id}`, { headers })).status).toBe(204);
+    expectProblem(await call("GET", `/api/b2b/price-tables/${id}`, { headers }), 404);
+    expectProblem(await call("PUT", `/api/b2b/price-tables/${id}`, { headers, body }), 404);
+    expectProblem(await call("DELETE", `/api/b2b/price-tables/${id}`, { headers }), 404);
+    expectProblem(await call("GET", "/api/b2b/price-tables/not-a-uuid", { headers }), 404);
   });
 
   it("unknown references, end before start and a flag without records are 422 naming the field", async () => {
@@ -232,10 +211,7 @@ describe("price tables", () => {
           partners: [{ partner_id: randomUUID() }],
           criteria: [
             {
-              products: [
-                { product_id: drill.id, product_variation_id: randomUUID() },
-                { product_id: randomUUID() },
-              ],
+              products: [{ product_id: drill.id, product_variation_id: randomUUID() }, { product_id: randomUUID() }],
             },
           ],
         }),
@@ -270,9 +246,7 @@ describe("price tables", () => {
       }),
       422,
     );
-    expect(missing.errors?.map((error) => error.path)).toEqual(
-      expect.arrayContaining(["start_date", "is_partner_specific"]),
-    );
+    expect(missing.errors?.map((error) => error.path)).toEqual(expect.arrayContaining(["start_date", "is_partner_specific"]));
   });
 });
 
@@ -346,11 +320,7 @@ describe("discounts", () => {
         },
       ],
     });
-    const list = await call(
-      "GET",
-      `/api/b2b/discounts?search=${encodeURIComponent(body.name)}`,
-      { headers },
-    );
+    const list = await call("GET", `/api/b2b/discounts?search=${encodeURIComponent(body.name)}`, { headers });
     expect(list.json.items).toEqual([
       {
         id,
@@ -375,22 +345,11 @@ describe("discounts", () => {
     });
     expect(updated.status, updated.text).toBe(200);
     expect(updated.json).toEqual({ id });
-    expect(
-      (await call("GET", `/api/b2b/discounts/${id}`, { headers })).json
-        .criteria[0].products_quantity,
-    ).toBe(1);
+    expect((await call("GET", `/api/b2b/discounts/${id}`, { headers })).json.criteria[0].products_quantity).toBe(1);
 
-    expect(
-      (await call("DELETE", `/api/b2b/discounts/${id}`, { headers })).status,
-    ).toBe(204);
-    expectProblem(
-      await call("GET", `/api/b2b/discounts/${id}`, { headers }),
-      404,
-    );
-    expectProblem(
-      await call("PUT", `/api/b2b/discounts/${id}`, { headers, body }),
-      404,
-    );
+    expect((await call("DELETE", `/api/b2b/discounts/${id}`, { headers })).status).toBe(204);
+    expectProblem(await call("GET", `/api/b2b/discounts/${id}`, { headers }), 404);
+    expectProblem(await call("PUT", `/api/b2b/discounts/${id}`, { headers, body }), 404);
   });
 
   it("criteria keys are checked, never run: an SQL-looking value is a value like any other", async () => {
@@ -403,9 +362,7 @@ describe("discounts", () => {
           name: "x",
           criteria: [
             {
-              config: [
-                { key: "price > 0; DROP TABLE products", values: ["1"] },
-              ],
+              config: [{ key: "price > 0; DROP TABLE products", values: ["1"] }],
             },
           ],
         },
@@ -467,9 +424,7 @@ describe("discounts", () => {
         ],
       }),
     ).toEqual({ products_quantity: 0 });
-    expect(
-      await caller.discounts.specificationNames({ search: "volt" }),
-    ).toEqual(["Voltagem"]);
+    expect(await caller.discounts.specificationNames({ search: "volt" })).toEqual(["Voltagem"]);
   });
 });
 
@@ -477,10 +432,7 @@ describe("POST /prices/product/calculate", () => {
   it("base price only; explain lists the base price and the rounding", async () => {
     const org = await newOrg();
     const { drill, calculate } = await setup(org);
-    const answer = await calculate(
-      { product_id: drill.id, quantity: 3 },
-      "?explain=true",
-    );
+    const answer = await calculate({ product_id: drill.id, quantity: 3 }, "?explain=true");
     expect(answer.status, answer.text).toBe(200);
     expect(answer.json).toMatchObject({
       product_id: drill.id,
@@ -493,24 +445,19 @@ describe("POST /prices/product/calculate", () => {
       total_value: 300,
       payment_method: null,
     });
-    expect(
-      answer.json.steps.map((step: { rule: string }) => step.rule),
-    ).toEqual(["base_price", "rounding"]);
+    expect(answer.json.steps.map((step: { rule: string }) => step.rule)).toEqual(["base_price", "rounding"]);
     const plain = await calculate({ product_id: drill.id, quantity: 3 });
     expect(plain.json.steps).toBeUndefined();
   });
 
   it("the most specific table wins, discounts apply by range, the payment method last, explained", async () => {
     const org = await newOrg();
-    const { post, drill, partner, profile, card, calculate, brand } =
-      await setup(org);
+    const { post, drill, partner, profile, card, calculate, brand } = await setup(org);
     const general = await post(
       "/price-tables",
       table({
         name: "Geral",
-        criteria: [
-          { rate_type: "INCREASE", value_type: "PERCENTAGE", value: 20 },
-        ],
+        criteria: [{ rate_type: "INCREASE", value_type: "PERCENTAGE", value: 20 }],
       }),
     );
     const forProfile = await post(
@@ -630,23 +577,19 @@ describe("POST /prices/product/calculate", () => {
   it("a product without any price is 400, unless a table gives it one; bad input is 400", async () => {
     const org = await newOrg();
     const { post, bare, drill, calculate, card } = await setup(org);
-    const none = expectProblem(
-      await calculate({ product_id: bare.id, quantity: 1 }),
-      400,
-    );
+    const none = expectProblem(await calculate({ product_id: bare.id, quantity: 1 }), 400);
     expect(none.detail).toMatch(/no price/);
     await post(
       "/price-tables",
       table({
-        criteria: [
-          { rate_type: "INCREASE", value: 5 },
-          { products: [{ product_id: bare.id, price: 12.5 }] },
-        ],
+        criteria: [{ rate_type: "INCREASE", value: 5 }, { products: [{ product_id: bare.id, price: 12.5 }] }],
       }),
     );
-    expect(
-      (await calculate({ product_id: bare.id, quantity: 2 })).json,
-    ).toMatchObject({ base_price: null, unit_price: 12.5, total_value: 25 });
+    expect((await calculate({ product_id: bare.id, quantity: 2 })).json).toMatchObject({
+      base_price: null,
+      unit_price: 12.5,
+      total_value: 25,
+    });
 
     for (const body of [
       {},
@@ -666,10 +609,7 @@ describe("POST /prices/product/calculate", () => {
       }),
       400,
     );
-    expect(unknown.errors?.map((error) => error.path)).toEqual([
-      "product_id",
-      "partner_id",
-    ]);
+    expect(unknown.errors?.map((error) => error.path)).toEqual(["product_id", "partner_id"]);
     const installments = expectProblem(
       await calculate({
         product_id: drill.id,
@@ -699,18 +639,14 @@ describe("POST /prices/product/calculate", () => {
       name: unique("Lixadeira"),
       price: 50,
     });
-    const blue = await call(
-      "POST",
-      `/api/b2b/products/${product.id}/variations`,
-      {
-        headers,
-        body: {
-          name: "Azul",
-          price: 55,
-          values: [{ variation_id: colour.id, value: "Azul" }],
-        },
+    const blue = await call("POST", `/api/b2b/products/${product.id}/variations`, {
+      headers,
+      body: {
+        name: "Azul",
+        price: 55,
+        values: [{ variation_id: colour.id, value: "Azul" }],
       },
-    );
+    });
     expect(blue.status, blue.text).toBe(201);
     expect(
       (
@@ -747,10 +683,7 @@ describe("POST /prices/product/calculate", () => {
         })
       ).json.unit_price,
     ).toBe(52);
-    expect(
-      (await calculate({ product_id: product.id, quantity: 1 })).json
-        .unit_price,
-    ).toBe(45);
+    expect((await calculate({ product_id: product.id, quantity: 1 })).json.unit_price).toBe(45);
     expectProblem(
       await calculate({
         product_id: product.id,
@@ -765,8 +698,7 @@ describe("POST /prices/product/calculate", () => {
     const org = await newOrg();
     const other = await newOrg();
     const { post, drill, headers, calculate } = await setup(org);
-    const price = async () =>
-      (await calculate({ product_id: drill.id, quantity: 1 })).json.unit_price;
+    const price = async () => (await calculate({ product_id: drill.id, quantity: 1 })).json.unit_price;
     expect(await price()).toBe(100);
 
     // A discount written after the rules were cached applies at once; so do its edits and its deletion.
@@ -835,10 +767,7 @@ describe("POST /prices/product/calculate", () => {
       )?.version;
     const before = await version(org.organizationId);
     const others = await setup(other);
-    await others.post(
-      "/price-tables",
-      table({ criteria: [{ rate_type: "DECREASE", value: 50 }] }),
-    );
+    await others.post("/price-tables", table({ criteria: [{ rate_type: "DECREASE", value: 50 }] }));
     expect(await version(org.organizationId)).toBe(before);
     expect(await version(other.organizationId)).not.toBeUndefined();
     expect(await price()).toBe(48);
@@ -862,9 +791,7 @@ describe("POST /prices/product/calculate", () => {
         })
       ).status,
     ).toBe(200);
-    expect(
-      (await call("GET", "/api/b2b/discounts", { headers: viewer })).status,
-    ).toBe(200);
+    expect((await call("GET", "/api/b2b/discounts", { headers: viewer })).status).toBe(200);
     expectProblem(
       await call("POST", "/api/b2b/discounts", {
         headers: viewer,
@@ -881,9 +808,7 @@ describe("POST /prices/product/calculate", () => {
     );
     const manager = await org.as("MANAGER");
     const saved = await manager.priceTables.create(table());
-    expect((await manager.priceTables.get({ id: saved.id })).name).toBe(
-      saved.name,
-    );
+    expect((await manager.priceTables.get({ id: saved.id })).name).toBe(saved.name);
   });
 });
 
@@ -922,14 +847,8 @@ describe("the calculation's statement", () => {
       date: "2026-06-15",
       explain: true,
     };
-    const onDriver = await calculateProductPrice(
-      org.db,
-      driverReads(org.database, org.organizationId),
-      input,
-    );
-    const inTransaction = await transaction(org.db, (tx) =>
-      calculateProductPrice(tx, transactionReads(tx), input),
-    );
+    const onDriver = await calculateProductPrice(org.db, driverReads(org.database, org.organizationId), input);
+    const inTransaction = await transaction(org.db, (tx) => calculateProductPrice(tx, transactionReads(tx), input));
     expect(onDriver).toEqual(inTransaction);
     expect(onDriver).toMatchObject({
       price_table: { price: 90 },
@@ -939,13 +858,9 @@ describe("the calculation's statement", () => {
     expect(onDriver.steps?.length).toBeGreaterThan(3);
     // Unknown references answer the same way too.
     const missing = { ...input, partner_id: randomUUID() };
-    await expect(
-      calculateProductPrice(
-        org.db,
-        driverReads(org.database, org.organizationId),
-        missing,
-      ),
-    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(calculateProductPrice(org.db, driverReads(org.database, org.organizationId), missing)).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
 
     const url = process.env.TEST_DATABASE_URL;
     if (!url) return; // PGlite: one embedded connection, nothing named
@@ -954,26 +869,19 @@ describe("the calculation's statement", () => {
     try {
       const reads = driverReads(database, org.organizationId);
       const db = forOrganization(database.prisma, org.organizationId);
-      for (const quantity of [1, 2, 5])
-        await calculateProductPrice(db, reads, { ...input, quantity });
+      for (const quantity of [1, 2, 5]) await calculateProductPrice(db, reads, { ...input, quantity });
       await calculateProductPrice(db, reads, {
         product_id: drill.id,
         quantity: 1,
         explain: false,
       });
       const prepared = await database.withSession((session) =>
-        session.query<{ name: string; statement: string }>(
-          "SELECT name, statement FROM pg_prepared_statements",
-        ),
+        session.query<{ name: string; statement: string }>("SELECT name, statement FROM pg_prepared_statements"),
       );
       // One text whatever the values (present or absent): the rules' load and Prisma's own queries stay unnamed.
       expect(prepared).toHaveLength(1);
-      expect(
-        prepared[0]!.statement.startsWith("/* prepared:price-subject */"),
-      ).toBe(true);
-      expect(prepared[0]!.name).toBe(
-        statementNameOf({ sql: prepared[0]!.statement }),
-      );
+      expect(prepared[0]!.statement.startsWith("/* prepared:price-subject */")).toBe(true);
+      expect(prepared[0]!.name).toBe(statementNameOf({ sql: prepared[0]!.statement }));
     } finally {
       await database.close();
     }

@@ -11,7 +11,12 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 
 async function upload(org: TestOrg, files: Array<{ name: string; type: string; bytes: Buffer | string }>): Promise<string[]> {
   const form = new FormData();
-  for (const file of files) form.append("files", new Blob([typeof file.bytes === "string" ? file.bytes : new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  for (const file of files)
+    form.append(
+      "files",
+      new Blob([typeof file.bytes === "string" ? file.bytes : new Uint8Array(file.bytes)], { type: file.type }),
+      file.name,
+    );
   const response = await fetch(`${await testServer()}/api/b2b/resource-files`, { method: "POST", headers: await org.bearer(), body: form });
   expect(response.status).toBe(200);
   return (await response.json()).resourceFiles.map((file: { id: string }) => file.id);
@@ -78,7 +83,13 @@ describe("products", () => {
     const id = created.json.id;
     expect((await call("GET", `/api/b2b/products/${id}`, { headers })).json).toEqual(created.json);
     const updated = await call("PUT", `/api/b2b/products/${id}`, { headers, body: { ...body, price: null, images: [], category_ids: [] } });
-    expect(updated.json).toMatchObject({ sku: "FURADEIRA-DE-IMPACTO-650W", price: null, images: [], main_image_url: null, category_ids: [] });
+    expect(updated.json).toMatchObject({
+      sku: "FURADEIRA-DE-IMPACTO-650W",
+      price: null,
+      images: [],
+      main_image_url: null,
+      category_ids: [],
+    });
     expect((await call("DELETE", `/api/b2b/products/${id}`, { headers })).status).toBe(204);
     expectProblem(await call("GET", `/api/b2b/products/${id}`, { headers }), 404);
   });
@@ -88,10 +99,18 @@ describe("products", () => {
     const { headers } = await catalog(org);
     const [text] = await upload(org, [{ name: "a.txt", type: "text/plain", bytes: "not an image" }]);
     const paths = async (body: unknown) =>
-      (expectProblem(await call("POST", "/api/b2b/products", { headers: { ...headers, "content-type": "application/json" }, body }), 422).errors ?? [])
+      (
+        expectProblem(await call("POST", "/api/b2b/products", { headers: { ...headers, "content-type": "application/json" }, body }), 422)
+          .errors ?? []
+      )
         .map((error) => error.path)
         .sort();
-    expect(await paths(JSON.stringify({ name: "X", ean: "7891234567890", ncm: "1234", weight: -1, price: 45.999 }))).toEqual(["ean", "ncm", "price", "weight"]);
+    expect(await paths(JSON.stringify({ name: "X", ean: "7891234567890", ncm: "1234", weight: -1, price: 45.999 }))).toEqual([
+      "ean",
+      "ncm",
+      "price",
+      "weight",
+    ]);
     expect(await paths('{"name":"X","price":1e999}')).toEqual(["price"]);
     expect(await paths('{"name":"X","price":"12"}')).toEqual(["price"]);
     expect(
@@ -105,9 +124,17 @@ describe("products", () => {
         }),
       ),
     ).toEqual(["brand_id", "category_ids.0", "images.0.resource_file_id", "images.1.resource_file_id", "measure_unit_id"]);
-    expect(await paths(JSON.stringify({ name: "X", images: [{ resource_file_id: text, main: true }, { resource_file_id: randomUUID(), main: true }] }))).toEqual([
-      "images",
-    ]);
+    expect(
+      await paths(
+        JSON.stringify({
+          name: "X",
+          images: [
+            { resource_file_id: text, main: true },
+            { resource_file_id: randomUUID(), main: true },
+          ],
+        }),
+      ),
+    ).toEqual(["images"]);
   });
 
   it("lists with filters, criteria, product ids and the summary record; keeps other orgs out", async () => {
@@ -116,7 +143,8 @@ describe("products", () => {
     const drill = await post("/products", { name: "Furadeira Bosch", brand_id: brand.id, category_ids: [tools.id], price: 100 });
     const mower = await post("/products", { name: "Cortador de Grama", category_ids: [garden.id], active: false });
     await post(`/products/${drill.id}/specification`, { name: "Voltagem", value: "220V", is_searchable: true });
-    const ids = async (query: string) => (await call("GET", `/api/b2b/products?${query}`, { headers })).json.items.map((item: { id: string }) => item.id);
+    const ids = async (query: string) =>
+      (await call("GET", `/api/b2b/products?${query}`, { headers })).json.items.map((item: { id: string }) => item.id);
     expect(await ids("sort=name")).toEqual([mower.id, drill.id]);
     expect(await ids("only_active=true")).toEqual([drill.id]);
     expect(await ids(`category_id=${garden.id}`)).toEqual([mower.id]);
@@ -126,7 +154,9 @@ describe("products", () => {
     expect(await ids("criteria=Voltagem:127V")).toEqual([]);
     expect(await ids(`product_ids=${mower.id}&product_ids=junk`)).toEqual([mower.id]);
     const summary = await call("GET", `/api/b2b/products?summary=true&product_ids=${drill.id}`, { headers });
-    expect(summary.json.items).toEqual([{ id: drill.id, name: "Furadeira Bosch", sku: drill.sku, price: 100, active: true, main_image_url: null }]);
+    expect(summary.json.items).toEqual([
+      { id: drill.id, name: "Furadeira Bosch", sku: drill.sku, price: 100, active: true, main_image_url: null },
+    ]);
     expectProblem(await call("GET", "/api/b2b/products?criteria=no-colon", { headers }), 422);
     const theirs = await newOrg();
     expect((await call("GET", "/api/b2b/products", { headers: await theirs.bearer() })).json.total).toBe(0);
@@ -137,7 +167,13 @@ describe("products", () => {
     const org = await newOrg();
     const { headers, post, brand, tools, unit } = await catalog(org);
     const [image] = await upload(org, [{ name: "f.png", type: "image/png", bytes: PNG }]);
-    await post("/products", { name: unique("Em uso"), brand_id: brand.id, category_ids: [tools.id], measure_unit_id: unit.id, images: [{ resource_file_id: image }] });
+    await post("/products", {
+      name: unique("Em uso"),
+      brand_id: brand.id,
+      category_ids: [tools.id],
+      measure_unit_id: unit.id,
+      images: [{ resource_file_id: image }],
+    });
     for (const path of [`/brands/${brand.id}`, `/categories/${tools.id}`, `/measure-units/${unit.id}`, `/resource-files/${image}`]) {
       expectProblem(await call("DELETE", `/api/b2b${path}`, { headers }), 409);
     }
@@ -152,12 +188,20 @@ describe("products", () => {
     const selected = await call("POST", "/api/b2b/products/select", { headers, body: { ids: [b.id, randomUUID(), a.id] } });
     expect(selected.json.map((item: { id: string }) => item.id)).toEqual([b.id, a.id]);
     const images = await call("POST", "/api/b2b/products/main-images", { headers, body: [a.id, b.id] });
-    expect(images.json).toEqual([{ product_id: a.id, resource_file_id: image, url: `/api/b2b/resource-files/${image}?organization_id=${org.organizationId}` }]);
+    expect(images.json).toEqual([
+      { product_id: a.id, resource_file_id: image, url: `/api/b2b/resource-files/${image}?organization_id=${org.organizationId}` },
+    ]);
     expectProblem(await call("POST", "/api/b2b/products/main-images", { headers, body: { ids: [a.id] } }), 422);
-    const proposed = await call("POST", "/api/b2b/products/generate-sku-code", { headers, body: { name: "Martelo de Unha 27mm", brand_id: brand.id, category_id: tools.id } });
+    const proposed = await call("POST", "/api/b2b/products/generate-sku-code", {
+      headers,
+      body: { name: "Martelo de Unha 27mm", brand_id: brand.id, category_id: tools.id },
+    });
     expect(proposed.json.sku).toMatch(/^[A-Z0-9]{1,3}-FER-MARTELO-DE-UNHA-27MM$/);
     await post("/products", { name: "Martelo", sku: proposed.json.sku });
-    const next = await call("POST", "/api/b2b/products/generate-sku-code", { headers, body: { name: "Martelo de Unha 27mm", brand_id: brand.id, category_id: tools.id } });
+    const next = await call("POST", "/api/b2b/products/generate-sku-code", {
+      headers,
+      body: { name: "Martelo de Unha 27mm", brand_id: brand.id, category_id: tools.id },
+    });
     expect(next.json.sku).toBe(`${proposed.json.sku}-2`);
     expectProblem(await call("POST", "/api/b2b/products/generate-sku-code", { headers, body: { brand_id: randomUUID() } }), 422);
   });
@@ -169,12 +213,26 @@ describe("product variations", () => {
     const { headers, post, colour } = await catalog(org);
     const product = await post("/products", { name: "Camiseta", sku: "CAM-01", price: 50 });
     const base = `/api/b2b/products/${product.id}/variations`;
-    const blue = await call("POST", base, { headers, body: { name: "Camiseta Azul", values: [{ variation_id: colour.id, value: "azul" }] } });
+    const blue = await call("POST", base, {
+      headers,
+      body: { name: "Camiseta Azul", values: [{ variation_id: colour.id, value: "azul" }] },
+    });
     expect(blue.status, blue.text).toBe(201);
-    expect(blue.json).toMatchObject({ sku: "CAM-01-AZUL", price: null, effective_price: 50, values: [{ variation_id: colour.id, variation_name: "Cor", value: "Azul" }] });
-    const green = await call("POST", base, { headers, body: { name: "Camiseta Verde", sku: "cam-01-vd", price: 55.5, values: [{ variation_id: colour.id, value: "Verde" }] } });
+    expect(blue.json).toMatchObject({
+      sku: "CAM-01-AZUL",
+      price: null,
+      effective_price: 50,
+      values: [{ variation_id: colour.id, variation_name: "Cor", value: "Azul" }],
+    });
+    const green = await call("POST", base, {
+      headers,
+      body: { name: "Camiseta Verde", sku: "cam-01-vd", price: 55.5, values: [{ variation_id: colour.id, value: "Verde" }] },
+    });
     expect(green.json).toMatchObject({ price: 55.5, effective_price: 55.5 });
-    const bad = expectProblem(await call("POST", base, { headers, body: { name: "X", values: [{ variation_id: colour.id, value: "Roxo" }] } }), 422);
+    const bad = expectProblem(
+      await call("POST", base, { headers, body: { name: "X", values: [{ variation_id: colour.id, value: "Roxo" }] } }),
+      422,
+    );
     expect(bad.errors?.[0]).toMatchObject({ path: "values.0.value", code: "invalid_enum_value" });
     expectProblem(await call("POST", base, { headers, body: { name: "X", values: [{ variation_id: randomUUID(), value: "Azul" }] } }), 422);
     for (const sku of ["CAM-01", "CAM-01-VD"]) expectProblem(await call("POST", base, { headers, body: { name: "X", sku } }), 409);
@@ -183,7 +241,10 @@ describe("product variations", () => {
     const list = await call("GET", `${base}?sort=name`, { headers });
     expect(list.json).toMatchObject({ currentPage: 0, total: 2 });
     expect(list.json.items.map((item: { name: string }) => item.name)).toEqual(["Camiseta Azul", "Camiseta Verde"]);
-    const changed = await call("PUT", `${base}/${blue.json.id}`, { headers, body: { name: "Camiseta Azul P", price: 49.9, values: [{ variation_id: colour.id, value: "Azul" }] } });
+    const changed = await call("PUT", `${base}/${blue.json.id}`, {
+      headers,
+      body: { name: "Camiseta Azul P", price: 49.9, values: [{ variation_id: colour.id, value: "Azul" }] },
+    });
     expect(changed.json).toMatchObject({ sku: "CAM-01-AZUL", price: 49.9 });
     expect((await call("DELETE", `${base}/${blue.json.id}`, { headers })).status).toBe(204);
     expectProblem(await call("GET", `${base}/${blue.json.id}`, { headers }), 404);
@@ -197,7 +258,13 @@ describe("product search", () => {
   it("ranks name before description, folds accents, tolerates one typo, matches the last word as a prefix, an exact SKU first", async () => {
     const org = await newOrg();
     const { headers, post, brand, tools } = await catalog(org);
-    const drill = await post("/products", { name: "Furadeira de Impacto", sku: "FUR-IMP", brand_id: brand.id, category_ids: [tools.id], price: 300 });
+    const drill = await post("/products", {
+      name: "Furadeira de Impacto",
+      sku: "FUR-IMP",
+      brand_id: brand.id,
+      category_ids: [tools.id],
+      price: 300,
+    });
     const kit = await post("/products", { name: "Kit de Brocas", description: "Para furadeira de impacto", price: 80 });
     const saw = await post("/products", { name: "Serra Circular Elétrica", sku: "SERRA-7", category_ids: [tools.id] });
     const inactive = await post("/products", { name: "Furadeira Inativa", active: false });
@@ -245,9 +312,11 @@ describe("product search", () => {
     const org = await newOrg();
     const { headers, post, brand } = await catalog(org);
     const inName: string[] = [];
-    for (let n = 1; n <= 7; n++) inName.push((await post("/products", { name: `Cabo Flex ${n}`, description: n % 2 ? "Para instalação" : null })).id);
+    for (let n = 1; n <= 7; n++)
+      inName.push((await post("/products", { name: `Cabo Flex ${n}`, description: n % 2 ? "Para instalação" : null })).id);
     const inDescription: string[] = [];
-    for (let n = 1; n <= 5; n++) inDescription.push((await post("/products", { name: `Fio ${n}`, description: "Cabo de cobre", brand_id: brand.id })).id);
+    for (let n = 1; n <= 5; n++)
+      inDescription.push((await post("/products", { name: `Fio ${n}`, description: "Cabo de cobre", brand_id: brand.id })).id);
     const exact = (await post("/products", { name: "Rolo", sku: "CABO" })).id;
     await post("/products", { name: "Cabo Inativo", active: false });
     const page = async (query: string) => {

@@ -5,9 +5,18 @@ import { call, expectProblem } from "../helpers/http";
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
-async function upload(headers: Record<string, string>, files: Array<{ name: string; type: string; bytes: Buffer | string }>, field = "files") {
+async function upload(
+  headers: Record<string, string>,
+  files: Array<{ name: string; type: string; bytes: Buffer | string }>,
+  field = "files",
+) {
   const form = new FormData();
-  for (const file of files) form.append(field, new Blob([typeof file.bytes === "string" ? file.bytes : new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  for (const file of files)
+    form.append(
+      field,
+      new Blob([typeof file.bytes === "string" ? file.bytes : new Uint8Array(file.bytes)], { type: file.type }),
+      file.name,
+    );
   const response = await fetch(`${await testServer()}/api/b2b/resource-files`, { method: "POST", headers, body: form });
   return { status: response.status, headers: response.headers, json: await response.json().catch(() => undefined) };
 }
@@ -28,9 +37,15 @@ describe("resource files", () => {
     const served = await call("GET", `/api/b2b/resource-files/${image!.id}?organization_id=${org.organizationId}`);
     expect(served.status).toBe(200);
     // The type comes from the bytes, not from what the client declared.
-    expect(served.headers).toMatchObject({ "content-type": "image/png", "x-content-type-options": "nosniff", "content-disposition": expect.stringMatching(/^inline;/) });
+    expect(served.headers).toMatchObject({
+      "content-type": "image/png",
+      "x-content-type-options": "nosniff",
+      "content-disposition": expect.stringMatching(/^inline;/),
+    });
     expect(String(served.headers["content-security-policy"])).toContain("sandbox");
-    const cached = await call("GET", `/api/b2b/resource-files/${image!.id}?organization_id=${org.organizationId}`, { headers: { "if-none-match": String(served.headers.etag) } });
+    const cached = await call("GET", `/api/b2b/resource-files/${image!.id}?organization_id=${org.organizationId}`, {
+      headers: { "if-none-match": String(served.headers.etag) },
+    });
     expect(cached.status).toBe(304);
 
     const page = await call("GET", `/api/b2b/resource-files/${html!.id}?organization_id=${org.organizationId}`);
@@ -56,7 +71,10 @@ describe("resource files", () => {
     expect((await upload(headers, [{ name: "a.txt", type: "text/plain", bytes: "a" }], "other")).status).toBe(422);
     const eleven = Array.from({ length: 11 }, (_, index) => ({ name: `${index}.txt`, type: "text/plain", bytes: "x" }));
     expect((await upload(headers, eleven)).status).toBe(413);
-    const big = await upload(headers, [{ name: "ok.txt", type: "text/plain", bytes: "ok" }, { name: "big.bin", type: "application/octet-stream", bytes: Buffer.alloc(10 * 1024 * 1024 + 1) }]);
+    const big = await upload(headers, [
+      { name: "ok.txt", type: "text/plain", bytes: "ok" },
+      { name: "big.bin", type: "application/octet-stream", bytes: Buffer.alloc(10 * 1024 * 1024 + 1) },
+    ]);
     expect(big.status).toBe(413);
     expect(await org.db.resourceFile.count()).toBe(0);
     expectProblem(await call("POST", "/api/b2b/resource-files", { headers: { "content-type": "multipart/form-data; boundary=x" } }), 401);

@@ -9,7 +9,9 @@ describe("demo sales history", () => {
     const started = Date.now();
     expect(await seedDemoData(org.database.prisma, org.organizationId)).toBe(true);
     console.info(`demo data (with ${DEMO_SALES} sales) in ${Date.now() - started} ms`);
-    const sales = await org.db.sale.findMany({ select: { created_at: true, quotation: true, total_value: true, _count: { select: { financials: true } } } });
+    const sales = await org.db.sale.findMany({
+      select: { created_at: true, quotation: true, total_value: true, _count: { select: { financials: true } } },
+    });
     expect(sales).toHaveLength(DEMO_SALES);
     const quotations = sales.filter((sale) => sale.quotation).length;
     expect(await org.db.order.count({ where: { origin: "SALE" } })).toBe(DEMO_SALES - quotations);

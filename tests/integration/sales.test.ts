@@ -41,28 +41,56 @@ describe("POST /sales", () => {
       origin: { origin_id: setup.channel.id, attributes: { campaign: "verao" } },
       freight: { id: sale.id, amount: 30.3 },
       discount: [{ type: "PROMOTION", amount: 100 }],
-      delivery: { street: "Rua XV de Novembro", number: "100", city: "Ribeirão Preto", state: "SP", postal_code: "14010-000", contact_name: "Mercado Bom Preço" },
+      delivery: {
+        street: "Rua XV de Novembro",
+        number: "100",
+        city: "Ribeirão Preto",
+        state: "SP",
+        postal_code: "14010-000",
+        contact_name: "Mercado Bom Preço",
+      },
     });
     expect(sale.items.map((item: { product_name: string; total_value: number }) => [item.product_name, item.total_value])).toEqual([
       [setup.drill.name, 900],
       [setup.saw.name, 269.7],
     ]);
-    expect(sale.payments.map((payment: { payment_method_name: string; payment_method_type: string; amount: number; installments: number }) => [
-      payment.payment_method_name,
-      payment.payment_method_type,
-      payment.amount,
-      payment.installments,
-    ])).toEqual([
+    expect(
+      sale.payments.map((payment: { payment_method_name: string; payment_method_type: string; amount: number; installments: number }) => [
+        payment.payment_method_name,
+        payment.payment_method_type,
+        payment.amount,
+        payment.installments,
+      ]),
+    ).toEqual([
       ["Cartão de crédito", "CREDIT_CARD", 1000, 3],
       ["PIX", "PIX", 100, 1],
     ]);
     expect(sale.order_id).toEqual(expect.any(String));
 
     // The order: the same partner, company, seller, items, payments, freight and address, origin SALE, initial ORDER status.
-    const order = await org.db.order.findUniqueOrThrow({ where: { id: sale.order_id }, include: { items: { orderBy: { position: "asc" } }, payments: true, statuses: true, status: true } });
-    expect(order).toMatchObject({ sale_id: sale.id, origin: "SALE", partner_id: setup.partner.id, company_id: setup.company.id, seller_id: setup.seller.id, quotation: false });
-    expect([order.total_value, order.order_value, order.discount_value, order.freight_value].map(String)).toEqual(["1100", "1169.7", "100", "30.3"]);
-    expect([order.shipment_street, order.shipment_city, order.shipment_contact_name]).toEqual(["Rua XV de Novembro", "Ribeirão Preto", "Mercado Bom Preço"]);
+    const order = await org.db.order.findUniqueOrThrow({
+      where: { id: sale.order_id },
+      include: { items: { orderBy: { position: "asc" } }, payments: true, statuses: true, status: true },
+    });
+    expect(order).toMatchObject({
+      sale_id: sale.id,
+      origin: "SALE",
+      partner_id: setup.partner.id,
+      company_id: setup.company.id,
+      seller_id: setup.seller.id,
+      quotation: false,
+    });
+    expect([order.total_value, order.order_value, order.discount_value, order.freight_value].map(String)).toEqual([
+      "1100",
+      "1169.7",
+      "100",
+      "30.3",
+    ]);
+    expect([order.shipment_street, order.shipment_city, order.shipment_contact_name]).toEqual([
+      "Rua XV de Novembro",
+      "Ribeirão Preto",
+      "Mercado Bom Preço",
+    ]);
     expect(order.items.map((item) => [item.product_id, String(item.quantity), String(item.total_value)])).toEqual([
       [setup.drill.id, "2", "900"],
       [setup.saw.id, "3", "269.7"],
@@ -73,13 +101,15 @@ describe("POST /sales", () => {
 
     // The receivables: card 1000.00 in 3 (333.33, 333.33, 333.34) due 30, 60 and 90 days after the sale; PIX 100.00 at once.
     const detail = (await call("GET", `/api/b2b/sales/${sale.id}`, { headers: setup.headers })).json;
-    const financials = detail.financials.map((financial: { value: number; due_date: string; installment: number; type: string; order_id: string }) => [
-      financial.type,
-      financial.installment,
-      financial.value,
-      financial.due_date.slice(0, 10),
-      financial.order_id === sale.order_id,
-    ]);
+    const financials = detail.financials.map(
+      (financial: { value: number; due_date: string; installment: number; type: string; order_id: string }) => [
+        financial.type,
+        financial.installment,
+        financial.value,
+        financial.due_date.slice(0, 10),
+        financial.order_id === sale.order_id,
+      ],
+    );
     expect(financials).toEqual([
       ["PIX", 1, 100, "2026-03-01", true],
       ["CREDIT_CARD", 1, 333.33, "2026-03-31", true],
@@ -93,7 +123,15 @@ describe("POST /sales", () => {
       has_payment_gateway: true,
       gateway: "manual",
       captured_at: null,
-      card: { brand: "VISA", holder: "ANA SILVA", number: "**** **** **** 1111", expiration_month: "12", expiration_year: "2030", nsu: "99", tid: "T1" },
+      card: {
+        brand: "VISA",
+        holder: "ANA SILVA",
+        number: "**** **** **** 1111",
+        expiration_month: "12",
+        expiration_year: "2030",
+        nsu: "99",
+        tid: "T1",
+      },
     });
     expect(detail.payments[1]).toMatchObject({ has_payment_gateway: false, gateway: null, card: null });
     expect(JSON.stringify(detail)).not.toContain("4111 1111 1111 1111");
@@ -109,18 +147,49 @@ describe("POST /sales", () => {
   it("the sale detail: partner, seller, company, origin, items with name and image, statuses, coupons, delivery fields, webhook_error", async () => {
     const org = await newOrg();
     const setup = await salesSetup(org);
-    const delivery = await setup.post("/delivery-methods", { name: "Transportadora Rápida", type: "CARRIER", price_type: "FIXED", price: 30.3, period_type: "DAYS", period_start: 2, period_end: 5 });
+    const delivery = await setup.post("/delivery-methods", {
+      name: "Transportadora Rápida",
+      type: "CARRIER",
+      price_type: "FIXED",
+      price: 30.3,
+      period_type: "DAYS",
+      period_start: 2,
+      period_end: 5,
+    });
     const coupon = await org.db.coupon.create({
-      data: { organization_id: org.organizationId, code: "VERAO10", code_key: "VERAO10", name: "Verão", type: "ORDER", value_type: "MONETARY", value: 100, max_uses: 5 },
+      data: {
+        organization_id: org.organizationId,
+        code: "VERAO10",
+        code_key: "VERAO10",
+        name: "Verão",
+        type: "ORDER",
+        value_type: "MONETARY",
+        value: 100,
+        max_uses: 5,
+      },
     });
     const sale = await createSale(setup, {
-      delivery: { delivery_method_id: delivery.id, delivery_date: "2026-03-05", street: "Avenida Brasil", number: "500", city: "Campinas", state: "SP", postal_code: "13010-000" },
+      delivery: {
+        delivery_method_id: delivery.id,
+        delivery_date: "2026-03-05",
+        street: "Avenida Brasil",
+        number: "500",
+        city: "Campinas",
+        state: "SP",
+        postal_code: "13010-000",
+      },
       coupons: [{ coupon_id: coupon.id }],
       observation: "Entregar pela manhã",
     });
     const detail = (await call("GET", `/api/b2b/sales/${sale.id}`, { headers: setup.headers })).json;
     expect(detail).toMatchObject({
-      partner: { id: setup.partner.id, name: "Mercado Bom Preço", fiscal_registration_number: "11222333000181", email: "compras@bompreco.example", phone: "1633334444" },
+      partner: {
+        id: setup.partner.id,
+        name: "Mercado Bom Preço",
+        fiscal_registration_number: "11222333000181",
+        email: "compras@bompreco.example",
+        phone: "1633334444",
+      },
       seller: { id: setup.seller.id, name: "Ana Vendas" },
       company: { id: setup.company.id, name: "Distribuidora Matriz" },
       origin: { id: setup.channel.id, name: "Loja virtual", metadata: { url: "https://loja.example" }, attributes: { campaign: "verao" } },
@@ -138,11 +207,24 @@ describe("POST /sales", () => {
       webhook_error: null,
       status: { title: "pending" },
     });
-    expect(detail.items[0]).toMatchObject({ product_name: setup.drill.name, product_image: null, quantity: 2, unit_value: 459.9, discount: 19.8 });
-    expect(detail.statuses).toEqual([{ id: expect.any(String), status_id: detail.status.status_id, title: "pending", created_at: expect.any(String) }]);
+    expect(detail.items[0]).toMatchObject({
+      product_name: setup.drill.name,
+      product_image: null,
+      quantity: 2,
+      unit_value: 459.9,
+      discount: 19.8,
+    });
+    expect(detail.statuses).toEqual([
+      { id: expect.any(String), status_id: detail.status.status_id, title: "pending", created_at: expect.any(String) },
+    ]);
     expect((await org.db.coupon.findUniqueOrThrow({ where: { id: coupon.id } })).uses).toBe(1);
     const order = await org.db.order.findUniqueOrThrow({ where: { id: sale.order_id }, include: { coupons: true } });
-    expect(order).toMatchObject({ shipment_street: "Avenida Brasil", shipment_city: "Campinas", delivery_method_id: delivery.id, delivery_date: "2026-03-05" });
+    expect(order).toMatchObject({
+      shipment_street: "Avenida Brasil",
+      shipment_city: "Campinas",
+      delivery_method_id: delivery.id,
+      delivery_date: "2026-03-05",
+    });
     expect(order.coupons.map((link) => link.coupon_id)).toEqual([coupon.id]);
   });
 
@@ -168,25 +250,43 @@ describe("POST /sales", () => {
     });
     const detail = (await call("GET", `/api/b2b/sales/${sale.id}`, { headers: setup.headers })).json;
     expect(detail.freight).toEqual({ id: sale.id, amount: 50, edit_reason: "frete combinado" });
-    expect(detail.financials.map((financial: { type: string; value: number; due_date: string }) => [financial.type, financial.value, financial.due_date])).toEqual([
-      ["BOLETO", 50, "2026-03-29T12:00:00.000Z"],
-    ]);
+    expect(
+      detail.financials.map((financial: { type: string; value: number; due_date: string }) => [
+        financial.type,
+        financial.value,
+        financial.due_date,
+      ]),
+    ).toEqual([["BOLETO", 50, "2026-03-29T12:00:00.000Z"]]);
   });
 
   it("checks the totals (400 naming the field): item total, full_value, total_value, payments; within 0.01", async () => {
     const org = await newOrg();
     const setup = await salesSetup(org);
-    const post = (overrides: Record<string, unknown>) => call("POST", "/api/b2b/sales", { headers: setup.headers, body: saleBody(setup, overrides) });
+    const post = (overrides: Record<string, unknown>) =>
+      call("POST", "/api/b2b/sales", { headers: setup.headers, body: saleBody(setup, overrides) });
     const items = saleBody(setup).items;
     // 2 × 459.90 − 19.80 = 900.00, not 900.02.
     const item = expectProblem(await post({ items: [{ ...items[0], total_value: 900.02 }, items[1]] }), 400);
     expect(errorPaths(item)).toEqual(["items.0.total_value"]);
     // Within 0.01 is accepted.
-    expect((await post({ items: [{ ...items[0], total_value: 900.01 }, items[1]], full_value: 1200.01, total_value: 1100.01, payments: [{ payment_method_id: setup.pix.id, amount: 1100.01 }] })).status).toBe(200);
+    expect(
+      (
+        await post({
+          items: [{ ...items[0], total_value: 900.01 }, items[1]],
+          full_value: 1200.01,
+          total_value: 1100.01,
+          payments: [{ payment_method_id: setup.pix.id, amount: 1100.01 }],
+        })
+      ).status,
+    ).toBe(200);
     expect(errorPaths(expectProblem(await post({ full_value: 1199.98 }), 400))).toContain("full_value");
     expect(errorPaths(expectProblem(await post({ total_value: 1099 }), 400))).toEqual(["payments", "total_value"]);
-    expect(errorPaths(expectProblem(await post({ payments: [{ payment_method_id: setup.pix.id, amount: 1000 }] }), 400))).toEqual(["payments"]);
-    expect(errorPaths(expectProblem(await post({ items: [{ ...items[0], discount: 1000, total_value: undefined }, items[1]] }), 400))).toContain("items.0.discount");
+    expect(errorPaths(expectProblem(await post({ payments: [{ payment_method_id: setup.pix.id, amount: 1000 }] }), 400))).toEqual([
+      "payments",
+    ]);
+    expect(
+      errorPaths(expectProblem(await post({ items: [{ ...items[0], discount: 1000, total_value: undefined }, items[1]] }), 400)),
+    ).toContain("items.0.discount");
     expect(errorPaths(expectProblem(await post({ discount: [{ type: "X", amount: 1300 }] }), 400))).toContain("discount");
     // Nothing was stored by the refused ones.
     expect(await org.db.sale.count()).toBe(1);
@@ -196,7 +296,8 @@ describe("POST /sales", () => {
     const org = await newOrg();
     const setup = await salesSetup(org);
     const other = await salesSetup(await newOrg());
-    const post = (overrides: Record<string, unknown>) => call("POST", "/api/b2b/sales", { headers: setup.headers, body: saleBody(setup, overrides) });
+    const post = (overrides: Record<string, unknown>) =>
+      call("POST", "/api/b2b/sales", { headers: setup.headers, body: saleBody(setup, overrides) });
     const body = saleBody(setup);
     const missing = expectProblem(await call("POST", "/api/b2b/sales", { headers: setup.headers, body: { items: [] } }), 400);
     expect(errorPaths(missing)).toEqual(expect.arrayContaining(["created_at", "full_value", "partner_id", "total_value", "updated_by"]));
@@ -211,15 +312,36 @@ describe("POST /sales", () => {
       }),
       400,
     );
-    expect(errorPaths(unknown)).toEqual(["company_id", "items.0.product_id", "origin.solution_id", "partner_id", "payments.0.payment_method_id", "seller_id"]);
-    expect(errorPaths(expectProblem(await post({ payments: [{ ...body.payments[0], installments: 4 }, body.payments[1]] }), 400))).toEqual(["payments.0.installments"]);
-    expect(errorPaths(expectProblem(await post({ payments: [{ payment_method_id: setup.pix.id, amount: 1000, installments: 2 }, body.payments[1]] }), 400))).toEqual(["payments.0.installments"]);
-    expect(errorPaths(expectProblem(await post({ items: [{ ...body.items[0], quantity: 0 }, body.items[1]] }), 400))).toContain("items.0.quantity");
+    expect(errorPaths(unknown)).toEqual([
+      "company_id",
+      "items.0.product_id",
+      "origin.solution_id",
+      "partner_id",
+      "payments.0.payment_method_id",
+      "seller_id",
+    ]);
+    expect(errorPaths(expectProblem(await post({ payments: [{ ...body.payments[0], installments: 4 }, body.payments[1]] }), 400))).toEqual([
+      "payments.0.installments",
+    ]);
+    expect(
+      errorPaths(
+        expectProblem(
+          await post({ payments: [{ payment_method_id: setup.pix.id, amount: 1000, installments: 2 }, body.payments[1]] }),
+          400,
+        ),
+      ),
+    ).toEqual(["payments.0.installments"]);
+    expect(errorPaths(expectProblem(await post({ items: [{ ...body.items[0], quantity: 0 }, body.items[1]] }), 400))).toContain(
+      "items.0.quantity",
+    );
     expect(errorPaths(expectProblem(await post({ total_value: -1 }), 400))).toContain("total_value");
     expect(errorPaths(expectProblem(await post({ created_at: "yesterday" }), 400))).toEqual(["created_at"]);
     const inactive = await setup.post("/solutions", { name: unique("Antigo"), active: false });
     expect(errorPaths(expectProblem(await post({ origin: { solution_id: inactive.id } }), 400))).toEqual(["origin.solution_id"]);
-    const notJson = await call("POST", "/api/b2b/sales", { headers: { ...setup.headers, "content-type": "application/json" }, body: "{nope" });
+    const notJson = await call("POST", "/api/b2b/sales", {
+      headers: { ...setup.headers, "content-type": "application/json" },
+      body: "{nope",
+    });
     expectProblem(notJson, 400);
     expect(await org.db.sale.count()).toBe(0);
   });
@@ -228,13 +350,29 @@ describe("POST /sales", () => {
     const org = await newOrg();
     const setup = await salesSetup(org);
     const coupon = (code: string, data: Record<string, unknown> = {}) =>
-      org.db.coupon.create({ data: { organization_id: org.organizationId, code, code_key: code, name: code, type: "ORDER", value_type: "PERCENTAGE", value: 10, ...data } });
-    const post = (couponId: string) => call("POST", "/api/b2b/sales", { headers: setup.headers, body: saleBody(setup, { coupons: [{ coupon_id: couponId }] }) });
+      org.db.coupon.create({
+        data: {
+          organization_id: org.organizationId,
+          code,
+          code_key: code,
+          name: code,
+          type: "ORDER",
+          value_type: "PERCENTAGE",
+          value: 10,
+          ...data,
+        },
+      });
+    const post = (couponId: string) =>
+      call("POST", "/api/b2b/sales", { headers: setup.headers, body: saleBody(setup, { coupons: [{ coupon_id: couponId }] }) });
     const reason = async (couponId: string) => expectProblem(await post(couponId), 400).errors?.map((error) => [error.path, error.code]);
     expect(await reason("00000000-0000-4000-8000-000000000000")).toEqual([["coupons.0.coupon_id", "not_found_reference"]]);
     expect(await reason((await coupon("OFF", { active: false })).id)).toEqual([["coupons.0.coupon_id", "coupon_inactive"]]);
-    expect(await reason((await coupon("OLD", { end_date: new Date("2020-01-01") })).id)).toEqual([["coupons.0.coupon_id", "coupon_expired"]]);
-    expect(await reason((await coupon("SOON", { start_date: new Date(Date.now() + 86_400_000) })).id)).toEqual([["coupons.0.coupon_id", "coupon_not_started"]]);
+    expect(await reason((await coupon("OLD", { end_date: new Date("2020-01-01") })).id)).toEqual([
+      ["coupons.0.coupon_id", "coupon_expired"],
+    ]);
+    expect(await reason((await coupon("SOON", { start_date: new Date(Date.now() + 86_400_000) })).id)).toEqual([
+      ["coupons.0.coupon_id", "coupon_not_started"],
+    ]);
     const once = await coupon("ONCE", { max_uses: 1 });
     expect((await post(once.id)).status).toBe(200);
     expect(await reason(once.id)).toEqual([["coupons.0.coupon_id", "coupon_used_up"]]);
@@ -244,9 +382,22 @@ describe("POST /sales", () => {
   it("the last use of a coupon goes to one of two concurrent sales", async () => {
     const org = await newOrg();
     const setup = await salesSetup(org);
-    const last = await org.db.coupon.create({ data: { organization_id: org.organizationId, code: "LAST", code_key: "LAST", name: "Last", type: "ORDER", value_type: "MONETARY", value: 5, max_uses: 1 } });
+    const last = await org.db.coupon.create({
+      data: {
+        organization_id: org.organizationId,
+        code: "LAST",
+        code_key: "LAST",
+        name: "Last",
+        type: "ORDER",
+        value_type: "MONETARY",
+        value: 5,
+        max_uses: 1,
+      },
+    });
     const answers = await Promise.all(
-      [1, 2, 3].map(() => call("POST", "/api/b2b/sales", { headers: setup.headers, body: saleBody(setup, { coupons: [{ coupon_id: last.id }] }) })),
+      [1, 2, 3].map(() =>
+        call("POST", "/api/b2b/sales", { headers: setup.headers, body: saleBody(setup, { coupons: [{ coupon_id: last.id }] }) }),
+      ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400]);
     expect((await org.db.coupon.findUniqueOrThrow({ where: { id: last.id } })).uses).toBe(1);
@@ -292,7 +443,13 @@ describe("GET /sales", () => {
         { id: expect.any(String), name: "Cartão de crédito" },
         { id: expect.any(String), name: "PIX" },
       ],
-      status: { id: expect.any(String), status_id: expect.any(String), title: "pending", background_color: "#fef3c7", font_color: "#92400e" },
+      status: {
+        id: expect.any(String),
+        status_id: expect.any(String),
+        title: "pending",
+        background_color: "#fef3c7",
+        font_color: "#92400e",
+      },
       webhook_error: null,
       quotation: false,
     });
@@ -329,13 +486,28 @@ describe("PUT /sales/capture", () => {
     const sale = await createSale(setup);
     const captured = await call("PUT", "/api/b2b/sales/capture", { headers: setup.headers, body: { sale_id: sale.id } });
     expect(captured.status, captured.text).toBe(200);
-    expect(captured.json).toMatchObject({ id: sale.payments[0].id, gateway: "manual", captured_at: expect.any(String), capture_reference: "manual:tx-123", amount: 1000 });
-    const again = await call("PUT", "/api/b2b/sales/capture", { headers: setup.headers, body: { sale_id: sale.id, payment_id: sale.payments[0].id } });
+    expect(captured.json).toMatchObject({
+      id: sale.payments[0].id,
+      gateway: "manual",
+      captured_at: expect.any(String),
+      capture_reference: "manual:tx-123",
+      amount: 1000,
+    });
+    const again = await call("PUT", "/api/b2b/sales/capture", {
+      headers: setup.headers,
+      body: { sale_id: sale.id, payment_id: sale.payments[0].id },
+    });
     expect(again.status).toBe(204);
     expect(again.text).toBe("");
-    expectProblem(await call("PUT", "/api/b2b/sales/capture", { headers: setup.headers, body: { sale_id: "00000000-0000-4000-8000-000000000000" } }), 404);
+    expectProblem(
+      await call("PUT", "/api/b2b/sales/capture", { headers: setup.headers, body: { sale_id: "00000000-0000-4000-8000-000000000000" } }),
+      404,
+    );
     expectProblem(await call("PUT", "/api/b2b/sales/capture", { headers: setup.headers, body: { sale_id: "nope" } }), 404);
-    expectProblem(await call("PUT", "/api/b2b/sales/capture", { headers: setup.headers, body: { sale_id: sale.id, payment_id: sale.payments[1].id } }), 400);
+    expectProblem(
+      await call("PUT", "/api/b2b/sales/capture", { headers: setup.headers, body: { sale_id: sale.id, payment_id: sale.payments[1].id } }),
+      400,
+    );
     const pixOnly = await createSale(setup, { payments: [{ payment_method_id: setup.pix.id, amount: 1100 }] });
     expectProblem(await call("PUT", "/api/b2b/sales/capture", { headers: setup.headers, body: { sale_id: pixOnly.id } }), 400);
     expectProblem(await call("PUT", "/api/b2b/sales/capture", { headers: setup.headers, body: {} }), 400);
@@ -364,7 +536,9 @@ describe("PUT /sales/capture", () => {
     expectProblem(await call("PUT", "/api/b2b/sales/capture", { headers: await org.bearer("VIEWER"), body: { sale_id: sale.id } }), 403);
     expectProblem(await call("POST", "/api/b2b/sales", { headers: await org.bearer("VIEWER"), body: saleBody(setup) }), 403);
     expect((await call("POST", "/api/b2b/sales", { headers: await org.bearer("SELLER"), body: saleBody(setup) })).status).toBe(200);
-    expect((await call("PUT", "/api/b2b/sales/capture", { headers: await org.bearer("SELLER"), body: { sale_id: sale.id } })).status).toBe(200);
+    expect((await call("PUT", "/api/b2b/sales/capture", { headers: await org.bearer("SELLER"), body: { sale_id: sale.id } })).status).toBe(
+      200,
+    );
   });
 });
 

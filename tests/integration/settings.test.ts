@@ -27,12 +27,18 @@ const status = (title: string, type: "ORDER" | "SALE" | "FINANCIAL" = "ORDER") =
 describe("statuses", () => {
   it("a new org starts with the default statuses of every type, one initial each", async () => {
     const api = await (await newOrg()).as("VIEWER");
-    const titles = async (type: "ORDER" | "SALE" | "FINANCIAL") =>
-      (await api.statuses.list({ type, perPage: 100, sort: "order" })).items;
+    const titles = async (type: "ORDER" | "SALE" | "FINANCIAL") => (await api.statuses.list({ type, perPage: 100, sort: "order" })).items;
     const orders = await titles("ORDER");
     expect(orders.map((item) => item.title)).toEqual(["new", "confirmed", "invoiced", "shipped", "delivered", "canceled"]);
     expect((await titles("SALE")).map((item) => item.title)).toEqual(["pending", "paid", "canceled"]);
-    expect((await titles("FINANCIAL")).map((item) => item.title)).toEqual(["open", "paid", "partially paid", "overdue", "reversed", "canceled"]);
+    expect((await titles("FINANCIAL")).map((item) => item.title)).toEqual([
+      "open",
+      "paid",
+      "partially paid",
+      "overdue",
+      "reversed",
+      "canceled",
+    ]);
     for (const type of ["ORDER", "SALE", "FINANCIAL"] as const) {
       const items = await titles(type);
       expect(items.filter((item) => item.is_initial)).toHaveLength(1);
@@ -45,8 +51,23 @@ describe("statuses", () => {
   it("creates, reads, updates and deletes a status; DELETE answers its id", async () => {
     const api = await (await newOrg()).as();
     const title = unique("Awaiting stock");
-    const created = await api.statuses.create({ ...status(title), background_color: "#FFAA00", font_color: "#000000", order: 3, attributes: { sla: 2 } });
-    expect(created).toMatchObject({ title, type: "ORDER", background_color: "#ffaa00", font_color: "#000000", order: 3, is_initial: false, is_final: false, attributes: { sla: 2 } });
+    const created = await api.statuses.create({
+      ...status(title),
+      background_color: "#FFAA00",
+      font_color: "#000000",
+      order: 3,
+      attributes: { sla: 2 },
+    });
+    expect(created).toMatchObject({
+      title,
+      type: "ORDER",
+      background_color: "#ffaa00",
+      font_color: "#000000",
+      order: 3,
+      is_initial: false,
+      is_final: false,
+      attributes: { sla: 2 },
+    });
     expect(await api.statuses.get({ id: created.id })).toEqual(created);
     const updated = await api.statuses.update({ id: created.id, ...status(`${title} 2`, "SALE"), is_final: true });
     expect(updated).toMatchObject({ id: created.id, title: `${title} 2`, type: "SALE", is_final: true, background_color: "#e5e7eb" });
@@ -59,7 +80,8 @@ describe("statuses", () => {
     const org = await newOrg();
     const api = await org.as();
     const first = await api.statuses.create({ ...status(unique("First")), is_initial: true });
-    const initials = async (type: "ORDER" | "SALE") => (await org.db.status.findMany({ where: { type, is_initial: true } })).map((row) => row.id);
+    const initials = async (type: "ORDER" | "SALE") =>
+      (await org.db.status.findMany({ where: { type, is_initial: true } })).map((row) => row.id);
     expect(await initials("ORDER")).toEqual([first.id]);
     expect(await initials("SALE")).toHaveLength(1);
 
@@ -117,7 +139,11 @@ const card = (name: string, secret = "sk_live_1234567890abcd") => ({
   minimum_installment_value: 50,
   capture_delay: true,
   provider: { vendor: "Cielo", access_key: "merchant-42", secret_key: secret, attributes: { environment: "sandbox" } },
-  condition: { type: "INSTALLMENTS" as const, due_date: { type: "DELAY" as const, value: 30 }, subsequent_due_date: { type: "DELAY" as const, value: 30 } },
+  condition: {
+    type: "INSTALLMENTS" as const,
+    due_date: { type: "DELAY" as const, value: 30 },
+    subsequent_due_date: { type: "DELAY" as const, value: 30 },
+  },
   installments: [
     { sequence: 2, tax: 1.99, due_date_delay: 60 },
     { sequence: 1, installment_id: "1x", due_date_delay: 30 },
@@ -153,7 +179,19 @@ describe("payment methods", () => {
     const list = await api.paymentMethods.list({ search: name });
     expect(list.items).toHaveLength(1);
     expect(Object.keys(list.items[0]!).sort()).toEqual(
-      ["active", "adjustment_rate", "always_visible", "attributes", "id", "maximum_value", "minimum_installment_value", "minimum_value", "name", "type", "vendor"].sort(),
+      [
+        "active",
+        "adjustment_rate",
+        "always_visible",
+        "attributes",
+        "id",
+        "maximum_value",
+        "minimum_installment_value",
+        "minimum_value",
+        "name",
+        "type",
+        "vendor",
+      ].sort(),
     );
 
     const updated = await api.paymentMethods.update({ id: created.id, ...card(`${name} 2`), installments: [{ sequence: 1 }] });
@@ -194,11 +232,17 @@ describe("payment methods", () => {
     const { provider: _provider, ...withoutProvider } = base;
     expect((await api.paymentMethods.update({ id: created.id, ...withoutProvider })).provider?.secret_key).toBe(masked);
     // A new one: replaced.
-    const replaced = await api.paymentMethods.update({ id: created.id, ...base, provider: { ...base.provider, secret_key: "new-secret-9876" } });
+    const replaced = await api.paymentMethods.update({
+      id: created.id,
+      ...base,
+      provider: { ...base.provider, secret_key: "new-secret-9876" },
+    });
     expect(replaced.provider?.secret_key).toBe("***********9876");
     expect(decrypt(await raw())).toBe("new-secret-9876");
     // An empty one: removed; a null provider removes it all.
-    expect((await api.paymentMethods.update({ id: created.id, ...base, provider: { ...base.provider, secret_key: "" } })).provider?.secret_key).toBeNull();
+    expect(
+      (await api.paymentMethods.update({ id: created.id, ...base, provider: { ...base.provider, secret_key: "" } })).provider?.secret_key,
+    ).toBeNull();
     const cleared = await api.paymentMethods.update({ id: created.id, ...base, provider: null });
     expect(cleared).toMatchObject({ provider: null, vendor: null });
     expect(await raw()).toBeNull();
@@ -223,7 +267,10 @@ describe("payment methods", () => {
 
   it("rejects a minimum above the maximum, repeated sequences and bad fields with 422", async () => {
     const api = await (await newOrg()).as();
-    expect(await failure(api.paymentMethods.create({ name: "x", minimum_value: 10, maximum_value: 5 }))).toEqual({ status: 422, paths: ["maximum_value"] });
+    expect(await failure(api.paymentMethods.create({ name: "x", minimum_value: 10, maximum_value: 5 }))).toEqual({
+      status: 422,
+      paths: ["maximum_value"],
+    });
     expect(await failure(api.paymentMethods.create({ name: "x", installments: [{ sequence: 1 }, { sequence: 1 }] }))).toEqual({
       status: 422,
       paths: ["installments.1.sequence"],
@@ -262,7 +309,17 @@ describe("delivery methods", () => {
       period_start: 4,
       period_end: 24,
     });
-    expect(created).toMatchObject({ name, type: "OWN_FLEET", price_type: "FIXED", price: 25.9, active: true, period_type: "HOURS", period_start: 4, period_end: 24, notes: null });
+    expect(created).toMatchObject({
+      name,
+      type: "OWN_FLEET",
+      price_type: "FIXED",
+      price: 25.9,
+      active: true,
+      period_type: "HOURS",
+      period_start: 4,
+      period_end: 24,
+      notes: null,
+    });
     expect(await api.deliveryMethods.get({ id: created.id })).toEqual(created);
     const free = await api.deliveryMethods.update({ id: created.id, ...pickup(`${name} 2`), price: 10 });
     expect(free).toMatchObject({ type: "PICKUP", price_type: "FREE", price: 0, period_type: null, custom_label: null });
@@ -274,9 +331,18 @@ describe("delivery methods", () => {
 
   it("requires a price unless free and a period that does not end before it starts", async () => {
     const api = await (await newOrg()).as();
-    expect(await failure(api.deliveryMethods.create({ name: "x", type: "CARRIER", price_type: "PER_WEIGHT" }))).toEqual({ status: 422, paths: ["price"] });
-    expect(await failure(api.deliveryMethods.create({ ...pickup("x"), period_start: 5, period_end: 2 }))).toEqual({ status: 422, paths: ["period_end"] });
-    expect(await failure(api.deliveryMethods.create({ name: "", type: "TRUCK" as never, price_type: "FREE" }))).toEqual({ status: 422, paths: ["name", "type"] });
+    expect(await failure(api.deliveryMethods.create({ name: "x", type: "CARRIER", price_type: "PER_WEIGHT" }))).toEqual({
+      status: 422,
+      paths: ["price"],
+    });
+    expect(await failure(api.deliveryMethods.create({ ...pickup("x"), period_start: 5, period_end: 2 }))).toEqual({
+      status: 422,
+      paths: ["period_end"],
+    });
+    expect(await failure(api.deliveryMethods.create({ name: "", type: "TRUCK" as never, price_type: "FREE" }))).toEqual({
+      status: 422,
+      paths: ["name", "type"],
+    });
   });
 
   it("replaces opening hours, answers them sorted, and rejects closing before opening and overlaps naming the item", async () => {
@@ -339,14 +405,34 @@ async function define(api: Caller, definition: Parameters<Caller["entityAttribut
 describe("entity attributes", () => {
   it("creates, lists by entity, updates and deletes a definition; a key is unique per entity", async () => {
     const api = await (await newOrg()).as();
-    const created = await define(api, { entity: "partner", key: "segment", label: "Segmento", type: "SELECT", options: ["Varejo", "Atacado"] });
-    expect(created).toMatchObject({ entity: "partner", key: "segment", type: "SELECT", options: ["Varejo", "Atacado"], required: false, active: true });
+    const created = await define(api, {
+      entity: "partner",
+      key: "segment",
+      label: "Segmento",
+      type: "SELECT",
+      options: ["Varejo", "Atacado"],
+    });
+    expect(created).toMatchObject({
+      entity: "partner",
+      key: "segment",
+      type: "SELECT",
+      options: ["Varejo", "Atacado"],
+      required: false,
+      active: true,
+    });
     expect(await api.entityAttributes.get({ id: created.id })).toEqual(created);
     await define(api, { entity: "product", key: "segment", label: "Segmento", type: "STRING" });
     expect((await rejection(define(api, { entity: "partner", key: "segment", label: "Again", type: "STRING" }))).code).toBe("CONFLICT");
     expect((await api.entityAttributes.list({ entity: "partner" })).items.map((item) => item.key)).toEqual(["segment"]);
 
-    const updated = await api.entityAttributes.update({ id: created.id, entity: "partner", key: "segment", label: "Segment", type: "STRING", options: ["ignored"] });
+    const updated = await api.entityAttributes.update({
+      id: created.id,
+      entity: "partner",
+      key: "segment",
+      label: "Segment",
+      type: "STRING",
+      options: ["ignored"],
+    });
     expect(updated).toMatchObject({ label: "Segment", type: "STRING", options: [] });
     await api.entityAttributes.remove({ id: created.id });
     expect((await rejection(api.entityAttributes.get({ id: created.id }))).code).toBe("NOT_FOUND");
@@ -354,7 +440,10 @@ describe("entity attributes", () => {
 
   it("rejects a SELECT without options, an unsafe key and an unknown entity with 422", async () => {
     const api = await (await newOrg()).as();
-    expect(await failure(define(api, { entity: "partner", key: "tier", label: "Tier", type: "SELECT" }))).toEqual({ status: 422, paths: ["options"] });
+    expect(await failure(define(api, { entity: "partner", key: "tier", label: "Tier", type: "SELECT" }))).toEqual({
+      status: 422,
+      paths: ["options"],
+    });
     expect(await failure(define(api, { entity: "planet" as never, key: "1 bad-key", label: "x", type: "STRING" }))).toEqual({
       status: 422,
       paths: ["entity", "key"],
@@ -384,11 +473,22 @@ describe("entity attributes", () => {
       status: 422,
       paths: ["attributes.express"],
     });
-    expect(await failure(api.statuses.create({ ...status("x"), attributes: { sla_days: "two" } }))).toEqual({ status: 422, paths: ["attributes.sla_days"] });
+    expect(await failure(api.statuses.create({ ...status("x"), attributes: { sla_days: "two" } }))).toEqual({
+      status: 422,
+      paths: ["attributes.sla_days"],
+    });
 
     // An inactive definition checks nothing; another org is not affected.
     const required = (await api.entityAttributes.list({ entity: "payment_method" })).items[0]!;
-    await api.entityAttributes.update({ id: required.id, entity: "payment_method", key: "erp_code", label: "ERP code", type: "STRING", required: true, active: false });
+    await api.entityAttributes.update({
+      id: required.id,
+      entity: "payment_method",
+      key: "erp_code",
+      label: "ERP code",
+      type: "STRING",
+      required: true,
+      active: false,
+    });
     await api.paymentMethods.create({ name: unique("No code") });
     const theirs = await (await newOrg()).as();
     await theirs.brands.create({ ...brand, attributes: {} });
@@ -400,6 +500,8 @@ describe("entity attributes", () => {
     const theirs = await (await newOrg()).as();
     expect((await rejection(theirs.entityAttributes.get({ id: created.id }))).code).toBe("NOT_FOUND");
     expect((await theirs.entityAttributes.list({ entity: "sale" })).total).toBe(0);
-    expect((await rejection(define(await org.as("SELLER"), { entity: "sale", key: "x", label: "x", type: "STRING" }))).code).toBe("FORBIDDEN");
+    expect((await rejection(define(await org.as("SELLER"), { entity: "sale", key: "x", label: "x", type: "STRING" }))).code).toBe(
+      "FORBIDDEN",
+    );
   });
 });

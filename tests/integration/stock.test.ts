@@ -57,21 +57,20 @@ describe("stock movements", () => {
       low_stock: false,
     });
     const id = created.json.id;
-    expect(
-      (await world.move(world.key({ type: "DECREMENT", quantity: 3 }))).json,
-    ).toMatchObject({ id, total: 7, reserved: 0, available: 7 });
-    expect(
-      (await world.move(world.key({ type: "RESERVE", quantity: 4 }))).json,
-    ).toMatchObject({
+    expect((await world.move(world.key({ type: "DECREMENT", quantity: 3 }))).json).toMatchObject({
+      id,
+      total: 7,
+      reserved: 0,
+      available: 7,
+    });
+    expect((await world.move(world.key({ type: "RESERVE", quantity: 4 }))).json).toMatchObject({
       id,
       total: 7,
       reserved: 4,
       available: 3,
       low_stock: true,
     });
-    expect(
-      (await world.move(world.key({ type: "RELEASE", quantity: 1 }))).json,
-    ).toMatchObject({ id, total: 7, reserved: 3, available: 4 });
+    expect((await world.move(world.key({ type: "RELEASE", quantity: 1 }))).json).toMatchObject({ id, total: 7, reserved: 3, available: 4 });
     // The same product in another warehouse, and its variation, are other records.
     const other = await world.move(
       world.key({
@@ -113,43 +112,23 @@ describe("stock movements", () => {
         quantity: 2.5,
       }),
     );
-    const list = (query: string) =>
-      call("GET", `${API}/stock${query}`, { headers: world.headers });
+    const list = (query: string) => call("GET", `${API}/stock${query}`, { headers: world.headers });
     const all = await list("");
     expect(all.status).toBe(200);
     expect(all.json).toMatchObject({ currentPage: 0, perPage: 25, total: 3 });
-    expect(
-      (await list(`?warehouse_id=${world.otherWarehouse.id}`)).json.items.map(
-        (item: { total: number }) => item.total,
-      ),
-    ).toEqual([2]);
-    expect((await list(`?product_id=${world.cement.id}`)).json.items).toEqual([
-      expect.objectContaining({ total: 2.5, available: 2.5 }),
-    ]);
-    expect(
-      (await list(`?company_id=${world.company.id}&perPage=2&page=1`)).json,
-    ).toMatchObject({ total: 3, items: [expect.any(Object)] });
+    expect((await list(`?warehouse_id=${world.otherWarehouse.id}`)).json.items.map((item: { total: number }) => item.total)).toEqual([2]);
+    expect((await list(`?product_id=${world.cement.id}`)).json.items).toEqual([expect.objectContaining({ total: 2.5, available: 2.5 })]);
+    expect((await list(`?company_id=${world.company.id}&perPage=2&page=1`)).json).toMatchObject({ total: 3, items: [expect.any(Object)] });
     expect((await list(`?company_id=${randomUUID()}`)).json.total).toBe(0);
-    expect(
-      (
-        await list(
-          `?search=${encodeURIComponent(world.cement.name.toUpperCase())}`,
-        )
-      ).json.total,
-    ).toBe(1);
-    expect(
-      (await list("?sort=total&dir=desc")).json.items.map(
-        (item: { total: number }) => item.total,
-      ),
-    ).toEqual([2.5, 2, 1]);
+    expect((await list(`?search=${encodeURIComponent(world.cement.name.toUpperCase())}`)).json.total).toBe(1);
+    expect((await list("?sort=total&dir=desc")).json.items.map((item: { total: number }) => item.total)).toEqual([2.5, 2, 1]);
     expectProblem(await list("?sort=password"), 422);
     expectProblem(await list("?warehouse_id=not-a-uuid"), 422);
   });
 
   it("refuses what would break 0 <= reserved <= total with 422, changing nothing", async () => {
     const world = await stockWorld();
-    const id = (await world.move(world.key({ type: "INCREMENT", quantity: 5 })))
-      .json.id;
+    const id = (await world.move(world.key({ type: "INCREMENT", quantity: 5 }))).json.id;
     await world.move(world.key({ type: "RESERVE", quantity: 2 }));
     const refused = [
       [{ type: "DECREMENT", quantity: 4 }, "insufficient_stock"],
@@ -158,28 +137,20 @@ describe("stock movements", () => {
     ] as const;
     for (const [movement, code] of refused) {
       const problem = expectProblem(await world.move(world.key(movement)), 422);
-      expect(problem.errors).toEqual([
-        expect.objectContaining({ path: "quantity", code }),
-      ]);
+      expect(problem.errors).toEqual([expect.objectContaining({ path: "quantity", code })]);
     }
     const record = await world.org.db.stockInventory.findUniqueOrThrow({
       where: { id },
     });
-    expect([record.total.toString(), record.reserved.toString()]).toEqual([
-      "5",
-      "2",
-    ]);
+    expect([record.total.toString(), record.reserved.toString()]).toEqual(["5", "2"]);
     expect(await expectLedgerChains(world.org, id)).toBe(2);
     // Exactly the available quantity is fine.
-    expect(
-      (await world.move(world.key({ type: "DECREMENT", quantity: 3 }))).json,
-    ).toMatchObject({ total: 2, reserved: 2, available: 0 });
+    expect((await world.move(world.key({ type: "DECREMENT", quantity: 3 }))).json).toMatchObject({ total: 2, reserved: 2, available: 0 });
   });
 
   it("answers 404 for any type but INCREMENT on a missing record, 422 for unknown or foreign references", async () => {
     const world = await stockWorld();
-    for (const type of ["DECREMENT", "RESERVE", "RELEASE"])
-      expectProblem(await world.move(world.key({ type, quantity: 1 })), 404);
+    for (const type of ["DECREMENT", "RESERVE", "RELEASE"]) expectProblem(await world.move(world.key({ type, quantity: 1 })), 404);
     expect(await world.org.db.stockInventory.count()).toBe(0);
     const unknown = expectProblem(
       await world.move({
@@ -192,12 +163,7 @@ describe("stock movements", () => {
       }),
       422,
     );
-    expect(unknown.errors?.map((error) => error.path)).toEqual([
-      "company_id",
-      "warehouse_id",
-      "product_id",
-      "product_variation_id",
-    ]);
+    expect(unknown.errors?.map((error) => error.path)).toEqual(["company_id", "warehouse_id", "product_id", "product_variation_id"]);
     const wrongProduct = expectProblem(
       await world.move(
         world.key({
@@ -220,10 +186,7 @@ describe("stock movements", () => {
 
   it("keeps quantities within the decimals of the product's unit", async () => {
     const world = await stockWorld();
-    const screw = expectProblem(
-      await world.move(world.key({ type: "INCREMENT", quantity: 1.5 })),
-      422,
-    );
+    const screw = expectProblem(await world.move(world.key({ type: "INCREMENT", quantity: 1.5 })), 422);
     expect(screw.errors).toEqual([
       expect.objectContaining({
         path: "quantity",
@@ -301,84 +264,54 @@ describe("stock movements", () => {
     expect(await world.org.db.stockInventory.count()).toBe(0);
     expect(await world.org.db.stockMovement.count()).toBe(0);
     await move({ quantity: 2 });
-    await expect(
-      move({ type: "DECREMENT", quantity: 0.5 }),
-    ).rejects.toMatchObject({ code: "VALIDATION" });
-    expect(
-      (await world.org.db.stockInventory.findFirstOrThrow()).total.toString(),
-    ).toBe("2");
+    await expect(move({ type: "DECREMENT", quantity: 0.5 })).rejects.toMatchObject({ code: "VALIDATION" });
+    expect((await world.org.db.stockInventory.findFirstOrThrow()).total.toString()).toBe("2");
     expect(await world.org.db.stockMovement.count()).toBe(1);
   });
 
   it("refuses movements on a disabled record (422) until it is enabled; enable and disable answer the record", async () => {
     const world = await stockWorld();
-    const id = (await world.move(world.key({ type: "INCREMENT", quantity: 3 })))
-      .json.id;
+    const id = (await world.move(world.key({ type: "INCREMENT", quantity: 3 }))).json.id;
     const disabled = await call("PUT", `${API}/stock/${id}/disable`, {
       headers: world.headers,
     });
     expect(disabled.status).toBe(200);
     expect(disabled.json).toMatchObject({ id, active: false, total: 3 });
     for (const type of ["INCREMENT", "DECREMENT", "RESERVE"]) {
-      const problem = expectProblem(
-        await world.move(world.key({ type, quantity: 1 })),
-        422,
-      );
-      expect(problem.errors).toEqual([
-        expect.objectContaining({ code: "stock_inactive" }),
-      ]);
+      const problem = expectProblem(await world.move(world.key({ type, quantity: 1 })), 422);
+      expect(problem.errors).toEqual([expect.objectContaining({ code: "stock_inactive" })]);
     }
     const enabled = await call("PUT", `${API}/stock/${id}/enable`, {
       headers: world.headers,
     });
     expect(enabled.json).toMatchObject({ id, active: true });
-    expect(
-      (await world.move(world.key({ type: "DECREMENT", quantity: 1 }))).json,
-    ).toMatchObject({ total: 2 });
-    for (const path of [
-      `/stock/${randomUUID()}/enable`,
-      `/stock/${randomUUID()}/disable`,
-      "/stock/nope/enable",
-    ]) {
-      expectProblem(
-        await call("PUT", `${API}${path}`, { headers: world.headers }),
-        404,
-      );
+    expect((await world.move(world.key({ type: "DECREMENT", quantity: 1 }))).json).toMatchObject({ total: 2 });
+    for (const path of [`/stock/${randomUUID()}/enable`, `/stock/${randomUUID()}/disable`, "/stock/nope/enable"]) {
+      expectProblem(await call("PUT", `${API}${path}`, { headers: world.headers }), 404);
     }
   });
 
   it("deletes a record (204) only while nothing is reserved (409); its ledger stays", async () => {
     const world = await stockWorld();
-    const id = (await world.move(world.key({ type: "INCREMENT", quantity: 3 })))
-      .json.id;
+    const id = (await world.move(world.key({ type: "INCREMENT", quantity: 3 }))).json.id;
     await world.move(world.key({ type: "RESERVE", quantity: 1 }));
-    expectProblem(
-      await call("DELETE", `${API}/stock/${id}`, { headers: world.headers }),
-      409,
-    );
+    expectProblem(await call("DELETE", `${API}/stock/${id}`, { headers: world.headers }), 409);
     await world.move(world.key({ type: "RELEASE", quantity: 1 }));
     const deleted = await call("DELETE", `${API}/stock/${id}`, {
       headers: world.headers,
     });
     expect(deleted.status).toBe(204);
     expect(deleted.text).toBe("");
-    expectProblem(
-      await call("DELETE", `${API}/stock/${id}`, { headers: world.headers }),
-      404,
-    );
+    expectProblem(await call("DELETE", `${API}/stock/${id}`, { headers: world.headers }), 404);
     expectProblem(
       await call("GET", `${API}/stock/${id}/movements`, {
         headers: world.headers,
       }),
       404,
     );
-    expect(
-      await world.org.db.stockMovement.count({ where: { stock_id: id } }),
-    ).toBe(3);
+    expect(await world.org.db.stockMovement.count({ where: { stock_id: id } })).toBe(3);
     // A new INCREMENT starts a new record.
-    expect(
-      (await world.move(world.key({ type: "INCREMENT", quantity: 1 }))).json.id,
-    ).not.toBe(id);
+    expect((await world.move(world.key({ type: "INCREMENT", quantity: 1 }))).json.id).not.toBe(id);
   });
 
   it("is written by ADMIN and MANAGER, read by every role", async () => {
@@ -386,21 +319,10 @@ describe("stock movements", () => {
     const viewer = await world.org.bearer("VIEWER");
     const seller = await world.org.bearer("SELLER");
     const manager = await world.org.bearer("MANAGER");
-    expectProblem(
-      await world.move(world.key({ type: "INCREMENT", quantity: 1 }), viewer),
-      403,
-    );
-    expectProblem(
-      await world.move(world.key({ type: "INCREMENT", quantity: 1 }), seller),
-      403,
-    );
-    expect(
-      (await world.move(world.key({ type: "INCREMENT", quantity: 1 }), manager))
-        .status,
-    ).toBe(200);
-    expect(
-      (await call("GET", `${API}/stock`, { headers: viewer })).json.total,
-    ).toBe(1);
+    expectProblem(await world.move(world.key({ type: "INCREMENT", quantity: 1 }), viewer), 403);
+    expectProblem(await world.move(world.key({ type: "INCREMENT", quantity: 1 }), seller), 403);
+    expect((await world.move(world.key({ type: "INCREMENT", quantity: 1 }), manager)).status).toBe(200);
+    expect((await call("GET", `${API}/stock`, { headers: viewer })).json.total).toBe(1);
   });
 });
 
@@ -425,10 +347,7 @@ describe("the ledger", () => {
       "x-service-access-key-token": key.json.token,
       "x-service-access-key-code": key.json.code,
     };
-    await world.move(
-      world.key({ type: "RESERVE", quantity: 4, reference_id: "PED-9" }),
-      viaKey,
-    );
+    await world.move(world.key({ type: "RESERVE", quantity: 4, reference_id: "PED-9" }), viaKey);
     const ledger = await call("GET", `${API}/stock/${id}/movements`, {
       headers: world.headers,
     });
@@ -469,11 +388,7 @@ describe("the ledger", () => {
         actor: { kind: "access_key", id: key.json.id, name: key.json.name },
       }),
     ]);
-    const newest = await call(
-      "GET",
-      `${API}/stock/${id}/movements?dir=desc&perPage=1`,
-      { headers: world.headers },
-    );
+    const newest = await call("GET", `${API}/stock/${id}/movements?dir=desc&perPage=1`, { headers: world.headers });
     expect(newest.json).toMatchObject({
       total: 2,
       items: [expect.objectContaining({ type: "RESERVE" })],
@@ -488,17 +403,14 @@ describe("the ledger", () => {
 
   it("is append-only: the database refuses to change or delete a row", async () => {
     const world = await stockWorld();
-    const id = (await world.move(world.key({ type: "INCREMENT", quantity: 1 })))
-      .json.id;
+    const id = (await world.move(world.key({ type: "INCREMENT", quantity: 1 }))).json.id;
     await expect(
       world.org.db.stockMovement.updateMany({
         where: { stock_id: id },
         data: { reason: "forged" },
       }),
     ).rejects.toThrow(/append-only/);
-    await expect(
-      world.org.db.stockMovement.deleteMany({ where: { stock_id: id } }),
-    ).rejects.toThrow(/append-only/);
+    await expect(world.org.db.stockMovement.deleteMany({ where: { stock_id: id } })).rejects.toThrow(/append-only/);
     expect(
       await world.org.db.stockMovement.count({
         where: { stock_id: id, reason: null },
@@ -570,7 +482,11 @@ describe("a movement in one statement (PUT /stock/movement outside a transaction
   }
 
   /** What the pipeline gives the statement of a request of `principal` to `world`'s org (a credential of another org included). */
-  const statementOf = (world: Awaited<ReturnType<typeof stockWorld>>, principal: Principal, database: Database = world.org.database): OneStatement => ({
+  const statementOf = (
+    world: Awaited<ReturnType<typeof stockWorld>>,
+    principal: Principal,
+    database: Database = world.org.database,
+  ): OneStatement => ({
     organizationId: world.org.organizationId,
     query: (name, build) => statementQuery(database, world.org.organizationId, name, build),
     credential: credentialGuard(principal, MOVERS),
@@ -592,7 +508,9 @@ describe("a movement in one statement (PUT /stock/movement outside a transaction
     // Refusals, a bad reference and too many decimals: nothing moves, the transaction explains.
     expect(await moveInOneStatement(write, { ...world.key(), type: "DECREMENT", quantity: 100 })).toBeUndefined();
     expect(await moveInOneStatement(write, { ...world.key(), type: "RELEASE", quantity: 3 })).toBeUndefined();
-    expect(await moveInOneStatement(write, { ...world.key({ warehouse_id: randomUUID() }), type: "DECREMENT", quantity: 1 })).toBeUndefined();
+    expect(
+      await moveInOneStatement(write, { ...world.key({ warehouse_id: randomUUID() }), type: "DECREMENT", quantity: 1 }),
+    ).toBeUndefined();
     expect(await moveInOneStatement(write, { ...world.key(), type: "DECREMENT", quantity: 1.5 })).toBeUndefined();
     // From 9 available to 5, the product's minimum: the stock.low event is the transaction's.
     expect(await moveInOneStatement(write, { ...world.key(), type: "DECREMENT", quantity: 4 })).toBeUndefined();
@@ -622,7 +540,13 @@ describe("a movement in one statement (PUT /stock/movement outside a transaction
     expect(await moveInOneStatement(statementOf(world, stranger), decrement)).toBeUndefined();
 
     const key = await call("POST", `${API}/access-keys`, { headers: world.headers, body: { name: unique("ERP"), role: "MANAGER" } });
-    const keyPrincipal: Principal = { kind: "access_key", id: key.json.id, organizationId: world.org.organizationId, role: "MANAGER", via: "access_key" };
+    const keyPrincipal: Principal = {
+      kind: "access_key",
+      id: key.json.id,
+      organizationId: world.org.organizationId,
+      role: "MANAGER",
+      via: "access_key",
+    };
     expect(await moveInOneStatement(statementOf(world, keyPrincipal), decrement)).toMatchObject({ total: 7 });
     await world.org.db.accessKey.delete({ where: { id: key.json.id } });
     expect(await moveInOneStatement(statementOf(world, keyPrincipal), decrement)).toBeUndefined();
@@ -687,9 +611,20 @@ describe("a movement in one statement (PUT /stock/movement outside a transaction
       await database.prisma.brand.count();
       // The movement a request makes in one statement, on the driver: prepared too.
       const user = await world.org.db.user.findFirstOrThrow();
-      const principal: Principal = { kind: "user", id: user.id, organizationId: world.org.organizationId, role: user.role, via: "bearer", tokenVersion: 0 };
-      expect(await moveInOneStatement(statementOf(world, principal, database), { ...world.key(), type: "RESERVE", quantity: 1 })).toMatchObject({ reserved: 1 });
-      expect(await moveInOneStatement(statementOf(world, principal, database), { ...world.key(), type: "RELEASE", quantity: 1 })).toMatchObject({ reserved: 0 });
+      const principal: Principal = {
+        kind: "user",
+        id: user.id,
+        organizationId: world.org.organizationId,
+        role: user.role,
+        via: "bearer",
+        tokenVersion: 0,
+      };
+      expect(
+        await moveInOneStatement(statementOf(world, principal, database), { ...world.key(), type: "RESERVE", quantity: 1 }),
+      ).toMatchObject({ reserved: 1 });
+      expect(
+        await moveInOneStatement(statementOf(world, principal, database), { ...world.key(), type: "RELEASE", quantity: 1 }),
+      ).toMatchObject({ reserved: 0 });
       const prepared = await database.withSession((session) =>
         session.query<{ name: string; statement: string }>("SELECT name, statement FROM pg_prepared_statements ORDER BY prepare_time"),
       );
@@ -709,9 +644,7 @@ describe("a movement in one statement (PUT /stock/movement outside a transaction
 describe("stock override", () => {
   it("sets the figures of several records in one transaction, creating missing ones, with a ledger row each", async () => {
     const world = await stockWorld();
-    const existing = (
-      await world.move(world.key({ type: "INCREMENT", quantity: 10 }))
-    ).json.id;
+    const existing = (await world.move(world.key({ type: "INCREMENT", quantity: 10 }))).json.id;
     await world.move(world.key({ type: "RESERVE", quantity: 3 }));
     const answer = await call("PUT", `${API}/stock/override`, {
       headers: world.headers,
@@ -742,11 +675,7 @@ describe("stock override", () => {
         product: expect.objectContaining({ id: world.cement.id }),
       }),
     ]);
-    const ledger = await call(
-      "GET",
-      `${API}/stock/${existing}/movements?dir=desc&perPage=1`,
-      { headers: world.headers },
-    );
+    const ledger = await call("GET", `${API}/stock/${existing}/movements?dir=desc&perPage=1`, { headers: world.headers });
     expect(ledger.json.items[0]).toMatchObject({
       type: "OVERRIDE",
       quantity: 7,
@@ -762,9 +691,7 @@ describe("stock override", () => {
 
   it("checks every line first and writes nothing when any is invalid", async () => {
     const world = await stockWorld();
-    const id = (
-      await world.move(world.key({ type: "INCREMENT", quantity: 10 }))
-    ).json.id;
+    const id = (await world.move(world.key({ type: "INCREMENT", quantity: 10 }))).json.id;
     await world.move(world.key({ type: "RESERVE", quantity: 6 }));
     const problem = expectProblem(
       await call("PUT", `${API}/stock/override`, {
@@ -792,9 +719,7 @@ describe("stock override", () => {
       }),
       422,
     );
-    expect(
-      problem.errors?.map((error) => `${error.path} ${error.code}`),
-    ).toEqual([
+    expect(problem.errors?.map((error) => `${error.path} ${error.code}`)).toEqual([
       "items.1.total reserved_above_total",
       "items.2.product_id not_found_reference",
       "items.3.reserved reserved_above_total",
@@ -802,9 +727,7 @@ describe("stock override", () => {
       "items.5.total too_many_decimals",
     ]);
     expect(await world.org.db.stockInventory.count()).toBe(1);
-    expect(
-      await world.org.db.stockMovement.count({ where: { stock_id: id } }),
-    ).toBe(2);
+    expect(await world.org.db.stockMovement.count({ where: { stock_id: id } })).toBe(2);
     expectProblem(
       await call("PUT", `${API}/stock/override`, {
         headers: world.headers,
@@ -838,9 +761,7 @@ describe("stock override", () => {
         code: "too_many_decimals",
       }),
     ]);
-    expect((await api.stock.list({})).items.map((item) => item.total)).toEqual([
-      10,
-    ]);
+    expect((await api.stock.list({})).items.map((item) => item.total)).toEqual([10]);
   });
 });
 
@@ -899,10 +820,7 @@ describe("stock.low webhook event (contract §7)", () => {
     });
     // Further down, and a refused movement: nothing more.
     await moved({ type: "DECREMENT", quantity: 1 });
-    expectProblem(
-      await world.move(world.key({ type: "DECREMENT", quantity: 50 })),
-      422,
-    );
+    expectProblem(await world.move(world.key({ type: "DECREMENT", quantity: 50 })), 422);
     expect(await lows()).toHaveLength(1);
     // Back above it (4 → 14), then an override down to 3 available: a second crossing.
     await moved({ type: "INCREMENT", quantity: 10 });
@@ -959,9 +877,7 @@ describe("stock.low webhook event (contract §7)", () => {
       }),
     ).rejects.toThrow("the order failed");
     expect(await org.db.webhookDelivery.count()).toBe(0);
-    await transaction(org.db, (tx) =>
-      applyMovement(tx, { ...world.key(), type: "DECREMENT", quantity: 2 }),
-    );
+    await transaction(org.db, (tx) => applyMovement(tx, { ...world.key(), type: "DECREMENT", quantity: 2 }));
     expect(await org.db.webhookDelivery.count()).toBe(1);
   });
 });
@@ -969,8 +885,7 @@ describe("stock.low webhook event (contract §7)", () => {
 describe("org isolation", () => {
   it("never shows, moves, toggles or deletes another org's stock, and refuses its references", async () => {
     const world = await stockWorld();
-    const id = (await world.move(world.key({ type: "INCREMENT", quantity: 5 })))
-      .json.id;
+    const id = (await world.move(world.key({ type: "INCREMENT", quantity: 5 }))).json.id;
     const intruder = await newOrg();
     const headers = await intruder.bearer();
     expect((await call("GET", `${API}/stock`, { headers })).json.total).toBe(0);
@@ -989,15 +904,8 @@ describe("org isolation", () => {
     ] as const) {
       expectProblem(await call(method, `${API}${path}`, { headers }), 404);
     }
-    const moved = expectProblem(
-      await world.move(world.key({ type: "DECREMENT", quantity: 5 }), headers),
-      422,
-    );
-    expect(moved.errors?.map((error) => error.path)).toEqual([
-      "company_id",
-      "warehouse_id",
-      "product_id",
-    ]);
+    const moved = expectProblem(await world.move(world.key({ type: "DECREMENT", quantity: 5 }), headers), 422);
+    expect(moved.errors?.map((error) => error.path)).toEqual(["company_id", "warehouse_id", "product_id"]);
     expectProblem(
       await call("PUT", `${API}/stock/override`, {
         headers,
@@ -1015,14 +923,8 @@ describe("org isolation", () => {
 describe("concurrency: no lost update, no broken invariant", () => {
   it("40 concurrent DECREMENT 1 on a total of 25: exactly 25 succeed, 15 are 422, the total ends at 0", async () => {
     const world = await stockWorld();
-    const id = (
-      await world.move(world.key({ type: "INCREMENT", quantity: 25 }))
-    ).json.id;
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, () =>
-        world.move(world.key({ type: "DECREMENT", quantity: 1 })),
-      ),
-    );
+    const id = (await world.move(world.key({ type: "INCREMENT", quantity: 25 }))).json.id;
+    const answers = await Promise.all(Array.from({ length: 40 }, () => world.move(world.key({ type: "DECREMENT", quantity: 1 }))));
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(25);
     expect(statuses.filter((status) => status === 422)).toHaveLength(15);
@@ -1035,14 +937,8 @@ describe("concurrency: no lost update, no broken invariant", () => {
 
   it("20 concurrent INCREMENT 1 on a missing record: one record, exactly +20", async () => {
     const world = await stockWorld();
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        world.move(world.key({ type: "INCREMENT", quantity: 1 })),
-      ),
-    );
-    expect(answers.map((answer) => answer.status)).toEqual(
-      Array.from({ length: 20 }, () => 200),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, () => world.move(world.key({ type: "INCREMENT", quantity: 1 }))));
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 20 }, () => 200));
     expect(new Set(answers.map((answer) => answer.json.id)).size).toBe(1);
     const records = await world.org.db.stockInventory.findMany();
     expect(records.map((record) => record.total.toString())).toEqual(["20"]);
@@ -1051,16 +947,12 @@ describe("concurrency: no lost update, no broken invariant", () => {
 
   it("RESERVE, RELEASE and DECREMENT races keep 0 <= reserved <= total, and the ledger adds up", async () => {
     const world = await stockWorld();
-    const id = (
-      await world.move(world.key({ type: "INCREMENT", quantity: 10 }))
-    ).json.id;
+    const id = (await world.move(world.key({ type: "INCREMENT", quantity: 10 }))).json.id;
     const moves = Array.from({ length: 60 }, (_, index) => ({
       type: ["RESERVE", "RELEASE", "RESERVE", "DECREMENT"][index % 4],
       quantity: 1,
     }));
-    const answers = await Promise.all(
-      moves.map((move) => world.move(world.key(move))),
-    );
+    const answers = await Promise.all(moves.map((move) => world.move(world.key(move))));
     for (const answer of answers) {
       expect([200, 422]).toContain(answer.status);
       if (answer.status === 200) {
@@ -1068,20 +960,13 @@ describe("concurrency: no lost update, no broken invariant", () => {
         expect(answer.json.reserved).toBeLessThanOrEqual(answer.json.total);
       }
     }
-    const succeeded = (type: string) =>
-      answers.filter(
-        (answer, index) => answer.status === 200 && moves[index]!.type === type,
-      ).length;
+    const succeeded = (type: string) => answers.filter((answer, index) => answer.status === 200 && moves[index]!.type === type).length;
     const record = await world.org.db.stockInventory.findUniqueOrThrow({
       where: { id },
     });
     expect(Number(record.total)).toBe(10 - succeeded("DECREMENT"));
-    expect(Number(record.reserved)).toBe(
-      succeeded("RESERVE") - succeeded("RELEASE"),
-    );
-    expect(await expectLedgerChains(world.org, id)).toBe(
-      1 + answers.filter((answer) => answer.status === 200).length,
-    );
+    expect(Number(record.reserved)).toBe(succeeded("RESERVE") - succeeded("RELEASE"));
+    expect(await expectLedgerChains(world.org, id)).toBe(1 + answers.filter((answer) => answer.status === 200).length);
   });
 
   it("an Idempotency-Key retry of a movement never applies it twice, even sent at the same time", async () => {
@@ -1122,9 +1007,7 @@ describe("stock demo data", () => {
     await seedCatalogDemo(org.db);
     await seedPartiesDemo(org.db);
     await seedStockDemo(org.db);
-    const page = await (
-      await org.as()
-    ).stock.list({ sort: "total", dir: "desc" });
+    const page = await (await org.as()).stock.list({ sort: "total", dir: "desc" });
     expect(page.total).toBe(7);
     expect(page.items[0]).toMatchObject({
       total: 25_000,

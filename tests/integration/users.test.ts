@@ -54,7 +54,13 @@ describe("users", () => {
     const api = await org.as();
     const email = newEmail();
     const name = unique("Maria Conceição");
-    const created = await api.users.create({ name, email, role: "MANAGER", password: "s3cret-pass", fiscal_registration_number: "529.982.247-25" });
+    const created = await api.users.create({
+      name,
+      email,
+      role: "MANAGER",
+      password: "s3cret-pass",
+      fiscal_registration_number: "529.982.247-25",
+    });
     expect(Object.keys(created).sort()).toEqual(userFields);
     expect(created).toMatchObject({
       name,
@@ -101,7 +107,9 @@ describe("users", () => {
 
     const email = newEmail();
     await api.users.create({ name: "First", email, password: "password123" });
-    expect((await rejection(api.users.create({ name: "Again", email: email.toUpperCase(), password: "password123" }))).code).toBe("CONFLICT");
+    expect((await rejection(api.users.create({ name: "Again", email: email.toUpperCase(), password: "password123" }))).code).toBe(
+      "CONFLICT",
+    );
     // Emails are unique across orgs: login takes an email, not an org.
     const other = await (await newOrg()).as();
     expect((await rejection(other.users.create({ name: "Elsewhere", email, password: "password123" }))).code).toBe("CONFLICT");

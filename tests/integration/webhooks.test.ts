@@ -58,7 +58,11 @@ const page = { search: "", page: 0, perPage: 25, sort: "", dir: "asc" as const }
 async function newSale(org: TestOrg): Promise<string> {
   const status = await org.db.status.findFirstOrThrow({ where: { type: "SALE" } });
   const partner = await org.db.partner.create({
-    data: { organization_id: org.organizationId, name: "Cliente", fiscal_registration_number: String(Date.now()).padStart(11, "0").slice(-11) },
+    data: {
+      organization_id: org.organizationId,
+      name: "Cliente",
+      fiscal_registration_number: String(Date.now()).padStart(11, "0").slice(-11),
+    },
   });
   const sale = await org.db.sale.create({
     data: {
@@ -135,7 +139,12 @@ describe("webhook deliveries", () => {
     expect(new Set(inbox.received.map((request) => request.body)).size).toBe(1);
     expect(new Set(inbox.received.map((request) => request.headers["x-webhook-id"])).size).toBe(1);
     for (const request of inbox.received) {
-      expect(verifySignature(hook.secret, request.body, String(request.headers["x-signature"]), { nowSeconds: Math.floor(time.now().getTime() / 1000), toleranceSeconds: 86_400 * 2 })).toBe(true);
+      expect(
+        verifySignature(hook.secret, request.body, String(request.headers["x-signature"]), {
+          nowSeconds: Math.floor(time.now().getTime() / 1000),
+          toleranceSeconds: 86_400 * 2,
+        }),
+      ).toBe(true);
     }
     [delivery] = (await listDeliveries(org.db, { ...page, id: hook.id })).items;
     expect(delivery).toMatchObject({ status: "SUCCEEDED", attempt_count: 3, last_status: 204, last_error: null });
@@ -326,9 +335,17 @@ describe("webhooks over REST", () => {
   it("creates, reads, changes and deletes an endpoint; the secret is answered once", async () => {
     const org = await newOrg();
     const admin = await org.bearer("ADMIN");
-    const created = await call("POST", "/api/b2b/webhooks", { headers: admin, body: { url: "http://127.0.0.1:9/hooks", events: ["sale.created", "order.created"] } });
+    const created = await call("POST", "/api/b2b/webhooks", {
+      headers: admin,
+      body: { url: "http://127.0.0.1:9/hooks", events: ["sale.created", "order.created"] },
+    });
     expect(created.status, created.text).toBe(201);
-    expect(created.json).toMatchObject({ url: "http://127.0.0.1:9/hooks", events: ["sale.created", "order.created"], active: true, attributes: {} });
+    expect(created.json).toMatchObject({
+      url: "http://127.0.0.1:9/hooks",
+      events: ["sale.created", "order.created"],
+      active: true,
+      attributes: {},
+    });
     expect(created.json.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     const id = created.json.id;
     const row = await org.db.webhook.findUniqueOrThrow({ where: { id } });
@@ -342,7 +359,10 @@ describe("webhooks over REST", () => {
     expect(list.json).toMatchObject({ total: 1, items: [{ id }] });
     expect(list.text).not.toContain(created.json.secret);
 
-    const changed = await call("PUT", `/api/b2b/webhooks/${id}`, { headers: admin, body: { events: ["order.status-changed"], active: false } });
+    const changed = await call("PUT", `/api/b2b/webhooks/${id}`, {
+      headers: admin,
+      body: { events: ["order.status-changed"], active: false },
+    });
     expect(changed.status, changed.text).toBe(200);
     expect(changed.json).toMatchObject({ url: "http://127.0.0.1:9/hooks", events: ["order.status-changed"], active: false });
     expect(changed.json).not.toHaveProperty("secret");
@@ -355,11 +375,23 @@ describe("webhooks over REST", () => {
   it("422 for unknown events, an empty list, repeated events and non-http URLs", async () => {
     const org = await newOrg();
     const admin = await org.bearer("ADMIN");
-    const bad = await expectProblem(await call("POST", "/api/b2b/webhooks", { headers: admin, body: { url: "ftp://127.0.0.1/x", events: ["sale.exploded"] } }), 422);
+    const bad = await expectProblem(
+      await call("POST", "/api/b2b/webhooks", { headers: admin, body: { url: "ftp://127.0.0.1/x", events: ["sale.exploded"] } }),
+      422,
+    );
     expect(bad.errors?.map((error) => error.path).sort()).toEqual(["events.0", "url"]);
-    const empty = await expectProblem(await call("POST", "/api/b2b/webhooks", { headers: admin, body: { url: "http://127.0.0.1/x", events: [] } }), 422);
+    const empty = await expectProblem(
+      await call("POST", "/api/b2b/webhooks", { headers: admin, body: { url: "http://127.0.0.1/x", events: [] } }),
+      422,
+    );
     expect(empty.errors?.map((error) => error.path)).toEqual(["events"]);
-    await expectProblem(await call("POST", "/api/b2b/webhooks", { headers: admin, body: { url: "http://127.0.0.1/x", events: ["sale.created", "sale.created"] } }), 422);
+    await expectProblem(
+      await call("POST", "/api/b2b/webhooks", {
+        headers: admin,
+        body: { url: "http://127.0.0.1/x", events: ["sale.created", "sale.created"] },
+      }),
+      422,
+    );
     await expectProblem(await call("POST", "/api/b2b/webhooks", { headers: admin, body: { events: ["sale.created"] } }), 422);
   });
 
@@ -426,9 +458,16 @@ describe("webhooks over REST", () => {
     expect(queued.json).toMatchObject({ deliveries: 1 });
     await dispatcherFor(org).runOnce();
     const body = JSON.parse(inbox.received[0]!.body);
-    expect(body).toMatchObject({ type: "order.create-requested", id: queued.json.event_id, data: { id: saleId, total_value: 100, partner: { name: "Cliente" }, webhook_error: null } });
+    expect(body).toMatchObject({
+      type: "order.create-requested",
+      id: queued.json.event_id,
+      data: { id: saleId, total_value: 100, partner: { name: "Cliente" }, webhook_error: null },
+    });
     expect(await org.db.webhookDelivery.findFirstOrThrow()).toMatchObject({ subject_type: "sale", subject_id: saleId });
-    await expectProblem(await call("PUT", `/api/b2b/sales/${saleId}/call-create-order-webhook`, { headers: await org.bearer("VIEWER") }), 403);
+    await expectProblem(
+      await call("PUT", `/api/b2b/sales/${saleId}/call-create-order-webhook`, { headers: await org.bearer("VIEWER") }),
+      403,
+    );
   });
 });
 
@@ -439,7 +478,10 @@ describe("the app's own dispatcher", () => {
     const inbox = await receiver(() => (hang ? "hang" : { status: 200 }));
     const first = await openPGlite(dir);
     await first.withSession((session) => migrate(session));
-    const { organization } = await createOrganization(first.prisma, { name: unique("Org"), admin: { email: `${randomUUID()}@x.example`, password: "password123" } });
+    const { organization } = await createOrganization(first.prisma, {
+      name: unique("Org"),
+      admin: { email: `${randomUUID()}@x.example`, password: "password123" },
+    });
     const db = forOrganization(first.prisma, organization.id);
     await createWebhook(db, { url: inbox.url, events: ["sale.created"], active: true, attributes: {} }, { allowPrivate: true });
     await transaction(db, (tx) => emitEvent(tx, { type: "sale.created", data: { id: "pending" } }));
@@ -454,7 +496,8 @@ describe("the app's own dispatcher", () => {
     const second = await openPGlite(dir);
     const again = await startApp({ ...options, database: second });
     await inbox.waitFor(2);
-    const read = () => forOrganization(second.prisma, organization.id).webhookDelivery.findFirstOrThrow({ include: { attempts_log: true } });
+    const read = () =>
+      forOrganization(second.prisma, organization.id).webhookDelivery.findFirstOrThrow({ include: { attempts_log: true } });
     let delivery = await read();
     // The answer is recorded just after the receiver got the request.
     while (delivery.state !== "SUCCEEDED") delivery = await new Promise((resolve) => setTimeout(resolve, 10)).then(read);

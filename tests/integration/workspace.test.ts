@@ -25,31 +25,54 @@ const priceTable = (name: string) => ({
 });
 const discount = (name: string) => ({ name, ranges: [{ minimum_quantity: 1, value: 5 }] });
 const webhookOf = (org: TestOrg) =>
-  createWebhook(org.db, { url: `http://127.0.0.1:9/${randomUUID()}`, events: ["sale.created", "order.status-changed"], active: true, attributes: {} }, { allowPrivate: true });
+  createWebhook(
+    org.db,
+    { url: `http://127.0.0.1:9/${randomUUID()}`, events: ["sale.created", "order.status-changed"], active: true, attributes: {} },
+    { allowPrivate: true },
+  );
 /** The lines of a CSV answer, without the BOM. */
-const csvLinesOf = (text: string) => text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+const csvLinesOf = (text: string) =>
+  text
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
 
 describe("bulk actions", () => {
   it("deactivate and activate several records at once, each change in the audit log", async () => {
     const org = await newOrg();
     const api = await org.as();
     const ids = [];
-    for (let index = 0; index < 3; index++) ids.push((await api.brands.create({ name: unique("Bulk"), active: true, images: [], attributes: {} })).id);
+    for (let index = 0; index < 3; index++)
+      ids.push((await api.brands.create({ name: unique("Bulk"), active: true, images: [], attributes: {} })).id);
     expect(await api.brands.bulkSetActive({ ids, active: false })).toEqual({ count: 3, failures: [] });
     expect((await api.brands.list({ active: false })).items.map((brand) => brand.id).sort()).toEqual([...ids].sort());
     const history = await api.audit.list({ entity: "brand", entity_id: ids[0]! });
     expect(history.items[0]!.changes).toEqual({ active: { from: true, to: false } });
-    await expect(api.brands.bulkSetActive({ ids: [ids[0]!, ids[0]!], active: true })).rejects.toMatchObject({ code: "UNPROCESSABLE_CONTENT" });
+    await expect(api.brands.bulkSetActive({ ids: [ids[0]!, ids[0]!], active: true })).rejects.toMatchObject({
+      code: "UNPROCESSABLE_CONTENT",
+    });
     await expect((await org.as("VIEWER")).brands.bulkSetActive({ ids, active: true })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
   it("delete what can go, report per record what cannot (in use, missing) and keep it", async () => {
     const org = await newOrg();
     const api = await org.as();
-    const free = await api.measureUnits.create({ abbreviation: "CX", description: unique("Caixa"), decimals_for_quantity: 0, active: true });
+    const free = await api.measureUnits.create({
+      abbreviation: "CX",
+      description: unique("Caixa"),
+      decimals_for_quantity: 0,
+      active: true,
+    });
     const used = await api.measureUnits.create({ abbreviation: "PC", description: unique("Peça"), decimals_for_quantity: 0, active: true });
     const product = await api.products.create({ name: unique("Produto"), active: true, attributes: {} });
-    await api.alternativeUnits.create({ product_id: product.id, unit_id: used.id, decimals_for_quantity: 0, value_multiplier: 12, quantity: 1, attributes: {} });
+    await api.alternativeUnits.create({
+      product_id: product.id,
+      unit_id: used.id,
+      decimals_for_quantity: 0,
+      value_multiplier: 12,
+      quantity: 1,
+      attributes: {},
+    });
     const missing = randomUUID();
     const result = await api.measureUnits.bulkRemove({ ids: [used.id, free.id, missing] });
     expect(result.count).toBe(1);
@@ -81,23 +104,38 @@ describe("bulk actions", () => {
     const company = await api.companies.create({ name: unique("Empresa"), fiscal_registration_number: "11.222.333/0001-81" });
     const sellerIds = [];
     for (let index = 0; index < 2; index++) {
-      sellerIds.push((await api.sellers.create({ name: unique("Vendedor"), email: `${randomUUID()}@example.com`, company_id: company.id })).id);
+      sellerIds.push(
+        (await api.sellers.create({ name: unique("Vendedor"), email: `${randomUUID()}@example.com`, company_id: company.id })).id,
+      );
     }
     expect(await api.sellers.bulkSetActive({ ids: sellerIds, active: false })).toEqual({ count: 2, failures: [] });
     expect((await api.sellers.get({ id: sellerIds[0]! })).active).toBe(false);
     expect(await api.sellers.bulkRemove({ ids: sellerIds })).toEqual({ count: 2, failures: [] });
     await expect((await org.as("SELLER")).sellers.bulkRemove({ ids: sellerIds })).rejects.toMatchObject({ code: "FORBIDDEN" });
 
-    const status = await api.statuses.create({ title: unique("Status"), type: "ORDER", background_color: "#000000", font_color: "#FFFFFF", order: 9 });
+    const status = await api.statuses.create({
+      title: unique("Status"),
+      type: "ORDER",
+      background_color: "#000000",
+      font_color: "#FFFFFF",
+      order: 9,
+    });
     expect(await api.statuses.bulkRemove({ ids: [status.id] })).toEqual({ count: 1, failures: [] });
 
     const admin = await api.account.get();
-    const other = await api.users.create({ name: unique("Pessoa"), email: `${randomUUID()}@example.com`, role: "VIEWER", password: "password123" });
+    const other = await api.users.create({
+      name: unique("Pessoa"),
+      email: `${randomUUID()}@example.com`,
+      role: "VIEWER",
+      password: "password123",
+    });
     const users = await api.users.bulkSetActive({ ids: [other.id, admin.id], active: false });
     expect(users).toMatchObject({ count: 1, failures: [{ id: admin.id, status: 422 }] });
     expect((await api.users.get({ id: other.id })).active).toBe(false);
     expect((await api.users.get({ id: admin.id })).active).toBe(true);
-    await expect((await org.as("MANAGER")).users.bulkSetActive({ ids: [other.id], active: true })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect((await org.as("MANAGER")).users.bulkSetActive({ ids: [other.id], active: true })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
   });
 });
 
@@ -107,19 +145,38 @@ describe("bulk actions of the other lists", () => {
     const api = await org.as();
     const free = await api.products.create({ name: unique("Livre"), active: true, attributes: {} });
     const used = await api.products.create({ name: unique("Usado"), active: true, attributes: {} });
-    const unit = await api.measureUnits.create({ abbreviation: "CX", description: unique("Caixa"), decimals_for_quantity: 0, active: true });
-    await api.alternativeUnits.create({ product_id: used.id, unit_id: unit.id, decimals_for_quantity: 0, value_multiplier: 12, quantity: 1, attributes: {} });
+    const unit = await api.measureUnits.create({
+      abbreviation: "CX",
+      description: unique("Caixa"),
+      decimals_for_quantity: 0,
+      active: true,
+    });
+    await api.alternativeUnits.create({
+      product_id: used.id,
+      unit_id: unit.id,
+      decimals_for_quantity: 0,
+      value_multiplier: 12,
+      quantity: 1,
+      attributes: {},
+    });
     const missing = randomUUID();
-    expect(await api.products.bulkSetActive({ ids: [free.id, used.id, missing], active: false })).toMatchObject({ count: 2, failures: [{ id: missing, status: 404 }] });
+    expect(await api.products.bulkSetActive({ ids: [free.id, used.id, missing], active: false })).toMatchObject({
+      count: 2,
+      failures: [{ id: missing, status: 404 }],
+    });
     expect((await api.products.get({ id: used.id })).active).toBe(false);
-    expect((await api.audit.list({ entity: "product", entity_id: free.id, action: "update" })).items[0]!.changes).toEqual({ active: { from: true, to: false } });
+    expect((await api.audit.list({ entity: "product", entity_id: free.id, action: "update" })).items[0]!.changes).toEqual({
+      active: { from: true, to: false },
+    });
     // Already inactive: nothing changes, nothing more is recorded.
     expect(await api.products.bulkSetActive({ ids: [free.id], active: false })).toEqual({ count: 1, failures: [] });
     expect((await api.audit.list({ entity: "product", entity_id: free.id, action: "update" })).items).toHaveLength(1);
     const removed = await api.products.bulkRemove({ ids: [used.id, free.id] });
     expect(removed).toMatchObject({ count: 1, failures: [{ id: used.id, status: 409 }] });
     expect(await org.db.product.count({ where: { id: { in: [free.id, used.id] } } })).toBe(1);
-    await expect((await org.as("SELLER")).products.bulkSetActive({ ids: [used.id], active: true })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect((await org.as("SELLER")).products.bulkSetActive({ ids: [used.id], active: true })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
   });
 
   it("discounts, price tables, sales channels, webhooks, stock and access keys", async () => {
@@ -145,7 +202,9 @@ describe("bulk actions of the other lists", () => {
     const hooks = [await webhookOf(org), await webhookOf(org)];
     expect(await api.webhooks.bulkSetActive({ ids: hooks.map(({ id }) => id), active: false })).toEqual({ count: 2, failures: [] });
     expect((await api.webhooks.get({ id: hooks[0]!.id })).active).toBe(false);
-    expect((await api.audit.list({ entity: "webhook", entity_id: hooks[0]!.id, action: "update" })).items[0]!.changes).toMatchObject({ active: { from: true, to: false } });
+    expect((await api.audit.list({ entity: "webhook", entity_id: hooks[0]!.id, action: "update" })).items[0]!.changes).toMatchObject({
+      active: { from: true, to: false },
+    });
     await expect((await org.as("MANAGER")).webhooks.bulkRemove({ ids: [hooks[0]!.id] })).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(await api.webhooks.bulkRemove({ ids: hooks.map(({ id }) => id) })).toEqual({ count: 2, failures: [] });
 
@@ -154,10 +213,16 @@ describe("bulk actions of the other lists", () => {
     const reserved = (await world.move(world.key({ product_id: world.cement.id, type: "RESERVE", quantity: 1 }))).json;
     expect(await api.stock.bulkSetActive({ ids: [free.id, reserved.id], active: false })).toEqual({ count: 2, failures: [] });
     expect((await api.stock.get({ id: free.id })).active).toBe(false);
-    expect(await api.stock.bulkRemove({ ids: [free.id, reserved.id] })).toMatchObject({ count: 1, failures: [{ id: reserved.id, status: 409, code: "stock_reserved" }] });
+    expect(await api.stock.bulkRemove({ ids: [free.id, reserved.id] })).toMatchObject({
+      count: 1,
+      failures: [{ id: reserved.id, status: 409, code: "stock_reserved" }],
+    });
     expect(await org.db.stockInventory.count()).toBe(1);
 
-    const keys = [await api.accessKeys.create({ name: unique("ERP"), role: "VIEWER" }), await api.accessKeys.create({ name: unique("BI"), role: "VIEWER" })];
+    const keys = [
+      await api.accessKeys.create({ name: unique("ERP"), role: "VIEWER" }),
+      await api.accessKeys.create({ name: unique("BI"), role: "VIEWER" }),
+    ];
     expect(await api.accessKeys.bulkRemove({ ids: keys.map(({ id }) => id) })).toEqual({ count: 2, failures: [] });
     expect((await api.audit.list({ entity: "access_key", entity_id: keys[0]!.id, action: "revoke" })).items).toHaveLength(1);
     const revoked = { "x-service-access-key-token": keys[0]!.token, "x-service-access-key-code": keys[0]!.code };
@@ -175,7 +240,8 @@ describe("bulk actions of the other lists", () => {
     const key = await api.accessKeys.create({ name: unique("Alheia"), role: "VIEWER" });
     const world = await stockWorld(theirs);
     const stock = (await world.move(world.key({ type: "INCREMENT", quantity: 1 }))).json;
-    const refused = (result: { count: number; failures: Array<{ status: number }> }) => expect(result).toMatchObject({ count: 0, failures: [{ status: 404 }] });
+    const refused = (result: { count: number; failures: Array<{ status: number }> }) =>
+      expect(result).toMatchObject({ count: 0, failures: [{ status: 404 }] });
 
     refused(await mine.products.bulkSetActive({ ids: [product.id], active: false }));
     refused(await mine.products.bulkRemove({ ids: [product.id] }));
@@ -207,11 +273,18 @@ describe("CSV export", () => {
       await api.brands.create({ name: `${tag} ${String(index).padStart(3, "0")}`, active: index % 2 === 0, images: [], attributes: {} });
     }
     await api.brands.create({ name: `=cmd|' /C calc'!A0 ${tag}`, active: true, images: [], attributes: {} });
-    const answer = await call("GET", `/api/b2b/exports/brands?search=${tag}&active=true&sort=name&dir=desc&columns=name,active&headers=Nome,Ativa`, { headers });
+    const answer = await call(
+      "GET",
+      `/api/b2b/exports/brands?search=${tag}&active=true&sort=name&dir=desc&columns=name,active&headers=Nome,Ativa`,
+      { headers },
+    );
     expect(answer.status).toBe(200);
     expect(answer.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(answer.headers["content-disposition"]).toMatch(/^attachment; filename="brands-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = answer.text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = answer.text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("Nome;Ativa");
     expect(lines).toHaveLength(1 + 65 + 1);
     expect(lines[1]).toBe(`${tag} 128;Sim`);
@@ -244,7 +317,9 @@ describe("CSV export of the other lists", () => {
     expect(english).toEqual(["role", "Seller"]);
 
     await webhookOf(org);
-    expect(csvLinesOf((await call("GET", "/api/b2b/exports/webhooks?columns=events&locale=en", { headers: admin })).text)[1]).toBe('"Sale created, Order status changed"');
+    expect(csvLinesOf((await call("GET", "/api/b2b/exports/webhooks?columns=events&locale=en", { headers: admin })).text)[1]).toBe(
+      '"Sale created, Order status changed"',
+    );
 
     const setup = await salesSetup(org);
     await createSale(setup);
@@ -256,10 +331,28 @@ describe("CSV export of the other lists", () => {
     const due = new Date(Date.now() - 45 * 86_400_000).toISOString();
     const financial = await call("POST", "/api/b2b/financials", {
       headers: admin,
-      body: { partner_id: setup.otherPartner.id, value: 100, paying_off_value: 0, paying_off_date: null, reversed_value: 0, reversed_date: null, due_date: due, status: open.id, type: "BOLETO" },
+      body: {
+        partner_id: setup.otherPartner.id,
+        value: 100,
+        paying_off_value: 0,
+        paying_off_date: null,
+        reversed_value: 0,
+        reversed_date: null,
+        due_date: due,
+        status: open.id,
+        type: "BOLETO",
+      },
     });
     expect(financial.status, financial.text).toBe(201);
-    const financials = csvLinesOf((await call("GET", `/api/b2b/exports/financials?partner_id=${setup.otherPartner.id}&columns=value,status,overdue&headers=Valor,Status,Atraso`, { headers: admin })).text);
+    const financials = csvLinesOf(
+      (
+        await call(
+          "GET",
+          `/api/b2b/exports/financials?partner_id=${setup.otherPartner.id}&columns=value,status,overdue&headers=Valor,Status,Atraso`,
+          { headers: admin },
+        )
+      ).text,
+    );
     expect(financials).toEqual(["Valor;Status;Atraso", "100;open;31–60 dias"]);
 
     const world = await stockWorld(org);
@@ -271,7 +364,8 @@ describe("CSV export of the other lists", () => {
   it("the lists of admins export to admins only; financials to a user's bearer token only", async () => {
     const org = await newOrg();
     const manager = await org.bearer("MANAGER");
-    for (const list of ["users", "access-keys", "webhooks"]) expectProblem(await call("GET", `/api/b2b/exports/${list}`, { headers: manager }), 403);
+    for (const list of ["users", "access-keys", "webhooks"])
+      expectProblem(await call("GET", `/api/b2b/exports/${list}`, { headers: manager }), 403);
     expect((await call("GET", "/api/b2b/exports/discounts", { headers: manager })).status).toBe(200);
     const key = await (await org.as()).accessKeys.create({ name: unique("ERP"), role: "ADMIN" });
     const keyHeaders = { "x-service-access-key-token": key.token, "x-service-access-key-code": key.code };
@@ -295,7 +389,12 @@ describe("saved views", () => {
     await mine.savedViews.remove({ id: saved.id });
     expect((await mine.savedViews.list({})).map((view) => view.list)).toEqual(["partners"]);
     const key = await mine.accessKeys.create({ name: unique("Key"), role: "ADMIN" });
-    expectProblem(await call("GET", "/api/b2b/saved-views", { headers: { "x-service-access-key-token": key.token, "x-service-access-key-code": key.code } }), 403);
+    expectProblem(
+      await call("GET", "/api/b2b/saved-views", {
+        headers: { "x-service-access-key-token": key.token, "x-service-access-key-code": key.code },
+      }),
+      403,
+    );
   });
 });
 
@@ -304,14 +403,27 @@ describe("global search", () => {
     const org = await newOrg();
     const api = await org.as();
     const tag = unique("Zeta").replace(" ", "");
-    await api.partners.create({ name: `${tag} Comércio`, fiscal_registration_number: "11222333000181", active: true, addresses: [], attributes: {} });
+    await api.partners.create({
+      name: `${tag} Comércio`,
+      fiscal_registration_number: "11222333000181",
+      active: true,
+      addresses: [],
+      attributes: {},
+    });
     await api.products.create({ name: `Furadeira ${tag}`, sku: `SKU-${tag}`, active: true, attributes: {} });
     const found = await api.search.everything({ q: `${tag} comercio` });
     expect(found.partners.map((hit) => hit.title)).toEqual([`${tag} Comércio`]);
     expect(found.partners[0]!.subtitle).toBe("11.222.333/0001-81");
     expect((await api.search.everything({ q: `sku-${tag}` })).products.map((hit) => hit.subtitle)).toEqual([`SKU-${tag}`]);
     const other = await (await newOrg()).as();
-    expect(await other.search.everything({ q: tag })).toEqual({ partners: [], products: [], orders: [], brands: [], categories: [], sellers: [] });
+    expect(await other.search.everything({ q: tag })).toEqual({
+      partners: [],
+      products: [],
+      orders: [],
+      brands: [],
+      categories: [],
+      sellers: [],
+    });
   });
 
   it("finds orders by partner, number, NF-e key or invoice number and sale external id, newest first, in the caller's org and scope only", async () => {
@@ -327,7 +439,13 @@ describe("global search", () => {
 
     const byPartner = await api.search.everything({ q: f.partner.name.toLowerCase() });
     expect(byPartner.orders.map((hit) => hit.id)).toEqual([newer.id, older.id]);
-    expect(byPartner.orders[0]).toMatchObject({ title: f.partner.name, subtitle: expect.any(String), total_value: 1280, quotation: false, negotiation_date: "2026-03-10T14:30:00.000Z" });
+    expect(byPartner.orders[0]).toMatchObject({
+      title: f.partner.name,
+      subtitle: expect.any(String),
+      total_value: 1280,
+      quotation: false,
+      negotiation_date: "2026-03-10T14:30:00.000Z",
+    });
     expect(await ids(older.id)).toEqual([older.id]);
     expect(await ids(older.id.slice(0, 8).toUpperCase())).toContain(older.id);
     expect(await ids(key.replace(/(\d{4})/g, "$1 ").trim())).toEqual([newer.id]);

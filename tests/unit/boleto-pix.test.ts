@@ -43,8 +43,10 @@ describe("boleto codes", () => {
   });
 
   it("refuses any single wrong digit, wrong lengths and letters", () => {
-    for (let index = 0; index < BANK_BAR_CODE.length; index++) expect(isValidBoletoCode(flip(BANK_BAR_CODE, index)), `bar code digit ${index}`).toBe(false);
-    for (let index = 0; index < BANK_LINE.length; index++) expect(isValidBoletoCode(flip(BANK_LINE, index)), `line digit ${index}`).toBe(false);
+    for (let index = 0; index < BANK_BAR_CODE.length; index++)
+      expect(isValidBoletoCode(flip(BANK_BAR_CODE, index)), `bar code digit ${index}`).toBe(false);
+    for (let index = 0; index < BANK_LINE.length; index++)
+      expect(isValidBoletoCode(flip(BANK_LINE, index)), `line digit ${index}`).toBe(false);
     expect(isValidBoletoCode(flip(ENERGY_BAR_CODE, 3))).toBe(false);
     expect(isValidBoletoCode(BANK_BAR_CODE.slice(1))).toBe(false);
     expect(isValidBoletoCode(`${BANK_LINE}0`)).toBe(false);

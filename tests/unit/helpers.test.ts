@@ -77,7 +77,10 @@ describe("error mapping", () => {
   const wrap = (cause: unknown, code: TRPCError["code"] = "INTERNAL_SERVER_ERROR") => new TRPCError({ code, cause });
 
   it("maps AppError codes and zod input errors to HTTP problems", () => {
-    expect(problemOf(normalizeError(wrap(AppError.notFound("Brand")), undefined))).toMatchObject({ status: 404, detail: "Brand not found" });
+    expect(problemOf(normalizeError(wrap(AppError.notFound("Brand")), undefined))).toMatchObject({
+      status: 404,
+      detail: "Brand not found",
+    });
     const zodError = z.object({ name: z.string() }).safeParse({}).error!;
     const problem = problemOf(normalizeError(wrap(zodError, "BAD_REQUEST"), undefined));
     expect(problem).toMatchObject({ status: 422, errors: [{ path: "name" }] });
@@ -86,8 +89,12 @@ describe("error mapping", () => {
 
   it("hides the details of unexpected errors", () => {
     const problem = problemOf(normalizeError(wrap(new Error("SELECT * FROM secrets failed")), undefined));
-    expect(problem).toEqual({ type: "about:blank", title: "Internal Server Error", status: 500, detail: "An unexpected error occurred", code: "internal_error" });
+    expect(problem).toEqual({
+      type: "about:blank",
+      title: "Internal Server Error",
+      status: 500,
+      detail: "An unexpected error occurred",
+      code: "internal_error",
+    });
   });
 });
-
-

@@ -20,9 +20,7 @@ function failure(run: () => unknown) {
 describe("cleanInput", () => {
   it("turns -0 into 0 wherever it is, and leaves other numbers as they are", () => {
     // JSON.parse keeps the sign of "-0": no later step (schemas, Decimal.js, Object.is) has to think of it.
-    const parsed = JSON.parse(
-      '{"price":-0,"ranges":[{"value":-0}],"rate":-0.0,"n":-1.5,"z":0}',
-    );
+    const parsed = JSON.parse('{"price":-0,"ranges":[{"value":-0}],"rate":-0.0,"n":-1.5,"z":0}');
     const cleaned = cleanInput(parsed) as {
       price: number;
       ranges: Array<{ value: number }>;
@@ -51,17 +49,13 @@ describe("cleanInput", () => {
   });
 
   it("refuses __proto__ as a key and documents deeper than the limit", () => {
-    expect(
-      failure(() =>
-        cleanInput(JSON.parse('{"a":{"__proto__":{"admin":true}}}')),
-      ),
-    ).toMatchObject({ path: "a.__proto__", code: "invalid_key" });
-    const nested = (levels: number): unknown =>
-      levels === 0 ? 1 : [nested(levels - 1)];
+    expect(failure(() => cleanInput(JSON.parse('{"a":{"__proto__":{"admin":true}}}')))).toMatchObject({
+      path: "a.__proto__",
+      code: "invalid_key",
+    });
+    const nested = (levels: number): unknown => (levels === 0 ? 1 : [nested(levels - 1)]);
     expect(() => cleanInput(nested(MAX_JSON_DEPTH))).not.toThrow();
-    expect(failure(() => cleanInput(nested(MAX_JSON_DEPTH + 1)))).toMatchObject(
-      { code: "too_deep" },
-    );
+    expect(failure(() => cleanInput(nested(MAX_JSON_DEPTH + 1)))).toMatchObject({ code: "too_deep" });
   });
 });
 

@@ -16,7 +16,9 @@ describe("messages", () => {
 
   it("leave no message empty", () => {
     for (const [name, tree] of Object.entries({ pt, en })) {
-      const empty = keys(tree).filter((path) => path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], tree) === "");
+      const empty = keys(tree).filter(
+        (path) => path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], tree) === "",
+      );
       expect(empty, name).toEqual([]);
     }
   });

@@ -1,6 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decimalPlaces, money, moneyInput, percentOf, roundMoney, sameAmount, splitEvenly, sumMoney, toJsonNumber } from "@/server/lib/money";
+import {
+  decimalPlaces,
+  money,
+  moneyInput,
+  percentOf,
+  roundMoney,
+  sameAmount,
+  splitEvenly,
+  sumMoney,
+  toJsonNumber,
+} from "@/server/lib/money";
 
 describe("money", () => {
   it("keeps decimals exact: 0.1 + 0.2 is 0.3", () => {
@@ -40,7 +50,8 @@ describe("money", () => {
 
   it("takes money input with at most two decimals, finite and not negative, never silently rounded", () => {
     for (const value of [0, 45.9, 1234.56, 0.01, 1_000_000_000_000]) expect(moneyInput.safeParse(value).success, String(value)).toBe(true);
-    for (const value of [45.999, -1, Number.NaN, Number.POSITIVE_INFINITY, 1e13, "12"]) expect(moneyInput.safeParse(value).success, String(value)).toBe(false);
+    for (const value of [45.999, -1, Number.NaN, Number.POSITIVE_INFINITY, 1e13, "12"])
+      expect(moneyInput.safeParse(value).success, String(value)).toBe(false);
     expect(decimalPlaces(45.9)).toBe(1);
     expect(decimalPlaces(0.1 + 0.2)).toBe(17);
   });

@@ -13,7 +13,9 @@ type Operation = {
 describe("OpenAPI document", () => {
   const document = buildOpenApiDocument("/api/b2b");
   const paths = document.paths as Record<string, Record<string, Operation>>;
-  const operations = Object.entries(paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ path, method, operation })));
+  const operations = Object.entries(paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+  );
 
   it("is OpenAPI 3.1 with the real success status of each operation", () => {
     expect(document.openapi).toBe("3.1.0");
@@ -26,8 +28,9 @@ describe("OpenAPI document", () => {
   });
 
   it("documents a bare-array body where the REST body is not the input object", () => {
-    const body = (paths["/delivery-methods/{id}/opening-hours"]!.put as { requestBody?: { content: Record<string, { schema: { type?: string } }> } })
-      .requestBody;
+    const body = (
+      paths["/delivery-methods/{id}/opening-hours"]!.put as { requestBody?: { content: Record<string, { schema: { type?: string } }> } }
+    ).requestBody;
     expect(body?.content["application/json"]?.schema.type).toBe("array");
   });
 
@@ -53,7 +56,9 @@ describe("OpenAPI document", () => {
     const login = Object.keys(paths["/auth/login"]!.post!.responses);
     expect(login).toEqual(expect.arrayContaining(["200", "404", "413", "422", "429", "500"]));
     expect(login).not.toContain("401");
-    expect(Object.keys(paths["/brands/{id}"]!.put!.responses)).toEqual(expect.arrayContaining(["401", "403", "404", "409", "413", "422", "429"]));
+    expect(Object.keys(paths["/brands/{id}"]!.put!.responses)).toEqual(
+      expect.arrayContaining(["401", "403", "404", "409", "413", "422", "429"]),
+    );
     expect(Object.keys(paths["/brands"]!.get!.responses)).not.toContain("403");
     expect(Object.keys(paths["/access-keys"]!.get!.responses)).toContain("403");
     expect(Object.keys(paths["/status/{id}"]!.get!.responses)).toContain("400");

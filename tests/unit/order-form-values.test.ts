@@ -96,7 +96,9 @@ describe("order form totals (contract §7)", () => {
 describe("order form values", () => {
   it("keep a single payment of the whole total following the total", () => {
     const values = storedOrderValues(storedOrder());
-    expect(values.payments).toEqual([{ key: "55555555-5555-4555-8555-555555555555", payment_method_id: METHOD, installments: 2, amount: null }]);
+    expect(values.payments).toEqual([
+      { key: "55555555-5555-4555-8555-555555555555", payment_method_id: METHOD, installments: 2, amount: null },
+    ]);
     expect(values.negotiation_date).toBe("2026-03-10");
   });
 
@@ -119,7 +121,13 @@ describe("order form values", () => {
     expect(input.order_value).toBe(1379.7);
     expect(input.total_value).toBe(1409.7);
     expect(input.payments).toEqual([
-      expect.objectContaining({ id: order.payments[0]!.id, amount: 1409.7, installments: 2, transaction_id: "tx-1", attributes: { gateway: "manual" } }),
+      expect.objectContaining({
+        id: order.payments[0]!.id,
+        amount: 1409.7,
+        installments: 2,
+        transaction_id: "tx-1",
+        attributes: { gateway: "manual" },
+      }),
     ]);
     // The day did not change: the stored instant is kept; lists the form does not edit are left out (kept).
     expect(input.negotiation_date).toBe("2026-03-10T15:30:00.000Z");

@@ -47,9 +47,7 @@ const product = (over: Partial<PricingProduct> = {}): PricingProduct => ({
   ...over,
 });
 
-const table = (
-  over: Partial<PriceTableCandidate> = {},
-): PriceTableCandidate => ({
+const table = (over: Partial<PriceTableCandidate> = {}): PriceTableCandidate => ({
   id: "t1",
   name: "Tabela",
   start_date: "2026-01-01",
@@ -69,9 +67,7 @@ const table = (
   ...over,
 });
 
-const discount = (
-  over: Partial<DiscountCandidate> = {},
-): DiscountCandidate => ({
+const discount = (over: Partial<DiscountCandidate> = {}): DiscountCandidate => ({
   id: "d1",
   name: "Desconto",
   is_active: true,
@@ -134,17 +130,13 @@ const withoutSteps = (result: ReturnType<typeof calculatePrice>) => {
 };
 
 /** The same input with and without the trace: the same answer; no steps without it. */
-function expectSameUntraced(
-  traced: ReturnType<typeof calculatePrice>,
-  untraced: ReturnType<typeof calculatePrice>,
-) {
+function expectSameUntraced(traced: ReturnType<typeof calculatePrice>, untraced: ReturnType<typeof calculatePrice>) {
   expect(withoutSteps(untraced).rest).toEqual(withoutSteps(traced).rest);
   expect(untraced.steps).toEqual([]);
   expect(traced.steps.length).toBeGreaterThan(0);
 }
 
-const stepOf = (result: PriceResult, id: string) =>
-  result.steps.find((step) => step.id === id);
+const stepOf = (result: PriceResult, id: string) => result.steps.find((step) => step.id === id);
 
 describe("price engine: the rules, case by case", () => {
   const cases: Array<{
@@ -248,15 +240,13 @@ describe("price engine: the rules, case by case", () => {
         ],
       },
       unit: "100",
-      check: (result) =>
-        expect(stepOf(result, "t1")?.code).toBe("product_not_covered"),
+      check: (result) => expect(stepOf(result, "t1")?.code).toBe("product_not_covered"),
     },
     {
       rule: "table: out of its date range",
       input: { priceTables: [table({ start_date: "2026-07-01" })] },
       unit: "100",
-      check: (result) =>
-        expect(stepOf(result, "t1")?.code).toBe("out_of_date_range"),
+      check: (result) => expect(stepOf(result, "t1")?.code).toBe("out_of_date_range"),
     },
     {
       rule: "table: end_date is inclusive",
@@ -369,10 +359,7 @@ describe("price engine: the rules, case by case", () => {
       unit: "95",
       check: (result) => {
         expect(result.price_table?.id).toBe("partner");
-        for (const id of ["general", "pix", "company", "profile"])
-          expect(stepOf(result, id)?.code).toBe(
-            "beaten_by_more_specific_table",
-          );
+        for (const id of ["general", "pix", "company", "profile"]) expect(stepOf(result, id)?.code).toBe("beaten_by_more_specific_table");
       },
     },
     {
@@ -488,8 +475,7 @@ describe("price engine: the rules, case by case", () => {
         ],
       },
       unit: "100",
-      check: (result) =>
-        expect(stepOf(result, "d1")?.code).toBe("no_range_reached"),
+      check: (result) => expect(stepOf(result, "d1")?.code).toBe("no_range_reached"),
     },
     {
       rule: "discount: inactive",
@@ -501,8 +487,7 @@ describe("price engine: the rules, case by case", () => {
       rule: "discount: out of date range",
       input: { discounts: [discount({ end_date: "2026-06-14" })] },
       unit: "100",
-      check: (result) =>
-        expect(stepOf(result, "d1")?.code).toBe("out_of_date_range"),
+      check: (result) => expect(stepOf(result, "d1")?.code).toBe("out_of_date_range"),
     },
     {
       rule: "discount: profile flag matched",
@@ -528,8 +513,7 @@ describe("price engine: the rules, case by case", () => {
         ],
       },
       unit: "100",
-      check: (result) =>
-        expect(stepOf(result, "d1")?.code).toBe("flags_not_matched"),
+      check: (result) => expect(stepOf(result, "d1")?.code).toBe("flags_not_matched"),
     },
     {
       rule: "discount: below minimum_value (price × quantity)",
@@ -538,8 +522,7 @@ describe("price engine: the rules, case by case", () => {
         discounts: [discount({ minimum_value: money(201) })],
       },
       unit: "100",
-      check: (result) =>
-        expect(stepOf(result, "d1")?.code).toBe("below_minimum_value"),
+      check: (result) => expect(stepOf(result, "d1")?.code).toBe("below_minimum_value"),
     },
     {
       rule: "discount: above maximum_value",
@@ -548,8 +531,7 @@ describe("price engine: the rules, case by case", () => {
         discounts: [discount({ maximum_value: money(199.99) })],
       },
       unit: "100",
-      check: (result) =>
-        expect(stepOf(result, "d1")?.code).toBe("above_maximum_value"),
+      check: (result) => expect(stepOf(result, "d1")?.code).toBe("above_maximum_value"),
     },
     {
       rule: "discount: criteria matched by brand and specification (accents and case ignored)",
@@ -590,8 +572,7 @@ describe("price engine: the rules, case by case", () => {
         ],
       },
       unit: "100",
-      check: (result) =>
-        expect(stepOf(result, "d1")?.code).toBe("criteria_not_matched"),
+      check: (result) => expect(stepOf(result, "d1")?.code).toBe("criteria_not_matched"),
     },
     {
       rule: "discount: the largest wins when they do not stack",
@@ -620,10 +601,7 @@ describe("price engine: the rules, case by case", () => {
     {
       rule: "discount: is_discount_over_discount stacks over the price left",
       input: {
-        discounts: [
-          discount({ id: "a" }),
-          discount({ id: "b", is_discount_over_discount: true }),
-        ],
+        discounts: [discount({ id: "a" }), discount({ id: "b", is_discount_over_discount: true })],
       },
       unit: "81",
     },
@@ -694,8 +672,7 @@ describe("price engine: the rules, case by case", () => {
         ],
       },
       unit: "33",
-      check: (result) =>
-        expect(result.exact.unit_price.toString()).toBe("33.002483375"),
+      check: (result) => expect(result.exact.unit_price.toString()).toBe("33.002483375"),
     },
   ];
 
@@ -703,9 +680,7 @@ describe("price engine: the rules, case by case", () => {
     it(testCase.rule, () => {
       const result = ok(run(testCase.input));
       expectSameUntraced(result, run({ ...testCase.input, trace: false }));
-      expect(result.unit_price.toString()).toBe(
-        money(testCase.unit).toString(),
-      );
+      expect(result.unit_price.toString()).toBe(money(testCase.unit).toString());
       testCase.check?.(result);
     });
   }
@@ -725,9 +700,7 @@ describe("price engine: the rules, case by case", () => {
       priceTables: [table()],
     });
     expect(rate.ok).toBe(false);
-    expect(rate.steps.find((step) => step.id === "t1")?.code).toBe(
-      "no_base_price",
-    );
+    expect(rate.steps.find((step) => step.id === "t1")?.code).toBe("no_base_price");
     const own = ok(
       run({
         product: product({ price: null }),
@@ -789,12 +762,7 @@ describe("price engine: the rules, case by case", () => {
     expect(result.total_value.toString()).toBe("30.01"); // 10.004 × 3 = 30.012
     expect(result.unit_price.toString()).toBe("10");
     expect(result.discounts[0]?.amount.toString()).toBe("0"); // 0.003 → 0.00
-    expect(
-      result.payment_method?.installments.map((item) => [
-        item.sequence,
-        item.value.toString(),
-      ]),
-    ).toEqual([
+    expect(result.payment_method?.installments.map((item) => [item.sequence, item.value.toString()])).toEqual([
       [1, "30.01"],
       [3, "10"],
     ]);
@@ -809,34 +777,19 @@ describe("price engine: the rules, case by case", () => {
   });
 
   it("criteria ids and SKUs compare case-insensitively", () => {
-    expect(
-      matchesCriteria([{ key: "sku", values: ["fur-1"] }], product()),
-    ).toBe(true);
-    expect(
-      matchesCriteria([{ key: "product_id", values: ["P1"] }], product()),
-    ).toBe(true);
-    expect(
-      matchesCriteria(
-        [{ key: "specification:Cor", values: ["azul"] }],
-        product(),
-      ),
-    ).toBe(false);
+    expect(matchesCriteria([{ key: "sku", values: ["fur-1"] }], product())).toBe(true);
+    expect(matchesCriteria([{ key: "product_id", values: ["P1"] }], product())).toBe(true);
+    expect(matchesCriteria([{ key: "specification:Cor", values: ["azul"] }], product())).toBe(false);
   });
 });
 
 // ---- properties ----
 
-const amount = fc
-  .integer({ min: 0, max: 1_000_000 })
-  .map((cents) => money(cents).dividedBy(100));
+const amount = fc.integer({ min: 0, max: 1_000_000 }).map((cents) => money(cents).dividedBy(100));
 const rangeArb = fc.record({
-  minimum_quantity: fc
-    .integer({ min: 0, max: 100 })
-    .map((value) => money(value)),
+  minimum_quantity: fc.integer({ min: 0, max: 100 }).map((value) => money(value)),
   type: fc.constantFrom("PERCENTAGE" as const, "MONETARY" as const),
-  value: fc
-    .integer({ min: 0, max: 10_000 })
-    .map((value) => money(value).dividedBy(100)),
+  value: fc.integer({ min: 0, max: 10_000 }).map((value) => money(value).dividedBy(100)),
   is_product_value: fc.boolean(),
 });
 const discountArb = fc.record({
@@ -848,18 +801,14 @@ const tableArb = fc.record({
   id: fc.uuid(),
   rate_type: fc.constantFrom("INCREASE" as const, "DECREASE" as const),
   value_type: fc.constantFrom("MONETARY" as const, "PERCENTAGE" as const),
-  value: fc
-    .integer({ min: 0, max: 20_000 })
-    .map((value) => money(value).dividedBy(100)),
+  value: fc.integer({ min: 0, max: 20_000 }).map((value) => money(value).dividedBy(100)),
   own: fc.option(amount, { nil: null }),
 });
 
 function scenario(
   base: ReturnType<typeof money>,
   tables: Array<typeof tableArb extends fc.Arbitrary<infer T> ? T : never>,
-  discounts: Array<
-    typeof discountArb extends fc.Arbitrary<infer T> ? T : never
-  >,
+  discounts: Array<typeof discountArb extends fc.Arbitrary<infer T> ? T : never>,
   quantity: number,
   rate: number,
 ) {
@@ -916,13 +865,10 @@ describe("price engine: properties", () => {
   it("the price is never negative", () => {
     fc.assert(
       fc.property(input, ([base, tables, discounts, quantity, rate]) => {
-        const result = ok(
-          calculatePrice(scenario(base, tables, discounts, quantity, rate)),
-        );
+        const result = ok(calculatePrice(scenario(base, tables, discounts, quantity, rate)));
         expect(result.unit_price.isNegative()).toBe(false);
         expect(result.total_value.isNegative()).toBe(false);
-        for (const step of result.steps)
-          if (step.after) expect(step.after.isNegative()).toBe(false);
+        for (const step of result.steps) if (step.after) expect(step.after.isNegative()).toBe(false);
       }),
     );
   });
@@ -931,10 +877,7 @@ describe("price engine: properties", () => {
     fc.assert(
       fc.property(input, ([base, tables, discounts, quantity, rate]) => {
         const given = scenario(base, tables, discounts, quantity, rate);
-        expectSameUntraced(
-          calculatePrice(given),
-          calculatePrice({ ...given, trace: false }),
-        );
+        expectSameUntraced(calculatePrice(given), calculatePrice({ ...given, trace: false }));
       }),
     );
   });
@@ -949,13 +892,7 @@ describe("price engine: properties", () => {
           const [small, large] = a <= b ? [a, b] : [b, a];
           const first = pickRange(ranges, money(small));
           const second = pickRange(ranges, money(large));
-          if (first)
-            expect(
-              second &&
-                second.minimum_quantity.greaterThanOrEqualTo(
-                  first.minimum_quantity,
-                ),
-            ).toBe(true);
+          if (first) expect(second && second.minimum_quantity.greaterThanOrEqualTo(first.minimum_quantity)).toBe(true);
         },
       ),
     );
@@ -964,17 +901,10 @@ describe("price engine: properties", () => {
   it("discounts stack only where allowed: at most one applied discount does not stack", () => {
     fc.assert(
       fc.property(input, ([base, tables, discounts, quantity, rate]) => {
-        const result = ok(
-          calculatePrice(scenario(base, tables, discounts, quantity, rate)),
-        );
-        const applied = result.discounts.map((item) =>
-          discounts.find((candidate) => candidate.id === item.id)!,
-        );
-        expect(applied.filter((item) => !item.over).length).toBeLessThanOrEqual(
-          1,
-        );
-        if (discounts.every((item) => !item.over))
-          expect(result.discounts.length).toBeLessThanOrEqual(1);
+        const result = ok(calculatePrice(scenario(base, tables, discounts, quantity, rate)));
+        const applied = result.discounts.map((item) => discounts.find((candidate) => candidate.id === item.id)!);
+        expect(applied.filter((item) => !item.over).length).toBeLessThanOrEqual(1);
+        if (discounts.every((item) => !item.over)) expect(result.discounts.length).toBeLessThanOrEqual(1);
       }),
     );
   });
@@ -982,20 +912,10 @@ describe("price engine: properties", () => {
   it("rounding happens once: the answer is the exact result rounded half-even, never a rounding of roundings", () => {
     fc.assert(
       fc.property(input, ([base, tables, discounts, quantity, rate]) => {
-        const result = ok(
-          calculatePrice(scenario(base, tables, discounts, quantity, rate)),
-        );
-        expect(
-          result.unit_price.equals(roundMoney(result.exact.unit_price)),
-        ).toBe(true);
-        expect(
-          result.total_value.equals(
-            roundMoney(result.exact.unit_price.times(quantity)),
-          ),
-        ).toBe(true);
-        expect(
-          result.steps.filter((step) => step.rule === "rounding"),
-        ).toHaveLength(1);
+        const result = ok(calculatePrice(scenario(base, tables, discounts, quantity, rate)));
+        expect(result.unit_price.equals(roundMoney(result.exact.unit_price))).toBe(true);
+        expect(result.total_value.equals(roundMoney(result.exact.unit_price.times(quantity)))).toBe(true);
+        expect(result.steps.filter((step) => step.rule === "rounding")).toHaveLength(1);
         // No step before the last carries a rounded-away figure the exact one lacks.
         const beforeRounding = result.steps.at(-1)!.before!;
         expect(beforeRounding.equals(result.exact.unit_price)).toBe(true);

@@ -8,7 +8,8 @@ import { couponForm } from "@/server/orders/coupons/schemas";
 
 /** A translator over one language's `validation` messages (ICU `{name}` arguments only). */
 function translator(messages: Record<string, unknown>): ValidationTranslator {
-  const lookup = (key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
+  const lookup = (key: string) =>
+    key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
   const t = ((key: string, values: Record<string, string | number> = {}) =>
     String(lookup(key)).replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]))) as ValidationTranslator;
   t.has = (key) => typeof lookup(key) === "string";
@@ -67,13 +68,19 @@ describe("localizeIssue", () => {
     expect(say(product({ weight: 1.2345 }))).toBe("deve ter no máximo 3 casas decimais");
     const file = "3f1c2b9e-8d4a-4c1e-9b7a-2e5d6f7a8b9c";
     expect(say(product({ images: [{ resource_file_id: file }, { resource_file_id: file }] }))).toBe("tem um item repetido");
-    expect(say({ code: "not_an_image", message: "must be an image (PNG, JPEG, GIF or WebP)" })).toBe("deve ser uma imagem (PNG, JPEG, GIF ou WebP)");
-    expect(say({ code: "invalid_enum_value", message: "must be one of the values of Cor: Azul, Vermelho" })).toBe("deve ser um dos valores da variação Cor");
+    expect(say({ code: "not_an_image", message: "must be an image (PNG, JPEG, GIF or WebP)" })).toBe(
+      "deve ser uma imagem (PNG, JPEG, GIF ou WebP)",
+    );
+    expect(say({ code: "invalid_enum_value", message: "must be one of the values of Cor: Azul, Vermelho" })).toBe(
+      "deve ser um dos valores da variação Cor",
+    );
   });
 
   it("translates the server's codes when it sends them, and falls back to its English otherwise", () => {
     expect(say({ code: "duplicate", message: "a brand with this name already exists" })).toBe("já usado por outro registro");
-    expect(say({ code: "too_small", origin: "number", minimum: 10, inclusive: true, message: "must be at least 10" })).toBe("deve ser no mínimo 10");
+    expect(say({ code: "too_small", origin: "number", minimum: 10, inclusive: true, message: "must be at least 10" })).toBe(
+      "deve ser no mínimo 10",
+    );
     expect(say({ message: "something only the server knows" })).toBe("something only the server knows");
     expect(say({ code: "custom", message: "a rule of its own" })).toBe("a rule of its own");
   });

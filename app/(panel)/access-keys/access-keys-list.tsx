@@ -47,16 +47,35 @@ export function AccessKeysList() {
   });
   const columns = useMemo(
     () => [
-      column.accessor("name", { header: t("fields.name"), enableSorting: true, cell: ({ getValue }) => <span className="font-medium">{getValue()}</span> }),
-      column.accessor("role", { header: t("fields.role"), enableSorting: true, cell: ({ getValue }) => <Badge variant="secondary">{roleLabel(getValue())}</Badge> }),
-      column.accessor("token", { header: t("fields.token"), cell: ({ getValue }) => <code className="font-mono text-xs">{getValue()}</code> }),
-      column.accessor("created_at", { header: t("fields.created_at"), enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{format.dateTime(getValue())}</span> }),
+      column.accessor("name", {
+        header: t("fields.name"),
+        enableSorting: true,
+        cell: ({ getValue }) => <span className="font-medium">{getValue()}</span>,
+      }),
+      column.accessor("role", {
+        header: t("fields.role"),
+        enableSorting: true,
+        cell: ({ getValue }) => <Badge variant="secondary">{roleLabel(getValue())}</Badge>,
+      }),
+      column.accessor("token", {
+        header: t("fields.token"),
+        cell: ({ getValue }) => <code className="font-mono text-xs">{getValue()}</code>,
+      }),
+      column.accessor("created_at", {
+        header: t("fields.created_at"),
+        enableSorting: true,
+        cell: ({ getValue }) => <span className="tabular-nums">{format.dateTime(getValue())}</span>,
+      }),
       column.accessor("last_used_at", {
         header: t("fields.last_used_at"),
         enableSorting: true,
         cell: ({ getValue }) => {
           const used = getValue();
-          return used ? <span className="tabular-nums">{format.dateTime(used)}</span> : <span className="text-muted-foreground">{common("never")}</span>;
+          return used ? (
+            <span className="tabular-nums">{format.dateTime(used)}</span>
+          ) : (
+            <span className="text-muted-foreground">{common("never")}</span>
+          );
         },
       }),
     ],
@@ -92,7 +111,12 @@ export function AccessKeysList() {
         state={table}
         query={list}
         search={false}
-        rowActions={(key) => <RowActions label={key.name} actions={[{ kind: "revoke", icon: Trash2Icon, destructive: true, onSelect: () => confirmRevoke.request(key) }]} />}
+        rowActions={(key) => (
+          <RowActions
+            label={key.name}
+            actions={[{ kind: "revoke", icon: Trash2Icon, destructive: true, onSelect: () => confirmRevoke.request(key) }]}
+          />
+        )}
         emptyMessage={t("empty")}
         selection={bulk.selection}
         views="access-keys"

@@ -55,7 +55,15 @@ function CreateForm({ onCreated }: { onCreated: (created: Created) => void }) {
           onCreated(created);
         }}
       >
-        <TextField control={form.control} name="name" label={t("fields.name")} required maxLength={120} autoComplete="off" placeholder={t("namePlaceholder")} />
+        <TextField
+          control={form.control}
+          name="name"
+          label={t("fields.name")}
+          required
+          maxLength={120}
+          autoComplete="off"
+          placeholder={t("namePlaceholder")}
+        />
         <SelectField control={form.control} name="role" label={t("fields.role")} required options={roleOptions} />
       </ResourceForm>
     </>

@@ -9,7 +9,11 @@ import { productLabel, useMeasureUnitOptions, useProductOptions } from "@/compon
 import { listHref } from "@/components/data-table";
 import { AttributesField, EditRecordPage, NewRecordPage, QuantityField, ResourceForm, useResourceForm } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
-import { alternativeUnitWrite, type AlternativeUnitWrite, type AlternativeUnitWriteOutput } from "@/server/catalog/alternative-units/schemas";
+import {
+  alternativeUnitWrite,
+  type AlternativeUnitWrite,
+  type AlternativeUnitWriteOutput,
+} from "@/server/catalog/alternative-units/schemas";
 import { MAX_DECIMALS } from "@/server/catalog/measure-units/schemas";
 
 const LIST = "/alternative-units";
@@ -31,8 +35,22 @@ export function AlternativeUnitForm({ defaultValues, onSubmit, readOnly, submitL
   const product = trpc.products.get.useQuery({ id: productId }, { enabled: Boolean(productId), staleTime: 60_000 });
   const baseUnit = productId ? product.data?.measure_unit : null;
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref(LIST)} secondaryActions={secondaryActions}>
-      <LookupField control={form.control} name="product_id" label={t("fields.product_id")} required useOptions={useProductOptions} placeholder={t("chooseProduct")} />
+    <ResourceForm
+      form={form}
+      onSubmit={onSubmit}
+      readOnly={readOnly}
+      submitLabel={submitLabel}
+      cancelHref={listHref(LIST)}
+      secondaryActions={secondaryActions}
+    >
+      <LookupField
+        control={form.control}
+        name="product_id"
+        label={t("fields.product_id")}
+        required
+        useOptions={useProductOptions}
+        placeholder={t("chooseProduct")}
+      />
       <LookupField
         control={form.control}
         name="unit_id"

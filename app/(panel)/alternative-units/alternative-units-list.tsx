@@ -6,7 +6,16 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
 import { productLabel } from "@/components/catalog/lookups";
-import { DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useTableState, useBulkActions } from "@/components/data-table";
+import {
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  useTableState,
+  useBulkActions,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
@@ -26,7 +35,10 @@ export function AlternativeUnitsList() {
 
   // The products of this page, by id (the list record names only the product's id).
   const productIds = useMemo(() => [...new Set((list.data?.items ?? []).map((item) => item.product_id))], [list.data]);
-  const products = trpc.products.list.useQuery({ product_ids: productIds, perPage: 100 }, { enabled: productIds.length > 0, placeholderData: keepPreviousData });
+  const products = trpc.products.list.useQuery(
+    { product_ids: productIds, perPage: 100 },
+    { enabled: productIds.length > 0, placeholderData: keepPreviousData },
+  );
   const productNames = useMemo(() => new Map((products.data?.items ?? []).map((item) => [item.id, productLabel(item)])), [products.data]);
 
   // The filter's choices: the first products by name, plus the chosen one.
@@ -34,7 +46,8 @@ export function AlternativeUnitsList() {
   const chosen = trpc.products.get.useQuery({ id: productId ?? "" }, { enabled: Boolean(productId) });
   const productOptions = useMemo(() => {
     const options = (choices.data?.items ?? []).map((item) => ({ value: item.id, label: productLabel(item) }));
-    if (chosen.data && !options.some((option) => option.value === chosen.data.id)) options.unshift({ value: chosen.data.id, label: productLabel(chosen.data) });
+    if (chosen.data && !options.some((option) => option.value === chosen.data.id))
+      options.unshift({ value: chosen.data.id, label: productLabel(chosen.data) });
     return options;
   }, [choices.data, chosen.data]);
 
@@ -64,7 +77,10 @@ export function AlternativeUnitsList() {
         header: t("fields.unit_id"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
-          <Link href={`/alternative-units/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+          <Link
+            href={`/alternative-units/${row.original.id}`}
+            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+          >
             {getValue()} — {row.original.unit_name}
           </Link>
         ),
@@ -79,7 +95,11 @@ export function AlternativeUnitsList() {
         enableSorting: true,
         cell: ({ getValue }) => <span className="tabular-nums">{format.number(getValue(), { maxDecimals: 6 })}</span>,
       }),
-      column.accessor("decimals_for_quantity", { header: t("fields.decimals_for_quantity"), enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span> }),
+      column.accessor("decimals_for_quantity", {
+        header: t("fields.decimals_for_quantity"),
+        enableSorting: true,
+        cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span>,
+      }),
     ],
     [productNames, t, format],
   );
@@ -91,7 +111,9 @@ export function AlternativeUnitsList() {
         description={t("description")}
         actions={
           canManage && (
-            <NewRecordLink href={productId ? `/alternative-units/new?product_id=${productId}` : "/alternative-units/new"}>{t("new")}</NewRecordLink>
+            <NewRecordLink href={productId ? `/alternative-units/new?product_id=${productId}` : "/alternative-units/new"}>
+              {t("new")}
+            </NewRecordLink>
           )
         }
       />
@@ -114,10 +136,7 @@ export function AlternativeUnitsList() {
         rowActions={(unit) => (
           <RowActions
             label={t("describe", { unit: unit.unit_abbreviation, product: productNames.get(unit.product_id) ?? t("theProduct") })}
-            actions={[
-              editAction(`/alternative-units/${unit.id}`, canManage),
-              deleteAction(canManage, () => confirmDelete.request(unit)),
-            ]}
+            actions={[editAction(`/alternative-units/${unit.id}`, canManage), deleteAction(canManage, () => confirmDelete.request(unit))]}
           />
         )}
         emptyMessage={t("empty")}

@@ -135,9 +135,16 @@ export function AuditLog() {
           label={t("entity")}
           value={filters.entity}
           onChange={(value) => setFilter("entity", value)}
-          options={auditedEntities.map((entity) => ({ value: entity, label: entityLabel(entity) })).sort((a, b) => a.label.localeCompare(b.label))}
+          options={auditedEntities
+            .map((entity) => ({ value: entity, label: entityLabel(entity) }))
+            .sort((a, b) => a.label.localeCompare(b.label))}
         />
-        <FilterSelect label={t("action")} value={filters.action} onChange={(value) => setFilter("action", value)} options={auditActions.map((action) => ({ value: action, label: actionLabel(action) }))} />
+        <FilterSelect
+          label={t("action")}
+          value={filters.action}
+          onChange={(value) => setFilter("action", value)}
+          options={auditActions.map((action) => ({ value: action, label: actionLabel(action) }))}
+        />
         <FilterSelect
           label={t("actor")}
           value={filters.actor_id}
@@ -193,7 +200,12 @@ export function AuditLog() {
         </div>
       )}
       <nav aria-label={t("paging")} className="mt-3 flex justify-end gap-2">
-        <Button variant="outline" size="sm" disabled={cursors.length === 0} onClick={() => setPaging({ key: filterKey, cursors: cursors.slice(0, -1) })}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={cursors.length === 0}
+          onClick={() => setPaging({ key: filterKey, cursors: cursors.slice(0, -1) })}
+        >
           <ChevronLeftIcon aria-hidden />
           {t("newer")}
         </Button>

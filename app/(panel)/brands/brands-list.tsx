@@ -5,7 +5,20 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState, useBulkActions, toggleActiveAction } from "@/components/data-table";
+import {
+  ActiveBadge,
+  booleanFilter,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  useActiveOptions,
+  useTableState,
+  useBulkActions,
+  toggleActiveAction,
+} from "@/components/data-table";
 import { resourceFileUrl } from "@/components/files";
 import { useCan, useCurrentUser } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
@@ -22,7 +35,10 @@ export function BrandsList() {
   const { organizationId } = useCurrentUser();
   const activeOptions = useActiveOptions();
   const table = useTableState({ defaultSort: "name", filters: ["active"] });
-  const list = trpc.brands.list.useQuery({ ...table.paging, active: booleanFilter(table.filters.active) }, { placeholderData: keepPreviousData });
+  const list = trpc.brands.list.useQuery(
+    { ...table.paging, active: booleanFilter(table.filters.active) },
+    { placeholderData: keepPreviousData },
+  );
   const utils = trpc.useUtils();
   const remove = trpc.brands.remove.useMutation({ onSuccess: () => utils.brands.invalidate() });
   const confirmDelete = useConfirmDelete<BrandListRecord>({
@@ -46,19 +62,31 @@ export function BrandsList() {
         header: t("fields.name"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
-          <Link href={`/brands/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+          <Link
+            href={`/brands/${row.original.id}`}
+            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+          >
             {getValue()}
           </Link>
         ),
       }),
-      column.accessor("active", { header: common("status"), enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+      column.accessor("active", {
+        header: common("status"),
+        enableSorting: true,
+        cell: ({ getValue }) => <ActiveBadge active={getValue()} />,
+      }),
       column.accessor("resource_file_id", {
         header: t("mainImage"),
         cell: ({ row, getValue }) => {
           const id = getValue();
           return id ? (
             // eslint-disable-next-line @next/next/no-img-element -- served by the API, any size, no optimizer in between
-            <img src={resourceFileUrl(organizationId, id)} alt={t("thumbnailAlt", { name: row.original.name })} loading="lazy" className="size-10 rounded border object-cover" />
+            <img
+              src={resourceFileUrl(organizationId, id)}
+              alt={t("thumbnailAlt", { name: row.original.name })}
+              loading="lazy"
+              className="size-10 rounded border object-cover"
+            />
           ) : (
             <span className="text-muted-foreground">—</span>
           );
@@ -70,7 +98,11 @@ export function BrandsList() {
 
   return (
     <>
-      <PageHeader title={t("title")} description={t("description")} actions={canManage && <NewRecordLink href="/brands/new">{t("new")}</NewRecordLink>} />
+      <PageHeader
+        title={t("title")}
+        description={t("description")}
+        actions={canManage && <NewRecordLink href="/brands/new">{t("new")}</NewRecordLink>}
+      />
       <DataTable
         label={t("title")}
         columns={columns}
@@ -78,9 +110,23 @@ export function BrandsList() {
         query={list}
         rowHref={(brand) => `/brands/${brand.id}`}
         search={t("search")}
-        filters={<FilterSelect label={common("status")} value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />}
+        filters={
+          <FilterSelect
+            label={common("status")}
+            value={table.filters.active}
+            onChange={(value) => table.setFilter("active", value)}
+            options={activeOptions}
+          />
+        }
         rowActions={(brand) => (
-          <RowActions label={brand.name} actions={[editAction(`/brands/${brand.id}`, canManage), toggleActiveAction(brand.active, canManage, () => bulk.toggle(brand)), deleteAction(canManage, () => confirmDelete.request(brand))]} />
+          <RowActions
+            label={brand.name}
+            actions={[
+              editAction(`/brands/${brand.id}`, canManage),
+              toggleActiveAction(brand.active, canManage, () => bulk.toggle(brand)),
+              deleteAction(canManage, () => confirmDelete.request(brand)),
+            ]}
+          />
         )}
         emptyMessage={t("empty")}
         selection={bulk.selection}

@@ -7,7 +7,19 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo } from "react";
-import { ActiveBadge, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useOnlyActiveOptions, useTableState, useBulkActions, toggleActiveAction } from "@/components/data-table";
+import {
+  ActiveBadge,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  useOnlyActiveOptions,
+  useTableState,
+  useBulkActions,
+  toggleActiveAction,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
@@ -73,7 +85,13 @@ export function CategoriesList() {
         }
       />
       {view === "tree" ? (
-        <CategoryTree nodes={tree.data} error={tree.error} onRetry={() => tree.refetch()} canManage={canManage} onDelete={confirmDelete.request} />
+        <CategoryTree
+          nodes={tree.data}
+          error={tree.error}
+          onRetry={() => tree.refetch()}
+          canManage={canManage}
+          onDelete={confirmDelete.request}
+        />
       ) : (
         <CategoriesTable names={names} canManage={canManage} onDelete={confirmDelete.request} />
       )}
@@ -123,7 +141,10 @@ function CategoriesTable({
         header: t("fields.name"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
-          <Link href={`/categories/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+          <Link
+            href={`/categories/${row.original.id}`}
+            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+          >
             {getValue()}
           </Link>
         ),
@@ -132,12 +153,24 @@ function CategoriesTable({
         header: t("fields.root_id"),
         cell: ({ getValue }) => {
           const parent = getValue();
-          return parent ? names.get(parent) ?? "…" : <span className="text-muted-foreground">{t("topLevel")}</span>;
+          return parent ? (names.get(parent) ?? "…") : <span className="text-muted-foreground">{t("topLevel")}</span>;
         },
       }),
-      column.accessor("order", { header: t("fields.order"), enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span> }),
-      column.accessor("seo_title", { header: t("fields.seo_title"), enableSorting: true, cell: ({ getValue }) => getValue() ?? <span className="text-muted-foreground">—</span> }),
-      column.accessor("active", { header: common("status"), enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+      column.accessor("order", {
+        header: t("fields.order"),
+        enableSorting: true,
+        cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span>,
+      }),
+      column.accessor("seo_title", {
+        header: t("fields.seo_title"),
+        enableSorting: true,
+        cell: ({ getValue }) => getValue() ?? <span className="text-muted-foreground">—</span>,
+      }),
+      column.accessor("active", {
+        header: common("status"),
+        enableSorting: true,
+        cell: ({ getValue }) => <ActiveBadge active={getValue()} />,
+      }),
     ],
     [names, t, common],
   );
@@ -151,7 +184,13 @@ function CategoriesTable({
       search={t("search")}
       filters={
         <>
-          <FilterSelect label={t("fields.root_id")} value={table.filters.root_id} onChange={(value) => table.setFilter("root_id", value)} options={parentOptions} allLabel={common("any")} />
+          <FilterSelect
+            label={t("fields.root_id")}
+            value={table.filters.root_id}
+            onChange={(value) => table.setFilter("root_id", value)}
+            options={parentOptions}
+            allLabel={common("any")}
+          />
           <FilterSelect
             label={common("status")}
             value={table.filters.only_active}

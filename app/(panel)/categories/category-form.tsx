@@ -8,7 +8,16 @@ import { LookupField } from "@/components/catalog/lookup-field";
 import { ImagePicker } from "@/components/files";
 import { useParentOptions } from "@/components/catalog/lookups";
 import { TextListField } from "@/components/catalog/text-list-field";
-import { AttributesField, EditRecordPage, fieldMessage, NewRecordPage, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
+import {
+  AttributesField,
+  EditRecordPage,
+  fieldMessage,
+  NewRecordPage,
+  ResourceForm,
+  SwitchField,
+  TextField,
+  useResourceForm,
+} from "@/components/resource-form";
 import { listHref } from "@/components/data-table";
 import { ProductsOf } from "@/components/records/related";
 import { trpc } from "@/lib/trpc";
@@ -33,7 +42,14 @@ export function CategoryForm({ defaultValues, onSubmit, categoryId, readOnly, su
   const form = useResourceForm(categoryWrite, { defaultValues, labels: "categories.fields" });
   const { control } = form;
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref(LIST)} secondaryActions={secondaryActions}>
+    <ResourceForm
+      form={form}
+      onSubmit={onSubmit}
+      readOnly={readOnly}
+      submitLabel={submitLabel}
+      cancelHref={listHref(LIST)}
+      secondaryActions={secondaryActions}
+    >
       <LookupField
         control={control}
         name="root_id"
@@ -51,7 +67,12 @@ export function CategoryForm({ defaultValues, onSubmit, categoryId, readOnly, su
         <TextField control={control} name="seo_description" label={t("seoDescription")} multiline />
         <TextListField control={control} name="seo_meta_keywords" label={t("fields.seo_meta_keywords")} placeholder={t("addKeyword")} />
       </fieldset>
-      <SwitchField control={control} name="is_solution_specific" label={t("fields.is_solution_specific")} description={t("solutionSpecificDescription")} />
+      <SwitchField
+        control={control}
+        name="is_solution_specific"
+        label={t("fields.is_solution_specific")}
+        description={t("solutionSpecificDescription")}
+      />
       <TextListField control={control} name="solutions" label={t("fields.solutions")} placeholder={t("addSolution")} />
       <Controller
         control={control}
@@ -131,7 +152,14 @@ export function EditCategory({ id }: { id: string }) {
   const update = trpc.categories.update.useMutation({ onSuccess: () => utils.categories.invalidate() });
   const remove = trpc.categories.remove.useMutation({ onSuccess: () => utils.categories.invalidate() });
   return (
-    <EditRecordPage resource="categories" list={listHref(LIST)} query={category} related={(row) => <ProductsOf categoryId={row.id} />} title={(row) => row.name} remove={(row) => remove.mutateAsync({ id: row.id })}>
+    <EditRecordPage
+      resource="categories"
+      list={listHref(LIST)}
+      query={category}
+      related={(row) => <ProductsOf categoryId={row.id} />}
+      title={(row) => row.name}
+      remove={(row) => remove.mutateAsync({ id: row.id })}
+    >
       {(row, { readOnly, secondaryActions }) => (
         <CategoryForm
           key={row.updated_at}

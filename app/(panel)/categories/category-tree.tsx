@@ -67,7 +67,10 @@ export function CategoryTree({ nodes, error, onRetry, canManage, onDelete }: Cat
           const open = hasChildren && (visible !== null || expanded.has(node.id));
           return (
             <li key={node.id}>
-              <div className="flex items-center gap-1 border-b py-1 pr-2 hover:bg-muted/50" style={{ paddingLeft: `${depth * 1.5 + 0.5}rem` }}>
+              <div
+                className="flex items-center gap-1 border-b py-1 pr-2 hover:bg-muted/50"
+                style={{ paddingLeft: `${depth * 1.5 + 0.5}rem` }}
+              >
                 {hasChildren ? (
                   <Button
                     variant="ghost"
@@ -82,7 +85,10 @@ export function CategoryTree({ nodes, error, onRetry, canManage, onDelete }: Cat
                 ) : (
                   <span className="size-8 shrink-0" aria-hidden />
                 )}
-                <Link href={`/categories/${node.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+                <Link
+                  href={`/categories/${node.id}`}
+                  className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+                >
                   {node.name}
                 </Link>
                 {!node.active && (
@@ -110,7 +116,10 @@ export function CategoryTree({ nodes, error, onRetry, canManage, onDelete }: Cat
     );
   };
 
-  const branches = [...children.entries()].filter(([, list]) => list.length > 0).map(([parent]) => parent).filter(Boolean);
+  const branches = [...children.entries()]
+    .filter(([, list]) => list.length > 0)
+    .map(([parent]) => parent)
+    .filter(Boolean);
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">

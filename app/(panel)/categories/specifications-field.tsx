@@ -72,7 +72,12 @@ function SpecificationGroup({ form, index, onRemove }: { form: Form; index: numb
             <li key={item.key} className="grid gap-2 border-l-2 pl-3">
               <div className="grid grid-cols-[1fr_10rem_auto_auto] items-start gap-2">
                 <div>
-                  <Input {...register(`${path}.name`)} aria-label={t("nameOf", { index: itemIndex + 1 })} placeholder={t("namePlaceholder")} aria-invalid={nameError ? true : undefined} />
+                  <Input
+                    {...register(`${path}.name`)}
+                    aria-label={t("nameOf", { index: itemIndex + 1 })}
+                    placeholder={t("namePlaceholder")}
+                    aria-invalid={nameError ? true : undefined}
+                  />
                   {nameError && <p className="mt-1 text-sm text-destructive">{nameError}</p>}
                 </div>
                 <Controller
@@ -95,7 +100,12 @@ function SpecificationGroup({ form, index, onRemove }: { form: Form; index: numb
                   name={`${path}.is_searchable`}
                   render={({ field }) => (
                     <label className="flex h-9 items-center gap-2 text-sm">
-                      <Checkbox ref={field.ref} checked={Boolean(field.value)} onCheckedChange={(checked) => field.onChange(checked === true)} onBlur={field.onBlur} />
+                      <Checkbox
+                        ref={field.ref}
+                        checked={Boolean(field.value)}
+                        onCheckedChange={(checked) => field.onChange(checked === true)}
+                        onBlur={field.onBlur}
+                      />
                       {t("searchable")}
                     </label>
                   )}

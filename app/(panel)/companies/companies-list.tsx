@@ -5,7 +5,20 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState, useBulkActions, toggleActiveAction } from "@/components/data-table";
+import {
+  ActiveBadge,
+  booleanFilter,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  useActiveOptions,
+  useTableState,
+  useBulkActions,
+  toggleActiveAction,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
@@ -21,7 +34,10 @@ export function CompaniesList() {
   const canManage = useCan("manage");
   const activeOptions = useActiveOptions();
   const table = useTableState({ defaultSort: "name", filters: ["active"] });
-  const list = trpc.companies.list.useQuery({ ...table.paging, active: booleanFilter(table.filters.active) }, { placeholderData: keepPreviousData });
+  const list = trpc.companies.list.useQuery(
+    { ...table.paging, active: booleanFilter(table.filters.active) },
+    { placeholderData: keepPreviousData },
+  );
   const utils = trpc.useUtils();
   const remove = trpc.companies.remove.useMutation({ onSuccess: () => utils.companies.invalidate() });
   const confirmDelete = useConfirmDelete<CompanyListRecord>({
@@ -45,7 +61,10 @@ export function CompaniesList() {
         header: t("nameColumn"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
-          <Link href={`/companies/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+          <Link
+            href={`/companies/${row.original.id}`}
+            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+          >
             {getValue()}
           </Link>
         ),
@@ -55,13 +74,21 @@ export function CompaniesList() {
         enableSorting: true,
         cell: ({ getValue }) => <span className="font-mono text-xs">{formatFiscalNumber(getValue())}</span>,
       }),
-      column.accessor("active", { header: common("status"), enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+      column.accessor("active", {
+        header: common("status"),
+        enableSorting: true,
+        cell: ({ getValue }) => <ActiveBadge active={getValue()} />,
+      }),
     ],
     [t, common],
   );
   return (
     <>
-      <PageHeader title={t("title")} description={t("description")} actions={canManage && <NewRecordLink href="/companies/new">{t("new")}</NewRecordLink>} />
+      <PageHeader
+        title={t("title")}
+        description={t("description")}
+        actions={canManage && <NewRecordLink href="/companies/new">{t("new")}</NewRecordLink>}
+      />
       <DataTable
         label={t("title")}
         columns={columns}
@@ -69,9 +96,23 @@ export function CompaniesList() {
         query={list}
         rowHref={(company) => `/companies/${company.id}`}
         search={t("search")}
-        filters={<FilterSelect label={common("status")} value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />}
+        filters={
+          <FilterSelect
+            label={common("status")}
+            value={table.filters.active}
+            onChange={(value) => table.setFilter("active", value)}
+            options={activeOptions}
+          />
+        }
         rowActions={(company) => (
-          <RowActions label={company.name} actions={[editAction(`/companies/${company.id}`, canManage), toggleActiveAction(company.active, canManage, () => bulk.toggle(company)), deleteAction(canManage, () => confirmDelete.request(company))]} />
+          <RowActions
+            label={company.name}
+            actions={[
+              editAction(`/companies/${company.id}`, canManage),
+              toggleActiveAction(company.active, canManage, () => bulk.toggle(company)),
+              deleteAction(canManage, () => confirmDelete.request(company)),
+            ]}
+          />
         )}
         emptyMessage={t("empty")}
         selection={bulk.selection}

@@ -40,7 +40,13 @@ export function CompanyForm({ defaultValues, onSubmit, readOnly, submitLabel, se
       secondaryActions={secondaryActions}
     >
       <TextField control={form.control} name="name" label={t("fields.name")} required maxLength={200} autoComplete="off" />
-      <FiscalNumberField control={form.control} name="fiscal_registration_number" label={t("fields.fiscal_registration_number")} required kinds={["CNPJ"]} />
+      <FiscalNumberField
+        control={form.control}
+        name="fiscal_registration_number"
+        label={t("fields.fiscal_registration_number")}
+        required
+        kinds={["CNPJ"]}
+      />
       <SwitchField control={form.control} name="active" label={t("fields.active")} description={t("activeDescription")} />
       <AttributesField control={form.control} name="attributes" entity="company" description={t("attributesDescription")} />
     </ResourceForm>

@@ -63,19 +63,10 @@ export interface CouponFormProps {
 }
 
 /** The create and edit form of a coupon, checked by the API's own rules (`couponForm`). */
-export function CouponForm({
-  defaultValues,
-  onSubmit,
-  readOnly,
-  submitLabel,
-  secondaryActions,
-}: CouponFormProps) {
+export function CouponForm({ defaultValues, onSubmit, readOnly, submitLabel, secondaryActions }: CouponFormProps) {
   const t = useTranslations("coupons");
   const typeOptions = useEnumOptions("couponType", COUPON_TYPES);
-  const valueTypeOptions = useEnumOptions(
-    "couponValueType",
-    COUPON_VALUE_TYPES,
-  );
+  const valueTypeOptions = useEnumOptions("couponValueType", COUPON_VALUE_TYPES);
   const form = useResourceForm(couponForm, {
     defaultValues,
     labels: "coupons.fields",
@@ -100,28 +91,9 @@ export function CouponForm({
           maxLength={60}
           autoComplete="off"
         />
-        <TextField
-          control={form.control}
-          name="name"
-          label={t("fields.name")}
-          required
-          maxLength={200}
-          autoComplete="off"
-        />
-        <SelectField
-          control={form.control}
-          name="type"
-          label={t("fields.type")}
-          options={typeOptions}
-          required
-        />
-        <SelectField
-          control={form.control}
-          name="value_type"
-          label={t("fields.value_type")}
-          options={valueTypeOptions}
-          required
-        />
+        <TextField control={form.control} name="name" label={t("fields.name")} required maxLength={200} autoComplete="off" />
+        <SelectField control={form.control} name="type" label={t("fields.type")} options={typeOptions} required />
+        <SelectField control={form.control} name="value_type" label={t("fields.value_type")} options={valueTypeOptions} required />
         {valueType === "PERCENTAGE" ? (
           <PercentField
             control={form.control}
@@ -132,43 +104,14 @@ export function CouponForm({
             required
           />
         ) : (
-          <MoneyField
-            control={form.control}
-            name="value"
-            label={t("fields.value")}
-            description={t("valueDescription")}
-            required
-          />
+          <MoneyField control={form.control} name="value" label={t("fields.value")} description={t("valueDescription")} required />
         )}
-        <QuantityField
-          control={form.control}
-          name="max_uses"
-          label={t("fields.max_uses")}
-          description={t("maxUsesDescription")}
-        />
-        <DateField
-          control={form.control}
-          name="start_date"
-          label={t("fields.start_date")}
-          description={t("datesDescription")}
-        />
-        <DateField
-          control={form.control}
-          name="end_date"
-          label={t("fields.end_date")}
-        />
+        <QuantityField control={form.control} name="max_uses" label={t("fields.max_uses")} description={t("maxUsesDescription")} />
+        <DateField control={form.control} name="start_date" label={t("fields.start_date")} description={t("datesDescription")} />
+        <DateField control={form.control} name="end_date" label={t("fields.end_date")} />
       </div>
-      <SwitchField
-        control={form.control}
-        name="active"
-        label={t("fields.active")}
-        description={t("activeDescription")}
-      />
-      <AttributesField
-        control={form.control}
-        name="attributes"
-        description={t("attributesDescription")}
-      />
+      <SwitchField control={form.control} name="active" label={t("fields.active")} description={t("activeDescription")} />
+      <AttributesField control={form.control} name="attributes" description={t("attributesDescription")} />
     </ResourceForm>
   );
 }

@@ -25,17 +25,12 @@ import { useConfirmDelete } from "@/components/resource-form";
 import { useFormat } from "@/lib/format";
 import { useEnumLabel, useEnumOptions } from "@/lib/i18n";
 import { trpc } from "@/lib/trpc";
-import {
-  coupon as couponRecord,
-  COUPON_TYPES,
-  type Coupon,
-} from "@/server/orders/coupons/schemas";
+import { coupon as couponRecord, COUPON_TYPES, type Coupon } from "@/server/orders/coupons/schemas";
 
 const column = createColumnHelper<Coupon>();
 
 /** A coupon type filter's value as the list takes it. */
-const couponType = (value: string | undefined) =>
-  COUPON_TYPES.find((type) => type === value);
+const couponType = (value: string | undefined) => COUPON_TYPES.find((type) => type === value);
 
 export function CouponsList() {
   const t = useTranslations("coupons");
@@ -106,9 +101,7 @@ export function CouponsList() {
         enableSorting: true,
         cell: ({ row, getValue }) => (
           <span className="tabular-nums">
-            {row.original.value_type === "PERCENTAGE"
-              ? format.percent(getValue())
-              : format.money(getValue())}
+            {row.original.value_type === "PERCENTAGE" ? format.percent(getValue()) : format.money(getValue())}
           </span>
         ),
       }),
@@ -131,10 +124,7 @@ export function CouponsList() {
           <span className="tabular-nums">
             {t("usesOf", {
               uses: format.number(getValue()),
-              max:
-                row.original.max_uses === null
-                  ? t("unlimited")
-                  : format.number(row.original.max_uses),
+              max: row.original.max_uses === null ? t("unlimited") : format.number(row.original.max_uses),
             })}
           </span>
         ),
@@ -152,11 +142,7 @@ export function CouponsList() {
       <PageHeader
         title={t("title")}
         description={t("description")}
-        actions={
-          canManage && (
-            <NewRecordLink href="/coupons/new">{t("new")}</NewRecordLink>
-          )
-        }
+        actions={canManage && <NewRecordLink href="/coupons/new">{t("new")}</NewRecordLink>}
       />
       <DataTable
         label={t("title")}
@@ -186,9 +172,7 @@ export function CouponsList() {
             label={coupon.code}
             actions={[
               editAction(`/coupons/${coupon.id}`, canManage),
-              toggleActiveAction(coupon.active, canManage, () =>
-                bulk.toggle(coupon),
-              ),
+              toggleActiveAction(coupon.active, canManage, () => bulk.toggle(coupon)),
               deleteAction(canManage, () => confirmDelete.request(coupon)),
             ]}
           />

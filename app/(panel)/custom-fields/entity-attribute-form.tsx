@@ -4,7 +4,15 @@ import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useController, useWatch } from "react-hook-form";
 import { listHref } from "@/components/data-table";
-import { fieldMessage, ResourceForm, SelectField, SwitchField, TextField, useResourceForm, type ResourceFormReturn } from "@/components/resource-form";
+import {
+  fieldMessage,
+  ResourceForm,
+  SelectField,
+  SwitchField,
+  TextField,
+  useResourceForm,
+  type ResourceFormReturn,
+} from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useEnumOptions } from "@/lib/i18n";
@@ -51,9 +59,23 @@ export function EntityAttributeForm({ defaultValues, onSubmit, readOnly, submitL
   const { control } = form;
   const type = useWatch({ control, name: "type" });
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref("/custom-fields")} secondaryActions={secondaryActions}>
+    <ResourceForm
+      form={form}
+      onSubmit={onSubmit}
+      readOnly={readOnly}
+      submitLabel={submitLabel}
+      cancelHref={listHref("/custom-fields")}
+      secondaryActions={secondaryActions}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField control={control} name="entity" label={t("fields.entity")} required options={entityOptions} description={t("entityDescription")} />
+        <SelectField
+          control={control}
+          name="entity"
+          label={t("fields.entity")}
+          required
+          options={entityOptions}
+          description={t("entityDescription")}
+        />
         <SelectField control={control} name="type" label={t("fields.type")} required options={typeOptions} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
@@ -80,7 +102,8 @@ function OptionsEditor({ form }: { form: ResourceFormReturn<EntityAttributeWrite
   const { field, fieldState } = useController({ control: form.control, name: "options" });
   const options = field.value ?? [];
   const change = (next: string[]) => field.onChange(next);
-  const errors = fieldState.error as unknown as (Array<{ message?: string } | undefined> & { message?: string; root?: { message?: string } }) | undefined;
+  const errors = fieldState.error as unknown as
+    (Array<{ message?: string } | undefined> & { message?: string; root?: { message?: string } }) | undefined;
   const listError = errors?.message ?? errors?.root?.message;
   return (
     <div role="group" aria-labelledby="options-label" className="grid gap-2">
@@ -113,7 +136,12 @@ function OptionsEditor({ form }: { form: ResourceFormReturn<EntityAttributeWrite
                     onBlur={field.onBlur}
                     onChange={(event) => change(options.map((item, at) => (at === index ? event.target.value : item)))}
                   />
-                  <Button variant="ghost" size="icon" aria-label={t("removeOption", { index: index + 1 })} onClick={() => change(options.filter((_, at) => at !== index))}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t("removeOption", { index: index + 1 })}
+                    onClick={() => change(options.filter((_, at) => at !== index))}
+                  >
                     <Trash2Icon aria-hidden />
                   </Button>
                 </div>

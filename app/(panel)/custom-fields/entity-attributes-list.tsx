@@ -5,14 +5,30 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useTableState, useBulkActions, toggleActiveAction } from "@/components/data-table";
+import {
+  ActiveBadge,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  useTableState,
+  useBulkActions,
+  toggleActiveAction,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { Badge } from "@/components/ui/badge";
 import { useEnumLabel, useEnumOptions } from "@/lib/i18n";
 import { trpc } from "@/lib/trpc";
-import { entityAttributeListRecord, attributeEntities, type AttributeEntity, type EntityAttributeListRecord } from "@/server/settings/entity-attributes/schemas";
+import {
+  entityAttributeListRecord,
+  attributeEntities,
+  type AttributeEntity,
+  type EntityAttributeListRecord,
+} from "@/server/settings/entity-attributes/schemas";
 
 const column = createColumnHelper<EntityAttributeListRecord>();
 const isEntity = (value: string | undefined): value is AttributeEntity => attributeEntities.includes(value as AttributeEntity);
@@ -50,12 +66,19 @@ export function EntityAttributesList() {
         header: t("fields.label"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
-          <Link href={`/custom-fields/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+          <Link
+            href={`/custom-fields/${row.original.id}`}
+            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+          >
             {getValue()}
           </Link>
         ),
       }),
-      column.accessor("key", { header: t("fields.key"), enableSorting: true, cell: ({ getValue }) => <code className="font-mono text-xs">{getValue()}</code> }),
+      column.accessor("key", {
+        header: t("fields.key"),
+        enableSorting: true,
+        cell: ({ getValue }) => <code className="font-mono text-xs">{getValue()}</code>,
+      }),
       column.accessor("entity", { header: t("fields.entity"), enableSorting: true, cell: ({ getValue }) => entityLabel(getValue()) }),
       column.accessor("type", {
         header: t("fields.type"),
@@ -83,7 +106,11 @@ export function EntityAttributesList() {
 
   return (
     <>
-      <PageHeader title={t("title")} description={t("description")} actions={canManage && <NewRecordLink href="/custom-fields/new">{t("new")}</NewRecordLink>} />
+      <PageHeader
+        title={t("title")}
+        description={t("description")}
+        actions={canManage && <NewRecordLink href="/custom-fields/new">{t("new")}</NewRecordLink>}
+      />
       <DataTable
         label={t("title")}
         columns={columns}
@@ -91,9 +118,23 @@ export function EntityAttributesList() {
         query={list}
         rowHref={(definition) => `/custom-fields/${definition.id}`}
         search={t("search")}
-        filters={<FilterSelect label={t("fields.entity")} value={entity} onChange={(value) => table.setFilter("entity", value)} options={entityOptions} />}
+        filters={
+          <FilterSelect
+            label={t("fields.entity")}
+            value={entity}
+            onChange={(value) => table.setFilter("entity", value)}
+            options={entityOptions}
+          />
+        }
         rowActions={(definition) => (
-          <RowActions label={definition.label} actions={[editAction(`/custom-fields/${definition.id}`, canManage), toggleActiveAction(definition.active, canManage, () => bulk.toggle(definition)), deleteAction(canManage, () => confirmDelete.request(definition))]} />
+          <RowActions
+            label={definition.label}
+            actions={[
+              editAction(`/custom-fields/${definition.id}`, canManage),
+              toggleActiveAction(definition.active, canManage, () => bulk.toggle(definition)),
+              deleteAction(canManage, () => confirmDelete.request(definition)),
+            ]}
+          />
         )}
         emptyMessage={t("empty")}
         selection={bulk.selection}

@@ -3,7 +3,16 @@
 import { useTranslations } from "next-intl";
 import { useWatch } from "react-hook-form";
 import { listHref } from "@/components/data-table";
-import { AttributesField, MoneyField, QuantityField, ResourceForm, SelectField, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
+import {
+  AttributesField,
+  MoneyField,
+  QuantityField,
+  ResourceForm,
+  SelectField,
+  SwitchField,
+  TextField,
+  useResourceForm,
+} from "@/components/resource-form";
 import { useEnumLabel, useEnumOptions } from "@/lib/i18n";
 import {
   deliveryMethodForm,
@@ -53,14 +62,30 @@ export function DeliveryMethodForm({ defaultValues, onSubmit, readOnly, submitLa
   const [priceType, periodType] = useWatch({ control, name: ["price_type", "period_type"] });
   const periodUnit = periodType ? periodTypeLabel(periodType).toLowerCase() : undefined;
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref("/delivery-methods")} secondaryActions={secondaryActions}>
+    <ResourceForm
+      form={form}
+      onSubmit={onSubmit}
+      readOnly={readOnly}
+      submitLabel={submitLabel}
+      cancelHref={listHref("/delivery-methods")}
+      secondaryActions={secondaryActions}
+    >
       <TextField control={control} name="name" label={t("fields.name")} required maxLength={120} autoComplete="off" />
       <div className="grid gap-5 sm:grid-cols-3">
         <SelectField control={control} name="type" label={t("fields.type")} required options={typeOptions} />
         <SelectField control={control} name="price_type" label={t("fields.price_type")} required options={priceTypeOptions} />
-        {priceType !== "FREE" && <MoneyField control={control} name="price" label={priceType === "PER_WEIGHT" ? t("pricePerKg") : t("fields.price")} required />}
+        {priceType !== "FREE" && (
+          <MoneyField control={control} name="price" label={priceType === "PER_WEIGHT" ? t("pricePerKg") : t("fields.price")} required />
+        )}
       </div>
-      <TextField control={control} name="custom_label" label={t("fields.custom_label")} maxLength={120} autoComplete="off" placeholder={t("customLabelPlaceholder")} />
+      <TextField
+        control={control}
+        name="custom_label"
+        label={t("fields.custom_label")}
+        maxLength={120}
+        autoComplete="off"
+        placeholder={t("customLabelPlaceholder")}
+      />
       <div className="grid gap-5 sm:grid-cols-3">
         <SelectField control={control} name="period_type" label={t("fields.period_type")} options={periodTypeOptions} />
         <QuantityField control={control} name="period_start" label={t("fields.period_start")} unit={periodUnit} />

@@ -5,7 +5,20 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState, useBulkActions, toggleActiveAction } from "@/components/data-table";
+import {
+  ActiveBadge,
+  booleanFilter,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  useActiveOptions,
+  useTableState,
+  useBulkActions,
+  toggleActiveAction,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
@@ -29,7 +42,10 @@ export function DeliveryMethodsList() {
   const canManage = useCan("manage");
   const table = useTableState({ defaultSort: "name", filters: ["type", "active"] });
   const type = isDeliveryType(table.filters.type) ? table.filters.type : undefined;
-  const list = trpc.deliveryMethods.list.useQuery({ ...table.paging, type, active: booleanFilter(table.filters.active) }, { placeholderData: keepPreviousData });
+  const list = trpc.deliveryMethods.list.useQuery(
+    { ...table.paging, type, active: booleanFilter(table.filters.active) },
+    { placeholderData: keepPreviousData },
+  );
   const utils = trpc.useUtils();
   const remove = trpc.deliveryMethods.remove.useMutation({ onSuccess: () => utils.deliveryMethods.invalidate() });
   const confirmDelete = useConfirmDelete<DeliveryMethodListRecord>({
@@ -53,7 +69,10 @@ export function DeliveryMethodsList() {
         header: t("fields.name"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
-          <Link href={`/delivery-methods/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+          <Link
+            href={`/delivery-methods/${row.original.id}`}
+            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+          >
             {getValue()}
           </Link>
         ),
@@ -79,7 +98,11 @@ export function DeliveryMethodsList() {
           return t("periodValue", { span, unit: period_type });
         },
       }),
-      column.accessor("active", { header: common("status"), enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+      column.accessor("active", {
+        header: common("status"),
+        enableSorting: true,
+        cell: ({ getValue }) => <ActiveBadge active={getValue()} />,
+      }),
     ],
     [t, common, format, typeLabel],
   );
@@ -100,12 +123,29 @@ export function DeliveryMethodsList() {
         search={t("search")}
         filters={
           <>
-            <FilterSelect label={t("fields.type")} value={type} onChange={(value) => table.setFilter("type", value)} options={typeOptions} />
-            <FilterSelect label={common("status")} value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />
+            <FilterSelect
+              label={t("fields.type")}
+              value={type}
+              onChange={(value) => table.setFilter("type", value)}
+              options={typeOptions}
+            />
+            <FilterSelect
+              label={common("status")}
+              value={table.filters.active}
+              onChange={(value) => table.setFilter("active", value)}
+              options={activeOptions}
+            />
           </>
         }
         rowActions={(method) => (
-          <RowActions label={method.name} actions={[editAction(`/delivery-methods/${method.id}`, canManage), toggleActiveAction(method.active, canManage, () => bulk.toggle(method)), deleteAction(canManage, () => confirmDelete.request(method))]} />
+          <RowActions
+            label={method.name}
+            actions={[
+              editAction(`/delivery-methods/${method.id}`, canManage),
+              toggleActiveAction(method.active, canManage, () => bulk.toggle(method)),
+              deleteAction(canManage, () => confirmDelete.request(method)),
+            ]}
+          />
         )}
         emptyMessage={t("empty")}
         selection={bulk.selection}

@@ -7,19 +7,10 @@ import { useController, useFieldArray, type Control } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { trpc } from "@/lib/trpc";
 import { SPECIFICATION_PREFIX } from "@/server/pricing/criteria";
-import type {
-  DiscountWrite,
-  DiscountWriteOutput,
-} from "@/server/pricing/discounts/schemas";
+import type { DiscountWrite, DiscountWriteOutput } from "@/server/pricing/discounts/schemas";
 
 type Entry = {
   key: string;
@@ -27,25 +18,14 @@ type Entry = {
   type?: string;
   config?: string | null;
 };
-const KINDS = [
-  "brand_id",
-  "category_id",
-  "product_id",
-  "sku",
-  "specification",
-] as const;
+const KINDS = ["brand_id", "category_id", "product_id", "sku", "specification"] as const;
 type Kind = (typeof KINDS)[number];
 const kindOf = (key: string): Kind =>
-  key.startsWith(SPECIFICATION_PREFIX)
-    ? "specification"
-    : (KINDS.find((kind) => kind === key) ?? "brand_id");
+  key.startsWith(SPECIFICATION_PREFIX) ? "specification" : (KINDS.find((kind) => kind === key) ?? "brand_id");
 const CHOICES = 100;
 
 function useChoices(kind: Kind) {
-  const brands = trpc.brands.list.useQuery(
-    { perPage: CHOICES, sort: "name" },
-    { enabled: kind === "brand_id", staleTime: 30_000 },
-  );
+  const brands = trpc.brands.list.useQuery({ perPage: CHOICES, sort: "name" }, { enabled: kind === "brand_id", staleTime: 30_000 });
   const categories = trpc.categories.list.useQuery(
     { perPage: CHOICES, sort: "name", root_id: undefined },
     { enabled: kind === "category_id", staleTime: 30_000 },
@@ -88,10 +68,7 @@ function EntryRow({
   const id = useId();
   const kind = kindOf(entry.key);
   const choices = useChoices(kind);
-  const specification =
-    kind === "specification"
-      ? entry.key.slice(SPECIFICATION_PREFIX.length)
-      : "";
+  const specification = kind === "specification" ? entry.key.slice(SPECIFICATION_PREFIX.length) : "";
   return (
     <div
       role="group"
@@ -123,9 +100,7 @@ function EntryRow({
       </div>
       {kind === "specification" ? (
         <div className="grid gap-1">
-          <Label htmlFor={`${id}-spec`}>
-            {t("criteria.specificationName")}
-          </Label>
+          <Label htmlFor={`${id}-spec`}>{t("criteria.specificationName")}</Label>
           <Input
             id={`${id}-spec`}
             value={specification}
@@ -144,10 +119,7 @@ function EntryRow({
       <div className="grid gap-1">
         <Label htmlFor={`${id}-value`}>{t("fields.values")}</Label>
         {choices ? (
-          <Select
-            value={entry.values[0] ?? ""}
-            onValueChange={(value) => onChange({ ...entry, values: [value] })}
-          >
+          <Select value={entry.values[0] ?? ""} onValueChange={(value) => onChange({ ...entry, values: [value] })}>
             <SelectTrigger id={`${id}-value`}>
               <SelectValue />
             </SelectTrigger>
@@ -173,12 +145,7 @@ function EntryRow({
           />
         )}
       </div>
-      <Button
-        variant="ghost"
-        size="sm"
-        aria-label={t("criteria.removeEntry", { index: index + 1 })}
-        onClick={onRemove}
-      >
+      <Button variant="ghost" size="sm" aria-label={t("criteria.removeEntry", { index: index + 1 })} onClick={onRemove}>
         <Trash2Icon aria-hidden />
       </Button>
     </div>
@@ -186,26 +153,15 @@ function EntryRow({
 }
 
 /** A criteria's filters, and how many products of the catalog match them all. */
-function CriteriaEntries({
-  control,
-  index,
-}: {
-  control: Control<DiscountWrite, unknown, DiscountWriteOutput>;
-  index: number;
-}) {
+function CriteriaEntries({ control, index }: { control: Control<DiscountWrite, unknown, DiscountWriteOutput>; index: number }) {
   const t = useTranslations("discounts");
   const { field, fieldState } = useController({
     control,
     name: `criteria.${index}.config`,
   });
   const entries: Entry[] = Array.isArray(field.value) ? field.value : [];
-  const complete = entries.filter(
-    (entry) => entry.values.length > 0 && entry.key !== SPECIFICATION_PREFIX,
-  );
-  const preview = trpc.discounts.previewCriteria.useQuery(
-    { config: complete },
-    { enabled: complete.length > 0 },
-  );
+  const complete = entries.filter((entry) => entry.values.length > 0 && entry.key !== SPECIFICATION_PREFIX);
+  const preview = trpc.discounts.previewCriteria.useQuery({ config: complete }, { enabled: complete.length > 0 });
   const set = (next: Entry[]) => field.onChange(next);
   return (
     <div className="grid gap-2">
@@ -214,22 +170,12 @@ function CriteriaEntries({
           key={at}
           entry={entry}
           index={at}
-          onChange={(changed) =>
-            set(
-              entries.map((other, position) =>
-                position === at ? changed : other,
-              ),
-            )
-          }
+          onChange={(changed) => set(entries.map((other, position) => (position === at ? changed : other)))}
           onRemove={() => set(entries.filter((_, position) => position !== at))}
         />
       ))}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => set([...entries, { key: "brand_id", values: [] }])}
-        >
+        <Button variant="outline" size="sm" onClick={() => set([...entries, { key: "brand_id", values: [] }])}>
           <PlusIcon aria-hidden />
           {t("criteria.addEntry")}
         </Button>
@@ -239,21 +185,13 @@ function CriteriaEntries({
           </p>
         )}
       </div>
-      {fieldState.error && (
-        <p className="text-sm text-destructive">
-          {fieldState.error.message ?? fieldState.error.root?.message}
-        </p>
-      )}
+      {fieldState.error && <p className="text-sm text-destructive">{fieldState.error.message ?? fieldState.error.root?.message}</p>}
     </div>
   );
 }
 
 /** The discount's criteria: each a set of filters a product must all match. */
-export function CriteriaBuilder({
-  control,
-}: {
-  control: Control<DiscountWrite, unknown, DiscountWriteOutput>;
-}) {
+export function CriteriaBuilder({ control }: { control: Control<DiscountWrite, unknown, DiscountWriteOutput> }) {
   const t = useTranslations("discounts");
   const common = useTranslations("common");
   const { fields, append, remove } = useFieldArray({
@@ -267,33 +205,18 @@ export function CriteriaBuilder({
         <h2 id="discount-criteria" className="text-sm font-medium">
           {t("fields.criteria")}
         </h2>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() =>
-            append({ name: "", config: [{ key: "brand_id", values: [] }] })
-          }
-        >
+        <Button variant="outline" size="sm" onClick={() => append({ name: "", config: [{ key: "brand_id", values: [] }] })}>
           <PlusIcon aria-hidden />
           {t("criteria.add")}
         </Button>
       </div>
-      <p className="text-xs text-muted-foreground">
-        {fields.length === 0 ? t("criteria.empty") : t("criteria.description")}
-      </p>
+      <p className="text-xs text-muted-foreground">{fields.length === 0 ? t("criteria.empty") : t("criteria.description")}</p>
       {fields.map((item, index) => (
         <fieldset key={item.key} className="grid gap-3 rounded-md border p-3">
-          <legend className="px-1 text-sm font-medium">
-            {t("criteria.item", { index: index + 1 })}
-          </legend>
+          <legend className="px-1 text-sm font-medium">{t("criteria.item", { index: index + 1 })}</legend>
           <CriteriaEntries control={control} index={index} />
           <div>
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={t("criteria.remove", { index: index + 1 })}
-              onClick={() => remove(index)}
-            >
+            <Button variant="ghost" size="sm" aria-label={t("criteria.remove", { index: index + 1 })} onClick={() => remove(index)}>
               <Trash2Icon aria-hidden />
               {common("remove")}
             </Button>

@@ -4,15 +4,8 @@ import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useFieldArray, useWatch, type Control } from "react-hook-form";
 import { listHref } from "@/components/data-table";
-import {
-  useCompanyOptions,
-  useProfileOptions,
-} from "@/components/parties/options";
-import {
-  TargetsField,
-  usePartnerOptions,
-  usePaymentMethodOptions,
-} from "@/components/pricing/targets-field";
+import { useCompanyOptions, useProfileOptions } from "@/components/parties/options";
+import { TargetsField, usePartnerOptions, usePaymentMethodOptions } from "@/components/pricing/targets-field";
 import {
   AttributesField,
   CheckboxField,
@@ -27,13 +20,7 @@ import {
   useResourceForm,
 } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
-import {
-  discountWrite,
-  rangeTypes,
-  type Discount,
-  type DiscountWrite,
-  type DiscountWriteOutput,
-} from "@/server/pricing/discounts/schemas";
+import { discountWrite, rangeTypes, type Discount, type DiscountWrite, type DiscountWriteOutput } from "@/server/pricing/discounts/schemas";
 import { CriteriaBuilder } from "./criteria-builder";
 
 export const emptyDiscount: DiscountWrite = {
@@ -92,13 +79,11 @@ export function discountValues(discount: Discount): DiscountWrite {
       company_id,
       attributes,
     })),
-    payment_methods: discount.payment_methods.map(
-      ({ id, payment_method_id, attributes }) => ({
-        id,
-        payment_method_id,
-        attributes,
-      }),
-    ),
+    payment_methods: discount.payment_methods.map(({ id, payment_method_id, attributes }) => ({
+      id,
+      payment_method_id,
+      attributes,
+    })),
     ranges: discount.ranges,
     criteria: discount.criteria.map((criteria) => ({
       criteria_id: criteria.criteria_id,
@@ -120,13 +105,7 @@ export interface DiscountFormProps {
 }
 
 /** The create and edit form of a discount: validity, targets, quantity ranges and the criteria builder. */
-export function DiscountForm({
-  defaultValues,
-  onSubmit,
-  readOnly,
-  submitLabel,
-  secondaryActions,
-}: DiscountFormProps) {
+export function DiscountForm({ defaultValues, onSubmit, readOnly, submitLabel, secondaryActions }: DiscountFormProps) {
   const t = useTranslations("discounts");
   const form = useResourceForm(discountWrite, {
     defaultValues,
@@ -150,123 +129,40 @@ export function DiscountForm({
       cancelHref={listHref("/discounts")}
       secondaryActions={secondaryActions}
     >
-      <TextField
-        control={control}
-        name="name"
-        label={t("fields.name")}
-        required
-        maxLength={200}
-        autoComplete="off"
-      />
+      <TextField control={control} name="name" label={t("fields.name")} required maxLength={200} autoComplete="off" />
       <div className="grid gap-5 sm:grid-cols-2">
-        <DateField
-          control={control}
-          name="start_date"
-          label={t("fields.start_date")}
-        />
-        <DateField
-          control={control}
-          name="end_date"
-          label={t("fields.end_date")}
-        />
-        <MoneyField
-          control={control}
-          name="minimum_value"
-          label={t("fields.minimum_value")}
-          description={t("valueDescription")}
-        />
-        <MoneyField
-          control={control}
-          name="maximum_value"
-          label={t("fields.maximum_value")}
-        />
+        <DateField control={control} name="start_date" label={t("fields.start_date")} />
+        <DateField control={control} name="end_date" label={t("fields.end_date")} />
+        <MoneyField control={control} name="minimum_value" label={t("fields.minimum_value")} description={t("valueDescription")} />
+        <MoneyField control={control} name="maximum_value" label={t("fields.maximum_value")} />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <SwitchField
-          control={control}
-          name="is_active"
-          label={t("fields.is_active")}
-        />
+        <SwitchField control={control} name="is_active" label={t("fields.is_active")} />
         <SwitchField
           control={control}
           name="is_discount_over_discount"
           label={t("fields.is_discount_over_discount")}
           description={t("overDescription")}
         />
-        <SwitchField
-          control={control}
-          name="is_partner"
-          label={t("fields.is_partner")}
-        />
-        <SwitchField
-          control={control}
-          name="is_profile"
-          label={t("fields.is_profile")}
-        />
-        <SwitchField
-          control={control}
-          name="is_company"
-          label={t("fields.is_company")}
-        />
-        <SwitchField
-          control={control}
-          name="is_payment_method"
-          label={t("fields.is_payment_method")}
-        />
+        <SwitchField control={control} name="is_partner" label={t("fields.is_partner")} />
+        <SwitchField control={control} name="is_profile" label={t("fields.is_profile")} />
+        <SwitchField control={control} name="is_company" label={t("fields.is_company")} />
+        <SwitchField control={control} name="is_payment_method" label={t("fields.is_payment_method")} />
       </div>
-      {flags[0] && (
-        <TargetsField
-          control={control}
-          name="partners"
-          label={t("fields.partners")}
-          idKey="partner_id"
-          {...partners}
-        />
-      )}
-      {flags[1] && (
-        <TargetsField
-          control={control}
-          name="profiles"
-          label={t("fields.profiles")}
-          idKey="profile_id"
-          {...profiles}
-        />
-      )}
-      {flags[2] && (
-        <TargetsField
-          control={control}
-          name="companies"
-          label={t("fields.companies")}
-          idKey="company_id"
-          {...companies}
-        />
-      )}
+      {flags[0] && <TargetsField control={control} name="partners" label={t("fields.partners")} idKey="partner_id" {...partners} />}
+      {flags[1] && <TargetsField control={control} name="profiles" label={t("fields.profiles")} idKey="profile_id" {...profiles} />}
+      {flags[2] && <TargetsField control={control} name="companies" label={t("fields.companies")} idKey="company_id" {...companies} />}
       {flags[3] && (
-        <TargetsField
-          control={control}
-          name="payment_methods"
-          label={t("fields.payment_methods")}
-          idKey="payment_method_id"
-          {...methods}
-        />
+        <TargetsField control={control} name="payment_methods" label={t("fields.payment_methods")} idKey="payment_method_id" {...methods} />
       )}
       <RangesField control={control} />
       <CriteriaBuilder control={control} />
-      <AttributesField
-        control={control}
-        name="attributes"
-        entity="discount"
-        description={t("attributesDescription")}
-      />
+      <AttributesField control={control} name="attributes" entity="discount" description={t("attributesDescription")} />
     </ResourceForm>
   );
 }
 
-function RangesField({
-  control,
-}: {
-  control: Control<DiscountWrite, unknown, DiscountWriteOutput>;
-}) {
+function RangesField({ control }: { control: Control<DiscountWrite, unknown, DiscountWriteOutput> }) {
   const t = useTranslations("discounts");
   const { fields, append, remove } = useFieldArray({
     control,
@@ -297,9 +193,7 @@ function RangesField({
         </Button>
       </div>
       {fields.length === 0 && (
-        <p className="rounded-md border border-dashed p-3 text-center text-sm text-muted-foreground">
-          {t("ranges.empty")}
-        </p>
+        <p className="rounded-md border border-dashed p-3 text-center text-sm text-muted-foreground">{t("ranges.empty")}</p>
       )}
       {fields.map((range, index) => (
         <div
@@ -324,31 +218,13 @@ function RangesField({
               label: t(`rangeTypes.${value}`),
             }))}
           />
-          {ranges[index]?.type === "MONETARY" ||
-          ranges[index]?.is_product_value ? (
-            <MoneyField
-              control={control}
-              name={`ranges.${index}.value`}
-              label={t("fields.value")}
-            />
+          {ranges[index]?.type === "MONETARY" || ranges[index]?.is_product_value ? (
+            <MoneyField control={control} name={`ranges.${index}.value`} label={t("fields.value")} />
           ) : (
-            <PercentField
-              control={control}
-              name={`ranges.${index}.value`}
-              label={t("fields.value")}
-            />
+            <PercentField control={control} name={`ranges.${index}.value`} label={t("fields.value")} />
           )}
-          <CheckboxField
-            control={control}
-            name={`ranges.${index}.is_product_value`}
-            label={t("fields.is_product_value")}
-          />
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={t("ranges.remove", { index: index + 1 })}
-            onClick={() => remove(index)}
-          >
+          <CheckboxField control={control} name={`ranges.${index}.is_product_value`} label={t("fields.is_product_value")} />
+          <Button variant="ghost" size="sm" aria-label={t("ranges.remove", { index: index + 1 })} onClick={() => remove(index)}>
             <Trash2Icon aria-hidden />
           </Button>
         </div>

@@ -21,10 +21,7 @@ import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import {
-  discountListRecord,
-  type DiscountListRecord,
-} from "@/server/pricing/discounts/schemas";
+import { discountListRecord, type DiscountListRecord } from "@/server/pricing/discounts/schemas";
 
 const column = createColumnHelper<DiscountListRecord>();
 
@@ -86,10 +83,7 @@ export function DiscountsList() {
             [t("targets.partners"), row.original.partners_quantity],
             [t("targets.profiles"), row.original.profiles_quantity],
             [t("targets.companies"), row.original.companies_quantity],
-            [
-              t("targets.payment_methods"),
-              row.original.payment_methods_quantity,
-            ],
+            [t("targets.payment_methods"), row.original.payment_methods_quantity],
           ]
             .filter(([, size]) => Number(size) > 0)
             .map(([label, size]) => `${label}: ${size}`)
@@ -107,11 +101,7 @@ export function DiscountsList() {
       <PageHeader
         title={t("title")}
         description={t("description")}
-        actions={
-          canManage && (
-            <NewRecordLink href="/discounts/new">{t("new")}</NewRecordLink>
-          )
-        }
+        actions={canManage && <NewRecordLink href="/discounts/new">{t("new")}</NewRecordLink>}
       />
       <DataTable
         label={t("title")}
@@ -125,9 +115,7 @@ export function DiscountsList() {
             label={row.name}
             actions={[
               editAction(`/discounts/${row.id}`, canManage),
-              toggleActiveAction(row.is_active, canManage, () =>
-                bulk.toggle({ ...row, active: row.is_active }),
-              ),
+              toggleActiveAction(row.is_active, canManage, () => bulk.toggle({ ...row, active: row.is_active })),
               deleteAction(canManage, () => confirmDelete.request(row)),
             ]}
           />

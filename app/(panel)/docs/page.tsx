@@ -9,7 +9,10 @@ export default async function ApiDocsPage() {
   const t = await getTranslations("docs");
   return (
     <>
-      <PageHeader title={t("title")} description={t.rich("description", { code: (chunks) => <code className="font-mono">{chunks}</code> })} />
+      <PageHeader
+        title={t("title")}
+        description={t.rich("description", { code: (chunks) => <code className="font-mono">{chunks}</code> })}
+      />
       <ApiReference url="/api/b2b/openapi.json" />
     </>
   );

@@ -32,7 +32,10 @@ interface SwaggerUIOptions {
 const plainSummaryPath = () => ({
   wrapComponents: {
     OperationSummaryPath: ((Original, system) => (props) =>
-      system.React.createElement(Original, { ...props, operationProps: props.operationProps.set("isDeepLinkingEnabled", false) })) satisfies Wrapper<SummaryPathProps>,
+      system.React.createElement(Original, {
+        ...props,
+        operationProps: props.operationProps.set("isDeepLinkingEnabled", false),
+      })) satisfies Wrapper<SummaryPathProps>,
   },
 });
 

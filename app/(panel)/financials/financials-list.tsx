@@ -39,14 +39,25 @@ export function FinancialsList() {
         header: t("fields.due_date"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
-          <Link href={`/financials/${row.original.id}`} className="font-medium whitespace-nowrap underline-offset-4 outline-none hover:underline focus-visible:underline">
+          <Link
+            href={`/financials/${row.original.id}`}
+            className="font-medium whitespace-nowrap underline-offset-4 outline-none hover:underline focus-visible:underline"
+          >
             {format.date(getValue())}
           </Link>
         ),
       }),
       column.accessor("partner_name", { header: t("fields.partner_name"), enableSorting: true }),
-      column.accessor("value", { header: t("fields.value"), enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{format.money(getValue())}</span> }),
-      column.accessor("paying_off_value", { header: t("fields.paying_off_value"), enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{format.money(getValue())}</span> }),
+      column.accessor("value", {
+        header: t("fields.value"),
+        enableSorting: true,
+        cell: ({ getValue }) => <span className="tabular-nums">{format.money(getValue())}</span>,
+      }),
+      column.accessor("paying_off_value", {
+        header: t("fields.paying_off_value"),
+        enableSorting: true,
+        cell: ({ getValue }) => <span className="tabular-nums">{format.money(getValue())}</span>,
+      }),
       column.accessor("status", {
         header: t("fields.status"),
         cell: ({ getValue }) => {
@@ -91,8 +102,16 @@ export function FinancialsList() {
               onChange={(value) => table.setFilter("partner_id", value)}
               options={(partners.data?.items ?? []).map((partner) => ({ value: partner.id, label: partner.name }))}
             />
-            <DateFilter label={t("dueFrom")} value={table.filters.due_start_date} onChange={(value) => table.setFilter("due_start_date", value)} />
-            <DateFilter label={t("dueTo")} value={table.filters.due_end_date} onChange={(value) => table.setFilter("due_end_date", value)} />
+            <DateFilter
+              label={t("dueFrom")}
+              value={table.filters.due_start_date}
+              onChange={(value) => table.setFilter("due_start_date", value)}
+            />
+            <DateFilter
+              label={t("dueTo")}
+              value={table.filters.due_end_date}
+              onChange={(value) => table.setFilter("due_end_date", value)}
+            />
           </>
         }
         emptyMessage={t("empty")}

@@ -4,10 +4,26 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { listHref } from "@/components/data-table";
-import { AttributesField, EditRecordPage, NewRecordPage, QuantityField, ResourceForm, SwitchField, TextField, ToggleActiveButton, useResourceForm } from "@/components/resource-form";
+import {
+  AttributesField,
+  EditRecordPage,
+  NewRecordPage,
+  QuantityField,
+  ResourceForm,
+  SwitchField,
+  TextField,
+  ToggleActiveButton,
+  useResourceForm,
+} from "@/components/resource-form";
 import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
-import { MAX_DECIMALS, measureUnitWrite, type MeasureUnit, type MeasureUnitWrite, type MeasureUnitWriteOutput } from "@/server/catalog/measure-units/schemas";
+import {
+  MAX_DECIMALS,
+  measureUnitWrite,
+  type MeasureUnit,
+  type MeasureUnitWrite,
+  type MeasureUnitWriteOutput,
+} from "@/server/catalog/measure-units/schemas";
 
 const LIST = "/measure-units";
 
@@ -29,7 +45,9 @@ export function MeasureUnitForm({ defaultValues, onSubmit, readOnly, submitLabel
     <ResourceForm
       form={form}
       // Write only: an edit that leaves them empty keeps the stored ones.
-      onSubmit={(values) => onSubmit(editing && Object.keys(values.attributes ?? {}).length === 0 ? { ...values, attributes: undefined } : values)}
+      onSubmit={(values) =>
+        onSubmit(editing && Object.keys(values.attributes ?? {}).length === 0 ? { ...values, attributes: undefined } : values)
+      }
       readOnly={readOnly}
       submitLabel={submitLabel}
       cancelHref={listHref(LIST)}
@@ -48,7 +66,12 @@ export function MeasureUnitForm({ defaultValues, onSubmit, readOnly, submitLabel
         className="max-w-xs"
       />
       <SwitchField control={form.control} name="active" label={t("fields.active")} description={t("activeDescription")} />
-      <AttributesField control={form.control} name="attributes" entity="measure_unit" description={editing ? t("attributesEditing") : t("attributesDescription")} />
+      <AttributesField
+        control={form.control}
+        name="attributes"
+        entity="measure_unit"
+        description={editing ? t("attributesEditing") : t("attributesDescription")}
+      />
     </ResourceForm>
   );
 }

@@ -5,7 +5,19 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, toggleActiveAction, useOnlyActiveOptions, useTableState, useBulkActions } from "@/components/data-table";
+import {
+  ActiveBadge,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  toggleActiveAction,
+  useOnlyActiveOptions,
+  useTableState,
+  useBulkActions,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
@@ -21,7 +33,10 @@ export function MeasureUnitsList() {
   const canManage = useCan("manage");
   const onlyActiveOptions = useOnlyActiveOptions();
   const table = useTableState({ defaultSort: "abbreviation", filters: ["only_active"] });
-  const list = trpc.measureUnits.list.useQuery({ ...table.paging, only_active: table.filters.only_active === "true" }, { placeholderData: keepPreviousData });
+  const list = trpc.measureUnits.list.useQuery(
+    { ...table.paging, only_active: table.filters.only_active === "true" },
+    { placeholderData: keepPreviousData },
+  );
   const utils = trpc.useUtils();
   const remove = trpc.measureUnits.remove.useMutation({ onSuccess: () => utils.measureUnits.invalidate() });
   const { toggle } = useToggleMeasureUnit();
@@ -46,20 +61,35 @@ export function MeasureUnitsList() {
         header: t("fields.abbreviation"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
-          <Link href={`/measure-units/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+          <Link
+            href={`/measure-units/${row.original.id}`}
+            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+          >
             {getValue()}
           </Link>
         ),
       }),
       column.accessor("description", { header: t("fields.description"), enableSorting: true }),
-      column.accessor("decimals_for_quantity", { header: t("decimals"), enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span> }),
-      column.accessor("active", { header: common("status"), enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+      column.accessor("decimals_for_quantity", {
+        header: t("decimals"),
+        enableSorting: true,
+        cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span>,
+      }),
+      column.accessor("active", {
+        header: common("status"),
+        enableSorting: true,
+        cell: ({ getValue }) => <ActiveBadge active={getValue()} />,
+      }),
     ],
     [t, common],
   );
   return (
     <>
-      <PageHeader title={t("title")} description={t("description")} actions={canManage && <NewRecordLink href="/measure-units/new">{t("new")}</NewRecordLink>} />
+      <PageHeader
+        title={t("title")}
+        description={t("description")}
+        actions={canManage && <NewRecordLink href="/measure-units/new">{t("new")}</NewRecordLink>}
+      />
       <DataTable
         label={t("title")}
         columns={columns}
@@ -68,7 +98,12 @@ export function MeasureUnitsList() {
         rowHref={(unit) => `/measure-units/${unit.id}`}
         search={t("search")}
         filters={
-          <FilterSelect label={common("status")} value={table.filters.only_active} onChange={(value) => table.setFilter("only_active", value)} options={onlyActiveOptions} />
+          <FilterSelect
+            label={common("status")}
+            value={table.filters.only_active}
+            onChange={(value) => table.setFilter("only_active", value)}
+            options={onlyActiveOptions}
+          />
         }
         rowActions={(unit) => (
           <RowActions

@@ -9,10 +9,7 @@ import { toast } from "sonner";
 import { listHref } from "@/components/data-table";
 import { Breadcrumbs } from "@/components/panel/breadcrumbs";
 import { PageHeader } from "@/components/panel/page-header";
-import {
-  useCompanyOptions,
-  useSellerOptions,
-} from "@/components/parties/options";
+import { useCompanyOptions, useSellerOptions } from "@/components/parties/options";
 import {
   DateField,
   MoneyField,
@@ -41,12 +38,7 @@ import {
   storedOrderValues,
   updateInput,
 } from "./order-values";
-import {
-  PriceHint,
-  usePriceSuggestions,
-  type ProductFacts,
-} from "./price-suggestion";
-
+import { PriceHint, usePriceSuggestions, type ProductFacts } from "./price-suggestion";
 
 /** The delivery address and contact, as the order stores them. */
 const SHIPMENT_FIELDS = [
@@ -68,27 +60,16 @@ interface PickedProduct extends ProductFacts {
   unit: string | null;
 }
 
-function ProductPicker({
-  onPick,
-}: {
-  onPick: (product: PickedProduct) => void;
-}) {
+function ProductPicker({ onPick }: { onPick: (product: PickedProduct) => void }) {
   const t = useTranslations("orders");
   const [search, setSearch] = useState("");
   const searching = search.trim().length > 1;
-  const found = trpc.products.list.useQuery(
-    { search, perPage: 8, only_active: true },
-    { enabled: searching },
-  );
+  const found = trpc.products.list.useQuery({ search, perPage: 8, only_active: true }, { enabled: searching });
   return (
     <div className="grid gap-2">
       <label className="grid gap-1 text-sm font-medium">
         {t("productSearch")}
-        <Input
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder={t("productSearchPlaceholder")}
-        />
+        <Input value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t("productSearchPlaceholder")} />
       </label>
       {searching && (
         <ul className="grid gap-1" aria-label={t("productResults")}>
@@ -106,24 +87,19 @@ function ProductPicker({
                       sku: product.sku,
                       price: product.price,
                       unit: product.measure_unit?.abbreviation ?? null,
-                      decimals:
-                        product.measure_unit?.decimals_for_quantity ?? 0,
+                      decimals: product.measure_unit?.decimals_for_quantity ?? 0,
                     });
                     setSearch("");
                   }}
                 >
                   <PlusIcon aria-hidden />
                   {t("addProduct", { name: product.name })}
-                  <span className="ml-auto font-mono text-xs text-muted-foreground">
-                    {product.sku}
-                  </span>
+                  <span className="ml-auto font-mono text-xs text-muted-foreground">{product.sku}</span>
                 </Button>
               </li>
             ) : null,
           )}
-          {found.data && found.data.items.length === 0 && (
-            <li className="text-sm text-muted-foreground">{t("noProducts")}</li>
-          )}
+          {found.data && found.data.items.length === 0 && <li className="text-sm text-muted-foreground">{t("noProducts")}</li>}
         </ul>
       )}
     </div>
@@ -133,8 +109,7 @@ function ProductPicker({
 /** The decimals of a quantity whose unit is not known yet (the API's limit). */
 const ANY_DECIMALS = 4;
 
-export type OrderFormProps =
-  { mode: "create" } | { mode: "edit"; order: OrderDetail };
+export type OrderFormProps = { mode: "create" } | { mode: "edit"; order: OrderDetail };
 
 /**
  * The order form, for a new order and for editing one that is not in a final status: the
@@ -152,11 +127,7 @@ export function OrderForm(props: OrderFormProps) {
   const partnerOptions = usePartnerOptions();
   const companies = useCompanyOptions();
   const sellers = useSellerOptions();
-  const methods =
-    trpc.paymentMethods.list.useQuery(
-      { perPage: 100, sort: "name" },
-      { staleTime: 30_000 },
-    ).data?.items ?? [];
+  const methods = trpc.paymentMethods.list.useQuery({ perPage: 100, sort: "name" }, { staleTime: 30_000 }).data?.items ?? [];
   const create = trpc.orders.create.useMutation({
     onSuccess: () => utils.orders.invalidate(),
   });
@@ -164,9 +135,7 @@ export function OrderForm(props: OrderFormProps) {
     onSuccess: () => utils.orders.invalidate(),
   });
   const form = useResourceForm(orderFormSchema, {
-    defaultValues: order
-      ? storedOrderValues(order)
-      : newOrderValues(today()),
+    defaultValues: order ? storedOrderValues(order) : newOrderValues(today()),
     labels: "orders.fields",
   });
   const items = useFieldArray({ control: form.control, name: "items" });
@@ -177,32 +146,19 @@ export function OrderForm(props: OrderFormProps) {
   // The stored order's partner may be past the first page of choices.
   const partners = useMemo(
     () =>
-      order &&
-      !partnerOptions.some((option) => option.value === order.partner.id)
-        ? [
-            { value: order.partner.id, label: order.partner.name },
-            ...partnerOptions,
-          ]
+      order && !partnerOptions.some((option) => option.value === order.partner.id)
+        ? [{ value: order.partner.id, label: order.partner.name }, ...partnerOptions]
         : partnerOptions,
     [order, partnerOptions],
   );
 
   // Units and prices of the stored items' products; the picked ones are remembered as picked.
-  const storedProducts = useMemo(
-    () =>
-      [...new Set(order?.items.map((item) => item.productId) ?? [])].slice(
-        0,
-        100,
-      ),
-    [order],
-  );
+  const storedProducts = useMemo(() => [...new Set(order?.items.map((item) => item.productId) ?? [])].slice(0, 100), [order]);
   const lookup = trpc.products.list.useQuery(
     { product_ids: storedProducts, perPage: 100 },
     { enabled: storedProducts.length > 0, staleTime: 30_000 },
   );
-  const [picked, setPicked] = useState<ReadonlyMap<string, ProductFacts>>(
-    new Map(),
-  );
+  const [picked, setPicked] = useState<ReadonlyMap<string, ProductFacts>>(new Map());
   const facts = useCallback(
     (productId: string): ProductFacts | undefined => {
       const chosen = picked.get(productId);
@@ -221,22 +177,11 @@ export function OrderForm(props: OrderFormProps) {
 
   // Choosing a partner fills the delivery address (its default one) and its seller.
   const partnerId = watched.partner_id;
-  const partner = trpc.partners.get.useQuery(
-    { id: partnerId ?? "" },
-    { enabled: Boolean(partnerId) },
-  );
-  const [filledFor, setFilledFor] = useState<string | null>(
-    order?.partner_id ?? null,
-  );
-  if (
-    partner.data &&
-    partner.data.id === partnerId &&
-    filledFor !== partner.data.id
-  ) {
+  const partner = trpc.partners.get.useQuery({ id: partnerId ?? "" }, { enabled: Boolean(partnerId) });
+  const [filledFor, setFilledFor] = useState<string | null>(order?.partner_id ?? null);
+  if (partner.data && partner.data.id === partnerId && filledFor !== partner.data.id) {
     setFilledFor(partner.data.id);
-    const address =
-      partner.data.addresses.find((entry) => entry.is_default) ??
-      partner.data.addresses[0];
+    const address = partner.data.addresses.find((entry) => entry.is_default) ?? partner.data.addresses[0];
     if (address) {
       form.setValue("shipment_street", address.street ?? "");
       form.setValue("shipment_number", address.number ?? "");
@@ -246,32 +191,20 @@ export function OrderForm(props: OrderFormProps) {
       form.setValue("shipment_state", address.state ?? "");
       form.setValue("shipment_postal_code", address.postal_code ?? "");
     }
-    if (partner.data.seller_id && !form.getValues("seller_id"))
-      form.setValue("seller_id", partner.data.seller_id);
+    if (partner.data.seller_id && !form.getValues("seller_id")) form.setValue("seller_id", partner.data.seller_id);
   }
 
-  const itemsError =
-    form.formState.errors.items?.message ??
-    form.formState.errors.items?.root?.message;
+  const itemsError = form.formState.errors.items?.message ?? form.formState.errors.items?.root?.message;
   const title = order ? t("edit") : t("new");
   const cancelHref = order ? `/orders/${order.id}` : listHref("/orders");
 
   return (
     <>
-      <PageHeader
-        title={title}
-        description={
-          order
-            ? t("editDescription", { partner: order.partner.name })
-            : t("newDescription")
-        }
-      >
+      <PageHeader title={title} description={order ? t("editDescription", { partner: order.partner.name }) : t("newDescription")}>
         <Breadcrumbs
           items={[
             { label: t("title"), href: listHref("/orders") },
-            ...(order
-              ? [{ label: t("one"), href: `/orders/${order.id}` }]
-              : []),
+            ...(order ? [{ label: t("one"), href: `/orders/${order.id}` }] : []),
             { label: title },
           ]}
         />
@@ -286,9 +219,7 @@ export function OrderForm(props: OrderFormProps) {
             toast.success(t("saved"));
             router.push(`/orders/${order.id}`);
           } else {
-            const created = await create.mutateAsync(
-              createInput(values, t("deliveryAddress")),
-            );
+            const created = await create.mutateAsync(createInput(values, t("deliveryAddress")));
             toast.success(t("created"));
             router.push(`/orders/${created.id}`);
           }
@@ -299,36 +230,11 @@ export function OrderForm(props: OrderFormProps) {
             <CardTitle>{t("sections.parties")}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-2">
-            <SelectField
-              control={form.control}
-              name="partner_id"
-              label={t("fields.partner_id")}
-              options={partners}
-              required
-            />
-            <SelectField
-              control={form.control}
-              name="company_id"
-              label={t("fields.company_id")}
-              options={companies.options}
-            />
-            <SelectField
-              control={form.control}
-              name="seller_id"
-              label={t("fields.seller_id")}
-              options={sellers.options}
-            />
-            <DateField
-              control={form.control}
-              name="negotiation_date"
-              label={t("fields.negotiation_date")}
-              required
-            />
-            <SwitchField
-              control={form.control}
-              name="quotation"
-              label={t("fields.quotation")}
-            />
+            <SelectField control={form.control} name="partner_id" label={t("fields.partner_id")} options={partners} required />
+            <SelectField control={form.control} name="company_id" label={t("fields.company_id")} options={companies.options} />
+            <SelectField control={form.control} name="seller_id" label={t("fields.seller_id")} options={sellers.options} />
+            <DateField control={form.control} name="negotiation_date" label={t("fields.negotiation_date")} required />
+            <SwitchField control={form.control} name="quotation" label={t("fields.quotation")} />
           </CardContent>
         </Card>
 
@@ -357,16 +263,9 @@ export function OrderForm(props: OrderFormProps) {
                 });
               }}
             />
-            {items.fields.length === 0 && (
-              <p className="text-sm text-muted-foreground">{t("noItems")}</p>
-            )}
+            {items.fields.length === 0 && <p className="text-sm text-muted-foreground">{t("noItems")}</p>}
             {itemsError && (
-              <p
-                role="alert"
-                tabIndex={-1}
-                data-form-error
-                className="text-sm text-destructive outline-none"
-              >
+              <p role="alert" tabIndex={-1} data-form-error className="text-sm text-destructive outline-none">
                 {t("itemsRequired")}
               </p>
             )}
@@ -379,9 +278,7 @@ export function OrderForm(props: OrderFormProps) {
                 >
                   <div className="grid">
                     <span className="font-medium">{item.name}</span>
-                    <span className="font-mono text-xs text-muted-foreground">
-                      {item.sku}
-                    </span>
+                    <span className="font-mono text-xs text-muted-foreground">{item.sku}</span>
                   </div>
                   <QuantityField
                     control={form.control}
@@ -390,20 +287,9 @@ export function OrderForm(props: OrderFormProps) {
                     decimals={facts(item.product_id)?.decimals ?? ANY_DECIMALS}
                     unit={item.unit ?? undefined}
                   />
-                  <MoneyField
-                    control={form.control}
-                    name={`items.${index}.unit_value`}
-                    label={t("fields.unit_value")}
-                  />
-                  <MoneyField
-                    control={form.control}
-                    name={`items.${index}.discount`}
-                    label={t("fields.item_discount")}
-                  />
-                  <output
-                    className="pb-2 text-right tabular-nums"
-                    aria-label={t("lineTotal")}
-                  >
+                  <MoneyField control={form.control} name={`items.${index}.unit_value`} label={t("fields.unit_value")} />
+                  <MoneyField control={form.control} name={`items.${index}.discount`} label={t("fields.item_discount")} />
+                  <output className="pb-2 text-right tabular-nums" aria-label={t("lineTotal")}>
                     {format.money(totals.lines[index] ?? 0)}
                   </output>
                   <Button
@@ -415,10 +301,7 @@ export function OrderForm(props: OrderFormProps) {
                   >
                     <Trash2Icon aria-hidden />
                   </Button>
-                  <PriceHint
-                    id={`price-hint-${item.id}`}
-                    suggestion={suggestions.get(item.key)}
-                  />
+                  <PriceHint id={`price-hint-${item.id}`} suggestion={suggestions.get(item.key)} />
                 </li>
               ))}
             </ol>
@@ -441,16 +324,8 @@ export function OrderForm(props: OrderFormProps) {
             <CardTitle>{t("sections.totals")}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-3">
-            <MoneyField
-              control={form.control}
-              name="discount_value"
-              label={t("fields.discount_value")}
-            />
-            <MoneyField
-              control={form.control}
-              name="freight_value"
-              label={t("fields.freight_value")}
-            />
+            <MoneyField control={form.control} name="discount_value" label={t("fields.discount_value")} />
+            <MoneyField control={form.control} name="freight_value" label={t("fields.freight_value")} />
             <dl className="grid content-end gap-1 text-sm">
               <div className="flex justify-between">
                 <dt>{t("fields.order_value")}</dt>
@@ -465,13 +340,7 @@ export function OrderForm(props: OrderFormProps) {
                 </dd>
               </div>
             </dl>
-            <TextField
-              control={form.control}
-              name="observation"
-              label={t("fields.observation")}
-              multiline
-              className="md:col-span-3"
-            />
+            <TextField control={form.control} name="observation" label={t("fields.observation")} multiline className="md:col-span-3" />
           </CardContent>
         </Card>
 
@@ -480,17 +349,12 @@ export function OrderForm(props: OrderFormProps) {
             <CardTitle>{t("sections.payments")}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4">
-            {payments.fields.length === 0 && (
-              <p className="text-sm text-muted-foreground">{t("noPayments")}</p>
-            )}
+            {payments.fields.length === 0 && <p className="text-sm text-muted-foreground">{t("noPayments")}</p>}
             <ol className="grid gap-3">
               {payments.fields.map((payment, index) => {
                 const row = watched.payments?.[index];
                 const rest =
-                  row?.payment_method_id &&
-                  (row.amount === null || row.amount === undefined)
-                    ? totals.payments[index]
-                    : undefined;
+                  row?.payment_method_id && (row.amount === null || row.amount === undefined) ? totals.payments[index] : undefined;
                 return (
                   <li
                     key={payment.id}
@@ -506,20 +370,12 @@ export function OrderForm(props: OrderFormProps) {
                         label: method.name,
                       }))}
                     />
-                    <QuantityField
-                      control={form.control}
-                      name={`payments.${index}.installments`}
-                      label={t("fields.installments")}
-                    />
+                    <QuantityField control={form.control} name={`payments.${index}.installments`} label={t("fields.installments")} />
                     <MoneyField
                       control={form.control}
                       name={`payments.${index}.amount`}
                       label={t("fields.amount")}
-                      description={
-                        rest === undefined
-                          ? undefined
-                          : t("restOfTotal", { amount: format.money(rest) })
-                      }
+                      description={rest === undefined ? undefined : t("restOfTotal", { amount: format.money(rest) })}
                     />
                     <Button
                       type="button"
@@ -536,26 +392,18 @@ export function OrderForm(props: OrderFormProps) {
               })}
             </ol>
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => payments.append(emptyPayment())}
-              >
+              <Button type="button" variant="outline" onClick={() => payments.append(emptyPayment())}>
                 <PlusIcon aria-hidden />
                 {t("addPayment")}
               </Button>
-              {totals.payments.some((value) => value !== undefined) &&
-                totals.paid !== totals.total && (
-                  <p
-                    role="status"
-                    className="text-sm text-warning"
-                  >
-                    {t("paymentsMismatch", {
-                      paid: format.money(totals.paid),
-                      total: format.money(totals.total),
-                    })}
-                  </p>
-                )}
+              {totals.payments.some((value) => value !== undefined) && totals.paid !== totals.total && (
+                <p role="status" className="text-sm text-warning">
+                  {t("paymentsMismatch", {
+                    paid: format.money(totals.paid),
+                    total: format.money(totals.total),
+                  })}
+                </p>
+              )}
             </div>
           </CardContent>
         </Card>

@@ -1,18 +1,6 @@
 import { z } from "zod";
-import {
-  money,
-  moneyInput,
-  roundMoney,
-  sumMoney,
-  ZERO,
-  type Money,
-} from "@/server/lib/money";
-import {
-  quantityInput,
-  type orderCreate,
-  type OrderDetail,
-  type orderUpdate,
-} from "@/server/orders/orders/schemas";
+import { money, moneyInput, roundMoney, sumMoney, ZERO, type Money } from "@/server/lib/money";
+import { quantityInput, type orderCreate, type OrderDetail, type orderUpdate } from "@/server/orders/orders/schemas";
 
 /**
  * The order form's values and rules, kept apart from its components: the form schema, the
@@ -39,11 +27,7 @@ const itemValues = z.object({
 const paymentValues = z.object({
   key: z.string(),
   payment_method_id: z.string(),
-  installments: z
-    .number({ message: "must be a whole number" })
-    .int("must be a whole number")
-    .min(1, "must be at least 1")
-    .max(1000),
+  installments: z.number({ message: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").max(1000),
   amount: moneyInput.nullable(),
 });
 
@@ -141,9 +125,7 @@ export function newOrderValues(today: string): OrderFormInput {
  * of the total" (an empty amount), so it follows the totals as the items change.
  */
 export function storedOrderValues(order: OrderDetail): OrderFormInput {
-  const single =
-    order.payments.length === 1 &&
-    order.payments[0]?.amount === order.total_value;
+  const single = order.payments.length === 1 && order.payments[0]?.amount === order.total_value;
   return {
     partner_id: order.partner_id,
     company_id: order.company_id ?? "",
@@ -191,17 +173,13 @@ export interface TotalsInput {
       }
     | undefined
   >;
-  payments?: Array<
-    { payment_method_id?: string; amount?: number | null } | undefined
-  >;
+  payments?: Array<{ payment_method_id?: string; amount?: number | null } | undefined>;
   discount_value?: number | null;
   freight_value?: number | null;
 }
 
 const amount = (value: number | null | undefined): Money =>
-  value === null || value === undefined || !Number.isFinite(value)
-    ? ZERO
-    : money(value);
+  value === null || value === undefined || !Number.isFinite(value) ? ZERO : money(value);
 
 export interface OrderTotals {
   /** Each item's unit_value × quantity − discount, rounded. */
@@ -218,26 +196,12 @@ export interface OrderTotals {
 
 /** The live totals, by the contract's rules (§7): rounded once, at the end. */
 export function orderTotals(values: TotalsInput): OrderTotals {
-  const lines = (values.items ?? []).map((item) =>
-    amount(item?.unit_value)
-      .times(amount(item?.quantity))
-      .minus(amount(item?.discount)),
-  );
+  const lines = (values.items ?? []).map((item) => amount(item?.unit_value).times(amount(item?.quantity)).minus(amount(item?.discount)));
   const order = roundMoney(sumMoney(lines));
-  const total = roundMoney(
-    order
-      .minus(amount(values.discount_value))
-      .plus(amount(values.freight_value)),
-  );
+  const total = roundMoney(order.minus(amount(values.discount_value)).plus(amount(values.freight_value)));
   const rows = values.payments ?? [];
-  const given = sumMoney(
-    rows
-      .filter((row) => row?.payment_method_id && isAmount(row.amount))
-      .map((row) => amount(row?.amount)),
-  );
-  const restIndex = rows.findIndex(
-    (row) => row?.payment_method_id && !isAmount(row.amount),
-  );
+  const given = sumMoney(rows.filter((row) => row?.payment_method_id && isAmount(row.amount)).map((row) => amount(row?.amount)));
+  const restIndex = rows.findIndex((row) => row?.payment_method_id && !isAmount(row.amount));
   const payments = rows.map((row, index) =>
     !row?.payment_method_id
       ? undefined
@@ -247,11 +211,7 @@ export function orderTotals(values: TotalsInput): OrderTotals {
           ? row.amount
           : 0,
   );
-  const paid = sumMoney(
-    payments
-      .filter((value): value is number => value !== undefined)
-      .map(amount),
-  );
+  const paid = sumMoney(payments.filter((value): value is number => value !== undefined).map(amount));
   return {
     lines: lines.map((line) => roundMoney(line).toNumber()),
     order: order.toNumber(),
@@ -274,40 +234,26 @@ export interface StoredExtras {
 export function storedExtras(order: OrderDetail | undefined): StoredExtras {
   return {
     items: new Map((order?.items ?? []).map((item) => [item.id, item])),
-    payments: new Map(
-      (order?.payments ?? []).map((payment) => [payment.id, payment]),
-    ),
+    payments: new Map((order?.payments ?? []).map((payment) => [payment.id, payment])),
   };
 }
 
 const strings = (record: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(record).filter(
-      (entry): entry is [string, string] => typeof entry[1] === "string",
-    ),
-  );
+  Object.fromEntries(Object.entries(record).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 
-const optionalText = (value: unknown) =>
-  typeof value === "string" ? value : undefined;
+const optionalText = (value: unknown) => (typeof value === "string" ? value : undefined);
 
 /** A stored complement as the write takes it (its known fields). */
 function complementInput(complement: Record<string, unknown>) {
   return {
     product_complement_id: optionalText(complement.product_complement_id),
-    product_complement_option_id: optionalText(
-      complement.product_complement_option_id,
-    ),
-    product_complement_option_key: optionalText(
-      complement.product_complement_option_key,
-    ),
+    product_complement_option_id: optionalText(complement.product_complement_option_id),
+    product_complement_option_key: optionalText(complement.product_complement_option_key),
     key: optionalText(complement.key),
     title: optionalText(complement.title),
     type: optionalText(complement.type),
     selected_value: optionalText(complement.selected_value),
-    value_paid:
-      typeof complement.value_paid === "number"
-        ? complement.value_paid
-        : undefined,
+    value_paid: typeof complement.value_paid === "number" ? complement.value_paid : undefined,
   };
 }
 
@@ -378,10 +324,7 @@ function writeOf(values: OrderFormValues, extras: StoredExtras) {
 }
 
 /** POST /orders from the form: a delivery address named by `addressName`. */
-export function createInput(
-  values: OrderFormValues,
-  addressName: string,
-): z.input<typeof orderCreate> {
+export function createInput(values: OrderFormValues, addressName: string): z.input<typeof orderCreate> {
   return {
     ...writeOf(values, storedExtras(undefined)),
     negotiation_date: `${values.negotiation_date}T12:00:00.000Z`,
@@ -397,16 +340,11 @@ export function createInput(
  * delivery are left out, so they are kept. The negotiation date keeps its time unless the
  * day changed.
  */
-export function updateInput(
-  values: OrderFormValues,
-  order: OrderDetail,
-): z.input<typeof orderUpdate> & { id: string } {
+export function updateInput(values: OrderFormValues, order: OrderDetail): z.input<typeof orderUpdate> & { id: string } {
   return {
     ...writeOf(values, storedExtras(order)),
     id: order.id,
     negotiation_date:
-      dayOf(order.negotiation_date) === values.negotiation_date
-        ? order.negotiation_date
-        : `${values.negotiation_date}T12:00:00.000Z`,
+      dayOf(order.negotiation_date) === values.negotiation_date ? order.negotiation_date : `${values.negotiation_date}T12:00:00.000Z`,
   };
 }

@@ -5,33 +5,20 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import {
-  booleanFilter,
-  DataTable,
-  DateFilter,
-  FilterSelect,
-  NewRecordLink,
-  useTableState,
-} from "@/components/data-table";
+import { booleanFilter, DataTable, DateFilter, FilterSelect, NewRecordLink, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useSellerOptions } from "@/components/parties/options";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import {
-  orderListRecord,
-  type OrderListRecord,
-} from "@/server/orders/orders/schemas";
+import { orderListRecord, type OrderListRecord } from "@/server/orders/orders/schemas";
 import { StatusChip } from "./status-chip";
 
 const column = createColumnHelper<OrderListRecord>();
 const none = <span className="text-muted-foreground">—</span>;
 
 export function usePartnerOptions() {
-  const query = trpc.partners.list.useQuery(
-    { perPage: 100, sort: "name" },
-    { staleTime: 30_000 },
-  );
+  const query = trpc.partners.list.useQuery({ perPage: 100, sort: "name" }, { staleTime: 30_000 });
   return (query.data?.items ?? []).map((item) => ({
     value: item.id,
     label: item.name,
@@ -39,12 +26,7 @@ export function usePartnerOptions() {
 }
 
 export function useOrderStatuses() {
-  return (
-    trpc.statuses.list.useQuery(
-      { type: "ORDER", perPage: 100, sort: "order" },
-      { staleTime: 30_000 },
-    ).data?.items ?? []
-  );
+  return trpc.statuses.list.useQuery({ type: "ORDER", perPage: 100, sort: "order" }, { staleTime: 30_000 }).data?.items ?? [];
 }
 
 export function OrdersList() {
@@ -54,14 +36,7 @@ export function OrdersList() {
   const canSell = useCan("sell");
   const table = useTableState({
     defaultSort: "negotiation_date",
-    filters: [
-      "partner_id",
-      "seller_id",
-      "status",
-      "quotation",
-      "start_date",
-      "end_date",
-    ],
+    filters: ["partner_id", "seller_id", "status", "quotation", "start_date", "end_date"],
   });
   const partners = usePartnerOptions();
   const sellers = useSellerOptions();
@@ -74,10 +49,7 @@ export function OrdersList() {
     start_date: table.filters.start_date || undefined,
     end_date: table.filters.end_date || undefined,
   };
-  const list = trpc.orders.list.useQuery(
-    { ...table.paging, ...filters },
-    { placeholderData: keepPreviousData },
-  );
+  const list = trpc.orders.list.useQuery({ ...table.paging, ...filters }, { placeholderData: keepPreviousData });
   const columns = useMemo(
     () => [
       column.accessor("negotiation_date", {
@@ -117,15 +89,9 @@ export function OrdersList() {
       }),
       column.accessor("total_value", {
         meta: { label: t("fields.total_value") },
-        header: () => (
-          <span className="block text-right">{t("fields.total_value")}</span>
-        ),
+        header: () => <span className="block text-right">{t("fields.total_value")}</span>,
         enableSorting: true,
-        cell: ({ getValue }) => (
-          <span className="block text-right tabular-nums">
-            {format.money(getValue())}
-          </span>
-        ),
+        cell: ({ getValue }) => <span className="block text-right tabular-nums">{format.money(getValue())}</span>,
       }),
     ],
     [t, format],
@@ -140,9 +106,7 @@ export function OrdersList() {
       <PageHeader
         title={t("title")}
         description={t("description")}
-        actions={
-          canSell && <NewRecordLink href="/orders/new">{t("new")}</NewRecordLink>
-        }
+        actions={canSell && <NewRecordLink href="/orders/new">{t("new")}</NewRecordLink>}
       />
       <DataTable
         label={t("title")}
@@ -181,16 +145,8 @@ export function OrdersList() {
               options={quotationOptions}
               allLabel={common("all")}
             />
-            <DateFilter
-              label={t("from")}
-              value={table.filters.start_date}
-              onChange={(value) => table.setFilter("start_date", value)}
-            />
-            <DateFilter
-              label={t("to")}
-              value={table.filters.end_date}
-              onChange={(value) => table.setFilter("end_date", value)}
-            />
+            <DateFilter label={t("from")} value={table.filters.start_date} onChange={(value) => table.setFilter("start_date", value)} />
+            <DateFilter label={t("to")} value={table.filters.end_date} onChange={(value) => table.setFilter("end_date", value)} />
           </>
         }
         emptyMessage={t("empty")}

@@ -16,10 +16,7 @@ export interface ProductFacts {
 }
 
 /** The price engine's answer for a row, or why the product's own price was used. */
-export type Suggestion =
-  | { kind: "pending" }
-  | { kind: "engine"; result: PriceCalculation }
-  | { kind: "fallback"; price: number | null };
+export type Suggestion = { kind: "pending" } | { kind: "engine"; result: PriceCalculation } | { kind: "fallback"; price: number | null };
 
 type OrderForm = UseFormReturn<OrderFormInput, unknown, OrderFormValues>;
 
@@ -27,12 +24,8 @@ type OrderForm = UseFormReturn<OrderFormInput, unknown, OrderFormValues>;
 interface TypedValues {
   partner_id?: string;
   company_id?: string;
-  payments?: Array<
-    { payment_method_id?: string; installments?: number | null } | undefined
-  >;
-  items?: Array<
-    { key?: string; product_id?: string; quantity?: number | null } | undefined
-  >;
+  payments?: Array<{ payment_method_id?: string; installments?: number | null } | undefined>;
+  items?: Array<{ key?: string; product_id?: string; quantity?: number | null } | undefined>;
 }
 
 /** What a row's price depends on: asked again when any of it changes. */
@@ -43,22 +36,11 @@ function requestsOf(values: TypedValues) {
     company_id: values.company_id || null,
     payment_method_id: payment?.payment_method_id || null,
     installments:
-      payment?.payment_method_id &&
-      payment.installments &&
-      Number.isInteger(payment.installments)
-        ? payment.installments
-        : null,
+      payment?.payment_method_id && payment.installments && Number.isInteger(payment.installments) ? payment.installments : null,
   };
   return (values.items ?? []).flatMap((item) => {
     const quantity = item?.quantity;
-    if (
-      !item?.key ||
-      !item.product_id ||
-      typeof quantity !== "number" ||
-      !Number.isFinite(quantity) ||
-      quantity <= 0
-    )
-      return [];
+    if (!item?.key || !item.product_id || typeof quantity !== "number" || !Number.isFinite(quantity) || quantity <= 0) return [];
     const input = { ...context, product_id: item.product_id, quantity };
     return [{ key: item.key, input, signature: JSON.stringify(input) }];
   });
@@ -71,31 +53,13 @@ function requestsOf(values: TypedValues) {
  * still type another. Without a price (400) the product's own price stands. `primed`
  * rows (a stored order's) keep their values until something they depend on changes.
  */
-export function usePriceSuggestions(
-  form: OrderForm,
-  facts: (productId: string) => ProductFacts | undefined,
-  primed: boolean,
-) {
+export function usePriceSuggestions(form: OrderForm, facts: (productId: string) => ProductFacts | undefined, primed: boolean) {
   const utils = trpc.useUtils();
-  const [suggestions, setSuggestions] = useState<
-    ReadonlyMap<string, Suggestion>
-  >(new Map());
+  const [suggestions, setSuggestions] = useState<ReadonlyMap<string, Suggestion>>(new Map());
   // The signature last asked for each row (mutated by the effect, never rendered).
-  const [asked] = useState(
-    () =>
-      new Map(
-        primed
-          ? requestsOf(form.getValues()).map((request) => [
-              request.key,
-              request.signature,
-            ])
-          : [],
-      ),
-  );
+  const [asked] = useState(() => new Map(primed ? requestsOf(form.getValues()).map((request) => [request.key, request.signature]) : []));
   const watched = useWatch({ control: form.control });
-  const signature = JSON.stringify(
-    requestsOf(watched).map((request) => request.signature),
-  );
+  const signature = JSON.stringify(requestsOf(watched).map((request) => request.signature));
 
   useEffect(() => {
     const suggest = (key: string, next: Suggestion | null) =>
@@ -106,19 +70,9 @@ export function usePriceSuggestions(
         return copy;
       });
     /** Fills in a row's unit value unless it was typed over while the engine answered. */
-    const fill = (
-      key: string,
-      price: number,
-      before: number | null | undefined,
-    ) => {
-      const index = form
-        .getValues("items")
-        .findIndex((item) => item.key === key);
-      if (
-        index < 0 ||
-        !Object.is(form.getValues(`items.${index}.unit_value`), before)
-      )
-        return;
+    const fill = (key: string, price: number, before: number | null | undefined) => {
+      const index = form.getValues("items").findIndex((item) => item.key === key);
+      if (index < 0 || !Object.is(form.getValues(`items.${index}.unit_value`), before)) return;
       form.setValue(`items.${index}.unit_value`, price, {
         shouldDirty: true,
         shouldValidate: form.formState.isSubmitted,
@@ -132,9 +86,7 @@ export function usePriceSuggestions(
         if (asked.get(request.key) === request.signature) continue;
         asked.set(request.key, request.signature);
         const current = () => asked.get(request.key) === request.signature;
-        const before = values.items.find(
-          (item) => item.key === request.key,
-        )?.unit_value;
+        const before = values.items.find((item) => item.key === request.key)?.unit_value;
         suggest(request.key, { kind: "pending" });
         utils.prices.calculate.fetch(request.input).then(
           (result) => {
@@ -159,28 +111,17 @@ export function usePriceSuggestions(
 }
 
 /** The small line under a row: the base price, the table and the discounts behind the suggested price. */
-export function PriceHint({
-  suggestion,
-  id,
-}: {
-  suggestion: Suggestion | undefined;
-  id: string;
-}) {
+export function PriceHint({ suggestion, id }: { suggestion: Suggestion | undefined; id: string }) {
   const t = useTranslations("orders.priceHint");
   const format = useFormat();
   let text: string | null = null;
   if (suggestion?.kind === "pending") text = t("pending");
   else if (suggestion?.kind === "fallback")
-    text =
-      suggestion.price === null
-        ? t("noPrice")
-        : t("fallback", { price: format.money(suggestion.price) });
+    text = suggestion.price === null ? t("noPrice") : t("fallback", { price: format.money(suggestion.price) });
   else if (suggestion?.kind === "engine") {
     const { result } = suggestion;
     const parts = [
-      result.base_price === null
-        ? null
-        : t("base", { price: format.money(result.base_price) }),
+      result.base_price === null ? null : t("base", { price: format.money(result.base_price) }),
       result.price_table
         ? t("table", {
             name: result.price_table.name,
@@ -205,12 +146,7 @@ export function PriceHint({
     text = parts.filter(Boolean).join(" · ");
   }
   return (
-    <p
-      id={id}
-      className="text-xs text-muted-foreground md:col-span-full"
-      aria-live="polite"
-      data-testid="price-hint"
-    >
+    <p id={id} className="text-xs text-muted-foreground md:col-span-full" aria-live="polite" data-testid="price-hint">
       {text}
     </p>
   );

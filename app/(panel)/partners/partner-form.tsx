@@ -5,7 +5,15 @@ import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useFieldArray, useWatch } from "react-hook-form";
 import { listHref } from "@/components/data-table";
-import { AttributesField, fieldMessage, ResourceForm, SwitchField, TextField, useResourceForm, type ResourceFormReturn } from "@/components/resource-form";
+import {
+  AttributesField,
+  fieldMessage,
+  ResourceForm,
+  SwitchField,
+  TextField,
+  useResourceForm,
+  type ResourceFormReturn,
+} from "@/components/resource-form";
 import { FiscalNumberField } from "@/components/parties/fiscal-number-field";
 import { useProfileOptions, useSellerOptions } from "@/components/parties/options";
 import { ReferenceSelectField } from "@/components/parties/reference-select-field";
@@ -83,7 +91,14 @@ export function PartnerForm({ defaultValues, onSubmit, readOnly, submitLabel, se
   const profiles = useProfileOptions();
   const sellers = useSellerOptions();
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref("/partners")} secondaryActions={secondaryActions}>
+    <ResourceForm
+      form={form}
+      onSubmit={onSubmit}
+      readOnly={readOnly}
+      submitLabel={submitLabel}
+      cancelHref={listHref("/partners")}
+      secondaryActions={secondaryActions}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField control={form.control} name="name" label={t("fields.name")} required maxLength={200} autoComplete="off" />
         <TextField control={form.control} name="trade_name" label={t("fields.trade_name")} maxLength={200} autoComplete="off" />
@@ -102,8 +117,20 @@ export function PartnerForm({ defaultValues, onSubmit, readOnly, submitLabel, se
         <TextField control={form.control} name="mobile" label={t("fields.mobile")} type="tel" maxLength={40} autoComplete="off" />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <ReferenceSelectField control={form.control} name="profile_id" label={t("fields.profile_id")} options={profiles.options} loading={profiles.loading} />
-        <ReferenceSelectField control={form.control} name="seller_id" label={t("fields.seller_id")} options={sellers.options} loading={sellers.loading} />
+        <ReferenceSelectField
+          control={form.control}
+          name="profile_id"
+          label={t("fields.profile_id")}
+          options={profiles.options}
+          loading={profiles.loading}
+        />
+        <ReferenceSelectField
+          control={form.control}
+          name="seller_id"
+          label={t("fields.seller_id")}
+          options={sellers.options}
+          loading={sellers.loading}
+        />
       </div>
       <SwitchField control={form.control} name="active" label={t("fields.active")} description={t("activeDescription")} />
       <AddressesField form={form} />
@@ -137,7 +164,9 @@ function AddressesField({ form }: { form: ResourceFormReturn<PartnerWrite, Partn
   const listError = fieldMessage(t("fields.addresses"), errors?.message ?? errors?.root?.message);
 
   const makeDefault = (index: number) =>
-    addresses.forEach((_, at) => setValue(`addresses.${at}.is_default`, at === index, { shouldDirty: true, shouldValidate: formState.isSubmitted }));
+    addresses.forEach((_, at) =>
+      setValue(`addresses.${at}.is_default`, at === index, { shouldDirty: true, shouldValidate: formState.isSubmitted }),
+    );
 
   return (
     <div role="group" aria-labelledby={`${id}-label`}>
@@ -155,9 +184,7 @@ function AddressesField({ form }: { form: ResourceFormReturn<PartnerWrite, Partn
           {t("addresses.add")}
         </Button>
       </div>
-      <p className="mb-2 text-xs text-muted-foreground">
-        {t("addresses.description")}
-      </p>
+      <p className="mb-2 text-xs text-muted-foreground">{t("addresses.description")}</p>
       {fields.length === 0 ? (
         <p className="rounded-md border border-dashed p-3 text-center text-sm text-muted-foreground">{t("addresses.empty")}</p>
       ) : (

@@ -5,7 +5,20 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState, useBulkActions, toggleActiveAction } from "@/components/data-table";
+import {
+  ActiveBadge,
+  booleanFilter,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  useActiveOptions,
+  useTableState,
+  useBulkActions,
+  toggleActiveAction,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useProfileOptions, useSellerOptions } from "@/components/parties/options";
@@ -58,7 +71,10 @@ export function PartnersList() {
         enableSorting: true,
         cell: ({ row, getValue }) => (
           <div className="grid">
-            <Link href={`/partners/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+            <Link
+              href={`/partners/${row.original.id}`}
+              className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+            >
               {getValue()}
             </Link>
             {row.original.trade_name && <span className="text-xs text-muted-foreground">{row.original.trade_name}</span>}
@@ -76,14 +92,22 @@ export function PartnersList() {
       }),
       column.accessor("profile_name", { header: t("fields.profile_id"), cell: ({ getValue }) => getValue() ?? none }),
       column.accessor("seller_name", { header: t("fields.seller_id"), cell: ({ getValue }) => getValue() ?? none }),
-      column.accessor("active", { header: common("status"), enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+      column.accessor("active", {
+        header: common("status"),
+        enableSorting: true,
+        cell: ({ getValue }) => <ActiveBadge active={getValue()} />,
+      }),
     ],
     [t, common],
   );
 
   return (
     <>
-      <PageHeader title={t("title")} description={t("description")} actions={canSell && <NewRecordLink href="/partners/new">{t("new")}</NewRecordLink>} />
+      <PageHeader
+        title={t("title")}
+        description={t("description")}
+        actions={canSell && <NewRecordLink href="/partners/new">{t("new")}</NewRecordLink>}
+      />
       <DataTable
         label={t("title")}
         columns={columns}
@@ -93,13 +117,35 @@ export function PartnersList() {
         search={t("search")}
         filters={
           <>
-            <FilterSelect label={t("fields.profile_id")} value={table.filters.profile_id} onChange={(value) => table.setFilter("profile_id", value)} options={profiles.options} />
-            <FilterSelect label={t("fields.seller_id")} value={table.filters.seller_id} onChange={(value) => table.setFilter("seller_id", value)} options={sellers.options} />
-            <FilterSelect label={common("status")} value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />
+            <FilterSelect
+              label={t("fields.profile_id")}
+              value={table.filters.profile_id}
+              onChange={(value) => table.setFilter("profile_id", value)}
+              options={profiles.options}
+            />
+            <FilterSelect
+              label={t("fields.seller_id")}
+              value={table.filters.seller_id}
+              onChange={(value) => table.setFilter("seller_id", value)}
+              options={sellers.options}
+            />
+            <FilterSelect
+              label={common("status")}
+              value={table.filters.active}
+              onChange={(value) => table.setFilter("active", value)}
+              options={activeOptions}
+            />
           </>
         }
         rowActions={(partner) => (
-          <RowActions label={partner.name} actions={[editAction(`/partners/${partner.id}`, canSell), toggleActiveAction(partner.active, canSell, () => bulk.toggle(partner)), deleteAction(canSell, () => confirmDelete.request(partner))]} />
+          <RowActions
+            label={partner.name}
+            actions={[
+              editAction(`/partners/${partner.id}`, canSell),
+              toggleActiveAction(partner.active, canSell, () => bulk.toggle(partner)),
+              deleteAction(canSell, () => confirmDelete.request(partner)),
+            ]}
+          />
         )}
         emptyMessage={t("empty")}
         selection={bulk.selection}

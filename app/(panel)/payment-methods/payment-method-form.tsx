@@ -61,13 +61,20 @@ export function paymentMethodValues(method: PaymentMethod): PaymentMethodWrite {
     always_visible: method.always_visible,
     capture_delay: method.capture_delay,
     provider: method.provider
-      ? { vendor: method.provider.vendor ?? "", image: method.provider.image, access_key: method.provider.access_key ?? "", attributes: method.provider.attributes }
+      ? {
+          vendor: method.provider.vendor ?? "",
+          image: method.provider.image,
+          access_key: method.provider.access_key ?? "",
+          attributes: method.provider.attributes,
+        }
       : null,
     condition: method.condition
       ? {
           type: method.condition.type as "IN_FULL" | "INSTALLMENTS",
           due_date: method.condition.due_date ? { type: "DELAY", value: method.condition.due_date.value } : null,
-          subsequent_due_date: method.condition.subsequent_due_date ? { type: "DELAY", value: method.condition.subsequent_due_date.value } : null,
+          subsequent_due_date: method.condition.subsequent_due_date
+            ? { type: "DELAY", value: method.condition.subsequent_due_date.value }
+            : null,
         }
       : null,
     installments: method.installments.map(({ id, sequence, installment_id, tax, discount, due_date_delay, attributes }) => ({
@@ -99,13 +106,27 @@ export interface PaymentMethodFormProps {
   secondaryActions?: React.ReactNode;
 }
 
-export function PaymentMethodForm({ defaultValues, storedSecret = null, onSubmit, readOnly, submitLabel, secondaryActions }: PaymentMethodFormProps) {
+export function PaymentMethodForm({
+  defaultValues,
+  storedSecret = null,
+  onSubmit,
+  readOnly,
+  submitLabel,
+  secondaryActions,
+}: PaymentMethodFormProps) {
   const t = useTranslations("paymentMethods");
   const typeOptions = useEnumOptions("paymentMethodType", paymentMethodTypes);
   const form = useResourceForm(paymentMethodForm, { defaultValues, labels: "paymentMethods.fields" });
   const { control } = form;
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref("/payment-methods")} secondaryActions={secondaryActions}>
+    <ResourceForm
+      form={form}
+      onSubmit={onSubmit}
+      readOnly={readOnly}
+      submitLabel={submitLabel}
+      cancelHref={listHref("/payment-methods")}
+      secondaryActions={secondaryActions}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField control={control} name="name" label={t("fields.name")} required maxLength={120} autoComplete="off" />
         <SelectField control={control} name="type" label={t("fields.type")} options={typeOptions} />
@@ -113,7 +134,13 @@ export function PaymentMethodForm({ defaultValues, storedSecret = null, onSubmit
       <div className="grid gap-5 sm:grid-cols-2">
         <MoneyField control={control} name="minimum_value" label={t("fields.minimum_value")} />
         <MoneyField control={control} name="maximum_value" label={t("fields.maximum_value")} />
-        <PercentField control={control} name="adjustment_rate" label={t("fields.adjustment_rate")} decimals={RATE_DECIMALS} description={t("adjustmentDescription")} />
+        <PercentField
+          control={control}
+          name="adjustment_rate"
+          label={t("fields.adjustment_rate")}
+          decimals={RATE_DECIMALS}
+          description={t("adjustmentDescription")}
+        />
         <MoneyField control={control} name="minimum_installment_value" label={t("fields.minimum_installment_value")} />
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
@@ -129,7 +156,17 @@ export function PaymentMethodForm({ defaultValues, storedSecret = null, onSubmit
   );
 }
 
-function Section({ title, description, actions, children }: { title: string; description?: string; actions?: React.ReactNode; children?: React.ReactNode }) {
+function Section({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: string;
+  actions?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
   return (
     <section className="grid gap-4 rounded-md border p-4" aria-label={title}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -160,7 +197,11 @@ function ProviderSection({ form, storedSecret }: { form: Form; storedSecret: str
             {t("remove")}
           </Button>
         ) : (
-          <Button variant="outline" size="sm" onClick={() => setValue("provider", { vendor: "", access_key: "", attributes: {} }, { shouldDirty: true })}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setValue("provider", { vendor: "", access_key: "", attributes: {} }, { shouldDirty: true })}
+          >
             <PlusIcon aria-hidden />
             {t("add")}
           </Button>
@@ -170,11 +211,24 @@ function ProviderSection({ form, storedSecret }: { form: Form; storedSecret: str
       {enabled && (
         <>
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField control={control} name="provider.vendor" label={t("vendor")} maxLength={100} autoComplete="off" placeholder={t("vendorPlaceholder")} />
+            <TextField
+              control={control}
+              name="provider.vendor"
+              label={t("vendor")}
+              maxLength={100}
+              autoComplete="off"
+              placeholder={t("vendorPlaceholder")}
+            />
             <TextField control={control} name="provider.access_key" label={t("accessKey")} maxLength={500} autoComplete="off" />
           </div>
           <SecretField form={form} stored={storedSecret} />
-          <AttributesField control={control} name="provider.attributes" label={t("settings")} description={t("settingsDescription")} types={["text"]} />
+          <AttributesField
+            control={control}
+            name="provider.attributes"
+            label={t("settings")}
+            description={t("settingsDescription")}
+            types={["text"]}
+          />
         </>
       )}
     </Section>
@@ -253,7 +307,11 @@ function DaysInput({ form, name, label }: { form: Form; name: "condition.due_dat
   const parseMessage = useParseErrorMessage();
   const error = (fieldState.error as { value?: { message?: string } } | undefined)?.value?.message ?? fieldState.error?.message;
   return (
-    <Field label={label} error={fieldMessage(label, (error && parseMessage(parseError, 0)) ?? error)} description={t("condition.daysDescription")}>
+    <Field
+      label={label}
+      error={fieldMessage(label, (error && parseMessage(parseError, 0)) ?? error)}
+      description={t("condition.daysDescription")}
+    >
       <DecimalInput
         decimals={0}
         suffix={t("days")}
@@ -288,7 +346,13 @@ function ConditionSection({ form }: { form: Form }) {
           <Button
             variant="outline"
             size="sm"
-            onClick={() => setValue("condition", { type: "IN_FULL", due_date: { type: "DELAY", value: 0 }, subsequent_due_date: null }, { shouldDirty: true })}
+            onClick={() =>
+              setValue(
+                "condition",
+                { type: "IN_FULL", due_date: { type: "DELAY", value: 0 }, subsequent_due_date: null },
+                { shouldDirty: true },
+              )
+            }
           >
             <PlusIcon aria-hidden />
             {t("add")}
@@ -324,11 +388,24 @@ function InstallmentsEditor({ form }: { form: Form }) {
   const { fields, append, remove } = useFieldArray({ control, name: "installments" });
   const [parseErrors, setParseErrors] = useState<Record<string, ParseError | null>>({});
   const errors = formState.errors.installments;
-  const columnLabel: Record<InstallmentNumber, string> = { sequence: t("sequence"), tax: t("tax"), discount: t("discount"), due_date_delay: t("dueIn") };
+  const columnLabel: Record<InstallmentNumber, string> = {
+    sequence: t("sequence"),
+    tax: t("tax"),
+    discount: t("discount"),
+    due_date_delay: t("dueIn"),
+  };
   const next = () => {
     const sequences = (form.getValues("installments") ?? []).map((item) => item.sequence).filter(Number.isFinite);
     const sequence = sequences.length === 0 ? 1 : Math.max(...sequences) + 1;
-    append({ sequence, installment_id: `${sequence}x`, tax: 0, discount: 0, due_date_delay: sequence * 30, due_date_type: "DELAY", attributes: {} });
+    append({
+      sequence,
+      installment_id: `${sequence}x`,
+      tax: 0,
+      discount: 0,
+      due_date_delay: sequence * 30,
+      due_date_type: "DELAY",
+      attributes: {},
+    });
   };
   return (
     <Section
@@ -362,7 +439,12 @@ function InstallmentsEditor({ form }: { form: Form }) {
                 const rowErrors = errors?.[index];
                 const messages = [
                   ...installmentColumns.map(
-                    (column) => [columnLabel[column.key], parseMessage(rowErrors?.[column.key] ? (parseErrors[`${item.id}.${column.key}`] ?? null) : null, column.decimals) ?? rowErrors?.[column.key]?.message] as const,
+                    (column) =>
+                      [
+                        columnLabel[column.key],
+                        parseMessage(rowErrors?.[column.key] ? (parseErrors[`${item.id}.${column.key}`] ?? null) : null, column.decimals) ??
+                          rowErrors?.[column.key]?.message,
+                      ] as const,
                   ),
                   [t("id"), rowErrors?.installment_id?.message] as const,
                 ]
@@ -388,7 +470,9 @@ function InstallmentsEditor({ form }: { form: Form }) {
                               onBlur={field.onBlur}
                               value={field.value as number | null | undefined}
                               onValueChange={field.onChange}
-                              onParseErrorChange={(error) => setParseErrors((current) => ({ ...current, [`${item.id}.${column.key}`]: error }))}
+                              onParseErrorChange={(error) =>
+                                setParseErrors((current) => ({ ...current, [`${item.id}.${column.key}`]: error }))
+                              }
                             />
                           )}
                         />
@@ -398,7 +482,9 @@ function InstallmentsEditor({ form }: { form: Form }) {
                       <Input
                         className="min-w-20"
                         aria-label={t("cell", { index: index + 1, column: t("id") })}
-                        {...register(`installments.${index}.installment_id`, { setValueAs: (value: unknown) => (value === "" ? null : value) })}
+                        {...register(`installments.${index}.installment_id`, {
+                          setValueAs: (value: unknown) => (value === "" ? null : value),
+                        })}
                       />
                       {messages.length > 0 && (
                         <p role="alert" className="mt-1 text-xs text-destructive">

@@ -5,7 +5,20 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useOnlyActiveOptions, useTableState, useBulkActions, toggleActiveAction } from "@/components/data-table";
+import {
+  ActiveBadge,
+  booleanFilter,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  useOnlyActiveOptions,
+  useTableState,
+  useBulkActions,
+  toggleActiveAction,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
@@ -60,14 +73,21 @@ export function PaymentMethodsList() {
         header: t("fields.name"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
-          <Link href={`/payment-methods/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+          <Link
+            href={`/payment-methods/${row.original.id}`}
+            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+          >
             {getValue()}
           </Link>
         ),
       }),
       column.accessor("type", { header: t("fields.type"), enableSorting: true, cell: ({ getValue }) => typeLabel(getValue()) }),
       column.accessor("vendor", { header: t("vendor"), enableSorting: true, cell: ({ getValue }) => getValue() ?? none }),
-      column.display({ id: "values", header: t("orderValue"), cell: ({ row }) => <span className="tabular-nums">{range(row.original.minimum_value, row.original.maximum_value)}</span> }),
+      column.display({
+        id: "values",
+        header: t("orderValue"),
+        cell: ({ row }) => <span className="tabular-nums">{range(row.original.minimum_value, row.original.maximum_value)}</span>,
+      }),
       column.accessor("adjustment_rate", {
         header: t("adjustment"),
         enableSorting: true,
@@ -76,7 +96,11 @@ export function PaymentMethodsList() {
           return rate === null || rate === 0 ? none : <span className="tabular-nums">{format.percent(rate, { signed: true })}</span>;
         },
       }),
-      column.accessor("active", { header: common("status"), enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+      column.accessor("active", {
+        header: common("status"),
+        enableSorting: true,
+        cell: ({ getValue }) => <ActiveBadge active={getValue()} />,
+      }),
     ];
   }, [t, common, format, typeLabel]);
 
@@ -96,7 +120,12 @@ export function PaymentMethodsList() {
         search={t("search")}
         filters={
           <>
-            <FilterSelect label={common("status")} value={table.filters.only_active} onChange={(value) => table.setFilter("only_active", value)} options={onlyActiveOptions} />
+            <FilterSelect
+              label={common("status")}
+              value={table.filters.only_active}
+              onChange={(value) => table.setFilter("only_active", value)}
+              options={onlyActiveOptions}
+            />
             <FilterSelect
               label={t("fields.provider")}
               value={table.filters.with_vendor}
@@ -109,7 +138,14 @@ export function PaymentMethodsList() {
           </>
         }
         rowActions={(method) => (
-          <RowActions label={method.name} actions={[editAction(`/payment-methods/${method.id}`, canManage), toggleActiveAction(method.active, canManage, () => bulk.toggle(method)), deleteAction(canManage, () => confirmDelete.request(method))]} />
+          <RowActions
+            label={method.name}
+            actions={[
+              editAction(`/payment-methods/${method.id}`, canManage),
+              toggleActiveAction(method.active, canManage, () => bulk.toggle(method)),
+              deleteAction(canManage, () => confirmDelete.request(method)),
+            ]}
+          />
         )}
         emptyMessage={t("empty")}
         selection={bulk.selection}

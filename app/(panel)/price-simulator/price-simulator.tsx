@@ -7,29 +7,16 @@ import { LookupField } from "@/components/catalog/lookup-field";
 import { useProductOptions } from "@/components/catalog/lookups";
 import { PageHeader } from "@/components/panel/page-header";
 import { ReferenceSelectField } from "@/components/parties/reference-select-field";
-import {
-  usePartnerOptions,
-  usePaymentMethodOptions,
-} from "@/components/pricing/targets-field";
+import { usePartnerOptions, usePaymentMethodOptions } from "@/components/pricing/targets-field";
 import { DateField, QuantityField } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { today } from "@/lib/dates";
 import { useFormat } from "@/lib/format";
 import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
-import type {
-  PriceCalculation,
-  PriceStep,
-} from "@/server/pricing/prices/schemas";
+import type { PriceCalculation, PriceStep } from "@/server/pricing/prices/schemas";
 
 interface SimulatorValues {
   product_id: string;
@@ -58,10 +45,7 @@ export function PriceSimulator() {
   });
   // The quantity is typed in the product's unit, with as many decimals as the unit takes.
   const productId = useWatch({ control: form.control, name: "product_id" });
-  const product = trpc.products.get.useQuery(
-    { id: productId },
-    { enabled: Boolean(productId), staleTime: 60_000 },
-  );
+  const product = trpc.products.get.useQuery({ id: productId }, { enabled: Boolean(productId), staleTime: 60_000 });
   const unit = productId ? product.data?.measure_unit : null;
   const [result, setResult] = useState<PriceCalculation | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -83,8 +67,7 @@ export function PriceSimulator() {
       setFailure(problems.message(error));
     }
   });
-  const money = (value: number | null) =>
-    value === null ? "—" : format.money(value);
+  const money = (value: number | null) => (value === null ? "—" : format.money(value));
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
@@ -121,22 +104,14 @@ export function PriceSimulator() {
                 unit={unit?.abbreviation}
                 required
               />
-              <DateField
-                control={form.control}
-                name="date"
-                label={t("fields.date")}
-              />
+              <DateField control={form.control} name="date" label={t("fields.date")} />
               <Button type="submit" disabled={form.formState.isSubmitting}>
                 {t("calculate")}
               </Button>
             </form>
           </CardContent>
         </Card>
-        <section
-          aria-labelledby="simulator-result"
-          aria-live="polite"
-          className="grid content-start gap-4"
-        >
+        <section aria-labelledby="simulator-result" aria-live="polite" className="grid content-start gap-4">
           <h2 id="simulator-result" className="text-lg font-semibold">
             {t("result")}
           </h2>
@@ -145,69 +120,41 @@ export function PriceSimulator() {
               {failure}
             </p>
           )}
-          {!result && !failure && (
-            <p className="text-sm text-muted-foreground">{t("empty")}</p>
-          )}
+          {!result && !failure && <p className="text-sm text-muted-foreground">{t("empty")}</p>}
           {result && (
             <>
               <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
                 <div>
-                  <dt className="text-xs text-muted-foreground">
-                    {t("basePrice")}
-                  </dt>
+                  <dt className="text-xs text-muted-foreground">{t("basePrice")}</dt>
                   <dd>{money(result.base_price)}</dd>
                 </div>
                 <div>
-                  <dt className="text-xs text-muted-foreground">
-                    {t("priceTable")}
-                  </dt>
-                  <dd>
-                    {result.price_table
-                      ? `${result.price_table.name} (${money(result.price_table.price)})`
-                      : t("noTable")}
-                  </dd>
+                  <dt className="text-xs text-muted-foreground">{t("priceTable")}</dt>
+                  <dd>{result.price_table ? `${result.price_table.name} (${money(result.price_table.price)})` : t("noTable")}</dd>
                 </div>
                 <div className="sm:col-span-2">
-                  <dt className="text-xs text-muted-foreground">
-                    {t("discounts")}
-                  </dt>
+                  <dt className="text-xs text-muted-foreground">{t("discounts")}</dt>
                   <dd>
                     {result.discounts.length
-                      ? result.discounts
-                          .map(
-                            (item) => `${item.name} (−${money(item.amount)})`,
-                          )
-                          .join(", ")
+                      ? result.discounts.map((item) => `${item.name} (−${money(item.amount)})`).join(", ")
                       : t("noDiscounts")}
                   </dd>
                 </div>
                 <div>
-                  <dt className="text-xs text-muted-foreground">
-                    {t("unitPrice")}
-                  </dt>
-                  <dd
-                    className="text-2xl font-semibold"
-                    data-testid="unit-price"
-                  >
+                  <dt className="text-xs text-muted-foreground">{t("unitPrice")}</dt>
+                  <dd className="text-2xl font-semibold" data-testid="unit-price">
                     {money(result.unit_price)}
                   </dd>
                 </div>
                 <div>
-                  <dt className="text-xs text-muted-foreground">
-                    {t("totalValue")}
-                  </dt>
-                  <dd
-                    className="text-2xl font-semibold"
-                    data-testid="total-value"
-                  >
+                  <dt className="text-xs text-muted-foreground">{t("totalValue")}</dt>
+                  <dd className="text-2xl font-semibold" data-testid="total-value">
                     {money(result.total_value)}
                   </dd>
                 </div>
                 {result.payment_method && (
                   <div className="sm:col-span-2">
-                    <dt className="text-xs text-muted-foreground">
-                      {t("fields.installments")}
-                    </dt>
+                    <dt className="text-xs text-muted-foreground">{t("fields.installments")}</dt>
                     <dd>
                       {result.payment_method.installments
                         .map((item) =>
@@ -237,15 +184,12 @@ function Steps({ steps }: { steps: PriceStep[] }) {
     const params = Object.fromEntries(
       Object.entries(step.params).map(([key, value]) => [
         key,
-        Array.isArray(value)
-          ? value.map((flag) => t(`flags.${flag as "partner"}`)).join(", ")
-          : String(value),
+        Array.isArray(value) ? value.map((flag) => t(`flags.${flag as "partner"}`)).join(", ") : String(value),
       ]),
     );
     return t(`codes.${step.code}`, params);
   };
-  const value = (amount: number | null) =>
-    amount === null ? "—" : format.number(amount, { maxDecimals: 6 });
+  const value = (amount: number | null) => (amount === null ? "—" : format.number(amount, { maxDecimals: 6 }));
   return (
     <Table aria-label={t("steps")}>
       <TableHeader>
@@ -259,22 +203,11 @@ function Steps({ steps }: { steps: PriceStep[] }) {
       </TableHeader>
       <TableBody>
         {steps.map((step, index) => (
-          <TableRow
-            key={index}
-            data-applied={
-              step.code === "applied" ||
-              step.code === "base_price" ||
-              step.code === "rounded"
-            }
-          >
+          <TableRow key={index} data-applied={step.code === "applied" || step.code === "base_price" || step.code === "rounded"}>
             <TableCell>{t(`rules.${step.rule}`)}</TableCell>
             <TableCell>{step.name ?? "—"}</TableCell>
-            <TableCell className="text-right tabular-nums">
-              {value(step.before)}
-            </TableCell>
-            <TableCell className="text-right tabular-nums">
-              {value(step.after)}
-            </TableCell>
+            <TableCell className="text-right tabular-nums">{value(step.before)}</TableCell>
+            <TableCell className="text-right tabular-nums">{value(step.after)}</TableCell>
             <TableCell>{reason(step)}</TableCell>
           </TableRow>
         ))}

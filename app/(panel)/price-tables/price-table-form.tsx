@@ -6,15 +6,8 @@ import { useFieldArray, useWatch, type Control } from "react-hook-form";
 import { LookupField } from "@/components/catalog/lookup-field";
 import { useProductOptions } from "@/components/catalog/lookups";
 import { listHref } from "@/components/data-table";
-import {
-  useCompanyOptions,
-  useProfileOptions,
-} from "@/components/parties/options";
-import {
-  TargetsField,
-  usePartnerOptions,
-  usePaymentMethodOptions,
-} from "@/components/pricing/targets-field";
+import { useCompanyOptions, useProfileOptions } from "@/components/parties/options";
+import { TargetsField, usePartnerOptions, usePaymentMethodOptions } from "@/components/pricing/targets-field";
 import {
   AttributesField,
   DateField,
@@ -92,13 +85,11 @@ export function priceTableValues(table: PriceTable): PriceTableWrite {
       company_id,
       attributes,
     })),
-    payment_methods: table.payment_methods.map(
-      ({ id, payment_method_id, attributes }) => ({
-        id,
-        payment_method_id,
-        attributes,
-      }),
-    ),
+    payment_methods: table.payment_methods.map(({ id, payment_method_id, attributes }) => ({
+      id,
+      payment_method_id,
+      attributes,
+    })),
     attributes: table.attributes,
   };
 }
@@ -112,13 +103,7 @@ export interface PriceTableFormProps {
 }
 
 /** The create and edit form of a price table: validity, targets, criteria with their products and prices. */
-export function PriceTableForm({
-  defaultValues,
-  onSubmit,
-  readOnly,
-  submitLabel,
-  secondaryActions,
-}: PriceTableFormProps) {
+export function PriceTableForm({ defaultValues, onSubmit, readOnly, submitLabel, secondaryActions }: PriceTableFormProps) {
   const t = useTranslations("priceTables");
   const form = useResourceForm(priceTableWrite, {
     defaultValues,
@@ -127,12 +112,7 @@ export function PriceTableForm({
   const { control } = form;
   const flags = useWatch({
     control,
-    name: [
-      "is_partner_specific",
-      "is_profile_specific",
-      "is_company_specific",
-      "is_payment_method_specific",
-    ],
+    name: ["is_partner_specific", "is_profile_specific", "is_company_specific", "is_payment_method_specific"],
   });
   const partners = usePartnerOptions();
   const profiles = useProfileOptions();
@@ -147,102 +127,31 @@ export function PriceTableForm({
       cancelHref={listHref("/price-tables")}
       secondaryActions={secondaryActions}
     >
-      <TextField
-        control={control}
-        name="name"
-        label={t("fields.name")}
-        required
-        maxLength={200}
-        autoComplete="off"
-      />
+      <TextField control={control} name="name" label={t("fields.name")} required maxLength={200} autoComplete="off" />
       <div className="grid gap-5 sm:grid-cols-2">
-        <DateField
-          control={control}
-          name="start_date"
-          label={t("fields.start_date")}
-          required
-        />
-        <DateField
-          control={control}
-          name="end_date"
-          label={t("fields.end_date")}
-        />
+        <DateField control={control} name="start_date" label={t("fields.start_date")} required />
+        <DateField control={control} name="end_date" label={t("fields.end_date")} />
       </div>
       <p className="text-xs text-muted-foreground">{t("flagsDescription")}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <SwitchField
-          control={control}
-          name="is_partner_specific"
-          label={t("fields.is_partner_specific")}
-        />
-        <SwitchField
-          control={control}
-          name="is_profile_specific"
-          label={t("fields.is_profile_specific")}
-        />
-        <SwitchField
-          control={control}
-          name="is_company_specific"
-          label={t("fields.is_company_specific")}
-        />
-        <SwitchField
-          control={control}
-          name="is_payment_method_specific"
-          label={t("fields.is_payment_method_specific")}
-        />
+        <SwitchField control={control} name="is_partner_specific" label={t("fields.is_partner_specific")} />
+        <SwitchField control={control} name="is_profile_specific" label={t("fields.is_profile_specific")} />
+        <SwitchField control={control} name="is_company_specific" label={t("fields.is_company_specific")} />
+        <SwitchField control={control} name="is_payment_method_specific" label={t("fields.is_payment_method_specific")} />
       </div>
-      {flags[0] && (
-        <TargetsField
-          control={control}
-          name="partners"
-          label={t("fields.partners")}
-          idKey="partner_id"
-          {...partners}
-        />
-      )}
-      {flags[1] && (
-        <TargetsField
-          control={control}
-          name="profiles"
-          label={t("fields.profiles")}
-          idKey="profile_id"
-          {...profiles}
-        />
-      )}
-      {flags[2] && (
-        <TargetsField
-          control={control}
-          name="companies"
-          label={t("fields.companies")}
-          idKey="company_id"
-          {...companies}
-        />
-      )}
+      {flags[0] && <TargetsField control={control} name="partners" label={t("fields.partners")} idKey="partner_id" {...partners} />}
+      {flags[1] && <TargetsField control={control} name="profiles" label={t("fields.profiles")} idKey="profile_id" {...profiles} />}
+      {flags[2] && <TargetsField control={control} name="companies" label={t("fields.companies")} idKey="company_id" {...companies} />}
       {flags[3] && (
-        <TargetsField
-          control={control}
-          name="payment_methods"
-          label={t("fields.payment_methods")}
-          idKey="payment_method_id"
-          {...methods}
-        />
+        <TargetsField control={control} name="payment_methods" label={t("fields.payment_methods")} idKey="payment_method_id" {...methods} />
       )}
       <CriteriaField control={control} />
-      <AttributesField
-        control={control}
-        name="attributes"
-        entity="price_table"
-        description={t("attributesDescription")}
-      />
+      <AttributesField control={control} name="attributes" entity="price_table" description={t("attributesDescription")} />
     </ResourceForm>
   );
 }
 
-function CriteriaField({
-  control,
-}: {
-  control: Control<PriceTableWrite, unknown, PriceTableWriteOutput>;
-}) {
+function CriteriaField({ control }: { control: Control<PriceTableWrite, unknown, PriceTableWriteOutput> }) {
   const t = useTranslations("priceTables");
   const common = useTranslations("common");
   const { fields, append, remove } = useFieldArray({
@@ -275,15 +184,11 @@ function CriteriaField({
         </Button>
       </div>
       {fields.length === 0 && (
-        <p className="rounded-md border border-dashed p-3 text-center text-sm text-muted-foreground">
-          {t("criteria.empty")}
-        </p>
+        <p className="rounded-md border border-dashed p-3 text-center text-sm text-muted-foreground">{t("criteria.empty")}</p>
       )}
       {fields.map((item, index) => (
         <fieldset key={item.key} className="grid gap-3 rounded-md border p-3">
-          <legend className="px-1 text-sm font-medium">
-            {t("criteria.item", { index: index + 1 })}
-          </legend>
+          <legend className="px-1 text-sm font-medium">{t("criteria.item", { index: index + 1 })}</legend>
           <div className="grid gap-3 sm:grid-cols-4">
             <SelectField
               control={control}
@@ -304,25 +209,12 @@ function CriteriaField({
               }))}
             />
             {criteria[index]?.value_type === "MONETARY" ? (
-              <MoneyField
-                control={control}
-                name={`criteria.${index}.value`}
-                label={t("fields.value")}
-              />
+              <MoneyField control={control} name={`criteria.${index}.value`} label={t("fields.value")} />
             ) : (
-              <PercentField
-                control={control}
-                name={`criteria.${index}.value`}
-                label={t("fields.value")}
-              />
+              <PercentField control={control} name={`criteria.${index}.value`} label={t("fields.value")} />
             )}
             <div className="flex items-end">
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={t("criteria.remove", { index: index + 1 })}
-                onClick={() => remove(index)}
-              >
+              <Button variant="ghost" size="sm" aria-label={t("criteria.remove", { index: index + 1 })} onClick={() => remove(index)}>
                 <Trash2Icon aria-hidden />
                 {common("remove")}
               </Button>
@@ -335,13 +227,7 @@ function CriteriaField({
   );
 }
 
-function CriteriaProducts({
-  control,
-  index,
-}: {
-  control: Control<PriceTableWrite, unknown, PriceTableWriteOutput>;
-  index: number;
-}) {
+function CriteriaProducts({ control, index }: { control: Control<PriceTableWrite, unknown, PriceTableWriteOutput>; index: number }) {
   const t = useTranslations("priceTables");
   const { fields, append, remove } = useFieldArray({
     control,
@@ -352,22 +238,12 @@ function CriteriaProducts({
     <div className="grid gap-2">
       <div className="flex items-center justify-between gap-2">
         <span className="text-sm">{t("fields.products")}</span>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() =>
-            append({ product_id: "", price: null, attributes: {} })
-          }
-        >
+        <Button variant="outline" size="sm" onClick={() => append({ product_id: "", price: null, attributes: {} })}>
           <PlusIcon aria-hidden />
           {t("criteria.addProduct")}
         </Button>
       </div>
-      {fields.length === 0 && (
-        <p className="text-xs text-muted-foreground">
-          {t("criteria.everyProduct")}
-        </p>
-      )}
+      {fields.length === 0 && <p className="text-xs text-muted-foreground">{t("criteria.everyProduct")}</p>}
       {fields.map((product, at) => (
         <div
           key={product.key}
@@ -388,12 +264,7 @@ function CriteriaProducts({
             label={t("fields.price")}
             description={at === 0 ? t("criteria.priceHint") : undefined}
           />
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={t("criteria.removeProduct", { index: at + 1 })}
-            onClick={() => remove(at)}
-          >
+          <Button variant="ghost" size="sm" aria-label={t("criteria.removeProduct", { index: at + 1 })} onClick={() => remove(at)}>
             <Trash2Icon aria-hidden />
           </Button>
         </div>

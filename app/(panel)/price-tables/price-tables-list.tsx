@@ -5,24 +5,13 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import {
-  DataTable,
-  deleteAction,
-  editAction,
-  NewRecordLink,
-  RowActions,
-  useBulkActions,
-  useTableState,
-} from "@/components/data-table";
+import { DataTable, deleteAction, editAction, NewRecordLink, RowActions, useBulkActions, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import {
-  priceTableListRecord,
-  type PriceTableListRecord,
-} from "@/server/pricing/price-tables/schemas";
+import { priceTableListRecord, type PriceTableListRecord } from "@/server/pricing/price-tables/schemas";
 
 const column = createColumnHelper<PriceTableListRecord>();
 
@@ -93,11 +82,7 @@ export function PriceTablesList() {
       <PageHeader
         title={t("title")}
         description={t("description")}
-        actions={
-          canManage && (
-            <NewRecordLink href="/price-tables/new">{t("new")}</NewRecordLink>
-          )
-        }
+        actions={canManage && <NewRecordLink href="/price-tables/new">{t("new")}</NewRecordLink>}
       />
       <DataTable
         label={t("title")}
@@ -109,10 +94,7 @@ export function PriceTablesList() {
         rowActions={(row) => (
           <RowActions
             label={row.name}
-            actions={[
-              editAction(`/price-tables/${row.id}`, canManage),
-              deleteAction(canManage, () => confirmDelete.request(row)),
-            ]}
+            actions={[editAction(`/price-tables/${row.id}`, canManage), deleteAction(canManage, () => confirmDelete.request(row))]}
           />
         )}
         emptyMessage={t("empty")}

@@ -79,7 +79,9 @@ export function productValues(row: Product): ProductFormValues {
     ncm: row.ncm ?? "",
     weight: row.weight,
     active: row.active,
-    images: [...row.images].sort((a, b) => a.order - b.order).map((image) => ({ resource_file_id: image.resource_file_id, main: image.main })),
+    images: [...row.images]
+      .sort((a, b) => a.order - b.order)
+      .map((image) => ({ resource_file_id: image.resource_file_id, main: image.main })),
     attributes: row.attributes,
   };
 }
@@ -98,7 +100,14 @@ export function ProductForm({ defaultValues, onSubmit, readOnly, submitLabel, se
   const form = useResourceForm(productForm, { defaultValues, labels: "products.fields" });
   const name = useWatch({ control: form.control, name: "name" });
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref(LIST)} secondaryActions={secondaryActions}>
+    <ResourceForm
+      form={form}
+      onSubmit={onSubmit}
+      readOnly={readOnly}
+      submitLabel={submitLabel}
+      cancelHref={listHref(LIST)}
+      secondaryActions={secondaryActions}
+    >
       <section aria-labelledby="product-details" className="grid gap-5">
         <h2 id="product-details" className="text-base font-semibold">
           {t("sections.details")}
@@ -107,7 +116,13 @@ export function ProductForm({ defaultValues, onSubmit, readOnly, submitLabel, se
         <SkuField form={form} readOnly={readOnly} />
         <TextField control={form.control} name="description" label={t("fields.description")} multiline />
         <div className="grid gap-5 sm:grid-cols-2">
-          <LookupField control={form.control} name="brand_id" label={t("fields.brand_id")} useOptions={useBrandOptions} emptyValue={t("noBrand")} />
+          <LookupField
+            control={form.control}
+            name="brand_id"
+            label={t("fields.brand_id")}
+            useOptions={useBrandOptions}
+            emptyValue={t("noBrand")}
+          />
           <LookupField
             control={form.control}
             name="measure_unit_id"
@@ -116,12 +131,32 @@ export function ProductForm({ defaultValues, onSubmit, readOnly, submitLabel, se
             emptyValue={t("noMeasureUnit")}
           />
         </div>
-        <CategoriesField control={form.control} name="category_ids" label={t("fields.category_ids")} description={t("categoriesDescription")} />
+        <CategoriesField
+          control={form.control}
+          name="category_ids"
+          label={t("fields.category_ids")}
+          description={t("categoriesDescription")}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <MoneyField control={form.control} name="price" label={t("fields.price")} description={t("priceDescription")} />
           <QuantityField control={form.control} name="weight" label={t("fields.weight")} decimals={WEIGHT_DECIMALS} unit="kg" />
-          <TextField control={form.control} name="ean" label={t("fields.ean")} description={t("eanDescription")} inputMode="numeric" maxLength={14} autoComplete="off" />
-          <TextField control={form.control} name="ncm" label={t("fields.ncm")} description={t("ncmDescription")} maxLength={10} autoComplete="off" />
+          <TextField
+            control={form.control}
+            name="ean"
+            label={t("fields.ean")}
+            description={t("eanDescription")}
+            inputMode="numeric"
+            maxLength={14}
+            autoComplete="off"
+          />
+          <TextField
+            control={form.control}
+            name="ncm"
+            label={t("fields.ncm")}
+            description={t("ncmDescription")}
+            maxLength={10}
+            autoComplete="off"
+          />
         </div>
         <SwitchField control={form.control} name="active" label={t("fields.active")} description={t("activeDescription")} />
       </section>
@@ -153,7 +188,11 @@ function SkuField({ form, readOnly }: { form: ResourceFormReturn<ProductFormValu
   const generate = async () => {
     const { name, brand_id, category_ids } = form.getValues();
     try {
-      const { sku } = await utils.products.generateSku.fetch({ name: name.trim() || undefined, brand_id: brand_id || null, category_id: category_ids?.[0] ?? null });
+      const { sku } = await utils.products.generateSku.fetch({
+        name: name.trim() || undefined,
+        brand_id: brand_id || null,
+        category_id: category_ids?.[0] ?? null,
+      });
       form.setValue("sku", sku, { shouldDirty: true, shouldValidate: true });
       toast.success(t("skuGenerated", { sku }));
     } catch (error) {
@@ -162,7 +201,14 @@ function SkuField({ form, readOnly }: { form: ResourceFormReturn<ProductFormValu
   };
   return (
     <div className="grid items-start gap-2 sm:grid-cols-[1fr_auto]">
-      <TextField control={form.control} name="sku" label={t("fields.sku")} maxLength={60} autoComplete="off" description={t("skuDescription")} />
+      <TextField
+        control={form.control}
+        name="sku"
+        label={t("fields.sku")}
+        maxLength={60}
+        autoComplete="off"
+        description={t("skuDescription")}
+      />
       {!readOnly && (
         <Button type="button" variant="outline" className="sm:mt-[1.375rem]" onClick={generate}>
           <WandSparklesIcon aria-hidden />

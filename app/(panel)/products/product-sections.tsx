@@ -120,7 +120,14 @@ function RowButtons({ name, readOnly, onEdit, onDelete }: { name: string; readOn
         <PencilIcon aria-hidden />
       </Button>
       {!readOnly && (
-        <Button type="button" variant="ghost" size="icon" className="text-destructive hover:text-destructive" aria-label={`${t("delete")}: ${name}`} onClick={onDelete}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="text-destructive hover:text-destructive"
+          aria-label={`${t("delete")}: ${name}`}
+          onClick={onDelete}
+        >
           <Trash2Icon aria-hidden />
         </Button>
       )}
@@ -129,7 +136,19 @@ function RowButtons({ name, readOnly, onEdit, onDelete }: { name: string; readOn
 }
 
 /** A section's create or edit dialog: `editing` is the row, `"new"`, or null (closed). */
-function FormDialog({ open, onClose, title, description, children }: { open: boolean; onClose: () => void; title: string; description: string; children: React.ReactNode }) {
+function FormDialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent className="max-w-2xl">
@@ -162,7 +181,9 @@ function VariationsSection({ productId, product, readOnly }: { productId: string
   const utils = trpc.useUtils();
   const list = trpc.productVariations.list.useQuery({ product_id: productId, perPage: ROWS, sort: "name" });
   const [editing, setEditing] = useState<ProductVariation | "new" | null>(null);
-  const remove = trpc.productVariations.remove.useMutation({ onSuccess: () => utils.productVariations.list.invalidate({ product_id: productId }) });
+  const remove = trpc.productVariations.remove.useMutation({
+    onSuccess: () => utils.productVariations.list.invalidate({ product_id: productId }),
+  });
   const confirmDelete = useConfirmDelete<ProductVariation>({
     resource: "productVariations",
     describe: (variation) => variation.name,
@@ -207,13 +228,20 @@ function VariationsSection({ productId, product, readOnly }: { productId: string
             <TableCell>{variation.values.map((value) => `${value.variation_name ?? "?"}: ${value.value}`).join(", ")}</TableCell>
             <TableCell className="text-right tabular-nums">
               {variation.effective_price === null ? t("withoutPrice") : format.money(variation.effective_price)}
-              {variation.price === null && variation.effective_price !== null && <span className="block text-xs text-muted-foreground">{t("productPrice")}</span>}
+              {variation.price === null && variation.effective_price !== null && (
+                <span className="block text-xs text-muted-foreground">{t("productPrice")}</span>
+              )}
             </TableCell>
             <TableCell>
               <ActiveBadge active={variation.active} />
             </TableCell>
             <TableCell>
-              <RowButtons name={variation.name} readOnly={readOnly} onEdit={() => setEditing(variation)} onDelete={() => confirmDelete.request(variation)} />
+              <RowButtons
+                name={variation.name}
+                readOnly={readOnly}
+                onEdit={() => setEditing(variation)}
+                onDelete={() => confirmDelete.request(variation)}
+              />
             </TableCell>
           </TableRow>
         )}
@@ -224,7 +252,12 @@ function VariationsSection({ productId, product, readOnly }: { productId: string
         title={editing === "new" ? t("new") : editing ? editing.name : ""}
         description={t("formDescription", { product: product?.name ?? "" })}
       >
-        <VariationForm productId={productId} variation={editing === "new" ? null : editing} readOnly={readOnly} onDone={() => setEditing(null)} />
+        <VariationForm
+          productId={productId}
+          variation={editing === "new" ? null : editing}
+          readOnly={readOnly}
+          onDone={() => setEditing(null)}
+        />
       </FormDialog>
       {confirmDelete.dialog}
     </Section>
@@ -244,7 +277,17 @@ function variationValues(variation: ProductVariation | null): ProductVariationWr
     : { name: "", sku: "", price: null, active: true, values: [{ variation_id: "", value: "" }], attributes: {} };
 }
 
-function VariationForm({ productId, variation, readOnly, onDone }: { productId: string; variation: ProductVariation | null; readOnly: boolean; onDone: () => void }) {
+function VariationForm({
+  productId,
+  variation,
+  readOnly,
+  onDone,
+}: {
+  productId: string;
+  variation: ProductVariation | null;
+  readOnly: boolean;
+  onDone: () => void;
+}) {
   const t = useTranslations("productVariations");
   const common = useTranslations("common");
   const utils = trpc.useUtils();
@@ -260,10 +303,23 @@ function VariationForm({ productId, variation, readOnly, onDone }: { productId: 
     onDone();
   };
   return (
-    <ResourceForm form={form} onSubmit={submit} readOnly={readOnly} submitLabel={variation ? common("saveChanges") : t("create")} secondaryActions={<CancelButton />}>
+    <ResourceForm
+      form={form}
+      onSubmit={submit}
+      readOnly={readOnly}
+      submitLabel={variation ? common("saveChanges") : t("create")}
+      secondaryActions={<CancelButton />}
+    >
       <TextField control={form.control} name="name" label={t("fields.name")} required maxLength={200} autoComplete="off" />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField control={form.control} name="sku" label={t("fields.sku")} maxLength={60} autoComplete="off" description={t("skuDescription")} />
+        <TextField
+          control={form.control}
+          name="sku"
+          label={t("fields.sku")}
+          maxLength={60}
+          autoComplete="off"
+          description={t("skuDescription")}
+        />
         <MoneyField control={form.control} name="price" label={t("fields.price")} description={t("priceDescription")} />
       </div>
       <VariationValuesField form={form} readOnly={readOnly} />
@@ -273,7 +329,13 @@ function VariationForm({ productId, variation, readOnly, onDone }: { productId: 
 }
 
 /** The values of the named variations that tell this variation apart ("Cor: Azul", "Voltagem: 220V"). */
-function VariationValuesField({ form, readOnly }: { form: ResourceFormReturn<ProductVariationWrite, ProductVariationWriteOutput>; readOnly: boolean }) {
+function VariationValuesField({
+  form,
+  readOnly,
+}: {
+  form: ResourceFormReturn<ProductVariationWrite, ProductVariationWriteOutput>;
+  readOnly: boolean;
+}) {
   const t = useTranslations("productVariations");
   const variations = trpc.variations.list.useQuery({ perPage: ROWS, sort: "name" });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "values" });
@@ -303,7 +365,14 @@ function VariationValuesField({ form, readOnly }: { form: ResourceFormReturn<Pro
               options={(named?.values ?? []).map((value) => ({ value, label: value }))}
             />
             {!readOnly && (
-              <Button type="button" variant="ghost" size="icon" className="sm:mt-[1.375rem]" aria-label={t("removeValue", { index: index + 1 })} onClick={() => remove(index)}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="sm:mt-[1.375rem]"
+                aria-label={t("removeValue", { index: index + 1 })}
+                onClick={() => remove(index)}
+              >
                 <Trash2Icon aria-hidden />
               </Button>
             )}
@@ -311,7 +380,13 @@ function VariationValuesField({ form, readOnly }: { form: ResourceFormReturn<Pro
         );
       })}
       {!readOnly && (
-        <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => append({ variation_id: "", value: "" })}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          onClick={() => append({ variation_id: "", value: "" })}
+        >
           <PlusIcon aria-hidden />
           {t("addValue")}
         </Button>
@@ -329,7 +404,9 @@ function SpecificationsSection({ productId, readOnly }: { productId: string; rea
   const utils = trpc.useUtils();
   const list = trpc.productSpecifications.list.useQuery({ product_id: productId, perPage: ROWS, sort: "name" });
   const [editing, setEditing] = useState<ProductSpecification | "new" | null>(null);
-  const remove = trpc.productSpecifications.remove.useMutation({ onSuccess: () => utils.productSpecifications.list.invalidate({ product_id: productId }) });
+  const remove = trpc.productSpecifications.remove.useMutation({
+    onSuccess: () => utils.productSpecifications.list.invalidate({ product_id: productId }),
+  });
   const confirmDelete = useConfirmDelete<ProductSpecification>({
     resource: "productSpecifications",
     describe: (specification) => `${specification.name}: ${specification.value}`,
@@ -385,7 +462,12 @@ function SpecificationsSection({ productId, readOnly }: { productId: string; rea
         title={editing === "new" ? t("new") : editing ? editing.name : ""}
         description={t("formDescription")}
       >
-        <SpecificationForm productId={productId} specification={editing === "new" ? null : editing} readOnly={readOnly} onDone={() => setEditing(null)} />
+        <SpecificationForm
+          productId={productId}
+          specification={editing === "new" ? null : editing}
+          readOnly={readOnly}
+          onDone={() => setEditing(null)}
+        />
       </FormDialog>
       {confirmDelete.dialog}
     </Section>
@@ -407,7 +489,12 @@ function SpecificationForm({
   const common = useTranslations("common");
   const utils = trpc.useUtils();
   const defaultValues: ProductSpecificationWrite = specification
-    ? { name: specification.name, value: specification.value, is_searchable: specification.is_searchable, attributes: specification.attributes }
+    ? {
+        name: specification.name,
+        value: specification.value,
+        is_searchable: specification.is_searchable,
+        attributes: specification.attributes,
+      }
     : { name: "", value: "", is_searchable: true, attributes: {} };
   const form = useResourceForm(productSpecificationWrite, { defaultValues, labels: "productSpecifications.fields" });
   const done = () => utils.productSpecifications.list.invalidate({ product_id: productId });
@@ -421,7 +508,13 @@ function SpecificationForm({
     onDone();
   };
   return (
-    <ResourceForm form={form} onSubmit={submit} readOnly={readOnly} submitLabel={specification ? common("saveChanges") : t("create")} secondaryActions={<CancelButton />}>
+    <ResourceForm
+      form={form}
+      onSubmit={submit}
+      readOnly={readOnly}
+      submitLabel={specification ? common("saveChanges") : t("create")}
+      secondaryActions={<CancelButton />}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField control={form.control} name="name" label={t("fields.name")} required maxLength={100} autoComplete="off" />
         <TextField control={form.control} name="value" label={t("fields.value")} required maxLength={500} autoComplete="off" />
@@ -472,11 +565,16 @@ function AlternativeUnitsSection({ productId, readOnly }: { productId: string; r
         row={(unit) => (
           <TableRow key={unit.id}>
             <TableCell className="font-medium">{`${unit.unit_abbreviation} — ${unit.unit_name}`}</TableCell>
-            <TableCell className="text-right tabular-nums">{format.number(unit.quantity, { maxDecimals: unit.decimals_for_quantity })}</TableCell>
+            <TableCell className="text-right tabular-nums">
+              {format.number(unit.quantity, { maxDecimals: unit.decimals_for_quantity })}
+            </TableCell>
             <TableCell className="text-right tabular-nums">{format.number(unit.value_multiplier, { maxDecimals: 6 })}</TableCell>
             <TableCell className="text-right">
               <Button variant="ghost" size="icon" asChild>
-                <Link href={`/alternative-units/${unit.id}`} aria-label={`${readOnly ? common("view") : common("edit")}: ${unit.unit_abbreviation}`}>
+                <Link
+                  href={`/alternative-units/${unit.id}`}
+                  aria-label={`${readOnly ? common("view") : common("edit")}: ${unit.unit_abbreviation}`}
+                >
                   <PencilIcon aria-hidden />
                 </Link>
               </Button>

@@ -38,7 +38,12 @@ function Thumbnail({ product }: { product: Product }) {
   const t = useTranslations("products");
   return product.main_image_url ? (
     // eslint-disable-next-line @next/next/no-img-element -- served by the API, any size, no optimizer in between
-    <img src={product.main_image_url} alt={t("thumbnailAlt", { name: product.name })} loading="lazy" className="size-10 rounded border object-cover" />
+    <img
+      src={product.main_image_url}
+      alt={t("thumbnailAlt", { name: product.name })}
+      loading="lazy"
+      className="size-10 rounded border object-cover"
+    />
   ) : (
     <span className="flex size-10 items-center justify-center rounded border bg-muted text-muted-foreground" title={t("noImage")}>
       <ImageIcon className="size-4" aria-hidden />
@@ -91,13 +96,20 @@ export function ProductsList() {
         cell: ({ row, getValue }) => (
           <span className="flex items-center gap-3">
             <Thumbnail product={row.original} />
-            <Link href={`/products/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+            <Link
+              href={`/products/${row.original.id}`}
+              className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+            >
               {getValue()}
             </Link>
           </span>
         ),
       }),
-      column.accessor("sku", { header: t("products.fields.sku"), enableSorting: true, cell: ({ getValue }) => <code className="font-mono text-xs">{getValue()}</code> }),
+      column.accessor("sku", {
+        header: t("products.fields.sku"),
+        enableSorting: true,
+        cell: ({ getValue }) => <code className="font-mono text-xs">{getValue()}</code>,
+      }),
       column.accessor("price", {
         header: t("products.fields.price"),
         enableSorting: true,
@@ -111,7 +123,11 @@ export function ProductsList() {
         id: "categories",
         header: t("products.fields.category_ids"),
       }),
-      column.accessor("active", { header: t("common.status"), enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+      column.accessor("active", {
+        header: t("common.status"),
+        enableSorting: true,
+        cell: ({ getValue }) => <ActiveBadge active={getValue()} />,
+      }),
     ],
     [t, format],
   );
@@ -141,7 +157,12 @@ export function ProductsList() {
         search={t("products.search")}
         filters={
           <>
-            <FilterSelect label={t("common.status")} value={table.filters.only_active} onChange={(value) => table.setFilter("only_active", value)} options={onlyActiveOptions} />
+            <FilterSelect
+              label={t("common.status")}
+              value={table.filters.only_active}
+              onChange={(value) => table.setFilter("only_active", value)}
+              options={onlyActiveOptions}
+            />
             <FilterLookup
               label={t("brands.one")}
               value={table.filters.brand_id}

@@ -4,7 +4,15 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { listHref } from "@/components/data-table";
-import { AttributesField, EditRecordPage, NewRecordPage, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
+import {
+  AttributesField,
+  EditRecordPage,
+  NewRecordPage,
+  ResourceForm,
+  SwitchField,
+  TextField,
+  useResourceForm,
+} from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { profileWrite, type ProfileWrite, type ProfileWriteOutput } from "@/server/catalog/profiles/schemas";
 
@@ -23,7 +31,14 @@ export function ProfileForm({ defaultValues, onSubmit, readOnly, submitLabel, se
   const t = useTranslations("profiles");
   const form = useResourceForm(profileWrite, { defaultValues, labels: "profiles.fields" });
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref(LIST)} secondaryActions={secondaryActions}>
+    <ResourceForm
+      form={form}
+      onSubmit={onSubmit}
+      readOnly={readOnly}
+      submitLabel={submitLabel}
+      cancelHref={listHref(LIST)}
+      secondaryActions={secondaryActions}
+    >
       <TextField control={form.control} name="name" label={t("fields.name")} required maxLength={200} autoComplete="off" />
       <SwitchField control={form.control} name="active" label={t("fields.active")} description={t("activeDescription")} />
       <AttributesField control={form.control} name="attributes" entity="profile" description={t("attributesDescription")} />
@@ -59,7 +74,13 @@ export function EditProfile({ id }: { id: string }) {
   const update = trpc.profiles.update.useMutation({ onSuccess: () => utils.profiles.invalidate() });
   const remove = trpc.profiles.remove.useMutation({ onSuccess: () => utils.profiles.list.invalidate() });
   return (
-    <EditRecordPage resource="profiles" list={listHref(LIST)} query={profile} title={(row) => row.name} remove={(row) => remove.mutateAsync({ id: row.id })}>
+    <EditRecordPage
+      resource="profiles"
+      list={listHref(LIST)}
+      query={profile}
+      title={(row) => row.name}
+      remove={(row) => remove.mutateAsync({ id: row.id })}
+    >
       {(row, { readOnly, secondaryActions }) => (
         <ProfileForm
           key={row.updated_at}

@@ -5,7 +5,20 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState, useBulkActions, toggleActiveAction } from "@/components/data-table";
+import {
+  ActiveBadge,
+  booleanFilter,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  useActiveOptions,
+  useTableState,
+  useBulkActions,
+  toggleActiveAction,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
@@ -22,7 +35,10 @@ export function ProfilesList() {
   const canManage = useCan("manage");
   const activeOptions = useActiveOptions();
   const table = useTableState({ defaultSort: "name", filters: ["active"] });
-  const list = trpc.profiles.list.useQuery({ ...table.paging, active: booleanFilter(table.filters.active) }, { placeholderData: keepPreviousData });
+  const list = trpc.profiles.list.useQuery(
+    { ...table.paging, active: booleanFilter(table.filters.active) },
+    { placeholderData: keepPreviousData },
+  );
   const utils = trpc.useUtils();
   const remove = trpc.profiles.remove.useMutation({ onSuccess: () => utils.profiles.invalidate() });
   const confirmDelete = useConfirmDelete<ProfileListRecord>({
@@ -46,12 +62,19 @@ export function ProfilesList() {
         header: t("fields.name"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
-          <Link href={`/profiles/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+          <Link
+            href={`/profiles/${row.original.id}`}
+            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+          >
             {getValue()}
           </Link>
         ),
       }),
-      column.accessor("active", { header: common("status"), enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+      column.accessor("active", {
+        header: common("status"),
+        enableSorting: true,
+        cell: ({ getValue }) => <ActiveBadge active={getValue()} />,
+      }),
       column.accessor("partner_size", {
         header: t("fields.partner_size"),
         enableSorting: true,
@@ -62,7 +85,11 @@ export function ProfilesList() {
   );
   return (
     <>
-      <PageHeader title={t("title")} description={t("description")} actions={canManage && <NewRecordLink href="/profiles/new">{t("new")}</NewRecordLink>} />
+      <PageHeader
+        title={t("title")}
+        description={t("description")}
+        actions={canManage && <NewRecordLink href="/profiles/new">{t("new")}</NewRecordLink>}
+      />
       <DataTable
         label={t("title")}
         columns={columns}
@@ -70,9 +97,23 @@ export function ProfilesList() {
         query={list}
         rowHref={(profile) => `/profiles/${profile.id}`}
         search={t("search")}
-        filters={<FilterSelect label={common("status")} value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />}
+        filters={
+          <FilterSelect
+            label={common("status")}
+            value={table.filters.active}
+            onChange={(value) => table.setFilter("active", value)}
+            options={activeOptions}
+          />
+        }
         rowActions={(profile) => (
-          <RowActions label={profile.name} actions={[editAction(`/profiles/${profile.id}`, canManage), toggleActiveAction(profile.active, canManage, () => bulk.toggle(profile)), deleteAction(canManage, () => confirmDelete.request(profile))]} />
+          <RowActions
+            label={profile.name}
+            actions={[
+              editAction(`/profiles/${profile.id}`, canManage),
+              toggleActiveAction(profile.active, canManage, () => bulk.toggle(profile)),
+              deleteAction(canManage, () => confirmDelete.request(profile)),
+            ]}
+          />
         )}
         emptyMessage={t("empty")}
         selection={bulk.selection}

@@ -20,14 +20,20 @@ export function SalesList() {
   const t = useTranslations("sales");
   const format = useFormat();
   const table = useTableState({ defaultSort: "created_at", defaultDir: "desc", filters: ["quotation"] });
-  const list = trpc.sales.list.useQuery({ ...table.paging, quotation: booleanFilter(table.filters.quotation) }, { placeholderData: keepPreviousData });
+  const list = trpc.sales.list.useQuery(
+    { ...table.paging, quotation: booleanFilter(table.filters.quotation) },
+    { placeholderData: keepPreviousData },
+  );
   const columns = useMemo(
     () => [
       column.accessor("created_at", {
         header: t("fields.created_at"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
-          <Link href={`/sales/${row.original.id}`} className="font-medium whitespace-nowrap underline-offset-4 outline-none hover:underline focus-visible:underline">
+          <Link
+            href={`/sales/${row.original.id}`}
+            className="font-medium whitespace-nowrap underline-offset-4 outline-none hover:underline focus-visible:underline"
+          >
             {format.dateTime(getValue())}
           </Link>
         ),
@@ -35,7 +41,11 @@ export function SalesList() {
       column.accessor("partner_name", { header: t("fields.partner_name"), enableSorting: true }),
       column.accessor("origin_name", { header: t("fields.origin_name"), cell: ({ getValue }) => getValue() ?? "—" }),
       column.accessor("items_quantity", { header: t("fields.items_quantity"), cell: ({ getValue }) => format.number(getValue()) }),
-      column.accessor("total_value", { header: t("fields.total_value"), enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{format.money(getValue())}</span> }),
+      column.accessor("total_value", {
+        header: t("fields.total_value"),
+        enableSorting: true,
+        cell: ({ getValue }) => <span className="tabular-nums">{format.money(getValue())}</span>,
+      }),
       column.accessor("status", {
         header: t("fields.status"),
         cell: ({ row, getValue }) => (

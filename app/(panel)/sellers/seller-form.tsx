@@ -52,7 +52,14 @@ export function SellerForm({ defaultValues, onSubmit, readOnly, submitLabel, sec
   const companies = useCompanyOptions();
   const users = useUserOptions(isAdmin);
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref("/sellers")} secondaryActions={secondaryActions}>
+    <ResourceForm
+      form={form}
+      onSubmit={onSubmit}
+      readOnly={readOnly}
+      submitLabel={submitLabel}
+      cancelHref={listHref("/sellers")}
+      secondaryActions={secondaryActions}
+    >
       <TextField control={form.control} name="name" label={t("fields.name")} required maxLength={200} autoComplete="off" />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField control={form.control} name="email" label={t("fields.email")} type="email" required autoComplete="off" />
@@ -60,10 +67,21 @@ export function SellerForm({ defaultValues, onSubmit, readOnly, submitLabel, sec
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <FiscalNumberField control={form.control} name="fiscal_registration_number" label={t("fields.fiscal_registration_number")} />
-        <PercentField control={form.control} name="commission_rate" label={t("fields.commission_rate")} description={t("commissionDescription")} />
+        <PercentField
+          control={form.control}
+          name="commission_rate"
+          label={t("fields.commission_rate")}
+          description={t("commissionDescription")}
+        />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <ReferenceSelectField control={form.control} name="company_id" label={t("fields.company_id")} options={companies.options} loading={companies.loading} />
+        <ReferenceSelectField
+          control={form.control}
+          name="company_id"
+          label={t("fields.company_id")}
+          options={companies.options}
+          loading={companies.loading}
+        />
         <ReferenceSelectField
           control={form.control}
           name="user_id"

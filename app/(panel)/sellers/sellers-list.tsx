@@ -5,7 +5,20 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, toggleActiveAction, useActiveOptions, useTableState, useBulkActions } from "@/components/data-table";
+import {
+  ActiveBadge,
+  booleanFilter,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  toggleActiveAction,
+  useActiveOptions,
+  useTableState,
+  useBulkActions,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useCompanyOptions } from "@/components/parties/options";
@@ -53,29 +66,47 @@ export function SellersList() {
         header: t("fields.name"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
-          <Link href={`/sellers/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+          <Link
+            href={`/sellers/${row.original.id}`}
+            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+          >
             {getValue()}
           </Link>
         ),
       }),
       column.accessor("email", { header: t("fields.email"), enableSorting: true }),
-      column.accessor("company_name", { header: t("fields.company_id"), cell: ({ getValue }) => getValue() ?? <span className="text-muted-foreground">—</span> }),
+      column.accessor("company_name", {
+        header: t("fields.company_id"),
+        cell: ({ getValue }) => getValue() ?? <span className="text-muted-foreground">—</span>,
+      }),
       column.accessor("commission_rate", {
         header: t("fields.commission_rate"),
         enableSorting: true,
         cell: ({ getValue }) => {
           const rate = getValue();
-          return rate === null ? <span className="text-muted-foreground">—</span> : <span className="tabular-nums">{format.percent(rate)}</span>;
+          return rate === null ? (
+            <span className="text-muted-foreground">—</span>
+          ) : (
+            <span className="tabular-nums">{format.percent(rate)}</span>
+          );
         },
       }),
-      column.accessor("active", { header: common("status"), enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+      column.accessor("active", {
+        header: common("status"),
+        enableSorting: true,
+        cell: ({ getValue }) => <ActiveBadge active={getValue()} />,
+      }),
     ],
     [t, common, format],
   );
 
   return (
     <>
-      <PageHeader title={t("title")} description={t("description")} actions={canManage && <NewRecordLink href="/sellers/new">{t("new")}</NewRecordLink>} />
+      <PageHeader
+        title={t("title")}
+        description={t("description")}
+        actions={canManage && <NewRecordLink href="/sellers/new">{t("new")}</NewRecordLink>}
+      />
       <DataTable
         label={t("title")}
         columns={columns}
@@ -85,8 +116,18 @@ export function SellersList() {
         search={t("search")}
         filters={
           <>
-            <FilterSelect label={common("status")} value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />
-            <FilterSelect label={t("fields.company_id")} value={table.filters.company_id} onChange={(value) => table.setFilter("company_id", value)} options={companies.options} />
+            <FilterSelect
+              label={common("status")}
+              value={table.filters.active}
+              onChange={(value) => table.setFilter("active", value)}
+              options={activeOptions}
+            />
+            <FilterSelect
+              label={t("fields.company_id")}
+              value={table.filters.company_id}
+              onChange={(value) => table.setFilter("company_id", value)}
+              options={companies.options}
+            />
           </>
         }
         rowActions={(seller) => (

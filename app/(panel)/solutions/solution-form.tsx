@@ -24,7 +24,14 @@ export function SolutionForm({ defaultValues, onSubmit, readOnly, submitLabel, s
   const t = useTranslations("solutions");
   const form = useResourceForm(solutionWrite, { defaultValues, labels: "solutions.fields" });
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref("/solutions")} secondaryActions={secondaryActions}>
+    <ResourceForm
+      form={form}
+      onSubmit={onSubmit}
+      readOnly={readOnly}
+      submitLabel={submitLabel}
+      cancelHref={listHref("/solutions")}
+      secondaryActions={secondaryActions}
+    >
       <TextField control={form.control} name="name" label={t("fields.name")} required maxLength={120} autoComplete="off" />
       <SwitchField control={form.control} name="active" label={t("fields.active")} description={t("activeDescription")} />
       <AttributesField control={form.control} name="metadata" label={t("fields.metadata")} description={t("metadataDescription")} />

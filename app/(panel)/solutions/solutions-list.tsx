@@ -33,7 +33,10 @@ export function SolutionsList() {
   const canManage = useCan("manage");
   const activeOptions = useActiveOptions();
   const table = useTableState({ defaultSort: "name", filters: ["active"] });
-  const list = trpc.solutions.list.useQuery({ ...table.paging, active: booleanFilter(table.filters.active) }, { placeholderData: keepPreviousData });
+  const list = trpc.solutions.list.useQuery(
+    { ...table.paging, active: booleanFilter(table.filters.active) },
+    { placeholderData: keepPreviousData },
+  );
   const utils = trpc.useUtils();
   const remove = trpc.solutions.remove.useMutation({ onSuccess: () => utils.solutions.invalidate() });
   const confirmDelete = useConfirmDelete<Solution>({
@@ -57,18 +60,29 @@ export function SolutionsList() {
         header: t("nameColumn"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
-          <Link href={`/solutions/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+          <Link
+            href={`/solutions/${row.original.id}`}
+            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+          >
             {getValue()}
           </Link>
         ),
       }),
-      column.accessor("active", { header: common("status"), enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+      column.accessor("active", {
+        header: common("status"),
+        enableSorting: true,
+        cell: ({ getValue }) => <ActiveBadge active={getValue()} />,
+      }),
     ],
     [t, common],
   );
   return (
     <>
-      <PageHeader title={t("title")} description={t("description")} actions={canManage && <NewRecordLink href="/solutions/new">{t("new")}</NewRecordLink>} />
+      <PageHeader
+        title={t("title")}
+        description={t("description")}
+        actions={canManage && <NewRecordLink href="/solutions/new">{t("new")}</NewRecordLink>}
+      />
       <DataTable
         label={t("title")}
         columns={columns}
@@ -76,7 +90,14 @@ export function SolutionsList() {
         query={list}
         rowHref={(solution) => `/solutions/${solution.id}`}
         search={t("search")}
-        filters={<FilterSelect label={common("status")} value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />}
+        filters={
+          <FilterSelect
+            label={common("status")}
+            value={table.filters.active}
+            onChange={(value) => table.setFilter("active", value)}
+            options={activeOptions}
+          />
+        }
         rowActions={(solution) => (
           <RowActions
             label={solution.name}

@@ -4,11 +4,27 @@ import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { useController, useWatch, type Control } from "react-hook-form";
 import { listHref } from "@/components/data-table";
-import { AttributesField, fieldMessage, QuantityField, ResourceForm, SelectField, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
+import {
+  AttributesField,
+  fieldMessage,
+  QuantityField,
+  ResourceForm,
+  SelectField,
+  SwitchField,
+  TextField,
+  useResourceForm,
+} from "@/components/resource-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useEnumOptions } from "@/lib/i18n";
-import { DEFAULT_BACKGROUND, DEFAULT_FONT, statusForm, statusTypes, type StatusWrite, type StatusWriteOutput } from "@/server/settings/statuses/schemas";
+import {
+  DEFAULT_BACKGROUND,
+  DEFAULT_FONT,
+  statusForm,
+  statusTypes,
+  type StatusWrite,
+  type StatusWriteOutput,
+} from "@/server/settings/statuses/schemas";
 import { StatusChip } from "./status-chip";
 
 export const emptyStatus: StatusWrite = {
@@ -37,9 +53,23 @@ export function StatusForm({ defaultValues, onSubmit, readOnly, submitLabel, sec
   const form = useResourceForm(statusForm, { defaultValues, labels: "statuses.fields" });
   const [title, background, font] = useWatch({ control: form.control, name: ["title", "background_color", "font_color"] });
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref("/statuses")} secondaryActions={secondaryActions}>
+    <ResourceForm
+      form={form}
+      onSubmit={onSubmit}
+      readOnly={readOnly}
+      submitLabel={submitLabel}
+      cancelHref={listHref("/statuses")}
+      secondaryActions={secondaryActions}
+    >
       <TextField control={form.control} name="title" label={t("fields.title")} required maxLength={100} autoComplete="off" />
-      <SelectField control={form.control} name="type" label={t("fields.type")} required options={typeOptions} description={t("typeDescription")} />
+      <SelectField
+        control={form.control}
+        name="type"
+        label={t("fields.type")}
+        required
+        options={typeOptions}
+        description={t("typeDescription")}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <ColorField control={form.control} name="background_color" label={t("fields.background_color")} />
         <ColorField control={form.control} name="font_color" label={t("fields.font_color")} />
@@ -48,7 +78,13 @@ export function StatusForm({ defaultValues, onSubmit, readOnly, submitLabel, sec
         <span className="text-sm text-muted-foreground">{t("preview")}</span>
         <StatusChip title={title?.trim() || t("previewPlaceholder")} background={background} font={font} data-testid="status-preview" />
       </div>
-      <QuantityField control={form.control} name="order" label={t("fields.order")} description={t("orderDescription")} className="max-w-xs" />
+      <QuantityField
+        control={form.control}
+        name="order"
+        label={t("fields.order")}
+        description={t("orderDescription")}
+        className="max-w-xs"
+      />
       <SwitchField control={form.control} name="is_initial" label={t("fields.is_initial")} description={t("initialDescription")} />
       <SwitchField control={form.control} name="is_final" label={t("fields.is_final")} description={t("finalDescription")} />
       <AttributesField control={form.control} name="attributes" entity="status" />
@@ -58,7 +94,15 @@ export function StatusForm({ defaultValues, onSubmit, readOnly, submitLabel, sec
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
-function ColorField({ control, name, label }: { control: Control<StatusWrite, unknown, StatusWriteOutput>; name: "background_color" | "font_color"; label: string }) {
+function ColorField({
+  control,
+  name,
+  label,
+}: {
+  control: Control<StatusWrite, unknown, StatusWriteOutput>;
+  name: "background_color" | "font_color";
+  label: string;
+}) {
   const t = useTranslations("statuses");
   const id = useId();
   const { field, fieldState } = useController({ control, name });

@@ -5,7 +5,17 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useTableState, type RowGroups, useBulkActions } from "@/components/data-table";
+import {
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  useTableState,
+  type RowGroups,
+  useBulkActions,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
@@ -54,13 +64,21 @@ export function StatusesList() {
         header: t("fields.title"),
         enableSorting: true,
         cell: ({ row }) => (
-          <Link href={`/statuses/${row.original.id}`} className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label={row.original.title}>
+          <Link
+            href={`/statuses/${row.original.id}`}
+            className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            aria-label={row.original.title}
+          >
             <StatusChip title={row.original.title} background={row.original.background_color} font={row.original.font_color} />
           </Link>
         ),
       }),
       column.accessor("type", { header: t("fields.type"), enableSorting: true, cell: ({ getValue }) => typeLabel(getValue()) }),
-      column.accessor("order", { header: t("fields.order"), enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span> }),
+      column.accessor("order", {
+        header: t("fields.order"),
+        enableSorting: true,
+        cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span>,
+      }),
       column.display({
         id: "flags",
         header: t("flags"),
@@ -77,7 +95,11 @@ export function StatusesList() {
 
   return (
     <>
-      <PageHeader title={t("title")} description={t("description")} actions={canManage && <NewRecordLink href="/statuses/new">{t("new")}</NewRecordLink>} />
+      <PageHeader
+        title={t("title")}
+        description={t("description")}
+        actions={canManage && <NewRecordLink href="/statuses/new">{t("new")}</NewRecordLink>}
+      />
       <DataTable
         label={t("title")}
         columns={columns}
@@ -86,9 +108,14 @@ export function StatusesList() {
         groups={groups}
         rowHref={(status) => `/statuses/${status.id}`}
         search={t("search")}
-        filters={<FilterSelect label={t("fields.type")} value={type} onChange={(value) => table.setFilter("type", value)} options={typeOptions} />}
+        filters={
+          <FilterSelect label={t("fields.type")} value={type} onChange={(value) => table.setFilter("type", value)} options={typeOptions} />
+        }
         rowActions={(status) => (
-          <RowActions label={status.title} actions={[editAction(`/statuses/${status.id}`, canManage), deleteAction(canManage, () => confirmDelete.request(status))]} />
+          <RowActions
+            label={status.title}
+            actions={[editAction(`/statuses/${status.id}`, canManage), deleteAction(canManage, () => confirmDelete.request(status))]}
+          />
         )}
         emptyMessage={t("empty")}
         selection={bulk.selection}

@@ -87,7 +87,9 @@ function template(records: StockRecord[]): string {
       record.product.sku,
       record.warehouse.name,
       record.company.name,
-    ].map(csvCell).join(","),
+    ]
+      .map(csvCell)
+      .join(","),
   );
   return [header.join(","), ...lines].join("\n") + "\n";
 }
@@ -103,7 +105,15 @@ interface LineError {
  * line's errors (checked by the server, nothing written), then apply all lines in one
  * transaction.
  */
-export function ImportDialog({ open, onOpenChange, records }: { open: boolean; onOpenChange: (open: boolean) => void; records: StockRecord[] }) {
+export function ImportDialog({
+  open,
+  onOpenChange,
+  records,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  records: StockRecord[];
+}) {
   const t = useTranslations("stock");
   const common = useTranslations("common");
   const fields = useTranslations("stock.fields");

@@ -6,7 +6,16 @@ import { ArrowLeftRightIcon, FileUpIcon, PlusIcon, ScrollTextIcon } from "lucide
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo, useState } from "react";
-import { ActiveBadge, DataTable, deleteAction, FilterSelect, RowActions, toggleActiveAction, useBulkActions, useTableState } from "@/components/data-table";
+import {
+  ActiveBadge,
+  DataTable,
+  deleteAction,
+  FilterSelect,
+  RowActions,
+  toggleActiveAction,
+  useBulkActions,
+  useTableState,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
@@ -59,7 +68,10 @@ export function StockList() {
           <span className="flex items-center gap-3">
             <ProductThumbnail url={row.original.product.main_image_url} name={productNameOf(row.original)} />
             <span className="grid">
-              <Link href={`/stock/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+              <Link
+                href={`/stock/${row.original.id}`}
+                className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+              >
                 {productNameOf(row.original)}
               </Link>
               <code className="font-mono text-xs text-muted-foreground">{row.original.product.sku}</code>
@@ -69,14 +81,27 @@ export function StockList() {
       }),
       column.accessor((record) => record.warehouse.name, { id: "warehouse", header: t("fields.warehouse") }),
       column.accessor((record) => record.company.name, { id: "company", header: t("fields.company") }),
-      column.accessor("total", { header: t("fields.total"), enableSorting: true, cell: ({ row }) => <StockQuantity record={row.original} value={row.original.total} /> }),
-      column.accessor("reserved", { header: t("fields.reserved"), enableSorting: true, cell: ({ row }) => <StockQuantity record={row.original} value={row.original.reserved} /> }),
+      column.accessor("total", {
+        header: t("fields.total"),
+        enableSorting: true,
+        cell: ({ row }) => <StockQuantity record={row.original} value={row.original.total} />,
+      }),
+      column.accessor("reserved", {
+        header: t("fields.reserved"),
+        enableSorting: true,
+        cell: ({ row }) => <StockQuantity record={row.original} value={row.original.reserved} />,
+      }),
       column.accessor("available", { header: t("fields.available"), cell: ({ row }) => <AvailableQuantity record={row.original} /> }),
-      column.accessor("active", { header: common("status"), enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+      column.accessor("active", {
+        header: common("status"),
+        enableSorting: true,
+        cell: ({ getValue }) => <ActiveBadge active={getValue()} />,
+      }),
     ],
     [t, common],
   );
-  const options = (items: Array<{ id: string; name: string }> | undefined) => (items ?? []).map((item) => ({ value: item.id, label: item.name }));
+  const options = (items: Array<{ id: string; name: string }> | undefined) =>
+    (items ?? []).map((item) => ({ value: item.id, label: item.name }));
   return (
     <>
       <PageHeader
@@ -106,9 +131,24 @@ export function StockList() {
         search={t("search")}
         filters={
           <>
-            <FilterSelect label={t("filters.company")} value={company_id} onChange={(value) => table.setFilter("company_id", value)} options={options(companies.data?.items)} />
-            <FilterSelect label={t("filters.warehouse")} value={warehouse_id} onChange={(value) => table.setFilter("warehouse_id", value)} options={options(warehouses.data?.items)} />
-            <FilterSelect label={t("filters.product")} value={product_id} onChange={(value) => table.setFilter("product_id", value)} options={options(products.data?.items)} />
+            <FilterSelect
+              label={t("filters.company")}
+              value={company_id}
+              onChange={(value) => table.setFilter("company_id", value)}
+              options={options(companies.data?.items)}
+            />
+            <FilterSelect
+              label={t("filters.warehouse")}
+              value={warehouse_id}
+              onChange={(value) => table.setFilter("warehouse_id", value)}
+              options={options(warehouses.data?.items)}
+            />
+            <FilterSelect
+              label={t("filters.product")}
+              value={product_id}
+              onChange={(value) => table.setFilter("product_id", value)}
+              options={options(products.data?.items)}
+            />
           </>
         }
         rowActions={(record) => (

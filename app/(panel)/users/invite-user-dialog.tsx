@@ -49,7 +49,10 @@ function InviteForm({ onCreated }: { onCreated: (created: Created) => void }) {
   const utils = trpc.useUtils();
   const sellers = useSellerOptions();
   const create = trpc.users.create.useMutation({ onSuccess: () => utils.users.list.invalidate() });
-  const form = useResourceForm(userCreate, { defaultValues: { name: "", email: "", role: "VIEWER", seller_id: null }, labels: "users.fields" });
+  const form = useResourceForm(userCreate, {
+    defaultValues: { name: "", email: "", role: "VIEWER", seller_id: null },
+    labels: "users.fields",
+  });
   return (
     <>
       <DialogHeader>

@@ -22,7 +22,10 @@ export function TemporaryPassword({ title, who, password, onDone }: { title: str
       <div className="grid gap-1.5">
         <span className="text-sm font-medium">{t("temporaryPassword")}</span>
         <div className="flex items-center gap-2">
-          <code data-testid="temporary-password" className="min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-sm break-all select-all">
+          <code
+            data-testid="temporary-password"
+            className="min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-sm break-all select-all"
+          >
             {password}
           </code>
           <CopyButton value={password} label={t("copyPassword")} />

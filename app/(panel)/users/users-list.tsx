@@ -7,7 +7,16 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
-import { ActiveBadge, booleanFilter, DataTable, FilterSelect, RowActions, useActiveOptions, useTableState, useBulkActions } from "@/components/data-table";
+import {
+  ActiveBadge,
+  booleanFilter,
+  DataTable,
+  FilterSelect,
+  RowActions,
+  useActiveOptions,
+  useTableState,
+  useBulkActions,
+} from "@/components/data-table";
 import { useCan, useCurrentUser } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { ConfirmDeleteDialog } from "@/components/resource-form";
@@ -62,13 +71,20 @@ export function UsersList() {
         header: t("fields.name"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
-          <Link href={`/users/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+          <Link
+            href={`/users/${row.original.id}`}
+            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+          >
             {getValue()}
           </Link>
         ),
       }),
       column.accessor("email", { header: t("fields.email"), enableSorting: true }),
-      column.accessor("role", { header: t("fields.role"), enableSorting: true, cell: ({ getValue }) => <Badge variant="secondary">{roleLabel(getValue())}</Badge> }),
+      column.accessor("role", {
+        header: t("fields.role"),
+        enableSorting: true,
+        cell: ({ getValue }) => <Badge variant="secondary">{roleLabel(getValue())}</Badge>,
+      }),
       column.accessor("active", {
         header: common("status"),
         enableSorting: true,
@@ -79,7 +95,11 @@ export function UsersList() {
           </div>
         ),
       }),
-      column.accessor("created_at", { header: t("fields.created_at"), enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{format.date(getValue())}</span> }),
+      column.accessor("created_at", {
+        header: t("fields.created_at"),
+        enableSorting: true,
+        cell: ({ getValue }) => <span className="tabular-nums">{format.date(getValue())}</span>,
+      }),
     ],
     [t, common, format, roleLabel],
   );
@@ -129,8 +149,18 @@ export function UsersList() {
         search={t("search")}
         filters={
           <>
-            <FilterSelect label={t("fields.role")} value={table.filters.role} onChange={(value) => table.setFilter("role", value)} options={roleFilterOptions} />
-            <FilterSelect label={common("status")} value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />
+            <FilterSelect
+              label={t("fields.role")}
+              value={table.filters.role}
+              onChange={(value) => table.setFilter("role", value)}
+              options={roleFilterOptions}
+            />
+            <FilterSelect
+              label={common("status")}
+              value={table.filters.active}
+              onChange={(value) => table.setFilter("active", value)}
+              options={activeOptions}
+            />
           </>
         }
         rowActions={(user) => (
@@ -179,7 +209,12 @@ export function UsersList() {
       <Dialog open={reset !== null} onOpenChange={(open) => !open && setReset(null)}>
         <DialogContent onInteractOutside={(event) => event.preventDefault()}>
           {reset && (
-            <TemporaryPassword title={t("passwordReset")} who={`${reset.user.name} · ${reset.user.email}`} password={reset.password} onDone={() => setReset(null)} />
+            <TemporaryPassword
+              title={t("passwordReset")}
+              who={`${reset.user.name} · ${reset.user.email}`}
+              password={reset.password}
+              onDone={() => setReset(null)}
+            />
           )}
         </DialogContent>
       </Dialog>

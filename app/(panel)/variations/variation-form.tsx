@@ -9,7 +9,17 @@ import { TextListField } from "@/components/catalog/text-list-field";
 import { ImagePicker, resourceFileUrl } from "@/components/files";
 import { useCurrentUser } from "@/components/panel/current-user";
 import { listHref } from "@/components/data-table";
-import { AttributesField, EditRecordPage, fieldMessage, NewRecordPage, ResourceForm, SwitchField, TextField, useResourceForm, type ResourceFormReturn } from "@/components/resource-form";
+import {
+  AttributesField,
+  EditRecordPage,
+  fieldMessage,
+  NewRecordPage,
+  ResourceForm,
+  SwitchField,
+  TextField,
+  useResourceForm,
+  type ResourceFormReturn,
+} from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -40,15 +50,42 @@ export function VariationForm({ defaultValues, onSubmit, readOnly, submitLabel, 
   const form = useResourceForm(variationWrite, { defaultValues, labels: "variations.fields" });
   const { control } = form;
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref(LIST)} secondaryActions={secondaryActions}>
-      <TextField control={control} name="name" label={t("fields.name")} required maxLength={200} autoComplete="off" description={t("nameDescription")} />
-      <TextListField control={control} name="values" label={t("fields.values")} required placeholder={t("addValue")} description={t("valuesDescription")} />
+    <ResourceForm
+      form={form}
+      onSubmit={onSubmit}
+      readOnly={readOnly}
+      submitLabel={submitLabel}
+      cancelHref={listHref(LIST)}
+      secondaryActions={secondaryActions}
+    >
+      <TextField
+        control={control}
+        name="name"
+        label={t("fields.name")}
+        required
+        maxLength={200}
+        autoComplete="off"
+        description={t("nameDescription")}
+      />
+      <TextListField
+        control={control}
+        name="values"
+        label={t("fields.values")}
+        required
+        placeholder={t("addValue")}
+        description={t("valuesDescription")}
+      />
       <Controller
         control={control}
         name="display_type"
         render={({ field, fieldState }) => (
           <Select value={field.value ?? NONE} onValueChange={(value) => field.onChange(value === NONE ? null : value)}>
-            <Field label={t("fields.display_type")} error={fieldMessage(t("fields.display_type"), fieldState.error?.message)} description={t("displayDescription")} className="max-w-xs">
+            <Field
+              label={t("fields.display_type")}
+              error={fieldMessage(t("fields.display_type"), fieldState.error?.message)}
+              description={t("displayDescription")}
+              className="max-w-xs"
+            >
               <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
                 <SelectValue />
               </SelectTrigger>
@@ -105,7 +142,12 @@ function VariantOptionsField({ form }: { form: Form }) {
               <li key={option.id} className="grid grid-cols-[2rem_1fr_1fr_auto] items-start gap-3">
                 <span className="flex h-9 items-center justify-center text-sm text-muted-foreground tabular-nums">{index + 1}.</span>
                 <div>
-                  <Input {...register(`variant_options.${index}.name`)} aria-label={t("optionName", { index: index + 1 })} placeholder={t("fields.name")} aria-invalid={nameError ? true : undefined} />
+                  <Input
+                    {...register(`variant_options.${index}.name`)}
+                    aria-label={t("optionName", { index: index + 1 })}
+                    placeholder={t("fields.name")}
+                    aria-invalid={nameError ? true : undefined}
+                  />
                   {nameError && <p className="mt-1 text-sm text-destructive">{nameError}</p>}
                 </div>
                 <div className="flex items-start gap-2">
@@ -158,7 +200,19 @@ const STORED_FILE = /\/api\/b2b\/resource-files\/([0-9a-f-]{36})(?:\?|$)/i;
  * address the API serves it at, which is what `display_value` holds. An address of
  * elsewhere, sent through the API, is shown until a picture replaces it.
  */
-function OptionImage({ url, onChange, label, alt, error }: { url: string; onChange: (url: string) => void; label: string; alt: string; error?: string }) {
+function OptionImage({
+  url,
+  onChange,
+  label,
+  alt,
+  error,
+}: {
+  url: string;
+  onChange: (url: string) => void;
+  label: string;
+  alt: string;
+  error?: string;
+}) {
   const t = useTranslations("variations");
   const { organizationId } = useCurrentUser();
   const fileId = STORED_FILE.exec(url)?.[1];
@@ -197,7 +251,15 @@ export function NewVariation() {
   return (
     <NewRecordPage resource="variations" list={listHref(LIST)}>
       <VariationForm
-        defaultValues={{ name: "", active: true, values: [], is_searchable: false, display_type: null, variant_options: [], attributes: {} }}
+        defaultValues={{
+          name: "",
+          active: true,
+          values: [],
+          is_searchable: false,
+          display_type: null,
+          variant_options: [],
+          attributes: {},
+        }}
         submitLabel={t("create")}
         onSubmit={async (values) => {
           const variation = await create.mutateAsync(values);
@@ -217,7 +279,13 @@ export function EditVariation({ id }: { id: string }) {
   const update = trpc.variations.update.useMutation({ onSuccess: () => utils.variations.invalidate() });
   const remove = trpc.variations.remove.useMutation({ onSuccess: () => utils.variations.list.invalidate() });
   return (
-    <EditRecordPage resource="variations" list={listHref(LIST)} query={variation} title={(row) => row.name} remove={(row) => remove.mutateAsync({ id: row.id })}>
+    <EditRecordPage
+      resource="variations"
+      list={listHref(LIST)}
+      query={variation}
+      title={(row) => row.name}
+      remove={(row) => remove.mutateAsync({ id: row.id })}
+    >
       {(row, { readOnly, secondaryActions }) => (
         <VariationForm
           key={row.updated_at}

@@ -5,7 +5,20 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState, useBulkActions, toggleActiveAction } from "@/components/data-table";
+import {
+  ActiveBadge,
+  booleanFilter,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  useActiveOptions,
+  useTableState,
+  useBulkActions,
+  toggleActiveAction,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
@@ -24,7 +37,10 @@ export function VariationsList() {
   const canManage = useCan("manage");
   const activeOptions = useActiveOptions();
   const table = useTableState({ defaultSort: "name", filters: ["active"] });
-  const list = trpc.variations.list.useQuery({ ...table.paging, active: booleanFilter(table.filters.active) }, { placeholderData: keepPreviousData });
+  const list = trpc.variations.list.useQuery(
+    { ...table.paging, active: booleanFilter(table.filters.active) },
+    { placeholderData: keepPreviousData },
+  );
   const utils = trpc.useUtils();
   const remove = trpc.variations.remove.useMutation({ onSuccess: () => utils.variations.invalidate() });
   const confirmDelete = useConfirmDelete<VariationListRecord>({
@@ -48,7 +64,10 @@ export function VariationsList() {
         header: t("fields.name"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
-          <Link href={`/variations/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+          <Link
+            href={`/variations/${row.original.id}`}
+            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+          >
             {getValue()}
           </Link>
         ),
@@ -64,7 +83,9 @@ export function VariationsList() {
                   {value}
                 </Badge>
               ))}
-              {values.length > SHOWN_VALUES && <span className="text-xs text-muted-foreground">{common("more", { count: values.length - SHOWN_VALUES })}</span>}
+              {values.length > SHOWN_VALUES && (
+                <span className="text-xs text-muted-foreground">{common("more", { count: values.length - SHOWN_VALUES })}</span>
+              )}
             </span>
           );
         },
@@ -77,14 +98,26 @@ export function VariationsList() {
           return type ? displayTypeLabel(type) : <span className="text-muted-foreground">—</span>;
         },
       }),
-      column.accessor("is_searchable", { header: t("fields.is_searchable"), enableSorting: true, cell: ({ getValue }) => (getValue() ? common("yes") : common("no")) }),
-      column.accessor("active", { header: common("status"), enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+      column.accessor("is_searchable", {
+        header: t("fields.is_searchable"),
+        enableSorting: true,
+        cell: ({ getValue }) => (getValue() ? common("yes") : common("no")),
+      }),
+      column.accessor("active", {
+        header: common("status"),
+        enableSorting: true,
+        cell: ({ getValue }) => <ActiveBadge active={getValue()} />,
+      }),
     ],
     [t, common, displayTypeLabel],
   );
   return (
     <>
-      <PageHeader title={t("title")} description={t("description")} actions={canManage && <NewRecordLink href="/variations/new">{t("new")}</NewRecordLink>} />
+      <PageHeader
+        title={t("title")}
+        description={t("description")}
+        actions={canManage && <NewRecordLink href="/variations/new">{t("new")}</NewRecordLink>}
+      />
       <DataTable
         label={t("title")}
         columns={columns}
@@ -92,9 +125,23 @@ export function VariationsList() {
         query={list}
         rowHref={(variation) => `/variations/${variation.id}`}
         search={t("search")}
-        filters={<FilterSelect label={common("status")} value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />}
+        filters={
+          <FilterSelect
+            label={common("status")}
+            value={table.filters.active}
+            onChange={(value) => table.setFilter("active", value)}
+            options={activeOptions}
+          />
+        }
         rowActions={(variation) => (
-          <RowActions label={variation.name} actions={[editAction(`/variations/${variation.id}`, canManage), toggleActiveAction(variation.active, canManage, () => bulk.toggle(variation)), deleteAction(canManage, () => confirmDelete.request(variation))]} />
+          <RowActions
+            label={variation.name}
+            actions={[
+              editAction(`/variations/${variation.id}`, canManage),
+              toggleActiveAction(variation.active, canManage, () => bulk.toggle(variation)),
+              deleteAction(canManage, () => confirmDelete.request(variation)),
+            ]}
+          />
         )}
         emptyMessage={t("empty")}
         selection={bulk.selection}

@@ -3,7 +3,16 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
-import { AttributesField, EditRecordPage, NewRecordPage, ResourceForm, SelectField, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
+import {
+  AttributesField,
+  EditRecordPage,
+  NewRecordPage,
+  ResourceForm,
+  SelectField,
+  SwitchField,
+  TextField,
+  useResourceForm,
+} from "@/components/resource-form";
 import { listHref } from "@/components/data-table";
 import { useEnumLabel } from "@/lib/i18n";
 import { trpc } from "@/lib/trpc";
@@ -28,7 +37,14 @@ export function WarehouseForm({ defaultValues, onSubmit, readOnly, submitLabel, 
   const types = [...new Set([...addressTypes, defaultValues.address_type].filter(Boolean))];
   const { control } = form;
   return (
-    <ResourceForm form={form} onSubmit={onSubmit} readOnly={readOnly} submitLabel={submitLabel} cancelHref={listHref(LIST)} secondaryActions={secondaryActions}>
+    <ResourceForm
+      form={form}
+      onSubmit={onSubmit}
+      readOnly={readOnly}
+      submitLabel={submitLabel}
+      cancelHref={listHref(LIST)}
+      secondaryActions={secondaryActions}
+    >
       <div className="grid gap-5 sm:grid-cols-[1fr_14rem]">
         <TextField control={control} name="name" label={t("fields.name")} required maxLength={200} autoComplete="off" />
         <SelectField
@@ -44,13 +60,27 @@ export function WarehouseForm({ defaultValues, onSubmit, readOnly, submitLabel, 
         <TextField control={control} name="number" label={t("fields.number")} required maxLength={20} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField control={control} name="complement" label={t("fields.complement")} maxLength={200} autoComplete="address-line2" description={t("complementDescription")} />
+        <TextField
+          control={control}
+          name="complement"
+          label={t("fields.complement")}
+          maxLength={200}
+          autoComplete="address-line2"
+          description={t("complementDescription")}
+        />
         <TextField control={control} name="neighborhood" label={t("fields.neighborhood")} required maxLength={200} />
       </div>
       <div className="grid gap-5 sm:grid-cols-[1fr_6rem_9rem_6rem]">
         <TextField control={control} name="city" label={t("fields.city")} required maxLength={200} autoComplete="address-level2" />
         <TextField control={control} name="state" label={t("fields.state")} required maxLength={60} autoComplete="address-level1" />
-        <TextField control={control} name="postal_code" label={t("fields.postal_code")} required maxLength={20} autoComplete="postal-code" />
+        <TextField
+          control={control}
+          name="postal_code"
+          label={t("fields.postal_code")}
+          required
+          maxLength={20}
+          autoComplete="postal-code"
+        />
         <TextField control={control} name="country" label={t("fields.country")} required maxLength={60} autoComplete="country" />
       </div>
       <SwitchField control={control} name="active" label={t("fields.active")} description={t("activeDescription")} />
@@ -102,7 +132,13 @@ export function EditWarehouse({ id }: { id: string }) {
   const update = trpc.warehouses.update.useMutation({ onSuccess: () => utils.warehouses.invalidate() });
   const remove = trpc.warehouses.remove.useMutation({ onSuccess: () => utils.warehouses.list.invalidate() });
   return (
-    <EditRecordPage resource="warehouses" list={listHref(LIST)} query={warehouse} title={(row) => row.name} remove={(row) => remove.mutateAsync({ id: row.id })}>
+    <EditRecordPage
+      resource="warehouses"
+      list={listHref(LIST)}
+      query={warehouse}
+      title={(row) => row.name}
+      remove={(row) => remove.mutateAsync({ id: row.id })}
+    >
       {(row, { readOnly, secondaryActions }) => {
         const { id: _id, created_at: _created, updated_at: _updated, ...values } = row;
         return (

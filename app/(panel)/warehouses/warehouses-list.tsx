@@ -5,7 +5,20 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { ActiveBadge, booleanFilter, DataTable, deleteAction, editAction, FilterSelect, NewRecordLink, RowActions, useActiveOptions, useTableState, useBulkActions, toggleActiveAction } from "@/components/data-table";
+import {
+  ActiveBadge,
+  booleanFilter,
+  DataTable,
+  deleteAction,
+  editAction,
+  FilterSelect,
+  NewRecordLink,
+  RowActions,
+  useActiveOptions,
+  useTableState,
+  useBulkActions,
+  toggleActiveAction,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
@@ -20,7 +33,10 @@ export function WarehousesList() {
   const canManage = useCan("manage");
   const activeOptions = useActiveOptions();
   const table = useTableState({ defaultSort: "name", filters: ["active"] });
-  const list = trpc.warehouses.list.useQuery({ ...table.paging, active: booleanFilter(table.filters.active) }, { placeholderData: keepPreviousData });
+  const list = trpc.warehouses.list.useQuery(
+    { ...table.paging, active: booleanFilter(table.filters.active) },
+    { placeholderData: keepPreviousData },
+  );
   const utils = trpc.useUtils();
   const remove = trpc.warehouses.remove.useMutation({ onSuccess: () => utils.warehouses.invalidate() });
   const confirmDelete = useConfirmDelete<WarehouseListRecord>({
@@ -44,7 +60,10 @@ export function WarehousesList() {
         header: t("fields.name"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
-          <Link href={`/warehouses/${row.original.id}`} className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline">
+          <Link
+            href={`/warehouses/${row.original.id}`}
+            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+          >
             {getValue()}
           </Link>
         ),
@@ -61,14 +80,26 @@ export function WarehousesList() {
       }),
       column.accessor("city", { header: t("fields.city"), enableSorting: true }),
       column.accessor("state", { header: t("fields.state"), enableSorting: true }),
-      column.accessor("postal_code", { header: t("fields.postal_code"), enableSorting: true, cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span> }),
-      column.accessor("active", { header: common("status"), enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+      column.accessor("postal_code", {
+        header: t("fields.postal_code"),
+        enableSorting: true,
+        cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span>,
+      }),
+      column.accessor("active", {
+        header: common("status"),
+        enableSorting: true,
+        cell: ({ getValue }) => <ActiveBadge active={getValue()} />,
+      }),
     ],
     [t, common],
   );
   return (
     <>
-      <PageHeader title={t("title")} description={t("description")} actions={canManage && <NewRecordLink href="/warehouses/new">{t("new")}</NewRecordLink>} />
+      <PageHeader
+        title={t("title")}
+        description={t("description")}
+        actions={canManage && <NewRecordLink href="/warehouses/new">{t("new")}</NewRecordLink>}
+      />
       <DataTable
         label={t("title")}
         columns={columns}
@@ -76,9 +107,23 @@ export function WarehousesList() {
         query={list}
         rowHref={(warehouse) => `/warehouses/${warehouse.id}`}
         search={t("search")}
-        filters={<FilterSelect label={common("status")} value={table.filters.active} onChange={(value) => table.setFilter("active", value)} options={activeOptions} />}
+        filters={
+          <FilterSelect
+            label={common("status")}
+            value={table.filters.active}
+            onChange={(value) => table.setFilter("active", value)}
+            options={activeOptions}
+          />
+        }
         rowActions={(warehouse) => (
-          <RowActions label={warehouse.name} actions={[editAction(`/warehouses/${warehouse.id}`, canManage), toggleActiveAction(warehouse.active, canManage, () => bulk.toggle(warehouse)), deleteAction(canManage, () => confirmDelete.request(warehouse))]} />
+          <RowActions
+            label={warehouse.name}
+            actions={[
+              editAction(`/warehouses/${warehouse.id}`, canManage),
+              toggleActiveAction(warehouse.active, canManage, () => bulk.toggle(warehouse)),
+              deleteAction(canManage, () => confirmDelete.request(warehouse)),
+            ]}
+          />
         )}
         emptyMessage={t("empty")}
         selection={bulk.selection}

@@ -87,7 +87,10 @@ function CreatedWebhook({ created, onDone }: { created: Created; onDone: () => v
       <div className="grid gap-1.5">
         <span className="text-sm font-medium">{t("secret")}</span>
         <div className="flex items-center gap-2">
-          <code data-testid="webhook-secret" className="min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-xs break-all select-all">
+          <code
+            data-testid="webhook-secret"
+            className="min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-xs break-all select-all"
+          >
             {created.secret}
           </code>
           <CopyButton value={created.secret} label={t("copySecret")} />

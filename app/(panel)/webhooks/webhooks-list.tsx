@@ -5,7 +5,15 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { PencilIcon, PlusIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { ActiveBadge, DataTable, deleteAction, RowActions, toggleActiveAction, useBulkActions, useTableState } from "@/components/data-table";
+import {
+  ActiveBadge,
+  DataTable,
+  deleteAction,
+  RowActions,
+  toggleActiveAction,
+  useBulkActions,
+  useTableState,
+} from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
@@ -54,7 +62,11 @@ export function WebhooksList() {
         header: t("fields.events"),
         cell: ({ getValue }) => <span className="text-sm">{getValue().map(eventLabel).join(", ")}</span>,
       }),
-      column.accessor("active", { header: t("fields.active"), enableSorting: true, cell: ({ getValue }) => <ActiveBadge active={getValue()} /> }),
+      column.accessor("active", {
+        header: t("fields.active"),
+        enableSorting: true,
+        cell: ({ getValue }) => <ActiveBadge active={getValue()} />,
+      }),
       column.accessor("created_at", {
         header: t("fields.created_at"),
         enableSorting: true,

@@ -12,5 +12,8 @@ export const categoriesRouter = router({
     .output(category)
     .mutation(({ ctx, input }) => service.update(ctx.db, idOf(input), input as CategoryWriteOutput) as never),
   /** The panel's tree view (tRPC only: the REST list pages through the same records). */
-  tree: readProcedure.input(z.object({}).optional()).output(z.array(categoryNode)).query(({ ctx }) => service.tree(ctx.db)),
+  tree: readProcedure
+    .input(z.object({}).optional())
+    .output(z.array(categoryNode))
+    .query(({ ctx }) => service.tree(ctx.db)),
 });

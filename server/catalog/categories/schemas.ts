@@ -22,7 +22,9 @@ export const specificationWrite = z.object({
 export const categoryWrite = z.object({
   /** The parent category; required, and null for a top-level category (contract §5). */
   root_id: z
-    .uuid({ error: (issue) => (issue.input === undefined ? "is required (null for a top-level category)" : "must be a category id or null") })
+    .uuid({
+      error: (issue) => (issue.input === undefined ? "is required (null for a top-level category)" : "must be a category id or null"),
+    })
     .nullable(),
   name: requiredText(),
   active: z.boolean({ message: "is required" }),

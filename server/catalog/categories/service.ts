@@ -109,7 +109,10 @@ export const categories = {
      * alone would miss.
      */
     async update(db: Db, id: string, input: CategoryWriteOutput) {
-      await scopedExecute(db, (organization) => Prisma.sql`SELECT pg_advisory_xact_lock(hashtext('category-tree:' || ${organization}::text))`);
+      await scopedExecute(
+        db,
+        (organization) => Prisma.sql`SELECT pg_advisory_xact_lock(hashtext('category-tree:' || ${organization}::text))`,
+      );
       return crud.service.update(db, id, input);
     },
     /** Every category of the org as tree nodes, siblings in their order. */

@@ -26,7 +26,9 @@ export const measureUnitsRouter = router({
   ...procedures,
   update: builders.update
     .output(measureUnit)
-    .mutation(({ ctx, input }) => service.update(ctx.db, idOf(input), input as MeasureUnitWriteOutput) as Promise<z.input<typeof measureUnit>>),
+    .mutation(
+      ({ ctx, input }) => service.update(ctx.db, idOf(input), input as MeasureUnitWriteOutput) as Promise<z.input<typeof measureUnit>>,
+    ),
   enable: toggle("enable"),
   disable: toggle("disable"),
 });

@@ -36,7 +36,10 @@ export const productSpecificationsRouter = router({
     .output(productSpecification)
     .mutation(({ ctx, input: { product_id, id, ...body } }) => updateProductSpecification(ctx.db, product_id, id, body)),
   remove: manageProcedure
-    .meta({ openapi: { method: "DELETE", path: `${base}/{id}`, tags, summary: "Delete a product specification", protect: true }, successStatus: 204 })
+    .meta({
+      openapi: { method: "DELETE", path: `${base}/{id}`, tags, summary: "Delete a product specification", protect: true },
+      successStatus: 204,
+    })
     .input(productSpecificationIds)
     .output(z.void())
     .mutation(({ ctx, input }) => removeProductSpecification(ctx.db, input.product_id, input.id)),

@@ -56,7 +56,10 @@ function columnsOf(input: ProductSpecificationWriteOutput) {
   };
 }
 
-export async function listProductSpecifications(db: Db, input: z.output<typeof productSpecificationListInput>): Promise<Page<ProductSpecification>> {
+export async function listProductSpecifications(
+  db: Db,
+  input: z.output<typeof productSpecificationListInput>,
+): Promise<Page<ProductSpecification>> {
   const product = await productOf(db, input.product_id);
   return paginate(db.productSpecification, input, {
     where: { product_id: product.id },
@@ -71,7 +74,11 @@ export async function getProductSpecification(db: Db, productId: string, id: str
   return toSpecification(await findRow(db, product.id, id));
 }
 
-export async function createProductSpecification(db: Db, productId: string, input: ProductSpecificationWriteOutput): Promise<ProductSpecification> {
+export async function createProductSpecification(
+  db: Db,
+  productId: string,
+  input: ProductSpecificationWriteOutput,
+): Promise<ProductSpecification> {
   const product = await productOf(db, productId);
   await validateAttributes(db, "product_specification", input.attributes);
   const row = await db.productSpecification.create({
@@ -79,11 +86,22 @@ export async function createProductSpecification(db: Db, productId: string, inpu
   });
   await refreshProducts(db, [product.id]);
   const created = toSpecification(row);
-  await recordAudit(db, { action: "create", entity: "product_specification", entityId: row.id, label: `${product.name} · ${row.name}`, after: created });
+  await recordAudit(db, {
+    action: "create",
+    entity: "product_specification",
+    entityId: row.id,
+    label: `${product.name} · ${row.name}`,
+    after: created,
+  });
   return created;
 }
 
-export async function updateProductSpecification(db: Db, productId: string, id: string, input: ProductSpecificationWriteOutput): Promise<ProductSpecification> {
+export async function updateProductSpecification(
+  db: Db,
+  productId: string,
+  id: string,
+  input: ProductSpecificationWriteOutput,
+): Promise<ProductSpecification> {
   const product = await productOf(db, productId);
   const current = await findRow(db, product.id, id);
   await validateAttributes(db, "product_specification", input.attributes);
@@ -106,5 +124,11 @@ export async function removeProductSpecification(db: Db, productId: string, id: 
   const current = await findRow(db, product.id, id);
   await db.productSpecification.delete({ where: { id } });
   await refreshProducts(db, [product.id]);
-  await recordAudit(db, { action: "delete", entity: "product_specification", entityId: id, label: `${product.name} · ${current.name}`, before: toSpecification(current) });
+  await recordAudit(db, {
+    action: "delete",
+    entity: "product_specification",
+    entityId: id,
+    label: `${product.name} · ${current.name}`,
+    before: toSpecification(current),
+  });
 }

@@ -35,7 +35,10 @@ export const productVariationsRouter = router({
     .output(productVariation)
     .mutation(({ ctx, input: { product_id, id, ...body } }) => updateProductVariation(ctx.db, product_id, id, body)),
   remove: manageProcedure
-    .meta({ openapi: { method: "DELETE", path: `${base}/{id}`, tags, summary: "Delete a product variation", protect: true }, successStatus: 204 })
+    .meta({
+      openapi: { method: "DELETE", path: `${base}/{id}`, tags, summary: "Delete a product variation", protect: true },
+      successStatus: 204,
+    })
     .input(productVariationIds)
     .output(z.void())
     .mutation(({ ctx, input }) => removeProductVariation(ctx.db, input.product_id, input.id)),

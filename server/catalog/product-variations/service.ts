@@ -20,7 +20,9 @@ import { PRODUCT_VARIATION_SORT, type ProductVariation, type productVariationLis
 type StoredValue = { variation_id: string; value: string };
 
 async function productOf(db: Db, productId: string) {
-  const product = isUuid(productId) ? await db.product.findUnique({ where: { id: productId }, select: { id: true, name: true, sku: true, price: true } }) : null;
+  const product = isUuid(productId)
+    ? await db.product.findUnique({ where: { id: productId }, select: { id: true, name: true, sku: true, price: true } })
+    : null;
   if (!product) throw AppError.notFound("Product");
   return product;
 }
@@ -75,7 +77,9 @@ export async function getProductVariation(db: Db, productId: string, id: string)
 /** 422 for a value of a variation the org does not have, or a value that variation does not offer. */
 async function checkValues(db: Db, values: ProductVariationWriteOutput["values"]): Promise<void> {
   const ids = values.map((value) => value.variation_id);
-  const variations = ids.length ? await db.variation.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, values: true } }) : [];
+  const variations = ids.length
+    ? await db.variation.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, values: true } })
+    : [];
   const errors: FieldError[] = [];
   values.forEach((value, index) => {
     const variation = variations.find((candidate) => candidate.id === value.variation_id);
@@ -95,15 +99,27 @@ async function checkValues(db: Db, values: ProductVariationWriteOutput["values"]
 
 /** The values as the variation writes them ("azul" → "Azul"). */
 async function canonicalValues(db: Db, values: ProductVariationWriteOutput["values"]): Promise<StoredValue[]> {
-  const variations = values.length ? await db.variation.findMany({ where: { id: { in: values.map((value) => value.variation_id) } }, select: { id: true, values: true } }) : [];
+  const variations = values.length
+    ? await db.variation.findMany({ where: { id: { in: values.map((value) => value.variation_id) } }, select: { id: true, values: true } })
+    : [];
   return values.map((value) => {
     const offered = variations.find((variation) => variation.id === value.variation_id)?.values ?? [];
-    return { variation_id: value.variation_id, value: offered.find((candidate) => normalizeSearch(candidate) === normalizeSearch(value.value)) ?? value.value };
+    return {
+      variation_id: value.variation_id,
+      value: offered.find((candidate) => normalizeSearch(candidate) === normalizeSearch(value.value)) ?? value.value,
+    };
   });
 }
 
 function skuFrom(productSku: string, values: StoredValue[]): string {
-  const suffix = values.map((value) => normalizeSearch(value.value).toUpperCase().replace(/[^A-Z0-9]+/g, "")).filter(Boolean).join("-");
+  const suffix = values
+    .map((value) =>
+      normalizeSearch(value.value)
+        .toUpperCase()
+        .replace(/[^A-Z0-9]+/g, ""),
+    )
+    .filter(Boolean)
+    .join("-");
   return suffix ? `${productSku.toUpperCase()}-${suffix}` : `${productSku.toUpperCase()}-V`;
 }
 
@@ -129,18 +145,32 @@ export async function createProductVariation(db: Db, productId: string, input: P
     } as never,
   });
   const created = toVariation(row, product.price, await variationNames(db, [row]));
-  await recordAudit(db, { action: "create", entity: "product_variation", entityId: row.id, label: `${product.name} · ${row.name}`, after: created });
+  await recordAudit(db, {
+    action: "create",
+    entity: "product_variation",
+    entityId: row.id,
+    label: `${product.name} · ${row.name}`,
+    after: created,
+  });
   return created;
 }
 
-export async function updateProductVariation(db: Db, productId: string, id: string, input: ProductVariationWriteOutput): Promise<ProductVariation> {
+export async function updateProductVariation(
+  db: Db,
+  productId: string,
+  id: string,
+  input: ProductVariationWriteOutput,
+): Promise<ProductVariation> {
   const product = await productOf(db, productId);
   const current = await findRow(db, product.id, id);
   await checkValues(db, input.values);
   await validateAttributes(db, "product_variation", input.attributes);
   const values = await canonicalValues(db, input.values);
   const sku = input.sku ?? current.sku;
-  const key = input.sku && input.sku.normalize("NFC").toUpperCase() !== current.sku_key ? await claimSku(db, input.sku, { variationId: id }) : current.sku_key;
+  const key =
+    input.sku && input.sku.normalize("NFC").toUpperCase() !== current.sku_key
+      ? await claimSku(db, input.sku, { variationId: id })
+      : current.sku_key;
   const row = await db.productVariation.update({
     where: { id },
     data: {

@@ -131,7 +131,13 @@ export const productsRouter = router({
     }),
   synchronizeSearch: manageProcedure
     .meta({
-      openapi: { method: "POST", path: "/products/search/synchronize", tags, summary: "Rebuild the organization's product search index", protect: true },
+      openapi: {
+        method: "POST",
+        path: "/products/search/synchronize",
+        tags,
+        summary: "Rebuild the organization's product search index",
+        protect: true,
+      },
       // A whole catalog at once: minutes for hundreds of thousands of products.
       transactionTimeoutMs: 10 * 60_000,
     })

@@ -33,11 +33,7 @@ export const productWrite = z.object({
   measure_unit_id: uuid.nullish(),
   /** The base price (BRL); null or absent: the product is "without price". */
   price: moneyInput.nullish(),
-  ean: z
-    .string()
-    .trim()
-    .refine(isValidGtin, "must be a GTIN-8, 12, 13 or 14 with a valid check digit")
-    .nullish(),
+  ean: z.string().trim().refine(isValidGtin, "must be a GTIN-8, 12, 13 or 14 with a valid check digit").nullish(),
   ncm: z
     .string()
     .trim()
@@ -114,7 +110,12 @@ export type ProductListRecord = z.output<typeof productListRecord>;
  * must match). Compared without accents or case.
  */
 const criteria = z
-  .array(z.string().max(200).regex(/^[^:]+:.+$/, "must be name:value"))
+  .array(
+    z
+      .string()
+      .max(200)
+      .regex(/^[^:]+:.+$/, "must be name:value"),
+  )
   .max(20)
   .optional();
 
@@ -135,15 +136,14 @@ export const productListInput = pagingInput(PRODUCT_SORT).extend(productFilters.
 export type ProductListInput = z.output<typeof productListInput>;
 
 /** POST /products/search: the query parameters (contract §5 "Product search"). */
-export const productSearchInput = pagingInput(PRODUCT_SORT, { perPage: 3 })
-  .extend({
-    brand_id: uuid.optional(),
-    category_id: uuid.optional(),
-    criteria,
-    arguments: z.string().max(200).optional(),
-    only_with_price: queryBoolean.default(false),
-    can_use_customized_sort: queryBoolean.default(false),
-  });
+export const productSearchInput = pagingInput(PRODUCT_SORT, { perPage: 3 }).extend({
+  brand_id: uuid.optional(),
+  category_id: uuid.optional(),
+  criteria,
+  arguments: z.string().max(200).optional(),
+  only_with_price: queryBoolean.default(false),
+  can_use_customized_sort: queryBoolean.default(false),
+});
 export type ProductSearchInput = z.output<typeof productSearchInput>;
 
 export const productSelectInput = z.object({ ids: z.array(z.string()).min(1, "is required").max(200) });

@@ -46,26 +46,38 @@ const VECTORS = Prisma.sql`search_vector = ${VECTOR}, name_vector = ${NAME}`;
 export async function refreshProducts(db: Db, productIds: string[]): Promise<void> {
   if (productIds.length === 0) return;
   const ids = Prisma.sql`p.id = ANY(${productIds}::uuid[])`;
-  await scopedExecute(db, (organization) => Prisma.sql`UPDATE products AS p SET ${VECTORS} WHERE p.organization_id = ${organization} AND ${ids}`);
+  await scopedExecute(
+    db,
+    (organization) => Prisma.sql`UPDATE products AS p SET ${VECTORS} WHERE p.organization_id = ${organization} AND ${ids}`,
+  );
   await scopedExecute(db, (organization) => WORDS(organization, ids));
 }
 
 /** After a brand is renamed: its products are found by the new name. */
 export async function refreshProductsOfBrand(db: Db, brandId: string): Promise<void> {
   const rows = await db.product.findMany({ where: { brand_id: brandId }, select: { id: true } });
-  await refreshProducts(db, rows.map((row) => row.id));
+  await refreshProducts(
+    db,
+    rows.map((row) => row.id),
+  );
 }
 
 /** After a category is renamed: its products are found by the new name. */
 export async function refreshProductsOfCategory(db: Db, categoryId: string): Promise<void> {
   const rows = await db.productCategory.findMany({ where: { category_id: categoryId }, select: { product_id: true } });
-  await refreshProducts(db, rows.map((row) => row.product_id));
+  await refreshProducts(
+    db,
+    rows.map((row) => row.product_id),
+  );
 }
 
 /** POST /products/search/synchronize: rebuilds the org's whole index; answers how many products. */
 export async function synchronizeSearchIndex(db: Db): Promise<number> {
   await scopedExecute(db, (organization) => Prisma.sql`DELETE FROM search_words WHERE organization_id = ${organization}`);
-  const updated = await scopedExecute(db, (organization) => Prisma.sql`UPDATE products AS p SET ${VECTORS} WHERE p.organization_id = ${organization}`);
+  const updated = await scopedExecute(
+    db,
+    (organization) => Prisma.sql`UPDATE products AS p SET ${VECTORS} WHERE p.organization_id = ${organization}`,
+  );
   await scopedExecute(db, (organization) => WORDS(organization, Prisma.sql`true`));
   await mergePendingEntries(db, "products_search_vector_idx");
   await mergePendingEntries(db, "products_name_vector_idx");

@@ -112,7 +112,9 @@ export async function findProducts(db: Db, query: ProductQuery): Promise<Found> 
   // the search index alone and the exact SKU from its unique index, as two branches: one
   // condition `words OR sku` made PostgreSQL OR two bitmaps, or scan the whole table.
   const key = sortColumn ?? rank;
-  const order = sortColumn ? Prisma.sql`m.sort_key ${direction}, m.id` : Prisma.sql`m.exact DESC, m.in_name DESC, m.sort_key DESC, m.name, m.id`;
+  const order = sortColumn
+    ? Prisma.sql`m.sort_key ${direction}, m.id`
+    : Prisma.sql`m.exact DESC, m.in_name DESC, m.sort_key DESC, m.name, m.id`;
   const inName = sortColumn ? Prisma.sql`false` : Prisma.sql`COALESCE(${inNames}, false)`;
   return found(
     await scopedQuery<FoundRow>(db, (organization) => {
@@ -142,7 +144,9 @@ function filtersOf(query: ProductQuery, organization: Prisma.Sql): Prisma.Sql {
   if (query.brandId) conditions.push(Prisma.sql`p.brand_id = ${query.brandId}::uuid`);
   if (query.productIds) conditions.push(Prisma.sql`p.id = ANY(${query.productIds}::uuid[])`);
   if (query.categoryId) {
-    conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM product_categories pc WHERE pc.product_id = p.id AND pc.category_id = ${query.categoryId}::uuid)`);
+    conditions.push(
+      Prisma.sql`EXISTS (SELECT 1 FROM product_categories pc WHERE pc.product_id = p.id AND pc.category_id = ${query.categoryId}::uuid)`,
+    );
   }
   for (const criterion of query.criteria ?? []) {
     const { name, value } = criterionKeys(criterion);
@@ -166,17 +170,26 @@ function filtersOf(query: ProductQuery, organization: Prisma.Sql): Prisma.Sql {
 async function firstInRank(
   db: Db,
   query: ProductQuery,
-  { matches, inNames, rank, skuKey, offset }: { matches: Prisma.Sql; inNames: Prisma.Sql; rank: Prisma.Sql; skuKey: string; offset: number },
+  {
+    matches,
+    inNames,
+    rank,
+    skuKey,
+    offset,
+  }: { matches: Prisma.Sql; inNames: Prisma.Sql; rank: Prisma.Sql; skuKey: string; offset: number },
 ): Promise<Found | null> {
   const from = Math.max(0, offset - 1);
-  const [row] = await scopedQuery<{ matched: bigint; exact: { id: string; matched: boolean } | null; named: string[] }>(db, (organization) => {
-    const where = filtersOf(query, organization);
-    return Prisma.sql`
+  const [row] = await scopedQuery<{ matched: bigint; exact: { id: string; matched: boolean } | null; named: string[] }>(
+    db,
+    (organization) => {
+      const where = filtersOf(query, organization);
+      return Prisma.sql`
       SELECT (SELECT count(*) FROM products p WHERE ${where} AND ${matches}) AS matched,
              (SELECT json_build_object('id', p.id::text, 'matched', ${matches}) FROM products p WHERE ${where} AND p.sku_key = ${skuKey}) AS exact,
              ARRAY(SELECT p.id::text FROM products p WHERE ${where} AND ${inNames} AND p.sku_key <> ${skuKey}
                    ORDER BY ${rank} DESC, p.name, p.id LIMIT ${query.perPage + 1} OFFSET ${from}) AS named`;
-  });
+    },
+  );
   const { exact, named } = row!;
   const total = Number(row!.matched) + (exact && !exact.matched ? 1 : 0);
   const shift = exact ? 1 : 0;

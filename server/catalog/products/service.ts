@@ -149,7 +149,11 @@ async function findRow(db: Db, id: string) {
  * GET /products: filters, then the search words (ranked as POST /products/search ranks
  * them) unless a sort is asked for; `summary` answers the short record.
  */
-export async function listProducts(db: Db, input: ProductListInput, read: ReadStatement = transactionReads(db)): Promise<Page<Product | ProductSummary>> {
+export async function listProducts(
+  db: Db,
+  input: ProductListInput,
+  read: ReadStatement = transactionReads(db),
+): Promise<Page<Product | ProductSummary>> {
   const text = [input.search, input.arguments].filter(Boolean).join(" ");
   const { ids, total } = await findProducts(db, {
     text,
@@ -169,7 +173,10 @@ export async function listProducts(db: Db, input: ProductListInput, read: ReadSt
 
 /** A lock, until the write's transaction ends, on one SKU of the org: its writers take turns. */
 async function lockSku(db: Db, key: string): Promise<void> {
-  await scopedExecute(db, (organization) => Prisma.sql`SELECT pg_advisory_xact_lock(hashtext('product-sku:' || ${organization}::text || ':' || ${key}))`);
+  await scopedExecute(
+    db,
+    (organization) => Prisma.sql`SELECT pg_advisory_xact_lock(hashtext('product-sku:' || ${organization}::text || ':' || ${key}))`,
+  );
 }
 
 /** Whether a SKU is taken by a product or a variation of the org (other than `except`). */
@@ -223,29 +230,41 @@ export async function generateSku(db: Db, base: string): Promise<string> {
 }
 
 /** POST /products/generate-sku-code: brand, category and name, readable and free in the org (not reserved). */
-export async function proposeSku(db: Db, request: { name?: string; brand_id?: string | null; category_id?: string | null }): Promise<{ sku: string }> {
+export async function proposeSku(
+  db: Db,
+  request: { name?: string; brand_id?: string | null; category_id?: string | null },
+): Promise<{ sku: string }> {
   const [brand, category] = await Promise.all([
     request.brand_id && isUuid(request.brand_id) ? db.brand.findUnique({ where: { id: request.brand_id }, select: { name: true } }) : null,
-    request.category_id && isUuid(request.category_id) ? db.category.findUnique({ where: { id: request.category_id }, select: { name: true } }) : null,
+    request.category_id && isUuid(request.category_id)
+      ? db.category.findUnique({ where: { id: request.category_id }, select: { name: true } })
+      : null,
   ]);
   const errors: FieldError[] = [];
   if (request.brand_id && !brand) errors.push({ path: "brand_id", message: "no brand with this id exists", code: "not_found_reference" });
-  if (request.category_id && !category) errors.push({ path: "category_id", message: "no category with this id exists", code: "not_found_reference" });
+  if (request.category_id && !category)
+    errors.push({ path: "category_id", message: "no category with this id exists", code: "not_found_reference" });
   if (errors.length > 0) throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
-  const base = [brand && skuText(brand.name, 3), category && skuText(category.name, 3), request.name && skuText(request.name, 30)].filter(Boolean).join("-");
+  const base = [brand && skuText(brand.name, 3), category && skuText(category.name, 3), request.name && skuText(request.name, 30)]
+    .filter(Boolean)
+    .join("-");
   return { sku: await generateSku(db, base.replace(/-+/g, "-")) };
 }
 
 /** 422 for each reference of the write that names nothing of the org (and images that are not images). */
 async function checkReferences(db: Db, input: ProductWriteOutput): Promise<void> {
   const errors: FieldError[] = [];
-  const notFound = (path: string, noun: string) => errors.push({ path, message: `no ${noun} with this id exists`, code: "not_found_reference" });
+  const notFound = (path: string, noun: string) =>
+    errors.push({ path, message: `no ${noun} with this id exists`, code: "not_found_reference" });
   const [brand, unit, categories, files] = await Promise.all([
     input.brand_id ? db.brand.count({ where: { id: input.brand_id } }) : 1,
     input.measure_unit_id ? db.measureUnit.count({ where: { id: input.measure_unit_id } }) : 1,
     input.category_ids.length ? db.category.findMany({ where: { id: { in: input.category_ids } }, select: { id: true } }) : [],
     input.images.length
-      ? db.resourceFile.findMany({ where: { id: { in: input.images.map((image) => image.resource_file_id) } }, select: { id: true, content_type: true } })
+      ? db.resourceFile.findMany({
+          where: { id: { in: input.images.map((image) => image.resource_file_id) } },
+          select: { id: true, content_type: true },
+        })
       : [],
   ]);
   if (!brand) notFound("brand_id", "brand");
@@ -348,7 +367,9 @@ export async function selectProducts(read: ReadStatement, ids: string[]): Promis
 /** POST /products/main-images: each product's main image, in the order asked (products without one left out). */
 export async function mainImages(db: Db, ids: string[]): Promise<Array<{ product_id: string; resource_file_id: string; url: string }>> {
   const wanted = [...new Set(ids.filter(isUuid))];
-  const rows = wanted.length ? await db.product.findMany({ where: { id: { in: wanted } }, select: { id: true, images: true, organization_id: true } }) : [];
+  const rows = wanted.length
+    ? await db.product.findMany({ where: { id: { in: wanted } }, select: { id: true, images: true, organization_id: true } })
+    : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return wanted.flatMap((id) => {
     const row = byId.get(id);
@@ -362,5 +383,12 @@ export async function setProductActive(db: Db, id: string, active: boolean): Pro
   const current = await findRow(db, id);
   if (current.active === active) return;
   await db.product.update({ where: { id }, data: { active } });
-  await recordAudit(db, { action: "update", entity: "product", entityId: id, label: current.name, before: { active: current.active }, after: { active } });
+  await recordAudit(db, {
+    action: "update",
+    entity: "product",
+    entityId: id,
+    label: current.name,
+    before: { active: current.active },
+    after: { active },
+  });
 }

@@ -30,14 +30,24 @@ export const variationWrite = z.object({
     .array(requiredText(100), { message: "is required" })
     .min(1, "needs at least one value")
     .max(200)
-    .superRefine(distinct((value: string) => value, (index) => [index])),
+    .superRefine(
+      distinct(
+        (value: string) => value,
+        (index) => [index],
+      ),
+    ),
   is_searchable: z.boolean().default(false),
   display_type: z.enum(displayTypes, { message: `must be one of: ${displayTypes.join(", ")}` }).nullish(),
   variant_options: z
     .array(variantOptionWrite)
     .max(200)
     .default([])
-    .superRefine(distinct((option: { name: string }) => option.name, (index) => [index, "name"])),
+    .superRefine(
+      distinct(
+        (option: { name: string }) => option.name,
+        (index) => [index, "name"],
+      ),
+    ),
   attributes: attributes.default({}),
 });
 export type VariationWrite = z.input<typeof variationWrite>;

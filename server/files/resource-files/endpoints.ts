@@ -16,7 +16,11 @@ const uploadedSchema = {
   properties: {
     resourceFiles: {
       type: "array",
-      items: { type: "object", required: ["id", "fileName"], properties: { id: { type: "string", format: "uuid" }, fileName: { type: "string" } } },
+      items: {
+        type: "object",
+        required: ["id", "fileName"],
+        properties: { id: { type: "string", format: "uuid" }, fileName: { type: "string" } },
+      },
     },
   },
 };
@@ -78,7 +82,10 @@ export const downloadResourceFile = defineEndpoint({
       { in: "header", name: "If-None-Match", required: false, schema: { type: "string" } },
     ],
     responses: {
-      200: { description: "The file's bytes, with its stored content type", content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } },
+      200: {
+        description: "The file's bytes, with its stored content type",
+        content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+      },
       304: { description: "Not modified (the ETag matches)" },
     },
     errors: [404, 422],

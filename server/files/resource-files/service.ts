@@ -24,7 +24,10 @@ const SIGNATURES: Array<{ type: string; matches: (head: Buffer) => boolean }> = 
   { type: "image/png", matches: (head) => head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
   { type: "image/jpeg", matches: (head) => head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff },
   { type: "image/gif", matches: (head) => /^GIF8[79]a/.test(head.subarray(0, 6).toString("latin1")) },
-  { type: "image/webp", matches: (head) => head.subarray(0, 4).toString("latin1") === "RIFF" && head.subarray(8, 12).toString("latin1") === "WEBP" },
+  {
+    type: "image/webp",
+    matches: (head) => head.subarray(0, 4).toString("latin1") === "RIFF" && head.subarray(8, 12).toString("latin1") === "WEBP",
+  },
   { type: "application/pdf", matches: (head) => head.subarray(0, 5).toString("latin1") === "%PDF-" },
 ];
 
@@ -73,7 +76,10 @@ export function contentTypeOf(head: Buffer, declared: string): string {
 /** A name safe to store and to send back: no path, no control characters, at most 255 characters. */
 export function safeFileName(name: string | undefined): string {
   const base = (name ?? "").split(/[/\\]/).pop() ?? "";
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, 255);
   return clean === "" || clean === "." || clean === ".." ? "file" : clean.normalize("NFC");
 }
 
@@ -101,7 +107,9 @@ interface Received {
 export function receiveUpload(req: IncomingMessage, storage: FileStorage, organizationId: string): Promise<Received[]> {
   const declaredLength = Number(req.headers["content-length"] ?? "0");
   if (declaredLength > MAX_UPLOAD_BYTES) {
-    return Promise.reject(new AppError("PAYLOAD_TOO_LARGE", `An upload may have at most ${MAX_FILES} files of ${MAX_FILE_BYTES / 1024 / 1024} MiB`));
+    return Promise.reject(
+      new AppError("PAYLOAD_TOO_LARGE", `An upload may have at most ${MAX_FILES} files of ${MAX_FILE_BYTES / 1024 / 1024} MiB`),
+    );
   }
   if (!/^multipart\/form-data\s*;/i.test(req.headers["content-type"] ?? "")) {
     return Promise.reject(
@@ -201,7 +209,11 @@ export function receiveUpload(req: IncomingMessage, storage: FileStorage, organi
         return;
       }
       if (stored.length === 0) {
-        reject(new AppError("VALIDATION", "No file was sent: the field `files` needs 1 to 10 files", { errors: [{ path: "files", message: "is required", code: "required" }] }));
+        reject(
+          new AppError("VALIDATION", "No file was sent: the field `files` needs 1 to 10 files", {
+            errors: [{ path: "files", message: "is required", code: "required" }],
+          }),
+        );
         return;
       }
       resolve(stored);
@@ -247,7 +259,10 @@ export async function removeResourceFile(db: Db, storage: FileStorage, id: strin
   const file = await findResourceFile(db, id);
   const uses = await usesOf(db, id);
   if (uses.length > 0) {
-    throw new AppError("CONFLICT", `The file "${file.file_name}" is still used by ${uses.map(([what, count]) => `${count} ${what}`).join(" and ")}`);
+    throw new AppError(
+      "CONFLICT",
+      `The file "${file.file_name}" is still used by ${uses.map(([what, count]) => `${count} ${what}`).join(" and ")}`,
+    );
   }
   await db.resourceFile.delete({ where: { id } });
   await recordAudit(db, {
@@ -258,6 +273,8 @@ export async function removeResourceFile(db: Db, storage: FileStorage, id: strin
     before: { file_name: file.file_name, content_type: file.content_type, size: file.size },
   });
   afterCommit(db, () => {
-    storage.remove(file.storage_key).catch((error: unknown) => log().warn({ err: error, key: file.storage_key }, "a deleted file's bytes could not be removed"));
+    storage
+      .remove(file.storage_key)
+      .catch((error: unknown) => log().warn({ err: error, key: file.storage_key }, "a deleted file's bytes could not be removed"));
   });
 }

@@ -30,7 +30,12 @@ function boletoOf(stored: string | null | undefined): FinancialPaymentCodes["bol
     paddingheight: 2,
     backgroundcolor: "FFFFFF",
   });
-  return { bar_code: barCode, digitable_line: digitableLine, digitable_line_formatted: formatDigitableLine(digitableLine), image: svgDataUrl(svg) };
+  return {
+    bar_code: barCode,
+    digitable_line: digitableLine,
+    digitable_line_formatted: formatDigitableLine(digitableLine),
+    image: svgDataUrl(svg),
+  };
 }
 
 /** The payment codes of a receivable of the org, as images for the panel (404 when not found). */

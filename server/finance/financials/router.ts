@@ -76,7 +76,11 @@ export const financialsRouter = router({
     .output(financial)
     .mutation(({ ctx, input: { id, ...body } }) => updateFinancial(ctx.db, id, { ...body, id: undefined })),
   remove: manageProcedure
-    .meta({ openapi: { method: "DELETE", path: "/financials/{id}", tags, summary: "Delete a financial record", protect: true }, successStatus: 204, credentials })
+    .meta({
+      openapi: { method: "DELETE", path: "/financials/{id}", tags, summary: "Delete a financial record", protect: true },
+      successStatus: 204,
+      credentials,
+    })
     .input(idInput)
     .output(z.void())
     .mutation(({ ctx, input }) => removeFinancial(ctx.db, input.id)),

@@ -7,7 +7,9 @@ import { attributes, clientId, uuid } from "../../lib/schemas";
 
 /** A date-time of a request: ISO 8601 with its offset, or a calendar date (midnight UTC). */
 export const dateTimeInput = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()], { message: "must be a date-time (ISO 8601, e.g. 2026-03-01T12:00:00Z) or a date (YYYY-MM-DD)" })
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], {
+    message: "must be a date-time (ISO 8601, e.g. 2026-03-01T12:00:00Z) or a date (YYYY-MM-DD)",
+  })
   .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value));
 
 /** `payment_billet.bar_code`: a boleto bar code (44 digits) or linha digitável (47) whose check digits hold. */
@@ -166,7 +168,17 @@ export const financialPaymentCodes = z.object({
 });
 export type FinancialPaymentCodes = z.output<typeof financialPaymentCodes>;
 
-export const FINANCIAL_SORT = ["id", "due_date", "value", "paying_off_value", "paying_off_date", "partner_name", "status", "installment", "created_at"] as const;
+export const FINANCIAL_SORT = [
+  "id",
+  "due_date",
+  "value",
+  "paying_off_value",
+  "paying_off_date",
+  "partner_name",
+  "status",
+  "installment",
+  "created_at",
+] as const;
 
 export const financialFilters = z.object({
   status: z.string().trim().optional(),
@@ -202,7 +214,10 @@ export function agingBucket(record: { due_date: string; overdue: boolean }, now 
 }
 
 /** The message of each aging bucket (in the `financials` messages): the list and its export say the same. */
-export const agingMessage = { current: "agingCurrent", "1-30": "aging1to30", "31-60": "aging31to60", "61-90": "aging61to90", "90+": "aging90plus" } as const satisfies Record<
-  AgingBucket,
-  string
->;
+export const agingMessage = {
+  current: "agingCurrent",
+  "1-30": "aging1to30",
+  "31-60": "aging31to60",
+  "61-90": "aging61to90",
+  "90+": "aging90plus",
+} as const satisfies Record<AgingBucket, string>;

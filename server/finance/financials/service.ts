@@ -37,7 +37,20 @@ type FinancialRow = Prisma.FinancialGetPayload<{ include: typeof financialInclud
 
 /** What a card's stored JSON holds (number masked to its last four digits). */
 export type StoredCard = Partial<
-  Record<"brand" | "holder" | "number" | "expiration_month" | "expiration_year" | "nsu" | "tid" | "created_by" | "created_at" | "updated_by" | "updated_at", string | null>
+  Record<
+    | "brand"
+    | "holder"
+    | "number"
+    | "expiration_month"
+    | "expiration_year"
+    | "nsu"
+    | "tid"
+    | "created_by"
+    | "created_at"
+    | "updated_by"
+    | "updated_at",
+    string | null
+  >
 >;
 
 /** A detail as the JSON value an event carries (dates already strings; undefined fields dropped). */
@@ -155,7 +168,8 @@ export async function getFinancial(db: Db, id: string): Promise<Financial> {
 export function financialWhere(db: Db, input: Omit<FinancialListInput, keyof PagingInput>, now = new Date()): Prisma.FinancialWhereInput {
   const and: Prisma.FinancialWhereInput[] = [];
   // A filter naming no possible record matches nothing (never a 500 on a malformed id).
-  const id = (value: string | undefined) => (value === undefined ? undefined : isUuid(value) ? value : "00000000-0000-0000-0000-000000000000");
+  const id = (value: string | undefined) =>
+    value === undefined ? undefined : isUuid(value) ? value : "00000000-0000-0000-0000-000000000000";
   if (input.status !== undefined) and.push({ status_id: id(input.status) });
   if (input.partner_id !== undefined) and.push({ partner_id: id(input.partner_id) });
   if (input.order_id !== undefined) and.push({ order_id: id(input.order_id) });
@@ -199,13 +213,16 @@ export async function listFinancials(db: Db, input: FinancialListInput): Promise
 /** 422 naming each field that points to nothing of the org, or to a status of another type. */
 async function checkWrite(db: Db, input: FinancialWriteOutput): Promise<{ partnerName: string }> {
   const errors: FieldError[] = [];
-  const missing = (path: string, noun: string) => errors.push({ path, message: `no ${noun} with this id exists`, code: "not_found_reference" });
+  const missing = (path: string, noun: string) =>
+    errors.push({ path, message: `no ${noun} with this id exists`, code: "not_found_reference" });
   const [partner, status, order, files] = await Promise.all([
     db.partner.findUnique({ where: { id: input.partner_id }, select: { name: true } }),
     isUuid(input.status) ? db.status.findUnique({ where: { id: input.status }, select: { type: true } }) : null,
     input.order_id ? db.order.count({ where: { id: input.order_id } }) : 1,
     (() => {
-      const ids = [...input.attachments, input.payment_billet?.resource_file_id, input.pix?.resource_file_id].filter((value): value is string => Boolean(value));
+      const ids = [...input.attachments, input.payment_billet?.resource_file_id, input.pix?.resource_file_id].filter(
+        (value): value is string => Boolean(value),
+      );
       return ids.length > 0 ? db.resourceFile.findMany({ where: { id: { in: ids } }, select: { id: true } }) : [];
     })(),
   ]);
@@ -218,7 +235,8 @@ async function checkWrite(db: Db, input: FinancialWriteOutput): Promise<{ partne
   input.attachments.forEach((file, index) => {
     if (!found.has(file)) missing(`attachments.${index}`, "resource file");
   });
-  if (input.payment_billet?.resource_file_id && !found.has(input.payment_billet.resource_file_id)) missing("payment_billet.resource_file_id", "resource file");
+  if (input.payment_billet?.resource_file_id && !found.has(input.payment_billet.resource_file_id))
+    missing("payment_billet.resource_file_id", "resource file");
   if (input.pix?.resource_file_id && !found.has(input.pix.resource_file_id)) missing("pix.resource_file_id", "resource file");
   if (errors.length > 0) throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
   return { partnerName: partner?.name ?? "" };
@@ -278,7 +296,12 @@ export async function createFinancial(db: Db, input: FinancialWriteOutput): Prom
   const row = await db.financial.create({ data: { ...columnsOf(db, input, partnerName), ...(input.id ? { id: input.id } : {}) } });
   if (input.attachments.length > 0) {
     await db.financialAttachment.createMany({
-      data: input.attachments.map((file_id, position) => ({ organization_id: db.$organizationId, financial_id: row.id, file_id, position })),
+      data: input.attachments.map((file_id, position) => ({
+        organization_id: db.$organizationId,
+        financial_id: row.id,
+        file_id,
+        position,
+      })),
     });
   }
   const created = await getFinancial(db, row.id);

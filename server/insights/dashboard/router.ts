@@ -4,5 +4,8 @@ import { getDashboard } from "./service";
 
 /** The panel's home page (tRPC only: the REST interface has the funnel and most-sold). */
 export const dashboardRouter = router({
-  get: readProcedure.input(dashboardInput).output(dashboard).query(({ ctx, input }) => getDashboard(ctx.db, input)),
+  get: readProcedure
+    .input(dashboardInput)
+    .output(dashboard)
+    .query(({ ctx, input }) => getDashboard(ctx.db, input)),
 });

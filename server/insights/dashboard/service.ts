@@ -20,9 +20,12 @@ function endOf(period: Period): Date {
 }
 
 async function salesByDay(db: Db, from: string, to: string): Promise<Map<string, { revenue: string; count: number }>> {
-  const rows = await scopedQuery<{ day: Date; revenue: string; sales_count: number }>(db, (org) => Prisma.sql`
+  const rows = await scopedQuery<{ day: Date; revenue: string; sales_count: number }>(
+    db,
+    (org) => Prisma.sql`
     SELECT day, revenue::text AS revenue, sales_count FROM sales_days
-    WHERE organization_id = ${org} AND day BETWEEN ${from}::date AND ${to}::date`);
+    WHERE organization_id = ${org} AND day BETWEEN ${from}::date AND ${to}::date`,
+  );
   return new Map(rows.map((row) => [dayOfDate(row.day), { revenue: row.revenue, count: Number(row.sales_count) }]));
 }
 
@@ -32,20 +35,25 @@ async function salesByDay(db: Db, from: string, to: string): Promise<Map<string,
  * canceled, reversed). Overdue: due before `at`.
  */
 async function receivablesAt(db: Db, at: Date): Promise<{ open: string; overdue: string }> {
-  const [row] = await scopedQuery<{ open: string; overdue: string }>(db, (org) => Prisma.sql`
+  const [row] = await scopedQuery<{ open: string; overdue: string }>(
+    db,
+    (org) => Prisma.sql`
     SELECT coalesce(sum(outstanding), 0)::text AS open, coalesce(sum(outstanding) FILTER (WHERE due_date < ${at}), 0)::text AS overdue
     FROM (
       SELECT f.due_date, f.value - CASE WHEN f.paying_off_date <= ${at} THEN f.paying_off_value ELSE 0 END AS outstanding
       FROM financials f JOIN statuses s ON s.id = f.status_id
       WHERE f.organization_id = ${org} AND f.created_at <= ${at} AND NOT (s.is_final AND f.paying_off_value < f.value)
     ) r
-    WHERE outstanding > 0`);
+    WHERE outstanding > 0`,
+  );
   return row ?? { open: "0", overdue: "0" };
 }
 
 async function receivablesAging(db: Db): Promise<Dashboard["receivables_aging"]> {
   const now = new Date();
-  const rows = await scopedQuery<{ bucket: string; value: string; count: number }>(db, (org) => Prisma.sql`
+  const rows = await scopedQuery<{ bucket: string; value: string; count: number }>(
+    db,
+    (org) => Prisma.sql`
     SELECT bucket, sum(outstanding)::text AS value, count(*)::int AS count FROM (
       SELECT f.value - f.paying_off_value AS outstanding,
              CASE WHEN f.due_date >= ${now} THEN 'CURRENT'
@@ -55,7 +63,8 @@ async function receivablesAging(db: Db): Promise<Dashboard["receivables_aging"]>
                   ELSE 'OVER_90' END AS bucket
       FROM financials f JOIN statuses s ON s.id = f.status_id
       WHERE f.organization_id = ${org} AND NOT s.is_final AND f.paying_off_value < f.value
-    ) r GROUP BY bucket`);
+    ) r GROUP BY bucket`,
+  );
   const byBucket = new Map(rows.map((row) => [row.bucket, row]));
   return AGING_BUCKETS.map((bucket) => ({
     bucket,
@@ -102,7 +111,14 @@ export async function getDashboard(db: Db, input: DashboardInput): Promise<Dashb
   const before = totals(previous);
   const number = (value: Parameters<typeof toJsonNumber>[0]) => toJsonNumber(value) ?? 0;
 
-  const images = new Map((await mainImages(db, top.map((product) => product.product_id))).map((image) => [image.product_id, image.url]));
+  const images = new Map(
+    (
+      await mainImages(
+        db,
+        top.map((product) => product.product_id),
+      )
+    ).map((image) => [image.product_id, image.url]),
+  );
   const stageKey: Record<(typeof DASHBOARD_STAGES)[number], string> = {
     SESSIONS: ANY_STAGE,
     PRODUCT: "PRODUCT",

@@ -62,11 +62,20 @@ export async function recordFunnelEvents(db: Db, events: FunnelEventInput[], now
     } else if (occurredAt.getTime() < EARLIEST) {
       errors.push({ path: `${index}.occurred_at`, message: "must not be before 2000", code: "too_small" });
     }
-    return { index, session: event.session_id, stage: event.stage, occurredAt, productId: event.product_id ?? null, day: dayOf(occurredAt) };
+    return {
+      index,
+      session: event.session_id,
+      stage: event.stage,
+      occurredAt,
+      productId: event.product_id ?? null,
+      day: dayOf(occurredAt),
+    };
   });
   const productIds = [...new Set(rows.flatMap((row) => (row.productId ? [row.productId] : [])))];
   if (productIds.length) {
-    const found = new Set((await db.product.findMany({ where: { id: { in: productIds } }, select: { id: true } })).map((product) => product.id));
+    const found = new Set(
+      (await db.product.findMany({ where: { id: { in: productIds } }, select: { id: true } })).map((product) => product.id),
+    );
     for (const row of rows) {
       if (row.productId && !found.has(row.productId)) {
         errors.push({ path: `${row.index}.product_id`, message: "is not a product of this organization", code: "not_found_reference" });
@@ -78,12 +87,15 @@ export async function recordFunnelEvents(db: Db, events: FunnelEventInput[], now
     throw new AppError("VALIDATION", `${errors.length} event(s) are not valid`, { errors });
   }
 
-  await scopedExecute(db, (org) => Prisma.sql`
+  await scopedExecute(
+    db,
+    (org) => Prisma.sql`
     INSERT INTO funnel_events (id, organization_id, session_id, stage, occurred_at, product_id)
     SELECT gen_random_uuid(), ${org}, e.session_id, e.stage, e.occurred_at, e.product_id
     FROM unnest(${rows.map((row) => row.session)}::text[], ${rows.map((row) => row.stage)}::text[],
                 ${rows.map((row) => row.occurredAt.toISOString())}::timestamptz[], ${rows.map((row) => row.productId)}::uuid[])
-      AS e(session_id, stage, occurred_at, product_id)`);
+      AS e(session_id, stage, occurred_at, product_id)`,
+  );
 
   // 1. Lock each session (sorted: one lock order for every request).
   const sessions = new Map<string, { first: Date; last: Date; count: number }>();
@@ -97,7 +109,9 @@ export async function recordFunnelEvents(db: Db, events: FunnelEventInput[], now
     }
   }
   const sessionIds = [...sessions.keys()].sort();
-  await scopedExecute(db, (org) => Prisma.sql`
+  await scopedExecute(
+    db,
+    (org) => Prisma.sql`
     INSERT INTO funnel_sessions (organization_id, session_id, first_event_at, last_event_at, events)
     SELECT ${org}, s.id, s.first_at, s.last_at, s.n
     FROM unnest(${sessionIds}::text[], ${sessionIds.map((id) => sessions.get(id)?.first.toISOString())}::timestamptz[],
@@ -107,7 +121,8 @@ export async function recordFunnelEvents(db: Db, events: FunnelEventInput[], now
     ON CONFLICT (organization_id, session_id) DO UPDATE SET
       first_event_at = LEAST(funnel_sessions.first_event_at, excluded.first_event_at),
       last_event_at = GREATEST(funnel_sessions.last_event_at, excluded.last_event_at),
-      events = funnel_sessions.events + excluded.events`);
+      events = funnel_sessions.events + excluded.events`,
+  );
 
   // 2. The session-days these events add (most are already known).
   const wanted = new Map<string, SessionDay>();
@@ -117,24 +132,30 @@ export async function recordFunnelEvents(db: Db, events: FunnelEventInput[], now
     }
   }
   const candidates = [...wanted.values()];
-  const added = await scopedQuery<{ session_id: string; stage: string; day: Date }>(db, (org) => Prisma.sql`
+  const added = await scopedQuery<{ session_id: string; stage: string; day: Date }>(
+    db,
+    (org) => Prisma.sql`
     INSERT INTO funnel_session_days (organization_id, session_id, stage, day)
     SELECT ${org}, c.session_id, c.stage, c.day
     FROM unnest(${candidates.map((c) => c.session)}::text[], ${candidates.map((c) => c.stage)}::text[], ${candidates.map((c) => c.day)}::date[])
       AS c(session_id, stage, day)
     ON CONFLICT DO NOTHING
-    RETURNING session_id, stage, day`);
+    RETURNING session_id, stage, day`,
+  );
   if (added.length === 0) return rows.length;
 
   // 3. The active days of every (session, stage) that gained one, before and after.
   const newDays = new Set(added.map((row) => keyOf([row.session_id, row.stage, row.day.toISOString().slice(0, 10)])));
   const pairs = [...new Map(added.map((row) => [keyOf([row.session_id, row.stage]), row])).values()];
-  const known = await scopedQuery<{ session_id: string; stage: string; day: Date }>(db, (org) => Prisma.sql`
+  const known = await scopedQuery<{ session_id: string; stage: string; day: Date }>(
+    db,
+    (org) => Prisma.sql`
     SELECT d.session_id, d.stage, d.day FROM funnel_session_days d
     JOIN unnest(${pairs.map((p) => p.session_id)}::text[], ${pairs.map((p) => p.stage)}::text[]) AS p(session_id, stage)
       ON d.session_id = p.session_id AND d.stage = p.stage
     WHERE d.organization_id = ${org}
-    ORDER BY d.session_id, d.stage, d.day`);
+    ORDER BY d.session_id, d.stage, d.day`,
+  );
   const daysByPair = new Map<string, string[]>();
   for (const row of known) {
     const pair = keyOf([row.session_id, row.stage]);
@@ -160,23 +181,29 @@ export async function recordFunnelEvents(db: Db, events: FunnelEventInput[], now
   const changes = [...deltas.values()].filter((entry) => entry.delta !== 0);
   changes.sort((a, b) => keyOf([a.stage, a.day, a.previous]).localeCompare(keyOf([b.stage, b.day, b.previous])));
   if (changes.length) {
-    await scopedExecute(db, (org) => Prisma.sql`
+    await scopedExecute(
+      db,
+      (org) => Prisma.sql`
       INSERT INTO funnel_stage_days (organization_id, stage, day, previous_day, sessions)
       SELECT ${org}, c.stage, c.day, c.previous_day, c.delta
       FROM unnest(${changes.map((c) => c.stage)}::text[], ${changes.map((c) => c.day)}::date[],
                   ${changes.map((c) => c.previous)}::date[], ${changes.map((c) => c.delta)}::int[]) AS c(stage, day, previous_day, delta)
       ORDER BY c.stage, c.day, c.previous_day
-      ON CONFLICT (organization_id, stage, day, previous_day) DO UPDATE SET sessions = funnel_stage_days.sessions + excluded.sessions`);
+      ON CONFLICT (organization_id, stage, day, previous_day) DO UPDATE SET sessions = funnel_stage_days.sessions + excluded.sessions`,
+    );
   }
   return rows.length;
 }
 
 /** Distinct sessions per rollup stage ("ANY" and the counted stages) in a period. */
 export async function sessionsByStage(db: Db, period: Period): Promise<Record<string, number>> {
-  const rows = await scopedQuery<{ stage: string; sessions: number }>(db, (org) => Prisma.sql`
+  const rows = await scopedQuery<{ stage: string; sessions: number }>(
+    db,
+    (org) => Prisma.sql`
     SELECT stage, sum(sessions)::int AS sessions FROM funnel_stage_days
     WHERE organization_id = ${org} AND day BETWEEN ${period.start}::date AND ${period.final}::date AND previous_day < ${period.start}::date
-    GROUP BY stage`);
+    GROUP BY stage`,
+  );
   return Object.fromEntries(rows.map((row) => [row.stage, Number(row.sessions)]));
 }
 
@@ -198,7 +225,15 @@ export function percentage(part: number, whole: number): number {
 
 /** The relative change from `before` to `now` in percent, rounded (0 when before is 0). */
 export function change(now: number, before: number): number {
-  return before === 0 ? 0 : (toJsonNumber(roundMoney(money(now - before).times(100).dividedBy(before))) ?? 0);
+  return before === 0
+    ? 0
+    : (toJsonNumber(
+        roundMoney(
+          money(now - before)
+            .times(100)
+            .dividedBy(before),
+        ),
+      ) ?? 0);
 }
 
 const FIELD_OF_STAGE: Record<(typeof COUNTED_STAGES)[number], keyof Omit<SalesFunnel, "sessions">> = {
@@ -235,21 +270,30 @@ export async function rebuildFunnel(db: Db): Promise<void> {
   await scopedExecute(db, (org) => Prisma.sql`DELETE FROM funnel_stage_days WHERE organization_id = ${org}`);
   await scopedExecute(db, (org) => Prisma.sql`DELETE FROM funnel_session_days WHERE organization_id = ${org}`);
   await scopedExecute(db, (org) => Prisma.sql`DELETE FROM funnel_sessions WHERE organization_id = ${org}`);
-  await scopedExecute(db, (org) => Prisma.sql`
+  await scopedExecute(
+    db,
+    (org) => Prisma.sql`
     INSERT INTO funnel_sessions (organization_id, session_id, first_event_at, last_event_at, events)
     SELECT organization_id, session_id, min(occurred_at), max(occurred_at), count(*)::int
-    FROM funnel_events WHERE organization_id = ${org} GROUP BY organization_id, session_id`);
-  await scopedExecute(db, (org) => Prisma.sql`
+    FROM funnel_events WHERE organization_id = ${org} GROUP BY organization_id, session_id`,
+  );
+  await scopedExecute(
+    db,
+    (org) => Prisma.sql`
     INSERT INTO funnel_session_days (organization_id, session_id, stage, day)
     SELECT DISTINCT organization_id, session_id, s.stage, (occurred_at AT TIME ZONE ${BUSINESS_ZONE})::date
     FROM funnel_events e
     CROSS JOIN LATERAL (VALUES (${ANY_STAGE}), (CASE WHEN e.stage = 'SESSION' THEN NULL ELSE e.stage END)) AS s(stage)
-    WHERE e.organization_id = ${org} AND s.stage IS NOT NULL`);
-  await scopedExecute(db, (org) => Prisma.sql`
+    WHERE e.organization_id = ${org} AND s.stage IS NOT NULL`,
+  );
+  await scopedExecute(
+    db,
+    (org) => Prisma.sql`
     INSERT INTO funnel_stage_days (organization_id, stage, day, previous_day, sessions)
     SELECT organization_id, stage, day, previous_day, count(*)::int FROM (
       SELECT organization_id, stage, day,
              coalesce(lag(day) OVER (PARTITION BY session_id, stage ORDER BY day), ${NO_PREVIOUS_DAY}::date) AS previous_day
       FROM funnel_session_days WHERE organization_id = ${org}) d
-    GROUP BY organization_id, stage, day, previous_day`);
+    GROUP BY organization_id, stage, day, previous_day`,
+  );
 }

@@ -29,7 +29,9 @@ interface Row {
  */
 export async function listLowStock(db: Db, input: LowStockInput): Promise<LowStock> {
   const limit = input.limit ?? LOW_STOCK_DEFAULT_LIMIT;
-  const rows = await scopedQuery<Row>(db, (organization) => Prisma.sql`
+  const rows = await scopedQuery<Row>(
+    db,
+    (organization) => Prisma.sql`
     SELECT s.id, (s.total - s.reserved)::text AS available, m.minimum::text AS minimum,
            (m.minimum - (s.total - s.reserved))::text AS shortfall,
            p.id AS product_id, p.name AS product_name, coalesce(v.sku, p.sku) AS sku, v.name AS variation_name,
@@ -48,7 +50,8 @@ export async function listLowStock(db: Db, input: LowStockInput): Promise<LowSto
     WHERE s.organization_id = ${organization} AND s.active AND p.active
       AND m.minimum IS NOT NULL AND s.total - s.reserved <= m.minimum
     ORDER BY m.minimum - (s.total - s.reserved) DESC, p.name, v.name NULLS FIRST, w.name, s.id
-    LIMIT ${limit}`);
+    LIMIT ${limit}`,
+  );
   const number = (value: string) => toJsonNumber(value) ?? 0;
   return {
     total: Number(rows[0]?.low_count ?? 0),
@@ -60,7 +63,9 @@ export async function listLowStock(db: Db, input: LowStockInput): Promise<LowSto
         sku: row.sku,
         variation_name: row.variation_name,
         measure_unit:
-          row.unit_abbreviation === null ? null : { abbreviation: row.unit_abbreviation, decimals_for_quantity: Number(row.unit_decimals ?? 0) },
+          row.unit_abbreviation === null
+            ? null
+            : { abbreviation: row.unit_abbreviation, decimals_for_quantity: Number(row.unit_decimals ?? 0) },
       },
       warehouse: { id: row.warehouse_id, name: row.warehouse_name },
       company: { id: row.company_id, name: row.company_name },

@@ -68,7 +68,9 @@ export function periodSegments(start: string, final: string, today: string): Seg
 function segmentSql(organization: Prisma.Sql, segment: Segment): Prisma.Sql {
   const sign = segment.sign === 1 ? Prisma.empty : Prisma.sql`-`;
   const [table, column] =
-    segment.table === "days" ? [Prisma.raw("product_sales_days"), Prisma.raw("day")] : [Prisma.raw("product_sales_months"), Prisma.raw("month")];
+    segment.table === "days"
+      ? [Prisma.raw("product_sales_days"), Prisma.raw("day")]
+      : [Prisma.raw("product_sales_months"), Prisma.raw("month")];
   // A plain range each (not one OR), so each is an index range scan of the primary key.
   return Prisma.sql`
     SELECT product_id, ${sign}quantity AS quantity, ${sign}total_value AS total_value, ${sign}sales_count AS sales_count FROM ${table}
@@ -86,7 +88,14 @@ export async function mostSold(db: Db, input: MostSoldInput): Promise<MostSoldRe
   if (start > final) throw AppError.invalid("start_date", "must not be after final_date");
   if (input.perPage === 0) return [];
   const segments = periodSegments(start, final, today());
-  const rows = await scopedQuery<{ product_id: string; name: string; sku: string; quantity: string; total_value: string; sales_count: number }>(
+  const rows = await scopedQuery<{
+    product_id: string;
+    name: string;
+    sku: string;
+    quantity: string;
+    total_value: string;
+    sales_count: number;
+  }>(
     db,
     (org) => Prisma.sql`
       WITH sold AS (${Prisma.join(

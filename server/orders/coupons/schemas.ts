@@ -8,10 +8,9 @@ export const COUPON_TYPES = ["ORDER", "FREIGHT"] as const;
 export const COUPON_VALUE_TYPES = ["PERCENTAGE", "MONETARY"] as const;
 
 /** A date (YYYY-MM-DD) or a date-time with its offset. */
-const dateOrDateTime = z.union(
-  [z.iso.date(), z.iso.datetime({ offset: true })],
-  { message: "must be a date (YYYY-MM-DD) or an ISO 8601 date-time" },
-);
+const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  message: "must be a date (YYYY-MM-DD) or an ISO 8601 date-time",
+});
 
 /** Body of POST and PUT /coupons (contract §7 "Coupons"). */
 export const couponWrite = z.object({
@@ -62,11 +61,7 @@ export function couponRules(coupon: CouponWriteOutput): FieldError[] {
       params: { maximum: 100 },
     });
   }
-  if (
-    coupon.start_date &&
-    coupon.end_date &&
-    startOf(coupon.start_date) > endOf(coupon.end_date)
-  ) {
+  if (coupon.start_date && coupon.end_date && startOf(coupon.start_date) > endOf(coupon.end_date)) {
     errors.push({
       path: "end_date",
       message: "must not be before start_date",
@@ -83,11 +78,9 @@ const optionalDay = z
   .transform((value) => value || null);
 
 /** The panel's coupon form: the write schema with its dates as days, and the rules across fields. */
-export const couponForm = couponWrite
-  .extend({ start_date: optionalDay, end_date: optionalDay })
-  .superRefine((input, ctx) => {
-    for (const error of couponRules(input)) ctx.addIssue(ruleIssue(error));
-  });
+export const couponForm = couponWrite.extend({ start_date: optionalDay, end_date: optionalDay }).superRefine((input, ctx) => {
+  for (const error of couponRules(input)) ctx.addIssue(ruleIssue(error));
+});
 export type CouponForm = z.input<typeof couponForm>;
 
 /** The first moment of a date (UTC), or the date-time itself. */

@@ -4,15 +4,7 @@ import { AppError, type FieldError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
 import { defineCrud } from "../../lib/crud";
 import { isUuid } from "../../lib/ids";
-import {
-  coupon,
-  couponFilters,
-  couponRules,
-  couponWrite,
-  endOf,
-  startOf,
-  type CouponWriteOutput,
-} from "./schemas";
+import { coupon, couponFilters, couponRules, couponWrite, endOf, startOf, type CouponWriteOutput } from "./schemas";
 
 /** How codes compare for uniqueness in an org: Unicode NFC, upper case. */
 export function couponCodeKey(code: string): string {
@@ -60,28 +52,13 @@ export const coupons = defineCrud({
     }),
   },
   searchFields: (input) => [input.code, input.name],
-  sortable: [
-    "id",
-    "code",
-    "name",
-    "type",
-    "value",
-    "start_date",
-    "end_date",
-    "uses",
-    "active",
-    "created_at",
-  ],
+  sortable: ["id", "code", "name", "type", "value", "start_date", "end_date", "uses", "active", "created_at"],
   defaultSort: "code",
   toData,
   beforeWrite: async (_db, input) => {
     const errors = couponRules(input);
     if (errors.length > 0)
-      throw new AppError(
-        "VALIDATION",
-        errors.map((error) => `${error.path}: ${error.message}`).join("; "),
-        { errors },
-      );
+      throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
   },
   usedBy: [
     {
@@ -101,11 +78,7 @@ export const coupons = defineCrud({
  * `max_uses`. A coupon that is unknown, inactive, out of its dates or used up is 422 on
  * `<path>.<index>.coupon_id`.
  */
-export async function claimCoupons(
-  db: Db,
-  couponIds: Array<{ id: string; index: number }>,
-  path: string,
-): Promise<void> {
+export async function claimCoupons(db: Db, couponIds: Array<{ id: string; index: number }>, path: string): Promise<void> {
   const errors: FieldError[] = [];
   for (const { id, index } of couponIds) {
     const field = `${path}.${index}.coupon_id`;
@@ -121,9 +94,7 @@ export async function claimCoupons(
         )
       : 0;
     if (claimed === 1) continue;
-    const row = isUuid(id)
-      ? await db.coupon.findUnique({ where: { id } })
-      : null;
+    const row = isUuid(id) ? await db.coupon.findUnique({ where: { id } }) : null;
     const now = new Date();
     const reason = !row
       ? {
@@ -132,8 +103,7 @@ export async function claimCoupons(
         }
       : !row.active
         ? { message: "the coupon is inactive", code: "coupon_inactive" }
-        : (row.start_date && row.start_date > now) ||
-            (row.end_date && row.end_date < now)
+        : (row.start_date && row.start_date > now) || (row.end_date && row.end_date < now)
           ? {
               message: "the coupon is not valid on this date",
               code: "coupon_expired",
@@ -141,19 +111,11 @@ export async function claimCoupons(
           : { message: "the coupon has been used up", code: "coupon_used_up" };
     errors.push({ path: field, ...reason });
   }
-  if (errors.length > 0)
-    throw new AppError(
-      "VALIDATION",
-      errors.map((error) => `${error.path}: ${error.message}`).join("; "),
-      { errors },
-    );
+  if (errors.length > 0) throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
 }
 
 /** Gives back one use of each coupon (a reference removed). */
-export async function releaseCoupons(
-  db: Db,
-  couponIds: string[],
-): Promise<void> {
+export async function releaseCoupons(db: Db, couponIds: string[]): Promise<void> {
   for (const id of couponIds) {
     await scopedExecute(
       db,

@@ -2,20 +2,8 @@ import { z } from "zod";
 import { pageOf } from "../../lib/paging";
 import { readProcedure, router, sellProcedure } from "../../trpc";
 import { orderScope } from "../orders/scope";
-import {
-  orderPayment,
-  orderPaymentCreate,
-  orderPaymentListInput,
-  orderPaymentPath,
-  orderPaymentUpdate,
-} from "./schemas";
-import {
-  createOrderPayment,
-  getOrderPayment,
-  listOrderPayments,
-  removeOrderPayment,
-  updateOrderPayment,
-} from "./service";
+import { orderPayment, orderPaymentCreate, orderPaymentListInput, orderPaymentPath, orderPaymentUpdate } from "./schemas";
+import { createOrderPayment, getOrderPayment, listOrderPayments, removeOrderPayment, updateOrderPayment } from "./service";
 
 const tags = ["Order payments"];
 const byId = orderPaymentPath.extend({ id: z.string() });
@@ -37,9 +25,7 @@ export const orderPaymentsRouter = router({
     })
     .input(orderPaymentListInput)
     .output(pageOf(orderPayment))
-    .query(async ({ ctx, input }) =>
-      listOrderPayments(ctx.db, await orderScope(ctx.db, ctx.principal), input),
-    ),
+    .query(async ({ ctx, input }) => listOrderPayments(ctx.db, await orderScope(ctx.db, ctx.principal), input)),
   get: readProcedure
     .meta({
       openapi: {
@@ -52,14 +38,7 @@ export const orderPaymentsRouter = router({
     })
     .input(byId)
     .output(orderPayment)
-    .query(async ({ ctx, input }) =>
-      getOrderPayment(
-        ctx.db,
-        await orderScope(ctx.db, ctx.principal),
-        input.order_id,
-        input.id,
-      ),
-    ),
+    .query(async ({ ctx, input }) => getOrderPayment(ctx.db, await orderScope(ctx.db, ctx.principal), input.order_id, input.id)),
   create: sellProcedure
     .meta({
       openapi: {
@@ -75,12 +54,7 @@ export const orderPaymentsRouter = router({
     .input(orderPaymentCreate.extend(orderPaymentPath.shape))
     .output(orderPayment)
     .mutation(async ({ ctx, input: { order_id, ...body } }) =>
-      createOrderPayment(
-        ctx.db,
-        await orderScope(ctx.db, ctx.principal),
-        order_id,
-        body,
-      ),
+      createOrderPayment(ctx.db, await orderScope(ctx.db, ctx.principal), order_id, body),
     ),
   update: sellProcedure
     .meta({
@@ -96,13 +70,7 @@ export const orderPaymentsRouter = router({
     .input(orderPaymentUpdate.extend(byId.shape))
     .output(orderPayment)
     .mutation(async ({ ctx, input: { order_id, id, ...body } }) =>
-      updateOrderPayment(
-        ctx.db,
-        await orderScope(ctx.db, ctx.principal),
-        order_id,
-        id,
-        body,
-      ),
+      updateOrderPayment(ctx.db, await orderScope(ctx.db, ctx.principal), order_id, id, body),
     ),
   remove: sellProcedure
     .meta({
@@ -117,12 +85,5 @@ export const orderPaymentsRouter = router({
     })
     .input(byId)
     .output(z.void())
-    .mutation(async ({ ctx, input }) =>
-      removeOrderPayment(
-        ctx.db,
-        await orderScope(ctx.db, ctx.principal),
-        input.order_id,
-        input.id,
-      ),
-    ),
+    .mutation(async ({ ctx, input }) => removeOrderPayment(ctx.db, await orderScope(ctx.db, ctx.principal), input.order_id, input.id)),
 });

@@ -3,22 +3,10 @@ import { moneyInput } from "../../lib/money";
 import { pagingInput } from "../../lib/paging";
 import { attributes, clientId, uuid } from "../../lib/schemas";
 
-export const ORDER_PAYMENT_SORT = [
-  "id",
-  "amount",
-  "installments",
-  "created_at",
-] as const;
+export const ORDER_PAYMENT_SORT = ["id", "amount", "installments", "created_at"] as const;
 
-const amount = moneyInput.refine(
-  (value) => value > 0,
-  "must be greater than 0",
-);
-const installments = z
-  .number({ message: "must be a whole number" })
-  .int("must be a whole number")
-  .min(1, "must be at least 1")
-  .max(1000);
+const amount = moneyInput.refine((value) => value > 0, "must be greater than 0");
+const installments = z.number({ message: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").max(1000);
 
 /** PUT /orders/{order_id}/payments/{id} (interface "Order payments"). */
 export const orderPaymentUpdate = z.object({
@@ -53,7 +41,5 @@ export const orderPayment = z.object({
 export type OrderPayment = z.output<typeof orderPayment>;
 
 export const orderPaymentPath = z.object({ order_id: z.string() });
-export const orderPaymentListInput = pagingInput(ORDER_PAYMENT_SORT).extend(
-  orderPaymentPath.shape,
-);
+export const orderPaymentListInput = pagingInput(ORDER_PAYMENT_SORT).extend(orderPaymentPath.shape);
 export type OrderPaymentListInput = z.output<typeof orderPaymentListInput>;

@@ -1,25 +1,11 @@
 import type { Db } from "../../db/scoped";
 import { AppError, type FieldError } from "../../errors";
-import type {
-  OrderPayment as OrderPaymentRow,
-  Prisma,
-} from "../../generated/prisma/client";
+import type { OrderPayment as OrderPaymentRow, Prisma } from "../../generated/prisma/client";
 import { isUuid } from "../../lib/ids";
 import { paginate, sortByColumns, type Page } from "../../lib/paging";
-import {
-  getOrder,
-  findVisibleOrder,
-  installmentCount,
-  lockedError,
-  orderChanged,
-} from "../orders/service";
+import { getOrder, findVisibleOrder, installmentCount, lockedError, orderChanged } from "../orders/service";
 import type { OrderScope } from "../orders/scope";
-import type {
-  OrderPayment,
-  OrderPaymentCreate,
-  OrderPaymentListInput,
-  OrderPaymentUpdate,
-} from "./schemas";
+import type { OrderPayment, OrderPaymentCreate, OrderPaymentListInput, OrderPaymentUpdate } from "./schemas";
 
 /**
  * Order payments (interface "Order payments", contract §7): 404 unless the order is the
@@ -42,10 +28,7 @@ function toPayment(row: OrderPaymentRow): OrderPayment {
   };
 }
 
-async function checkMethod(
-  db: Db,
-  input: { payment_method_id: string; installments: number },
-): Promise<void> {
+async function checkMethod(db: Db, input: { payment_method_id: string; installments: number }): Promise<void> {
   const method = await db.paymentMethod.findUnique({
     where: { id: input.payment_method_id },
     select: { installments: true },
@@ -66,42 +49,23 @@ async function checkMethod(
       params: { maximum: most },
     });
   }
-  if (errors.length > 0)
-    throw new AppError(
-      "VALIDATION",
-      errors.map((error) => `${error.path}: ${error.message}`).join("; "),
-      { errors },
-    );
+  if (errors.length > 0) throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
 }
 
-async function findPayment(
-  db: Db,
-  orderId: string,
-  id: string,
-): Promise<OrderPaymentRow> {
-  const row = isUuid(id)
-    ? await db.orderPayment.findFirst({ where: { id, order_id: orderId } })
-    : null;
+async function findPayment(db: Db, orderId: string, id: string): Promise<OrderPaymentRow> {
+  const row = isUuid(id) ? await db.orderPayment.findFirst({ where: { id, order_id: orderId } }) : null;
   if (!row) throw AppError.notFound("Payment");
   return row;
 }
 
 /** The order for a write of its payments: visible (404) and not locked (409). */
-async function writableOrder(
-  db: Db,
-  scope: OrderScope,
-  orderId: string,
-): Promise<string> {
+async function writableOrder(db: Db, scope: OrderScope, orderId: string): Promise<string> {
   const order = await findVisibleOrder(db, scope, orderId);
   if (order.locked) throw lockedError();
   return order.id;
 }
 
-export async function listOrderPayments(
-  db: Db,
-  scope: OrderScope,
-  input: OrderPaymentListInput,
-): Promise<Page<OrderPayment>> {
+export async function listOrderPayments(db: Db, scope: OrderScope, input: OrderPaymentListInput): Promise<Page<OrderPayment>> {
   const order = await findVisibleOrder(db, scope, input.order_id);
   return paginate(db.orderPayment, input, {
     where: { order_id: order.id },
@@ -111,22 +75,12 @@ export async function listOrderPayments(
   });
 }
 
-export async function getOrderPayment(
-  db: Db,
-  scope: OrderScope,
-  orderId: string,
-  id: string,
-): Promise<OrderPayment> {
+export async function getOrderPayment(db: Db, scope: OrderScope, orderId: string, id: string): Promise<OrderPayment> {
   const order = await findVisibleOrder(db, scope, orderId);
   return toPayment(await findPayment(db, order.id, id));
 }
 
-export async function createOrderPayment(
-  db: Db,
-  scope: OrderScope,
-  orderId: string,
-  input: OrderPaymentCreate,
-): Promise<OrderPayment> {
+export async function createOrderPayment(db: Db, scope: OrderScope, orderId: string, input: OrderPaymentCreate): Promise<OrderPayment> {
   const order = await writableOrder(db, scope, orderId);
   await checkMethod(db, input);
   if (input.id && (await db.orderPayment.count({ where: { id: input.id } }))) {
@@ -169,21 +123,14 @@ export async function updateOrderPayment(
       payment_method_id: input.payment_method_id,
       amount: input.amount,
       installments: input.installments,
-      ...(input.attributes
-        ? { attributes: input.attributes as Prisma.InputJsonObject }
-        : {}),
+      ...(input.attributes ? { attributes: input.attributes as Prisma.InputJsonObject } : {}),
     },
   });
   await orderChanged(db, scope, order, before);
   return toPayment(row);
 }
 
-export async function removeOrderPayment(
-  db: Db,
-  scope: OrderScope,
-  orderId: string,
-  id: string,
-): Promise<void> {
+export async function removeOrderPayment(db: Db, scope: OrderScope, orderId: string, id: string): Promise<void> {
   const order = await writableOrder(db, scope, orderId);
   await findPayment(db, order, id);
   const before = await getOrder(db, scope, order);

@@ -12,8 +12,7 @@ import type { OrderReportWrite } from "./schemas";
 export async function jrxmlProblem(content: string): Promise<string | null> {
   const { XMLParser, XMLValidator } = await import("fast-xml-parser");
   const valid = XMLValidator.validate(content);
-  if (valid !== true)
-    return `is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg})`;
+  if (valid !== true) return `is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg})`;
   const parser = new XMLParser({
     preserveOrder: true,
     ignoreAttributes: true,
@@ -24,24 +23,14 @@ export async function jrxmlProblem(content: string): Promise<string | null> {
   const nodes = parser.parse(content) as Array<Record<string, unknown>>;
   const roots = nodes
     .flatMap((node) => Object.keys(node))
-    .filter(
-      (name) =>
-        name !== "#text" && name !== "#comment" && !name.startsWith("?"),
-    );
-  const strayText = nodes.some(
-    (node) => typeof node["#text"] === "string" && node["#text"].trim() !== "",
-  );
-  if (strayText || roots.length !== 1)
-    return "must have exactly one root element";
-  if (roots[0] !== "jasperReport")
-    return `must have the root element jasperReport (found ${roots[0]})`;
+    .filter((name) => name !== "#text" && name !== "#comment" && !name.startsWith("?"));
+  const strayText = nodes.some((node) => typeof node["#text"] === "string" && node["#text"].trim() !== "");
+  if (strayText || roots.length !== 1) return "must have exactly one root element";
+  if (roots[0] !== "jasperReport") return `must have the root element jasperReport (found ${roots[0]})`;
   return null;
 }
 
-export async function putOrderReport(
-  db: Db,
-  input: OrderReportWrite,
-): Promise<void> {
+export async function putOrderReport(db: Db, input: OrderReportWrite): Promise<void> {
   const problem = await jrxmlProblem(input.content);
   if (problem) throw AppError.invalid("content", problem, "invalid_jrxml");
   const before = await db.orderReport.findUnique({

@@ -33,11 +33,7 @@ export const orderPdf = defineEndpoint({
     errors: [404],
   },
   async handle({ res, db, principal, params }) {
-    const order = await getOrder(
-      db,
-      await orderScope(db, principal),
-      params.id ?? "",
-    );
+    const order = await getOrder(db, await orderScope(db, principal), params.id ?? "");
     // The PDF renderer (React PDF, fonts) loads on the first print, not at start-up.
     const { renderOrderPdf } = await import("./pdf");
     const pdf = await renderOrderPdf(order);

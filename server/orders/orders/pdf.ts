@@ -1,12 +1,5 @@
 import { createElement as h, type ReactElement } from "react";
-import {
-  Document,
-  Page,
-  StyleSheet,
-  Text,
-  View,
-  renderToBuffer,
-} from "@react-pdf/renderer";
+import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
 import { formatFiscalNumber } from "../../lib/fiscal-number";
 import { formatNfeKey } from "../../lib/nfe-key";
 import type { OrderDetail } from "./schemas";
@@ -61,12 +54,7 @@ const styles = StyleSheet.create({
 });
 
 const line = (label: string, value: string | null | undefined) =>
-  h(
-    Text,
-    { key: label },
-    h(Text, { style: styles.label }, `${label}: `),
-    value ?? "—",
-  );
+  h(Text, { key: label }, h(Text, { style: styles.label }, `${label}: `), value ?? "—");
 
 const columns = [
   { title: "Produto", width: "34%" },
@@ -87,11 +75,7 @@ function tableRow(cells: string[], head = false, key?: string): ReactElement {
         Text,
         {
           key: String(index),
-          style: [
-            styles.cell,
-            { width: columns[index]!.width },
-            ...(columns[index]!.right ? [styles.right] : []),
-          ],
+          style: [styles.cell, { width: columns[index]!.width }, ...(columns[index]!.right ? [styles.right] : [])],
         },
         cell,
       ),
@@ -126,11 +110,7 @@ export function orderDocument(order: OrderDetail): ReactElement {
     h(
       Page,
       { size: "A4", style: styles.page },
-      h(
-        Text,
-        { style: styles.title },
-        order.quotation ? "Orçamento" : "Pedido",
-      ),
+      h(Text, { style: styles.title }, order.quotation ? "Orçamento" : "Pedido"),
       h(
         Text,
         { style: styles.subtitle },
@@ -141,16 +121,8 @@ export function orderDocument(order: OrderDetail): ReactElement {
         { style: styles.section },
         h(Text, { style: styles.heading }, "Cliente"),
         line("Razão social", order.partner.name),
-        line(
-          "CPF/CNPJ",
-          formatFiscalNumber(order.partner.fiscal_registration_number),
-        ),
-        line(
-          "Empresa",
-          order.company
-            ? `${order.company.name} (${formatFiscalNumber(order.company.fiscal_registration_number)})`
-            : null,
-        ),
+        line("CPF/CNPJ", formatFiscalNumber(order.partner.fiscal_registration_number)),
+        line("Empresa", order.company ? `${order.company.name} (${formatFiscalNumber(order.company.fiscal_registration_number)})` : null),
         line("Vendedor", order.seller?.name),
       ),
       h(
@@ -158,12 +130,7 @@ export function orderDocument(order: OrderDetail): ReactElement {
         { style: styles.section },
         h(Text, { style: styles.heading }, "Entrega"),
         line("Endereço", address(order)),
-        line(
-          "Contato",
-          [order.shipment_contact_name, order.shipment_contact_number]
-            .filter(Boolean)
-            .join(" · ") || null,
-        ),
+        line("Contato", [order.shipment_contact_name, order.shipment_contact_number].filter(Boolean).join(" · ") || null),
         line("Forma de entrega", order.delivery_method_name),
         line("Data de entrega", order.delivery_date),
       ),
@@ -218,11 +185,7 @@ export function orderDocument(order: OrderDetail): ReactElement {
             { style: styles.section },
             h(Text, { style: styles.heading }, "Pagamentos"),
             ...order.payments.map((payment) =>
-              h(
-                Text,
-                { key: payment.id },
-                `${payment.paymentMethodName}: ${brl.format(payment.amount)} em ${payment.installments}x`,
-              ),
+              h(Text, { key: payment.id }, `${payment.paymentMethodName}: ${brl.format(payment.amount)} em ${payment.installments}x`),
             ),
           )
         : null,
@@ -245,35 +208,18 @@ export function orderDocument(order: OrderDetail): ReactElement {
             View,
             { style: styles.section },
             h(Text, { style: styles.heading }, "Cupons"),
-            ...order.coupons.map((coupon) =>
-              h(
-                Text,
-                { key: coupon.coupon_id },
-                `${coupon.code} · ${coupon.name}`,
-              ),
-            ),
+            ...order.coupons.map((coupon) => h(Text, { key: coupon.coupon_id }, `${coupon.code} · ${coupon.name}`)),
           )
         : null,
       order.observation
-        ? h(
-            View,
-            { style: styles.section },
-            h(Text, { style: styles.heading }, "Observações"),
-            h(Text, null, order.observation),
-          )
+        ? h(View, { style: styles.section }, h(Text, { style: styles.heading }, "Observações"), h(Text, null, order.observation))
         : null,
-      h(
-        Text,
-        { style: { color: "#6b7280", marginTop: 8 }, fixed: true },
-        `Emitido em ${dateTime(new Date().toISOString())}`,
-      ),
+      h(Text, { style: { color: "#6b7280", marginTop: 8 }, fixed: true }, `Emitido em ${dateTime(new Date().toISOString())}`),
     ),
   );
 }
 
 /** The PDF bytes of an order. */
 export function renderOrderPdf(order: OrderDetail): Promise<Buffer> {
-  return renderToBuffer(
-    orderDocument(order) as Parameters<typeof renderToBuffer>[0],
-  );
+  return renderToBuffer(orderDocument(order) as Parameters<typeof renderToBuffer>[0]);
 }

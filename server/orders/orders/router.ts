@@ -12,20 +12,10 @@ import {
   orderUpdateResponse,
 } from "./schemas";
 import { orderScope } from "./scope";
-import {
-  createOrder,
-  getOrder,
-  listOrders,
-  removeOrder,
-  setOrderStatus,
-  toCreateResponse,
-  toUpdateResponse,
-  updateOrder,
-} from "./service";
+import { createOrder, getOrder, listOrders, removeOrder, setOrderStatus, toCreateResponse, toUpdateResponse, updateOrder } from "./service";
 
 const tags = ["Orders"];
-const scoping =
-  " A SELLER sees and writes only the orders of the seller it is linked to (others are 404).";
+const scoping = " A SELLER sees and writes only the orders of the seller it is linked to (others are 404).";
 
 export const ordersRouter = router({
   list: readProcedure
@@ -44,9 +34,7 @@ export const ordersRouter = router({
     })
     .input(orderListInput)
     .output(pageOf(orderListRecord))
-    .query(async ({ ctx, input }) =>
-      listOrders(ctx.db, await orderScope(ctx.db, ctx.principal), input),
-    ),
+    .query(async ({ ctx, input }) => listOrders(ctx.db, await orderScope(ctx.db, ctx.principal), input)),
   get: readProcedure
     .meta({
       openapi: {
@@ -60,9 +48,7 @@ export const ordersRouter = router({
     })
     .input(idInput)
     .output(orderDetail)
-    .query(async ({ ctx, input }) =>
-      getOrder(ctx.db, await orderScope(ctx.db, ctx.principal), input.id),
-    ),
+    .query(async ({ ctx, input }) => getOrder(ctx.db, await orderScope(ctx.db, ctx.principal), input.id)),
   create: sellProcedure
     .meta({
       openapi: {
@@ -83,15 +69,7 @@ export const ordersRouter = router({
     })
     .input(orderCreate)
     .output(orderCreateResponse)
-    .mutation(async ({ ctx, input }) =>
-      toCreateResponse(
-        await createOrder(
-          ctx.db,
-          await orderScope(ctx.db, ctx.principal),
-          input,
-        ),
-      ),
-    ),
+    .mutation(async ({ ctx, input }) => toCreateResponse(await createOrder(ctx.db, await orderScope(ctx.db, ctx.principal), input))),
   update: sellProcedure
     .meta({
       openapi: {
@@ -110,14 +88,7 @@ export const ordersRouter = router({
     .input(orderUpdate.extend({ id: z.string() }))
     .output(orderUpdateResponse)
     .mutation(async ({ ctx, input: { id, ...body } }) =>
-      toUpdateResponse(
-        await updateOrder(
-          ctx.db,
-          await orderScope(ctx.db, ctx.principal),
-          id,
-          body,
-        ),
-      ),
+      toUpdateResponse(await updateOrder(ctx.db, await orderScope(ctx.db, ctx.principal), id, body)),
     ),
   remove: sellProcedure
     .meta({
@@ -133,19 +104,10 @@ export const ordersRouter = router({
     })
     .input(idInput)
     .output(z.void())
-    .mutation(async ({ ctx, input }) =>
-      removeOrder(ctx.db, await orderScope(ctx.db, ctx.principal), input.id),
-    ),
+    .mutation(async ({ ctx, input }) => removeOrder(ctx.db, await orderScope(ctx.db, ctx.principal), input.id)),
   /** The panel's status menu (tRPC only): the same rule as a PUT with `status`. */
   setStatus: sellProcedure
     .input(z.object({ id: z.string(), status: z.string() }))
     .output(orderDetail)
-    .mutation(async ({ ctx, input }) =>
-      setOrderStatus(
-        ctx.db,
-        await orderScope(ctx.db, ctx.principal),
-        input.id,
-        input.status,
-      ),
-    ),
+    .mutation(async ({ ctx, input }) => setOrderStatus(ctx.db, await orderScope(ctx.db, ctx.principal), input.id, input.status)),
 });

@@ -113,9 +113,7 @@ const discountInput = z.object({
 const distinct =
   <T>(key: (item: T) => string | null | undefined) =>
   (items: T[]) => {
-    const keys = items
-      .map(key)
-      .filter((value): value is string => Boolean(value));
+    const keys = items.map(key).filter((value): value is string => Boolean(value));
     return new Set(keys).size === keys.length;
   };
 
@@ -145,9 +143,7 @@ function shapeOf<const Field extends string, Schema extends z.ZodType>(
   };
 }
 
-const shipmentRequired = shapeOf(SHIPMENT_FIELDS, () =>
-  z.string({ message: "is required" }).trim().max(200),
-);
+const shipmentRequired = shapeOf(SHIPMENT_FIELDS, () => z.string({ message: "is required" }).trim().max(200));
 const shipmentOptional = shapeOf(SHIPMENT_FIELDS, () => text(200).nullish());
 
 const commonFields = {
@@ -393,8 +389,7 @@ export const orderDetail = z.object({
 });
 export type OrderDetail = z.output<typeof orderDetail>;
 
-const shipmentOut = <const Field extends string>(fields: readonly Field[]) =>
-  shapeOf(fields, () => z.string().nullable());
+const shipmentOut = <const Field extends string>(fields: readonly Field[]) => shapeOf(fields, () => z.string().nullable());
 
 /** The update response (interface): the order's own fields, no items. */
 export const orderUpdateResponse = z.object({
@@ -408,12 +403,7 @@ export const orderUpdateResponse = z.object({
   order_value: z.number(),
   discount_value: z.number(),
   ...shipmentOut(
-    SHIPMENT_FIELDS.filter(
-      (
-        field,
-      ): field is Exclude<(typeof SHIPMENT_FIELDS)[number], "shipment_city"> =>
-        field !== "shipment_city",
-    ),
+    SHIPMENT_FIELDS.filter((field): field is Exclude<(typeof SHIPMENT_FIELDS)[number], "shipment_city"> => field !== "shipment_city"),
   ),
   quotation: z.boolean(),
   /** The attached file ids. */
@@ -488,7 +478,5 @@ export const orderFilters = z.object({
   status: uuid.optional(),
   seller_id: uuid.optional(),
 });
-export const orderListInput = pagingInput(ORDER_SORT).extend(
-  orderFilters.shape,
-);
+export const orderListInput = pagingInput(ORDER_SORT).extend(orderFilters.shape);
 export type OrderListInput = z.output<typeof orderListInput>;

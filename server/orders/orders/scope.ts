@@ -8,15 +8,11 @@ import { AppError } from "../../errors";
  * `seller_id`, else the seller whose `user_id` is the user). A SELLER linked to no seller
  * (an access key with the SELLER role, an unlinked user) sees none: fail closed.
  */
-export type OrderScope =
-  { kind: "all" } | { kind: "seller"; sellerId: string | null };
+export type OrderScope = { kind: "all" } | { kind: "seller"; sellerId: string | null };
 
 export const ALL_ORDERS: OrderScope = { kind: "all" };
 
-export async function orderScope(
-  db: Db,
-  principal: Pick<Principal, "kind" | "id" | "role">,
-): Promise<OrderScope> {
+export async function orderScope(db: Db, principal: Pick<Principal, "kind" | "id" | "role">): Promise<OrderScope> {
   if (principal.role !== "SELLER") return ALL_ORDERS;
   if (principal.kind !== "user") return { kind: "seller", sellerId: null };
   const user = await db.user.findUnique({
@@ -45,21 +41,10 @@ export function scopeWhere(scope: OrderScope): {
  * The seller an order written in this scope gets: a SELLER's own (sending another is
  * 422 on `seller_id`; one linked to no seller may not write orders: 403).
  */
-export function sellerForWrite(
-  scope: OrderScope,
-  requested: string | null | undefined,
-): string | null | undefined {
+export function sellerForWrite(scope: OrderScope, requested: string | null | undefined): string | null | undefined {
   if (scope.kind === "all") return requested;
-  if (!scope.sellerId)
-    throw new AppError(
-      "FORBIDDEN",
-      "A seller user must be linked to a seller to write orders",
-    );
+  if (!scope.sellerId) throw new AppError("FORBIDDEN", "A seller user must be linked to a seller to write orders");
   if (requested && requested !== scope.sellerId)
-    throw AppError.invalid(
-      "seller_id",
-      "a seller writes only their own orders",
-      "not_own_seller",
-    );
+    throw AppError.invalid("seller_id", "a seller writes only their own orders", "not_own_seller");
   return scope.sellerId;
 }

@@ -6,15 +6,7 @@ import { AppError, type FieldError } from "../../errors";
 import { resourceFileUrl } from "../../files/resource-files/service";
 import { Prisma } from "../../generated/prisma/client";
 import { isUuid } from "../../lib/ids";
-import {
-  money,
-  roundMoney,
-  sameAmount,
-  sumMoney,
-  toJsonNumber,
-  ZERO,
-  type Money,
-} from "../../lib/money";
+import { money, roundMoney, sameAmount, sumMoney, toJsonNumber, ZERO, type Money } from "../../lib/money";
 import { paginate, type Page } from "../../lib/paging";
 import { searchText } from "../../lib/search";
 import { validateAttributes } from "../../settings/entity-attributes/validate";
@@ -99,23 +91,13 @@ const detailInclude = {
 type OrderRow = Prisma.OrderGetPayload<{ include: typeof detailInclude }>;
 
 type DeliverySnapshot = Partial<
-  Record<
-    | "period_start"
-    | "period_end"
-    | "period_type"
-    | "type"
-    | "name"
-    | "price_type"
-    | "custom_label",
-    string | null
-  >
+  Record<"period_start" | "period_end" | "period_type" | "type" | "name" | "price_type" | "custom_label", string | null>
 >;
 type StoredImage = { resource_file_id: string; main: boolean; order: number };
 
 const asRecord = (value: unknown) => (value ?? {}) as Record<string, unknown>;
 const asStrings = (value: unknown) => (value ?? {}) as Record<string, string>;
-const asList = (value: unknown) =>
-  (Array.isArray(value) ? value : []) as Array<Record<string, unknown>>;
+const asList = (value: unknown) => (Array.isArray(value) ? value : []) as Array<Record<string, unknown>>;
 
 function imageOf(organizationId: string, images: unknown): string | null {
   const list = (Array.isArray(images) ? images : []) as StoredImage[];
@@ -148,10 +130,7 @@ function shipmentOf(row: { [Key in ShipmentField]: string | null }): {
 const numberOf = (value: { toString(): string }) => Number(value.toString());
 
 /** "user:<id>" / "access-key:<id>" → the name of who it was. */
-async function actorNames(
-  db: Db,
-  actors: Array<string | null>,
-): Promise<Map<string, string>> {
+async function actorNames(db: Db, actors: Array<string | null>): Promise<Map<string, string>> {
   const userIds = new Set<string>();
   const keyIds = new Set<string>();
   for (const actor of actors) {
@@ -238,15 +217,11 @@ export async function toDetail(db: Db, row: OrderRow): Promise<OrderDetail> {
       xml_resource_id: invoice.xml_resource_id,
       xml_file_name: invoice.xml?.file_name ?? null,
       xml_file_type: invoice.xml?.content_type ?? null,
-      xml_url: invoice.xml_resource_id
-        ? resourceFileUrl(row.organization_id, invoice.xml_resource_id)
-        : null,
+      xml_url: invoice.xml_resource_id ? resourceFileUrl(row.organization_id, invoice.xml_resource_id) : null,
       danfe_resource_id: invoice.danfe_resource_id,
       danfe_file_name: invoice.danfe?.file_name ?? null,
       danfe_file_type: invoice.danfe?.content_type ?? null,
-      danfe_url: invoice.danfe_resource_id
-        ? resourceFileUrl(row.organization_id, invoice.danfe_resource_id)
-        : null,
+      danfe_url: invoice.danfe_resource_id ? resourceFileUrl(row.organization_id, invoice.danfe_resource_id) : null,
     })),
     attributes: asRecord(row.attributes),
     items: row.items.map((item) => ({
@@ -328,13 +303,11 @@ export function toUpdateResponse(detail: OrderDetail): OrderUpdateResponse {
     ...shipment,
     quotation: detail.quotation,
     attachments: detail.attachments.map((attachment) => attachment.file_id),
-    invoices: detail.invoices.map(
-      ({ invoice_key, xml_resource_id, danfe_resource_id }) => ({
-        invoice_key,
-        xml_resource_id,
-        danfe_resource_id,
-      }),
-    ),
+    invoices: detail.invoices.map(({ invoice_key, xml_resource_id, danfe_resource_id }) => ({
+      invoice_key,
+      xml_resource_id,
+      danfe_resource_id,
+    })),
   };
 }
 
@@ -355,11 +328,7 @@ export function toCreateResponse(detail: OrderDetail): OrderCreateResponse {
   };
 }
 
-async function findRow(
-  db: Db,
-  scope: OrderScope,
-  id: string,
-): Promise<OrderRow> {
+async function findRow(db: Db, scope: OrderScope, id: string): Promise<OrderRow> {
   const row = isUuid(id)
     ? await db.order.findFirst({
         where: { id, ...scopeWhere(scope) },
@@ -370,20 +339,12 @@ async function findRow(
   return row;
 }
 
-export async function getOrder(
-  db: Db,
-  scope: OrderScope,
-  id: string,
-): Promise<OrderDetail> {
+export async function getOrder(db: Db, scope: OrderScope, id: string): Promise<OrderDetail> {
   return toDetail(db, await findRow(db, scope, id));
 }
 
 /** 404 unless the order exists in the org and the scope sees it; answers whether it is locked (final status). */
-export async function findVisibleOrder(
-  db: Db,
-  scope: OrderScope,
-  id: string,
-): Promise<{ id: string; locked: boolean }> {
+export async function findVisibleOrder(db: Db, scope: OrderScope, id: string): Promise<{ id: string; locked: boolean }> {
   const row = isUuid(id)
     ? await db.order.findFirst({
         where: { id, ...scopeWhere(scope) },
@@ -434,18 +395,10 @@ function toListRecord(row: ListRow): OrderListRecord {
 const column = (field: string) => (dir: "asc" | "desc") => ({ [field]: dir });
 
 /** GET /orders: paged, filtered by partner, period (negotiation date), quotation, status and seller. */
-export async function listOrders(
-  db: Db,
-  scope: OrderScope,
-  input: OrderListInput,
-): Promise<Page<OrderListRecord>> {
+export async function listOrders(db: Db, scope: OrderScope, input: OrderListInput): Promise<Page<OrderListRecord>> {
   const negotiation_date = {
-    ...(input.start_date
-      ? { gte: new Date(`${input.start_date}T00:00:00.000Z`) }
-      : {}),
-    ...(input.end_date
-      ? { lte: new Date(`${input.end_date}T23:59:59.999Z`) }
-      : {}),
+    ...(input.start_date ? { gte: new Date(`${input.start_date}T00:00:00.000Z`) } : {}),
+    ...(input.end_date ? { lte: new Date(`${input.end_date}T23:59:59.999Z`) } : {}),
   };
   const where = {
     ...(input.partner_id ? { partner_id: input.partner_id } : {}),
@@ -457,8 +410,7 @@ export async function listOrders(
   };
   // The rows with their names: the include is the delegate's, so the rows are typed with it.
   const delegate = {
-    findMany: (args: object) =>
-      db.order.findMany({ ...args, include: listInclude }),
+    findMany: (args: object) => db.order.findMany({ ...args, include: listInclude }),
     count: (args: object) => db.order.count(args),
   };
   return paginate(delegate, input, {
@@ -490,11 +442,7 @@ interface Checked {
 }
 
 function validation(errors: FieldError[]): AppError {
-  return new AppError(
-    "VALIDATION",
-    errors.map((error) => `${error.path}: ${error.message}`).join("; "),
-    { errors },
-  );
+  return new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
 }
 
 const notFoundRef = (path: string, noun: string): FieldError => ({
@@ -508,11 +456,7 @@ const notFoundRef = (path: string, noun: string): FieldError => ({
  * (contract §7, within 0.01): each sent item total, order_value against the items when
  * items are sent, and total_value = order_value − discount_value + freight_value.
  */
-async function checkWrite(
-  db: Db,
-  input: OrderWriteInput,
-  current: { id: string; freight: Money } | null,
-): Promise<Checked> {
+async function checkWrite(db: Db, input: OrderWriteInput, current: { id: string; freight: Money } | null): Promise<Checked> {
   const errors: FieldError[] = [];
   const items = input.items ?? [];
   const payments = input.payments ?? [];
@@ -521,43 +465,17 @@ async function checkWrite(
   const fileIds = [
     ...new Set([
       ...attachments,
-      ...invoices
-        .flatMap((invoice) => [
-          invoice.xml_resource_id,
-          invoice.danfe_resource_id,
-        ])
-        .filter((id): id is string => Boolean(id)),
+      ...invoices.flatMap((invoice) => [invoice.xml_resource_id, invoice.danfe_resource_id]).filter((id): id is string => Boolean(id)),
     ]),
   ];
   const productIds = [...new Set(items.map((item) => item.product_id))];
-  const variationIds = [
-    ...new Set(
-      items.flatMap((item) =>
-        item.product_variation_id ? [item.product_variation_id] : [],
-      ),
-    ),
-  ];
-  const methodIds = [
-    ...new Set(payments.map((payment) => payment.payment_method_id)),
-  ];
+  const variationIds = [...new Set(items.flatMap((item) => (item.product_variation_id ? [item.product_variation_id] : [])))];
+  const methodIds = [...new Set(payments.map((payment) => payment.payment_method_id))];
   const keys = invoices.map((invoice) => invoice.invoice_key);
 
-  const [
-    partner,
-    company,
-    seller,
-    status,
-    delivery,
-    products,
-    variations,
-    methods,
-    files,
-    usedKeys,
-  ] = await Promise.all([
+  const [partner, company, seller, status, delivery, products, variations, methods, files, usedKeys] = await Promise.all([
     db.partner.count({ where: { id: input.partner_id } }),
-    input.company_id
-      ? db.company.count({ where: { id: input.company_id } })
-      : 1,
+    input.company_id ? db.company.count({ where: { id: input.company_id } }) : 1,
     input.seller_id ? db.seller.count({ where: { id: input.seller_id } }) : 1,
     input.status
       ? db.status.findUnique({
@@ -613,19 +531,15 @@ async function checkWrite(
   if (input.status && status?.type !== "ORDER") {
     errors.push({
       path: "status",
-      message: status
-        ? "must be a status of type ORDER"
-        : "no status with this id exists",
+      message: status ? "must be a status of type ORDER" : "no status with this id exists",
       code: status ? "wrong_status_type" : "not_found_reference",
     });
   }
-  if (input.delivery_method_id && !delivery)
-    errors.push(notFoundRef("delivery_method_id", "delivery method"));
+  if (input.delivery_method_id && !delivery) errors.push(notFoundRef("delivery_method_id", "delivery method"));
 
   const fileFound = new Set(files.map((file) => file.id));
   attachments.forEach((id, index) => {
-    if (!fileFound.has(id))
-      errors.push(notFoundRef(`attachments.${index}`, "resource file"));
+    if (!fileFound.has(id)) errors.push(notFoundRef(`attachments.${index}`, "resource file"));
   });
   const taken = new Set(usedKeys.map((row) => row.invoice_key));
   invoices.forEach((invoice, index) => {
@@ -637,22 +551,16 @@ async function checkWrite(
       });
     }
     if (invoice.xml_resource_id && !fileFound.has(invoice.xml_resource_id))
-      errors.push(
-        notFoundRef(`invoices.${index}.xml_resource_id`, "resource file"),
-      );
+      errors.push(notFoundRef(`invoices.${index}.xml_resource_id`, "resource file"));
     if (invoice.danfe_resource_id && !fileFound.has(invoice.danfe_resource_id))
-      errors.push(
-        notFoundRef(`invoices.${index}.danfe_resource_id`, "resource file"),
-      );
+      errors.push(notFoundRef(`invoices.${index}.danfe_resource_id`, "resource file"));
   });
 
   const methodById = new Map(methods.map((method) => [method.id, method]));
   payments.forEach((payment, index) => {
     const method = methodById.get(payment.payment_method_id);
     if (!method) {
-      errors.push(
-        notFoundRef(`payments.${index}.payment_method_id`, "payment method"),
-      );
+      errors.push(notFoundRef(`payments.${index}.payment_method_id`, "payment method"));
       return;
     }
     const most = installmentCount(method.installments);
@@ -667,18 +575,11 @@ async function checkWrite(
   });
 
   const productById = new Map(products.map((product) => [product.id, product]));
-  const variationById = new Map(
-    variations.map((variation) => [variation.id, variation]),
-  );
+  const variationById = new Map(variations.map((variation) => [variation.id, variation]));
   const checkedItems = items.map((item, index) => {
     const product = productById.get(item.product_id);
-    if (!product)
-      errors.push(notFoundRef(`items.${index}.product_id`, "product"));
-    if (
-      item.product_variation_id &&
-      variationById.get(item.product_variation_id)?.product_id !==
-        item.product_id
-    ) {
+    if (!product) errors.push(notFoundRef(`items.${index}.product_id`, "product"));
+    if (item.product_variation_id && variationById.get(item.product_variation_id)?.product_id !== item.product_id) {
       errors.push({
         path: `items.${index}.product_variation_id`,
         message: "no variation of this product has this id",
@@ -693,10 +594,7 @@ async function checkWrite(
         message: "must not exceed unit_value × quantity",
         code: "too_big",
       });
-    if (
-      item.total_value !== undefined &&
-      !sameAmount(money(item.total_value), total)
-    ) {
+    if (item.total_value !== undefined && !sameAmount(money(item.total_value), total)) {
       errors.push({
         path: `items.${index}.total_value`,
         message: `must equal unit_value × quantity − discount (${roundMoney(total).toFixed(2)})`,
@@ -721,13 +619,8 @@ async function checkWrite(
       });
     }
   }
-  const freight =
-    input.freight_value !== undefined
-      ? money(input.freight_value)
-      : (current?.freight ?? ZERO);
-  const expectedTotal = money(input.order_value)
-    .minus(money(input.discount_value))
-    .plus(freight);
+  const freight = input.freight_value !== undefined ? money(input.freight_value) : (current?.freight ?? ZERO);
+  const expectedTotal = money(input.order_value).minus(money(input.discount_value)).plus(freight);
   if (!sameAmount(money(input.total_value), expectedTotal)) {
     errors.push({
       path: "total_value",
@@ -742,12 +635,8 @@ async function checkWrite(
     statusId: input.status,
     delivery: delivery
       ? {
-          period_start:
-            delivery.period_start === null
-              ? null
-              : String(delivery.period_start),
-          period_end:
-            delivery.period_end === null ? null : String(delivery.period_end),
+          period_start: delivery.period_start === null ? null : String(delivery.period_start),
+          period_end: delivery.period_end === null ? null : String(delivery.period_end),
           period_type: delivery.period_type,
           type: delivery.type,
           name: delivery.name,
@@ -768,9 +657,7 @@ export function installmentCount(installments: unknown): number {
 
 function actorOf(db: Db): string | null {
   const actor = writeContext(db).actor;
-  return actor
-    ? `${actor.kind === "user" ? "user" : "access-key"}:${actor.id}`
-    : null;
+  return actor ? `${actor.kind === "user" ? "user" : "access-key"}:${actor.id}` : null;
 }
 
 async function initialStatus(db: Db): Promise<string> {
@@ -784,20 +671,11 @@ async function initialStatus(db: Db): Promise<string> {
       orderBy: [{ order: "asc" }, { created_at: "asc" }],
       select: { id: true },
     }));
-  if (!status)
-    throw AppError.invalid(
-      "status",
-      "the organization has no ORDER status; create one first",
-      "no_status",
-    );
+  if (!status) throw AppError.invalid("status", "the organization has no ORDER status; create one first", "no_status");
   return status.id;
 }
 
-async function appendStatus(
-  db: Db,
-  orderId: string,
-  statusId: string,
-): Promise<void> {
+async function appendStatus(db: Db, orderId: string, statusId: string): Promise<void> {
   await db.orderStatusChange.create({
     data: {
       organization_id: db.$organizationId,
@@ -818,26 +696,13 @@ async function searchTextOf(
     where: { id: input.partner_id },
     select: { name: true, trade_name: true, fiscal_registration_number: true },
   });
-  return searchText([
-    partner?.name,
-    partner?.trade_name,
-    partner?.fiscal_registration_number,
-    city,
-    observation,
-  ]);
+  return searchText([partner?.name, partner?.trade_name, partner?.fiscal_registration_number, city, observation]);
 }
 
 /** The columns a write sets (only what it sends, on update). */
 function columnsOf(input: OrderWriteInput, checked: Checked) {
-  const shipment = Object.fromEntries(
-    SHIPMENT_FIELDS.flatMap((field) =>
-      input[field] === undefined ? [] : [[field, input[field]]],
-    ),
-  );
-  const optional = <T>(
-    value: T | undefined,
-    map: (value: T) => unknown = (same) => same,
-  ) => (value === undefined ? undefined : map(value));
+  const shipment = Object.fromEntries(SHIPMENT_FIELDS.flatMap((field) => (input[field] === undefined ? [] : [[field, input[field]]])));
+  const optional = <T>(value: T | undefined, map: (value: T) => unknown = (same) => same) => (value === undefined ? undefined : map(value));
   const data = {
     origin: input.origin,
     partner_id: input.partner_id,
@@ -854,36 +719,21 @@ function columnsOf(input: OrderWriteInput, checked: Checked) {
     delivery_rule_id: input.delivery_rule_id,
     delivery_date: input.delivery_date,
     delivery_scheduling_id: input.delivery_scheduling_id,
-    delivery_method:
-      checked.delivery === undefined
-        ? undefined
-        : (checked.delivery ?? undefined),
+    delivery_method: checked.delivery === undefined ? undefined : (checked.delivery ?? undefined),
     discounts: optional(input.discounts),
     attributes: optional(input.attributes),
     pre_order_complement: optional(input.pre_order_complement),
     checkout_complement: optional(input.checkout_complement),
     automation_fields: optional(input.automation_fields),
-    ...("freight_edit_reason" in input
-      ? { freight_edit_reason: input.freight_edit_reason }
-      : {}),
-    ...("shipment_contact_id" in input
-      ? { shipment_contact_id: input.shipment_contact_id }
-      : {}),
+    ...("freight_edit_reason" in input ? { freight_edit_reason: input.freight_edit_reason } : {}),
+    ...("shipment_contact_id" in input ? { shipment_contact_id: input.shipment_contact_id } : {}),
     ...shipment,
   };
-  return Object.fromEntries(
-    Object.entries(data).filter(([, value]) => value !== undefined),
-  );
+  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
 }
 
 /** Replaces the lists a write sends (items, payments, invoices, attachments, coupons). */
-async function writeLists(
-  db: Db,
-  orderId: string,
-  input: OrderWriteInput,
-  checked: Checked,
-  previousCoupons: string[],
-): Promise<void> {
+async function writeLists(db: Db, orderId: string, input: OrderWriteInput, checked: Checked, previousCoupons: string[]): Promise<void> {
   const organization_id = db.$organizationId;
   if (input.items) {
     await db.orderItem.deleteMany({ where: { order_id: orderId } });
@@ -899,9 +749,7 @@ async function writeLists(
         unit_value: item.unit_value,
         quantity: item.quantity,
         discount: item.discount,
-        total_value: roundMoney(
-          checked.items[position]?.total ?? ZERO,
-        ).toString(),
+        total_value: roundMoney(checked.items[position]?.total ?? ZERO).toString(),
         item_origin_value: item.item_origin_value ?? null,
         item_origin_type: item.item_origin_type ?? null,
         automation_fields: item.automation_fields,
@@ -962,11 +810,7 @@ async function writeLists(
     );
     await claimCoupons(
       db,
-      input.coupons.flatMap((coupon, index) =>
-        previousCoupons.includes(coupon.coupon_id)
-          ? []
-          : [{ id: coupon.coupon_id, index }],
-      ),
+      input.coupons.flatMap((coupon, index) => (previousCoupons.includes(coupon.coupon_id) ? [] : [{ id: coupon.coupon_id, index }])),
       "coupons",
     );
     await db.orderCoupon.deleteMany({ where: { order_id: orderId } });
@@ -981,15 +825,10 @@ async function writeLists(
   }
 }
 
-const json = (detail: OrderDetail): Prisma.InputJsonObject =>
-  JSON.parse(JSON.stringify(detail)) as Prisma.InputJsonObject;
+const json = (detail: OrderDetail): Prisma.InputJsonObject => JSON.parse(JSON.stringify(detail)) as Prisma.InputJsonObject;
 
 /** POST /orders: one transaction (the request's); answers the detail (the router shapes the create response). */
-export async function createOrder(
-  db: Db,
-  scope: OrderScope,
-  input: OrderCreateInput,
-): Promise<OrderDetail> {
+export async function createOrder(db: Db, scope: OrderScope, input: OrderCreateInput): Promise<OrderDetail> {
   const sellerId = sellerForWrite(scope, input.seller_id);
   const write = { ...input, seller_id: sellerId };
   const checked = await checkWrite(db, write, null);
@@ -1011,12 +850,7 @@ export async function createOrder(
       order_value: write.order_value,
       discount_value: write.discount_value,
       status_id: statusId,
-      search_text: await searchTextOf(
-        db,
-        write,
-        write.observation,
-        write.shipment_city,
-      ),
+      search_text: await searchTextOf(db, write, write.observation, write.shipment_city),
     },
   });
   await writeLists(db, id, write, checked, []);
@@ -1039,32 +873,19 @@ export async function createOrder(
 
 /** What a final-status order must keep: everything but its status, history, attributes and timestamps. */
 function lockedView(detail: OrderDetail): string {
-  const {
-    status: _status,
-    status_detail: _detail,
-    statuses: _statuses,
-    attributes: _attributes,
-    updated_at: _updated,
-    ...rest
-  } = detail;
+  const { status: _status, status_detail: _detail, statuses: _statuses, attributes: _attributes, updated_at: _updated, ...rest } = detail;
   return JSON.stringify({
     ...rest,
     items: rest.items.map(({ id: _id, ...item }) => item),
     payments: rest.payments.map(({ id: _id, ...payment }) => payment),
     invoices: rest.invoices.map(({ id: _id, ...invoice }) => invoice),
-    attachments: rest.attachments.map(
-      ({ id: _id, ...attachment }) => attachment,
-    ),
+    attachments: rest.attachments.map(({ id: _id, ...attachment }) => attachment),
   });
 }
 
 /** 409 for a change of an order in a final status. */
 export function lockedError(): AppError {
-  return new AppError(
-    "CONFLICT",
-    "The order is in a final status: only its status and attributes may change",
-    { reason: "order_locked" },
-  );
+  return new AppError("CONFLICT", "The order is in a final status: only its status and attributes may change", { reason: "order_locked" });
 }
 
 /**
@@ -1073,25 +894,16 @@ export function lockedError(): AppError {
  * changes: the write is applied, compared, and refused (rolled back) when anything else
  * changed.
  */
-export async function updateOrder(
-  db: Db,
-  scope: OrderScope,
-  id: string,
-  input: OrderUpdateInput,
-): Promise<OrderDetail> {
+export async function updateOrder(db: Db, scope: OrderScope, id: string, input: OrderUpdateInput): Promise<OrderDetail> {
   const current = await findRow(db, scope, id);
   const before = await toDetail(db, current);
-  const sellerId =
-    scope.kind === "all"
-      ? input.seller_id
-      : sellerForWrite(scope, input.seller_id ?? current.seller_id);
+  const sellerId = scope.kind === "all" ? input.seller_id : sellerForWrite(scope, input.seller_id ?? current.seller_id);
   const write = { ...input, seller_id: sellerId };
   const checked = await checkWrite(db, write, {
     id,
     freight: money(current.freight_value),
   });
-  const statusChanged =
-    checked.statusId !== undefined && checked.statusId !== current.status_id;
+  const statusChanged = checked.statusId !== undefined && checked.statusId !== current.status_id;
   await db.order.update({
     where: { id },
     data: {
@@ -1101,9 +913,7 @@ export async function updateOrder(
       search_text: await searchTextOf(
         db,
         write,
-        write.observation === undefined
-          ? current.observation
-          : write.observation,
+        write.observation === undefined ? current.observation : write.observation,
         write.shipment_city ?? current.shipment_city,
       ),
     },
@@ -1115,11 +925,9 @@ export async function updateOrder(
     checked,
     current.coupons.map((coupon) => coupon.coupon_id),
   );
-  if (statusChanged && checked.statusId)
-    await appendStatus(db, id, checked.statusId);
+  if (statusChanged && checked.statusId) await appendStatus(db, id, checked.statusId);
   const updated = await getOrder(db, scope, id);
-  if (current.status.is_final && lockedView(before) !== lockedView(updated))
-    throw lockedError();
+  if (current.status.is_final && lockedView(before) !== lockedView(updated)) throw lockedError();
   await recordAudit(db, {
     action: "update",
     entity: "order",
@@ -1143,12 +951,7 @@ export async function updateOrder(
 }
 
 /** Sets only the status (the panel's status menu): appends to the history. */
-export async function setOrderStatus(
-  db: Db,
-  scope: OrderScope,
-  id: string,
-  statusId: string,
-): Promise<OrderDetail> {
+export async function setOrderStatus(db: Db, scope: OrderScope, id: string, statusId: string): Promise<OrderDetail> {
   const current = await findRow(db, scope, id);
   const status = isUuid(statusId)
     ? await db.status.findUnique({
@@ -1157,13 +960,7 @@ export async function setOrderStatus(
       })
     : null;
   if (status?.type !== "ORDER")
-    throw AppError.invalid(
-      "status",
-      status
-        ? "must be a status of type ORDER"
-        : "no status with this id exists",
-      "not_found_reference",
-    );
+    throw AppError.invalid("status", status ? "must be a status of type ORDER" : "no status with this id exists", "not_found_reference");
   if (statusId === current.status_id) return toDetail(db, current);
   const before = await toDetail(db, current);
   await db.order.update({ where: { id }, data: { status_id: statusId } });
@@ -1191,21 +988,16 @@ export async function setOrderStatus(
 }
 
 /** DELETE /orders/{id}: with its lists and history; gives the coupons' uses back. 409 in a final status. */
-export async function removeOrder(
-  db: Db,
-  scope: OrderScope,
-  id: string,
-): Promise<void> {
+export async function removeOrder(db: Db, scope: OrderScope, id: string): Promise<void> {
   const current = await findRow(db, scope, id);
   if (current.status.is_final) throw lockedError();
   const before = await toDetail(db, current);
   const financials = await db.financial.count({ where: { order_id: id } });
   if (financials > 0) {
-    throw new AppError(
-      "CONFLICT",
-      `The order still has ${financials} financial records`,
-      { reason: "in_use", params: { usages: { financials } } },
-    );
+    throw new AppError("CONFLICT", `The order still has ${financials} financial records`, {
+      reason: "in_use",
+      params: { usages: { financials } },
+    });
   }
   await releaseCoupons(
     db,
@@ -1222,12 +1014,7 @@ export async function removeOrder(
 }
 
 /** After a change of an order's payments: the updated event and audit entry of the order. */
-export async function orderChanged(
-  db: Db,
-  scope: OrderScope,
-  id: string,
-  before: OrderDetail,
-): Promise<void> {
+export async function orderChanged(db: Db, scope: OrderScope, id: string, before: OrderDetail): Promise<void> {
   const after = await getOrder(db, scope, id);
   await recordAudit(db, {
     action: "update",

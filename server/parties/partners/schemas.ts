@@ -87,15 +87,13 @@ export const partner = z.object({
 });
 export type Partner = z.output<typeof partner>;
 
-export const partnerListRecord = partner
-  .omit({ addresses: true, attributes: true, created_at: true, updated_at: true })
-  .extend({
-    profile_name: z.string().nullable(),
-    seller_name: z.string().nullable(),
-    /** City and state of the default address. */
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-  });
+export const partnerListRecord = partner.omit({ addresses: true, attributes: true, created_at: true, updated_at: true }).extend({
+  profile_name: z.string().nullable(),
+  seller_name: z.string().nullable(),
+  /** City and state of the default address. */
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+});
 export type PartnerListRecord = z.output<typeof partnerListRecord>;
 
 export const partnerFilters = z.object({

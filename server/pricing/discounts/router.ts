@@ -2,14 +2,7 @@ import { z } from "zod";
 import { bulkInput, bulkResult, eachRecord, idInput } from "../../lib/crud";
 import { pageOf } from "../../lib/paging";
 import { manageProcedure, readProcedure, router } from "../../trpc";
-import {
-  criteriaPreviewInput,
-  discount,
-  discountListInput,
-  discountListRecord,
-  discountUpdate,
-  discountWrite,
-} from "./schemas";
+import { criteriaPreviewInput, discount, discountListInput, discountListRecord, discountUpdate, discountWrite } from "./schemas";
 import {
   createDiscount,
   getDiscount,
@@ -85,9 +78,7 @@ export const discountsRouter = router({
     })
     .input(discountUpdate)
     .output(z.object({ id: z.string() }))
-    .mutation(({ ctx, input: { id, ...body } }) =>
-      updateDiscount(ctx.db, id, { ...body, id: undefined }),
-    ),
+    .mutation(({ ctx, input: { id, ...body } }) => updateDiscount(ctx.db, id, { ...body, id: undefined })),
   remove: manageProcedure
     .meta({
       openapi: {
@@ -109,17 +100,11 @@ export const discountsRouter = router({
   bulkSetActive: manageProcedure
     .input(bulkInput.extend({ active: z.boolean() }))
     .output(bulkResult)
-    .mutation(({ ctx, input }) =>
-      eachRecord(input.ids, (id) =>
-        setDiscountActive(ctx.db, id, input.active),
-      ),
-    ),
+    .mutation(({ ctx, input }) => eachRecord(input.ids, (id) => setDiscountActive(ctx.db, id, input.active))),
   bulkRemove: manageProcedure
     .input(bulkInput)
     .output(bulkResult)
-    .mutation(({ ctx, input }) =>
-      eachRecord(input.ids, (id) => removeDiscount(ctx.db, id)),
-    ),
+    .mutation(({ ctx, input }) => eachRecord(input.ids, (id) => removeDiscount(ctx.db, id))),
   /** The panel's criteria builder: how many products the entries select. */
   previewCriteria: readProcedure
     .input(criteriaPreviewInput)

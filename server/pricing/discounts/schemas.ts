@@ -3,28 +3,10 @@ import { ruleIssue } from "../../errors";
 import { moneyInput } from "../../lib/money";
 import { pagingInput } from "../../lib/paging";
 import { attributes, clientId, requiredText, uuid } from "../../lib/schemas";
-import {
-  CRITERIA_KEYS,
-  isCriteriaKey,
-  SPECIFICATION_PREFIX,
-} from "../criteria";
-import {
-  flagTargetErrors,
-  quantityValue,
-  rateValue,
-  targetsRead,
-  targetsWrite,
-  optionalDate,
-} from "../fields";
+import { CRITERIA_KEYS, isCriteriaKey, SPECIFICATION_PREFIX } from "../criteria";
+import { flagTargetErrors, quantityValue, rateValue, targetsRead, targetsWrite, optionalDate } from "../fields";
 
-export const DISCOUNT_SORT = [
-  "id",
-  "name",
-  "start_date",
-  "end_date",
-  "created_at",
-  "updated_at",
-] as const;
+export const DISCOUNT_SORT = ["id", "name", "start_date", "end_date", "created_at", "updated_at"] as const;
 export const rangeTypes = ["PERCENTAGE", "MONETARY"] as const;
 export const quantityConditions = ["INDIVIDUAL"] as const;
 
@@ -105,26 +87,18 @@ export const discountCriteriaWrite = z.object({
   config: criteriaConfig,
 });
 export type DiscountCriteriaWrite = z.input<typeof discountCriteriaWrite>;
-export type DiscountCriteriaWriteOutput = z.output<
-  typeof discountCriteriaWrite
->;
+export type DiscountCriteriaWriteOutput = z.output<typeof discountCriteriaWrite>;
 
 /** A quantity range: from `minimum_quantity` units, take off `value` (percent or money), or sell at `value` when `is_product_value`. */
 export const discountRangeWrite = z
   .object({
     minimum_quantity: quantityValue,
-    type: z
-      .enum(rangeTypes, { message: "must be PERCENTAGE or MONETARY" })
-      .default("PERCENTAGE"),
+    type: z.enum(rangeTypes, { message: "must be PERCENTAGE or MONETARY" }).default("PERCENTAGE"),
     value: rateValue,
     is_product_value: z.boolean().default(false),
   })
   .superRefine((range, context) => {
-    if (
-      range.type === "PERCENTAGE" &&
-      !range.is_product_value &&
-      range.value > 100
-    ) {
+    if (range.type === "PERCENTAGE" && !range.is_product_value && range.value > 100) {
       context.addIssue({
         code: "custom",
         path: ["value"],
@@ -154,9 +128,7 @@ const discountFields = z.object({
   is_company: z.boolean().default(false),
   is_payment_method: z.boolean().default(false),
   is_active: z.boolean().default(true),
-  quantity_condition: z
-    .enum(quantityConditions, { message: "must be INDIVIDUAL" })
-    .default("INDIVIDUAL"),
+  quantity_condition: z.enum(quantityConditions, { message: "must be INDIVIDUAL" }).default("INDIVIDUAL"),
   ...targetsWrite,
   ranges: z
     .array(discountRangeWrite)
@@ -179,18 +151,13 @@ const discountFields = z.object({
     .max(50, "at most 50 criteria")
     .default([])
     .refine((items) => {
-      const ids = items.flatMap((item) =>
-        item.criteria_id ? [item.criteria_id] : [],
-      );
+      const ids = items.flatMap((item) => (item.criteria_id ? [item.criteria_id] : []));
       return new Set(ids).size === ids.length;
     }, "lists a criteria_id twice"),
   attributes: attributes.default({}),
 });
 
-function discountRules(
-  input: z.output<typeof discountFields>,
-  context: z.RefinementCtx,
-): void {
+function discountRules(input: z.output<typeof discountFields>, context: z.RefinementCtx): void {
   if (input.start_date && input.end_date && input.end_date < input.start_date) {
     context.addIssue({
       code: "custom",
@@ -199,27 +166,20 @@ function discountRules(
       params: { code: "before_start" },
     });
   }
-  if (
-    input.minimum_value != null &&
-    input.maximum_value != null &&
-    input.maximum_value < input.minimum_value
-  ) {
+  if (input.minimum_value != null && input.maximum_value != null && input.maximum_value < input.minimum_value) {
     context.addIssue({
       code: "custom",
       path: ["maximum_value"],
       message: "must not be below minimum_value",
     });
   }
-  for (const error of flagTargetErrors(input, flagFields))
-    context.addIssue(ruleIssue(error));
+  for (const error of flagTargetErrors(input, flagFields)) context.addIssue(ruleIssue(error));
 }
 
 /** Body of POST and PUT /discounts (interface "Discount"; contract §5, §8). */
 export const discountWrite = discountFields.superRefine(discountRules);
 /** PUT /discounts/{id}: the path id (a malformed one is simply not found) and the body. */
-export const discountUpdate = discountFields
-  .extend({ id: z.string() })
-  .superRefine(discountRules);
+export const discountUpdate = discountFields.extend({ id: z.string() }).superRefine(discountRules);
 export type DiscountWrite = z.input<typeof discountWrite>;
 export type DiscountWriteOutput = z.output<typeof discountWrite>;
 

@@ -7,20 +7,9 @@ import { toJsonNumber } from "../../lib/money";
 import { paginate, sortByColumns, type Page } from "../../lib/paging";
 import { escapeLike, normalizeSearch, searchText } from "../../lib/search";
 import { validateAttributes } from "../../settings/entity-attributes/validate";
-import {
-  normalizeKey,
-  normalizeValue,
-  SPECIFICATION_PREFIX,
-  type CriteriaEntry,
-} from "../criteria";
+import { normalizeKey, normalizeValue, SPECIFICATION_PREFIX, type CriteriaEntry } from "../criteria";
 import { asDate, dateOrNull } from "../fields";
-import {
-  targetCounts,
-  targetInclude,
-  targetReferenceErrors,
-  targetRows,
-  targetsOf,
-} from "../targets";
+import { targetCounts, targetInclude, targetReferenceErrors, targetRows, targetsOf } from "../targets";
 import { z } from "zod";
 import {
   discountRange,
@@ -63,34 +52,26 @@ const storedRangesSchema = z.array(discountRange);
 export type StoredRange = z.output<typeof discountRange>;
 
 /** The JSON columns of a discount, read back with their shape checked. */
-export const readCriteria = (value: Prisma.JsonValue): StoredCriteria[] =>
-  storedCriteriaSchema.parse(value);
-export const readRanges = (value: Prisma.JsonValue): StoredRange[] =>
-  storedRangesSchema.parse(value);
+export const readCriteria = (value: Prisma.JsonValue): StoredCriteria[] => storedCriteriaSchema.parse(value);
+export const readRanges = (value: Prisma.JsonValue): StoredRange[] => storedRangesSchema.parse(value);
 
 const detailInclude = {
   targets: { include: targetInclude, orderBy: { id: "asc" } },
 } satisfies Prisma.DiscountInclude;
 type DiscountRow = Prisma.DiscountGetPayload<{ include: typeof detailInclude }>;
 
-const dateColumn = (value: string | null | undefined) =>
-  value ? asDate(value) : null;
+const dateColumn = (value: string | null | undefined) => (value ? asDate(value) : null);
 
 /** The Prisma filter of the products a criteria selects: every entry must hold. */
-export function criteriaWhere(
-  entries: readonly CriteriaEntry[],
-): Prisma.ProductWhereInput {
+export function criteriaWhere(entries: readonly CriteriaEntry[]): Prisma.ProductWhereInput {
   return {
     AND: entries.map((entry): Prisma.ProductWhereInput => {
       const key = normalizeKey(entry.key);
-      const values = [
-        ...new Set(entry.values.map((value) => normalizeValue(key, value))),
-      ];
+      const values = [...new Set(entry.values.map((value) => normalizeValue(key, value)))];
       const ids = values.filter(isUuid);
       if (key === "product_id") return { id: { in: ids } };
       if (key === "brand_id") return { brand_id: { in: ids } };
-      if (key === "category_id")
-        return { categories: { some: { category_id: { in: ids } } } };
+      if (key === "category_id") return { categories: { some: { category_id: { in: ids } } } };
       // Criteria values are kept normalized (lower case, server/pricing/criteria.ts); sku_key
       // is the SKU in upper case: compare in its terms, or an SKU criteria never counts.
       if (key === "sku") return { sku_key: { in: values.map((value) => value.toUpperCase()) } };
@@ -107,10 +88,7 @@ export function criteriaWhere(
 }
 
 /** How many products of the org match every entry (the panel's preview, `products_quantity`). */
-export async function countMatchingProducts(
-  db: Db,
-  entries: readonly CriteriaEntry[],
-): Promise<number> {
+export async function countMatchingProducts(db: Db, entries: readonly CriteriaEntry[]): Promise<number> {
   return db.product.count({ where: criteriaWhere(entries) });
 }
 
@@ -120,9 +98,7 @@ function entryMap(entries: StoredCriteria["entries"]) {
 
 async function toDiscount(db: Db, row: DiscountRow): Promise<Discount> {
   const criteria = readCriteria(row.criteria);
-  const quantities = await Promise.all(
-    criteria.map((item) => countMatchingProducts(db, item.entries)),
-  );
+  const quantities = await Promise.all(criteria.map((item) => countMatchingProducts(db, item.entries)));
   return {
     id: row.id,
     name: row.name,
@@ -154,9 +130,7 @@ async function toDiscount(db: Db, row: DiscountRow): Promise<Discount> {
 }
 
 async function findRow(db: Db, id: string): Promise<DiscountRow> {
-  const row = isUuid(id)
-    ? await db.discount.findUnique({ where: { id }, include: detailInclude })
-    : null;
+  const row = isUuid(id) ? await db.discount.findUnique({ where: { id }, include: detailInclude }) : null;
   if (!row) throw AppError.notFound("Discount");
   return row;
 }
@@ -165,19 +139,9 @@ export async function getDiscount(db: Db, id: string): Promise<Discount> {
   return toDiscount(db, await findRow(db, id));
 }
 
-export async function listDiscounts(
-  db: Db,
-  input: DiscountListInput,
-): Promise<Page<DiscountListRecord>> {
+export async function listDiscounts(db: Db, input: DiscountListInput): Promise<Page<DiscountListRecord>> {
   const page = await paginate(db.discount, input, {
-    sortable: sortByColumns([
-      "id",
-      "name",
-      "start_date",
-      "end_date",
-      "created_at",
-      "updated_at",
-    ]),
+    sortable: sortByColumns(["id", "name", "start_date", "end_date", "created_at", "updated_at"]),
     defaultSort: "name",
     searchable: true,
     select: {
@@ -187,13 +151,7 @@ export async function listDiscounts(
       end_date: true,
       is_active: true,
     },
-    toItem: (row: {
-      id: string;
-      name: string;
-      start_date: Date | null;
-      end_date: Date | null;
-      is_active: boolean;
-    }) => row,
+    toItem: (row: { id: string; name: string; start_date: Date | null; end_date: Date | null; is_active: boolean }) => row,
   });
   const targets = page.items.length
     ? await db.discountTarget.findMany({
@@ -210,9 +168,7 @@ export async function listDiscounts(
   return {
     ...page,
     items: page.items.map((row) => {
-      const counts = targetCounts(
-        targets.filter((target) => target.discount_id === row.id),
-      );
+      const counts = targetCounts(targets.filter((target) => target.discount_id === row.id));
       return {
         id: row.id,
         name: row.name,
@@ -257,9 +213,7 @@ function columnsOf(input: DiscountWriteOutput, criteria: StoredCriteria[]) {
     is_payment_method: input.is_payment_method,
     is_active: input.is_active,
     quantity_condition: input.quantity_condition,
-    ranges: [...input.ranges].sort(
-      (a, b) => a.minimum_quantity - b.minimum_quantity,
-    ),
+    ranges: [...input.ranges].sort((a, b) => a.minimum_quantity - b.minimum_quantity),
     criteria,
     has_criteria: criteria.length > 0,
     attributes: input.attributes as Prisma.InputJsonObject,
@@ -269,10 +223,7 @@ function columnsOf(input: DiscountWriteOutput, criteria: StoredCriteria[]) {
 
 /** The index rows of a discount's criteria: each accepted value, normalized, once. */
 function criteriaValueRows(discountId: string, criteria: StoredCriteria[]) {
-  const rows = new Map<
-    string,
-    { discount_id: string; key: string; value: string }
-  >();
+  const rows = new Map<string, { discount_id: string; key: string; value: string }>();
   for (const item of criteria) {
     for (const entry of item.entries) {
       const key = normalizeKey(entry.key);
@@ -291,21 +242,11 @@ function criteriaValueRows(discountId: string, criteria: StoredCriteria[]) {
 
 async function check(db: Db, input: DiscountWriteOutput): Promise<void> {
   const errors = await targetReferenceErrors(db, input);
-  if (errors.length > 0)
-    throw new AppError(
-      "VALIDATION",
-      errors.map((error) => `${error.path}: ${error.message}`).join("; "),
-      { errors },
-    );
+  if (errors.length > 0) throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
   await validateAttributes(db, "discount", input.attributes);
 }
 
-async function writeLists(
-  db: Db,
-  discountId: string,
-  input: DiscountWriteOutput,
-  criteria: StoredCriteria[],
-): Promise<void> {
+async function writeLists(db: Db, discountId: string, input: DiscountWriteOutput, criteria: StoredCriteria[]): Promise<void> {
   await db.discountTarget.deleteMany({ where: { discount_id: discountId } });
   await db.discountCriteriaValue.deleteMany({
     where: { discount_id: discountId },
@@ -314,17 +255,12 @@ async function writeLists(
     ...row,
     discount_id: discountId,
   }));
-  if (targets.length > 0)
-    await db.discountTarget.createMany({ data: targets as never });
+  if (targets.length > 0) await db.discountTarget.createMany({ data: targets as never });
   const values = criteriaValueRows(discountId, criteria);
-  if (values.length > 0)
-    await db.discountCriteriaValue.createMany({ data: values as never });
+  if (values.length > 0) await db.discountCriteriaValue.createMany({ data: values as never });
 }
 
-export async function createDiscount(
-  db: Db,
-  input: DiscountWriteOutput,
-): Promise<{ id: string }> {
+export async function createDiscount(db: Db, input: DiscountWriteOutput): Promise<{ id: string }> {
   await check(db, input);
   const criteria = storedCriteria(input);
   const row = await db.discount.create({
@@ -346,11 +282,7 @@ export async function createDiscount(
   return { id: row.id };
 }
 
-export async function updateDiscount(
-  db: Db,
-  id: string,
-  input: DiscountWriteOutput,
-): Promise<{ id: string }> {
+export async function updateDiscount(db: Db, id: string, input: DiscountWriteOutput): Promise<{ id: string }> {
   const before = await getDiscount(db, id);
   await check(db, input);
   const criteria = storedCriteria(input);
@@ -369,11 +301,7 @@ export async function updateDiscount(
 }
 
 /** Enables or disables a discount (the panel's row and bulk actions); an unchanged one records nothing. */
-export async function setDiscountActive(
-  db: Db,
-  id: string,
-  active: boolean,
-): Promise<void> {
+export async function setDiscountActive(db: Db, id: string, active: boolean): Promise<void> {
   const current = await findRow(db, id);
   if (current.is_active === active) return;
   await db.discount.update({ where: { id }, data: { is_active: active } });
@@ -400,18 +328,12 @@ export async function removeDiscount(db: Db, id: string): Promise<void> {
 }
 
 /** The preview's figure, from the entries as the form holds them. */
-export async function previewCriteria(
-  db: Db,
-  entries: CriteriaEntry[],
-): Promise<{ products_quantity: number }> {
+export async function previewCriteria(db: Db, entries: CriteriaEntry[]): Promise<{ products_quantity: number }> {
   return { products_quantity: await countMatchingProducts(db, entries) };
 }
 
 /** Words of the specification names of the org's products (the criteria builder offers them). */
-export async function specificationNames(
-  db: Db,
-  search: string,
-): Promise<string[]> {
+export async function specificationNames(db: Db, search: string): Promise<string[]> {
   const rows = await db.productSpecification.findMany({
     where: search ? { name_key: { contains: escapeLike(normalizeSearch(search)) } } : {},
     distinct: ["name_key"],

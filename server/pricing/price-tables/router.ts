@@ -2,21 +2,8 @@ import { z } from "zod";
 import { bulkInput, bulkResult, eachRecord, idInput } from "../../lib/crud";
 import { pageOf } from "../../lib/paging";
 import { manageProcedure, readProcedure, router } from "../../trpc";
-import {
-  priceTable,
-  priceTableListInput,
-  priceTableListRecord,
-  priceTableSaved,
-  priceTableUpdate,
-  priceTableWrite,
-} from "./schemas";
-import {
-  createPriceTable,
-  getPriceTable,
-  listPriceTables,
-  removePriceTable,
-  updatePriceTable,
-} from "./service";
+import { priceTable, priceTableListInput, priceTableListRecord, priceTableSaved, priceTableUpdate, priceTableWrite } from "./schemas";
+import { createPriceTable, getPriceTable, listPriceTables, removePriceTable, updatePriceTable } from "./service";
 
 const tags = ["Price tables"];
 
@@ -79,9 +66,7 @@ export const priceTablesRouter = router({
     })
     .input(priceTableUpdate)
     .output(priceTableSaved)
-    .mutation(({ ctx, input: { id, ...body } }) =>
-      updatePriceTable(ctx.db, id, { ...body, id: undefined }),
-    ),
+    .mutation(({ ctx, input: { id, ...body } }) => updatePriceTable(ctx.db, id, { ...body, id: undefined })),
   remove: manageProcedure
     .meta({
       openapi: {
@@ -100,7 +85,5 @@ export const priceTablesRouter = router({
   bulkRemove: manageProcedure
     .input(bulkInput)
     .output(bulkResult)
-    .mutation(({ ctx, input }) =>
-      eachRecord(input.ids, (id) => removePriceTable(ctx.db, id)),
-    ),
+    .mutation(({ ctx, input }) => eachRecord(input.ids, (id) => removePriceTable(ctx.db, id))),
 });

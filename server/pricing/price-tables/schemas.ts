@@ -2,24 +2,10 @@ import { z } from "zod";
 import { moneyInput } from "../../lib/money";
 import { pagingInput } from "../../lib/paging";
 import { attributes, clientId, requiredText, uuid } from "../../lib/schemas";
-import {
-  dateInput,
-  flagTargetErrors,
-  rateValue,
-  targetsRead,
-  targetsWrite,
-  optionalDate,
-} from "../fields";
+import { dateInput, flagTargetErrors, rateValue, targetsRead, targetsWrite, optionalDate } from "../fields";
 import { ruleIssue } from "../../errors";
 
-export const PRICE_TABLE_SORT = [
-  "id",
-  "name",
-  "start_date",
-  "end_date",
-  "created_at",
-  "updated_at",
-] as const;
+export const PRICE_TABLE_SORT = ["id", "name", "start_date", "end_date", "created_at", "updated_at"] as const;
 export const rateTypes = ["INCREASE", "DECREASE"] as const;
 export const valueTypes = ["MONETARY", "PERCENTAGE"] as const;
 
@@ -41,12 +27,8 @@ export const priceTableCriteriaWrite = z.object({
     .max(200)
     .nullish()
     .transform((value) => value || null),
-  rate_type: z
-    .enum(rateTypes, { message: "must be INCREASE or DECREASE" })
-    .default("INCREASE"),
-  value_type: z
-    .enum(valueTypes, { message: "must be MONETARY or PERCENTAGE" })
-    .default("MONETARY"),
+  rate_type: z.enum(rateTypes, { message: "must be INCREASE or DECREASE" }).default("INCREASE"),
+  value_type: z.enum(valueTypes, { message: "must be MONETARY or PERCENTAGE" }).default("MONETARY"),
   criteria_type: z.string().trim().max(40).default("FILTER"),
   value: rateValue.default(0),
   products: z
@@ -91,19 +73,14 @@ const priceTableFields = z.object({
     .max(200, "at most 200 criteria")
     .default([])
     .refine((items) => {
-      const ids = items.flatMap((item) =>
-        item.criteria_id ? [item.criteria_id] : [],
-      );
+      const ids = items.flatMap((item) => (item.criteria_id ? [item.criteria_id] : []));
       return new Set(ids).size === ids.length;
     }, "lists a criteria_id twice"),
   ...targetsWrite,
   attributes: attributes.default({}),
 });
 
-function priceTableRules(
-  input: z.output<typeof priceTableFields>,
-  context: z.RefinementCtx,
-): void {
+function priceTableRules(input: z.output<typeof priceTableFields>, context: z.RefinementCtx): void {
   if (input.end_date && input.end_date < input.start_date) {
     context.addIssue({
       code: "custom",
@@ -112,16 +89,13 @@ function priceTableRules(
       params: { code: "before_start" },
     });
   }
-  for (const error of flagTargetErrors(input, flagFields))
-    context.addIssue(ruleIssue(error));
+  for (const error of flagTargetErrors(input, flagFields)) context.addIssue(ruleIssue(error));
 }
 
 /** Body of POST and PUT /price-tables (interface "Price table"). */
 export const priceTableWrite = priceTableFields.superRefine(priceTableRules);
 /** PUT /price-tables/{id}: the path id (any text: a malformed one is simply not found) and the body. */
-export const priceTableUpdate = priceTableFields
-  .extend({ id: z.string() })
-  .superRefine(priceTableRules);
+export const priceTableUpdate = priceTableFields.extend({ id: z.string() }).superRefine(priceTableRules);
 export type PriceTableWrite = z.input<typeof priceTableWrite>;
 export type PriceTableWriteOutput = z.output<typeof priceTableWrite>;
 

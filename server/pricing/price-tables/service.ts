@@ -7,20 +7,8 @@ import { toJsonNumber } from "../../lib/money";
 import { paginate, sortByColumns, type Page } from "../../lib/paging";
 import { searchText } from "../../lib/search";
 import { validateAttributes } from "../../settings/entity-attributes/validate";
-import {
-  targetCounts,
-  targetInclude,
-  targetReferenceErrors,
-  targetRows,
-  targetsOf,
-} from "../targets";
-import type {
-  PriceTable,
-  PriceTableListInput,
-  PriceTableListRecord,
-  PriceTableSaved,
-  PriceTableWriteOutput,
-} from "./schemas";
+import { targetCounts, targetInclude, targetReferenceErrors, targetRows, targetsOf } from "../targets";
+import type { PriceTable, PriceTableListInput, PriceTableListRecord, PriceTableSaved, PriceTableWriteOutput } from "./schemas";
 
 /**
  * Price tables (interface "Price table"; contract §5). A table is its row, its criteria
@@ -52,22 +40,17 @@ type PriceTableRow = Prisma.PriceTableGetPayload<{
 export function dateOf(value: Date): string {
   return value.toISOString().slice(0, 10);
 }
-export const dateOrNull = (value: Date | null) =>
-  value ? dateOf(value) : null;
+export const dateOrNull = (value: Date | null) => (value ? dateOf(value) : null);
 const asDate = (value: string) => new Date(`${value}T00:00:00Z`);
 
 async function findRow(db: Db, id: string): Promise<PriceTableRow> {
-  const row = isUuid(id)
-    ? await db.priceTable.findUnique({ where: { id }, include: detailInclude })
-    : null;
+  const row = isUuid(id) ? await db.priceTable.findUnique({ where: { id }, include: detailInclude }) : null;
   if (!row) throw AppError.notFound("Price table");
   return row;
 }
 
 async function toPriceTable(db: Db, row: PriceTableRow): Promise<PriceTable> {
-  const everyProduct = row.criteria.some((criteria) => !criteria.has_products)
-    ? await db.product.count()
-    : 0;
+  const everyProduct = row.criteria.some((criteria) => !criteria.has_products) ? await db.product.count() : 0;
   return {
     id: row.id,
     name: row.name,
@@ -84,19 +67,13 @@ async function toPriceTable(db: Db, row: PriceTableRow): Promise<PriceTable> {
       value_type: criteria.value_type,
       criteria_type: criteria.criteria_type,
       value: Number(criteria.value.toString()),
-      products_quantity: criteria.has_products
-        ? new Set(criteria.products.map((product) => product.product_id)).size
-        : everyProduct,
+      products_quantity: criteria.has_products ? new Set(criteria.products.map((product) => product.product_id)).size : everyProduct,
       products: criteria.products.map((product) => ({
         product_id: product.product_id,
         product_variation_id: product.product_variation_id,
         price: toJsonNumber(product.price),
-        base_price: toJsonNumber(
-          product.variation?.price ?? product.product.price,
-        ),
-        name: product.variation
-          ? `${product.product.name} — ${product.variation.name}`
-          : product.product.name,
+        base_price: toJsonNumber(product.variation?.price ?? product.product.price),
+        name: product.variation ? `${product.product.name} — ${product.variation.name}` : product.product.name,
         sku: product.variation?.sku ?? product.product.sku,
         attributes: product.attributes as Record<string, unknown>,
       })),
@@ -112,19 +89,9 @@ export async function getPriceTable(db: Db, id: string): Promise<PriceTable> {
   return toPriceTable(db, await findRow(db, id));
 }
 
-export async function listPriceTables(
-  db: Db,
-  input: PriceTableListInput,
-): Promise<Page<PriceTableListRecord>> {
+export async function listPriceTables(db: Db, input: PriceTableListInput): Promise<Page<PriceTableListRecord>> {
   const page = await paginate(db.priceTable, input, {
-    sortable: sortByColumns([
-      "id",
-      "name",
-      "start_date",
-      "end_date",
-      "created_at",
-      "updated_at",
-    ]),
+    sortable: sortByColumns(["id", "name", "start_date", "end_date", "created_at", "updated_at"]),
     defaultSort: "name",
     searchable: true,
     toItem: (row) => row,
@@ -144,9 +111,7 @@ export async function listPriceTables(
   return {
     ...page,
     items: page.items.map((row) => {
-      const counts = targetCounts(
-        targets.filter((target) => target.price_table_id === row.id),
-      );
+      const counts = targetCounts(targets.filter((target) => target.price_table_id === row.id));
       return {
         id: row.id,
         name: row.name,
@@ -163,23 +128,12 @@ export async function listPriceTables(
 }
 
 /** 422 for each product or variation of the criteria that is not in the org (or a variation of another product). */
-async function productReferenceErrors(
-  db: Db,
-  input: PriceTableWriteOutput,
-): Promise<FieldError[]> {
-  const productIds = [
-    ...new Set(
-      input.criteria.flatMap((criteria) =>
-        criteria.products.map((product) => product.product_id),
-      ),
-    ),
-  ];
+async function productReferenceErrors(db: Db, input: PriceTableWriteOutput): Promise<FieldError[]> {
+  const productIds = [...new Set(input.criteria.flatMap((criteria) => criteria.products.map((product) => product.product_id)))];
   const variationIds = [
     ...new Set(
       input.criteria.flatMap((criteria) =>
-        criteria.products.flatMap((product) =>
-          product.product_variation_id ? [product.product_variation_id] : [],
-        ),
+        criteria.products.flatMap((product) => (product.product_variation_id ? [product.product_variation_id] : [])),
       ),
     ),
   ];
@@ -198,9 +152,7 @@ async function productReferenceErrors(
       : [],
   ]);
   const known = new Set(products.map((product) => product.id));
-  const productOf = new Map(
-    variations.map((variation) => [variation.id, variation.product_id]),
-  );
+  const productOf = new Map(variations.map((variation) => [variation.id, variation.product_id]));
   const errors: FieldError[] = [];
   input.criteria.forEach((criteria, c) =>
     criteria.products.forEach((product, p) => {
@@ -210,10 +162,7 @@ async function productReferenceErrors(
           message: "no product with this id exists",
           code: "not_found_reference",
         });
-      } else if (
-        product.product_variation_id &&
-        productOf.get(product.product_variation_id) !== product.product_id
-      ) {
+      } else if (product.product_variation_id && productOf.get(product.product_variation_id) !== product.product_id) {
         errors.push({
           path: `criteria.${c}.products.${p}.product_variation_id`,
           message: "no variation of this product has this id",
@@ -226,16 +175,8 @@ async function productReferenceErrors(
 }
 
 async function check(db: Db, input: PriceTableWriteOutput): Promise<void> {
-  const errors = [
-    ...(await targetReferenceErrors(db, input)),
-    ...(await productReferenceErrors(db, input)),
-  ];
-  if (errors.length > 0)
-    throw new AppError(
-      "VALIDATION",
-      errors.map((error) => `${error.path}: ${error.message}`).join("; "),
-      { errors },
-    );
+  const errors = [...(await targetReferenceErrors(db, input)), ...(await productReferenceErrors(db, input))];
+  if (errors.length > 0) throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
   await validateAttributes(db, "price_table", input.attributes);
 }
 
@@ -254,11 +195,7 @@ function columnsOf(input: PriceTableWriteOutput) {
 }
 
 /** Replaces the criteria, their products and the targets of a table. */
-async function writeLists(
-  db: Db,
-  priceTableId: string,
-  input: PriceTableWriteOutput,
-): Promise<void> {
+async function writeLists(db: Db, priceTableId: string, input: PriceTableWriteOutput): Promise<void> {
   await db.priceTableCriteria.deleteMany({
     where: { price_table_id: priceTableId },
   });
@@ -269,8 +206,7 @@ async function writeLists(
     ...row,
     price_table_id: priceTableId,
   }));
-  if (targets.length > 0)
-    await db.priceTableTarget.createMany({ data: targets as never });
+  if (targets.length > 0) await db.priceTableTarget.createMany({ data: targets as never });
   for (const [position, criteria] of input.criteria.entries()) {
     const row = await db.priceTableCriteria.create({
       data: {
@@ -309,10 +245,7 @@ const savedOf = (table: PriceTable): PriceTableSaved => ({
   attributes: table.attributes,
 });
 
-export async function createPriceTable(
-  db: Db,
-  input: PriceTableWriteOutput,
-): Promise<PriceTableSaved> {
+export async function createPriceTable(db: Db, input: PriceTableWriteOutput): Promise<PriceTableSaved> {
   await check(db, input);
   const row = await db.priceTable.create({
     data: {
@@ -333,11 +266,7 @@ export async function createPriceTable(
   return savedOf(created);
 }
 
-export async function updatePriceTable(
-  db: Db,
-  id: string,
-  input: PriceTableWriteOutput,
-): Promise<PriceTableSaved> {
+export async function updatePriceTable(db: Db, id: string, input: PriceTableWriteOutput): Promise<PriceTableSaved> {
   const before = await getPriceTable(db, id);
   await check(db, input);
   await db.priceTable.update({ where: { id }, data: columnsOf(input) });

@@ -26,7 +26,5 @@ export const pricesRouter = router({
     })
     .input(priceCalculationInput)
     .output(priceCalculation)
-    .query(({ ctx, input }) =>
-      calculateProductPrice(ctx.db, ctx.readStatement, input),
-    ),
+    .query(({ ctx, input }) => calculateProductPrice(ctx.db, ctx.readStatement, input)),
 });

@@ -5,12 +5,7 @@ import { Prisma } from "../../generated/prisma/client";
 import { money, type Money } from "../../lib/money";
 import { factsOf, type ProductFacts } from "../criteria";
 import { readCriteria, readRanges } from "../discounts/service";
-import type {
-  DiscountCandidate,
-  Flag,
-  PriceTableCandidate,
-  Targets,
-} from "../engine";
+import type { DiscountCandidate, Flag, PriceTableCandidate, Targets } from "../engine";
 
 /**
  * An org's price tables and discounts, kept in memory per instance under the org's
@@ -101,8 +96,7 @@ type RulesRow = {
 const TARGET_COLUMNS = Prisma.sql`json_build_object('partner_id', g.partner_id, 'profile_id', g.profile_id,
   'company_id', g.company_id, 'payment_method_id', g.payment_method_id)`;
 
-const moneyOrNull = (value: MoneyText): Money | null =>
-  value === null ? null : money(value);
+const moneyOrNull = (value: MoneyText): Money | null => (value === null ? null : money(value));
 const factKey = (key: string, value: string) => `${key}\u0000${value}`;
 
 /** Every price table and discount of the org, with the version they are at, in one statement. */
@@ -140,12 +134,7 @@ async function loadRules(db: Db): Promise<PricingRules> {
       (SELECT COALESCE(json_agg(json_build_object('discount_id', v.discount_id, 'key', v.key, 'value', v.value)), '[]'::json)
          FROM discount_criteria_values v WHERE v.organization_id = ${org}) AS criteria_values`,
   );
-  const {
-    version,
-    price_tables: tables,
-    discounts,
-    criteria_values: values,
-  } = row!;
+  const { version, price_tables: tables, discounts, criteria_values: values } = row!;
   const byFact = new Map<string, string[]>();
   for (const value of values) {
     const key = factKey(value.key, value.value);
@@ -167,11 +156,7 @@ async function loadRules(db: Db): Promise<PricingRules> {
         },
       ]),
     ),
-    everyProduct: tables
-      .filter((table) =>
-        table.criteria.some((criteria) => !criteria.has_products),
-      )
-      .map((table) => table.id),
+    everyProduct: tables.filter((table) => table.criteria.some((criteria) => !criteria.has_products)).map((table) => table.id),
     discounts: new Map(
       discounts.map((discount) => [
         discount.id,
@@ -200,9 +185,7 @@ async function loadRules(db: Db): Promise<PricingRules> {
         },
       ]),
     ),
-    unconditional: discounts
-      .filter((discount) => !discount.has_criteria)
-      .map((discount) => discount.id),
+    unconditional: discounts.filter((discount) => !discount.has_criteria).map((discount) => discount.id),
     byFact,
   };
 }
@@ -236,10 +219,7 @@ export async function rulesAt(db: Db, version: string): Promise<PricingRules> {
 }
 
 /** Only the target rows that name the context's records: all the engine asks is whether they are listed. */
-function targetsFor(
-  rows: readonly TargetRow[],
-  context: PricingContextIds,
-): Targets {
+function targetsFor(rows: readonly TargetRow[], context: PricingContextIds): Targets {
   const targets: {
     partners: string[];
     profiles: string[];
@@ -256,14 +236,12 @@ function targetsFor(
       (row.partner_id !== null && row.partner_id === context.partner_id) ||
       (row.profile_id !== null && row.profile_id === context.profile_id) ||
       (row.company_id !== null && row.company_id === context.company_id) ||
-      (row.payment_method_id !== null &&
-        row.payment_method_id === context.payment_method_id);
+      (row.payment_method_id !== null && row.payment_method_id === context.payment_method_id);
     if (!named) continue;
     if (row.partner_id) targets.partners.push(row.partner_id);
     if (row.profile_id) targets.profiles.push(row.profile_id);
     if (row.company_id) targets.companies.push(row.company_id);
-    if (row.payment_method_id)
-      targets.payment_methods.push(row.payment_method_id);
+    if (row.payment_method_id) targets.payment_methods.push(row.payment_method_id);
   }
   return targets;
 }
@@ -288,10 +266,7 @@ export function candidatesOf(
     if (rows) rows.push(row);
     else rowsByCriteria.set(row.criteria_row_id, [row]);
   }
-  const tableIds = new Set([
-    ...listed.map((row) => row.price_table_id),
-    ...rules.everyProduct,
-  ]);
+  const tableIds = new Set([...listed.map((row) => row.price_table_id), ...rules.everyProduct]);
   const priceTables: PriceTableCandidate[] = [];
   for (const id of [...tableIds].sort(byId)) {
     const table = rules.tables.get(id);
@@ -304,10 +279,7 @@ export function candidatesOf(
       flags: table.flags,
       targets: targetsFor(table.targets, context),
       criteria: table.criteria
-        .filter(
-          (criteria) =>
-            !criteria.has_products || rowsByCriteria.has(criteria.id),
-        )
+        .filter((criteria) => !criteria.has_products || rowsByCriteria.has(criteria.id))
         .map((criteria) => ({
           criteria_id: criteria.criteria_id,
           name: criteria.name,
@@ -324,8 +296,7 @@ export function candidatesOf(
   }
   const discountIds = new Set(rules.unconditional);
   for (const fact of factsOf(product)) {
-    for (const id of rules.byFact.get(factKey(fact.key, fact.value)) ?? [])
-      discountIds.add(id);
+    for (const id of rules.byFact.get(factKey(fact.key, fact.value)) ?? []) discountIds.add(id);
   }
   const discounts: DiscountCandidate[] = [];
   for (const id of [...discountIds].sort(byId)) {

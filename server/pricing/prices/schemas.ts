@@ -53,13 +53,7 @@ export const stepCodes = [
 ] as const;
 
 export const priceStep = z.object({
-  rule: z.enum([
-    "base_price",
-    "price_table",
-    "discount",
-    "payment_method",
-    "rounding",
-  ]),
+  rule: z.enum(["base_price", "price_table", "discount", "payment_method", "rounding"]),
   id: z.string().nullable(),
   name: z.string().nullable(),
   /** The unit price before and after the rule, exact (rounding happens once, in the last step). */
@@ -68,10 +62,7 @@ export const priceStep = z.object({
   reason: z.string(),
   /** `reason` as a code, for clients that word it themselves; `params` holds its figures. */
   code: z.enum(stepCodes),
-  params: z.record(
-    z.string(),
-    z.union([z.string(), z.number(), z.array(z.string())]),
-  ),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())])),
 });
 export type PriceStep = z.output<typeof priceStep>;
 
@@ -80,9 +71,7 @@ export const priceCalculation = z.object({
   product_variation_id: z.string().nullable(),
   quantity: z.number(),
   base_price: z.number().nullable(),
-  price_table: z
-    .object({ id: z.string(), name: z.string(), price: z.number() })
-    .nullable(),
+  price_table: z.object({ id: z.string(), name: z.string(), price: z.number() }).nullable(),
   discounts: z.array(
     z.object({
       id: z.string(),

@@ -3,18 +3,9 @@ import type { ReadStatement } from "../../db/sql";
 import { AppError, type FieldError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
 import { money, toJsonNumber, type Money } from "../../lib/money";
-import {
-  calculatePrice,
-  type PaymentMethodCandidate,
-  type PricingProduct,
-} from "../engine";
+import { calculatePrice, type PaymentMethodCandidate, type PricingProduct } from "../engine";
 import { dateOf } from "../fields";
-import {
-  candidatesOf,
-  rulesAt,
-  type ListedRow,
-  type PricingContextIds,
-} from "./rules";
+import { candidatesOf, rulesAt, type ListedRow, type PricingContextIds } from "./rules";
 import type { PriceCalculation, PriceCalculationInput } from "./schemas";
 
 /**
@@ -36,15 +27,10 @@ type Context = PricingContextIds;
 /** Money read from the database as text (JSON numbers would be floats). */
 type MoneyText = string | null;
 
-const moneyOrNull = (value: MoneyText): Money | null =>
-  value === null ? null : money(value);
+const moneyOrNull = (value: MoneyText): Money | null => (value === null ? null : money(value));
 
 function badInput(errors: FieldError[]): AppError {
-  return new AppError(
-    "BAD_REQUEST",
-    errors.map((error) => `${error.path}: ${error.message}`).join("; "),
-    { errors },
-  );
+  return new AppError("BAD_REQUEST", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
 }
 
 type SubjectRow = {
@@ -81,8 +67,7 @@ type SubjectRow = {
   pricing_version: string | null;
 };
 
-const uuidOrNull = (value: string | null | undefined) =>
-  Prisma.sql`${value ?? null}::uuid`;
+const uuidOrNull = (value: string | null | undefined) => Prisma.sql`${value ?? null}::uuid`;
 
 /**
  * The product, the variation, the partner's profile (when no profile is given) and the
@@ -116,19 +101,14 @@ async function loadSubject(read: ReadStatement, input: PriceCalculationInput) {
   );
   const { product, variation, partner, payment_method: method } = row!;
   const errors: FieldError[] = [];
-  const missing = (path: string, message: string) =>
-    errors.push({ path, message, code: "not_found_reference" });
+  const missing = (path: string, message: string) => errors.push({ path, message, code: "not_found_reference" });
   if (!product) missing("product_id", "no product with this id exists");
   else if (input.product_variation_id && variation?.product_id !== product.id)
     missing("product_variation_id", "no variation of this product has this id");
-  if (input.partner_id && !partner)
-    missing("partner_id", "no partner with this id exists");
-  if (input.profile_id && !row!.profile_found)
-    missing("profile_id", "no profile with this id exists");
-  if (input.company_id && !row!.company_found)
-    missing("company_id", "no company with this id exists");
-  if (input.payment_method_id && !method)
-    missing("payment_method_id", "no payment method with this id exists");
+  if (input.partner_id && !partner) missing("partner_id", "no partner with this id exists");
+  if (input.profile_id && !row!.profile_found) missing("profile_id", "no profile with this id exists");
+  if (input.company_id && !row!.company_found) missing("company_id", "no company with this id exists");
+  if (input.payment_method_id && !method) missing("payment_method_id", "no payment method with this id exists");
   if (errors.length > 0 || !product) throw badInput(errors);
 
   const pricingProduct: PricingProduct = {
@@ -184,15 +164,9 @@ export async function calculateProductPrice(
   input: PriceCalculationInput,
   today = new Date(),
 ): Promise<PriceCalculation> {
-  const { product, context, paymentMethod, listed, version } =
-    await loadSubject(read, input);
+  const { product, context, paymentMethod, listed, version } = await loadSubject(read, input);
   const rules = await rulesAt(db, version);
-  const { priceTables, discounts } = candidatesOf(
-    rules,
-    product,
-    listed,
-    context,
-  );
+  const { priceTables, discounts } = candidatesOf(rules, product, listed, context);
   const quantity = money(input.quantity);
   const result = calculatePrice({
     product,
@@ -208,10 +182,7 @@ export async function calculateProductPrice(
     },
   });
   if (!result.ok) {
-    const path =
-      result.code === "installments_not_offered"
-        ? "installments"
-        : "product_id";
+    const path = result.code === "installments_not_offered" ? "installments" : "product_id";
     throw new AppError("BAD_REQUEST", result.message, {
       reason: result.code,
       errors: [{ path, message: result.message, code: result.code }],

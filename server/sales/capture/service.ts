@@ -20,16 +20,23 @@ export async function captureSale(db: Db, input: CaptureInput): Promise<SalePaym
   const sale = isUuid(input.sale_id)
     ? await db.sale.findUnique({
         where: { id: input.sale_id },
-        select: { id: true, payments: { orderBy: { position: "asc" }, select: { id: true, gateway: true, amount: true, transaction_id: true } } },
+        select: {
+          id: true,
+          payments: { orderBy: { position: "asc" }, select: { id: true, gateway: true, amount: true, transaction_id: true } },
+        },
       })
     : null;
   if (!sale) throw AppError.notFound("Sale");
   const cardPayments = sale.payments.filter((payment) => payment.gateway !== null);
   const payment = input.payment_id ? cardPayments.find((candidate) => candidate.id === input.payment_id) : cardPayments[0];
   if (!payment?.gateway) {
-    throw new AppError("BAD_REQUEST", input.payment_id ? "The payment is not a card payment of this sale" : "The sale has no card payment", {
-      reason: "no_card_payment",
-    });
+    throw new AppError(
+      "BAD_REQUEST",
+      input.payment_id ? "The payment is not a card payment of this sale" : "The sale has no card payment",
+      {
+        reason: "no_card_payment",
+      },
+    );
   }
   const gateway = gatewayNamed(payment.gateway);
   if (!gateway) throw new AppError("BAD_REQUEST", `No capture gateway "${payment.gateway}" is installed`, { reason: "no_gateway" });

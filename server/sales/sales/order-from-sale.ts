@@ -16,7 +16,10 @@ export interface OrderRows {
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 const number = (value: unknown) => (value === null || value === undefined ? 0 : Number(String(value)));
 
-export function orderEventData(rows: OrderRows, products: Map<string, { name: string; sku: string; image: string | null }>): Prisma.InputJsonObject {
+export function orderEventData(
+  rows: OrderRows,
+  products: Map<string, { name: string; sku: string; image: string | null }>,
+): Prisma.InputJsonObject {
   const { order } = rows;
   const method = (order.delivery_method ?? {}) as Record<string, unknown>;
   return {

@@ -57,7 +57,11 @@ export const saleItemWrite = z.object({
 export const cardWrite = z.object({
   brand: text(40),
   holder: text(),
-  number: z.string().trim().regex(/^[\d *-]{4,23}$/, "must be a card number (digits)").nullish(),
+  number: z
+    .string()
+    .trim()
+    .regex(/^[\d *-]{4,23}$/, "must be a card number (digits)")
+    .nullish(),
   expiration_month: text(2),
   expiration_year: text(4),
   nsu: text(60),
@@ -128,7 +132,10 @@ export const saleWrite = z.object({
   origin: z.object({ solution_id: uuid.nullish(), attributes: stringMap }).nullish(),
   items: z.array(saleItemWrite).max(500, "at most 500 items").default([]),
   freight: z.object({ amount: moneyInput.default(0), edit_reason: text(500) }).nullish(),
-  discount: z.array(z.object({ type: z.string().trim().min(1, "is required").max(40), amount: moneyInput })).max(20).default([]),
+  discount: z
+    .array(z.object({ type: z.string().trim().min(1, "is required").max(40), amount: moneyInput }))
+    .max(20)
+    .default([]),
   payments: z.array(salePaymentWrite).max(20).default([]),
   pre_order_complement: stringMap,
   checkout_complement: stringMap,
@@ -216,7 +223,13 @@ export const saleCreated = z.object({
 });
 export type SaleCreated = z.output<typeof saleCreated>;
 
-export const saleStatus = z.object({ id: z.string(), status_id: z.string(), title: z.string(), background_color: z.string(), font_color: z.string() });
+export const saleStatus = z.object({
+  id: z.string(),
+  status_id: z.string(),
+  title: z.string(),
+  background_color: z.string(),
+  font_color: z.string(),
+});
 
 const origin = z.object({ id: nullableText, origin_id: nullableText, name: nullableText, metadata: json, attributes: stringRecord });
 
@@ -288,7 +301,9 @@ export const saleDetail = saleCreated.extend({
   delivery_method_name: nullableText,
   delivery_method_price_type: nullableText,
   delivery_method_custom_label: nullableText,
-  coupons: z.array(z.object({ coupon_id: z.string(), code: z.string(), name: z.string(), type: z.string(), value_type: z.string(), value: z.number() })),
+  coupons: z.array(
+    z.object({ coupon_id: z.string(), code: z.string(), name: z.string(), type: z.string(), value_type: z.string(), value: z.number() }),
+  ),
   financials: z.array(financial),
   attributes: json,
 });

@@ -4,7 +4,17 @@ import type { Db } from "../../db/scoped";
 import { scopedQuery } from "../../db/sql";
 import { AppError, type FieldError } from "../../errors";
 import { resourceFileUrl } from "../../files/resource-files/service";
-import { actorOf, announceNewFinancial, eventData, billetOf, cardOf, financialInclude, pixOf, toFinancial, type StoredCard } from "../../finance/financials/service";
+import {
+  actorOf,
+  announceNewFinancial,
+  eventData,
+  billetOf,
+  cardOf,
+  financialInclude,
+  pixOf,
+  toFinancial,
+  type StoredCard,
+} from "../../finance/financials/service";
 import { Prisma } from "../../generated/prisma/client";
 import { isUuid } from "../../lib/ids";
 import { money, roundMoney, sameAmount, sumMoney, toJsonNumber, ZERO, type Money } from "../../lib/money";
@@ -56,8 +66,10 @@ function mainImage(organizationId: string, images: unknown): string | null {
 }
 
 const number = (value: Prisma.Decimal | Money) => toJsonNumber(value) ?? 0;
-const stringMap = (value: Prisma.JsonValue) => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, string>) : {});
-const jsonMap = (value: Prisma.JsonValue) => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const stringMap = (value: Prisma.JsonValue) =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, string>) : {};
+const jsonMap = (value: Prisma.JsonValue) =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const jsonList = (value: Prisma.JsonValue) => (Array.isArray(value) ? (value as Array<Record<string, unknown>>) : []);
 
 function paymentDetail(row: SaleRow, payment: SaleRow["payments"][number]): SalePaymentDetail {
@@ -78,10 +90,20 @@ function paymentDetail(row: SaleRow, payment: SaleRow["payments"][number]): Sale
     captured_at: payment.captured_at?.toISOString() ?? null,
     capture_reference: payment.capture_reference,
     card: card
-      ? { brand: card.brand, holder: card.holder, number: card.number, expiration_month: card.expiration_month, expiration_year: card.expiration_year, nsu: card.nsu, tid: card.tid }
+      ? {
+          brand: card.brand,
+          holder: card.holder,
+          number: card.number,
+          expiration_month: card.expiration_month,
+          expiration_year: card.expiration_year,
+          nsu: card.nsu,
+          tid: card.tid,
+        }
       : null,
     pix: receivable ? pixOf(receivable) : null,
-    payment_billet: billet ? { financial_id: billet.financial_id, bar_code: billet.bar_code, qr_code: billet.qr_code, resource_file_id: billet.resource_file_id } : null,
+    payment_billet: billet
+      ? { financial_id: billet.financial_id, bar_code: billet.bar_code, qr_code: billet.qr_code, resource_file_id: billet.resource_file_id }
+      : null,
   };
 }
 
@@ -148,14 +170,25 @@ export function toSaleDetail(row: SaleRow): SaleDetail {
     },
     quotation: row.quotation,
     order_id: row.order?.id ?? null,
-    status: { id: row.status.id, status_id: row.status.id, title: row.status.title, background_color: row.status.background_color, font_color: row.status.font_color },
+    status: {
+      id: row.status.id,
+      status_id: row.status.id,
+      title: row.status.title,
+      background_color: row.status.background_color,
+      font_color: row.status.font_color,
+    },
     observation: row.observation,
     shopping_cart_id: row.shopping_cart_id,
     company: row.company,
     partner: row.partner,
     seller: row.seller,
     resume_fields: jsonList(row.resume_fields),
-    statuses: row.statuses.map((change) => ({ id: change.id, status_id: change.status_id, title: change.status.title, created_at: change.created_at.toISOString() })),
+    statuses: row.statuses.map((change) => ({
+      id: change.id,
+      status_id: change.status_id,
+      title: change.status.title,
+      created_at: change.created_at.toISOString(),
+    })),
     webhook_error: row.webhook_error,
     delivery_method_id: value("delivery_method_id"),
     delivery_rule_id: value("delivery_rule_id"),
@@ -215,7 +248,13 @@ function toListRecord(row: SaleListRow): SaleListRecord {
     },
     created_at: row.created_at.toISOString(),
     payments: row.payments.map((payment) => ({ id: payment.id, name: payment.payment_method.name })),
-    status: { id: row.status.id, status_id: row.status.id, title: row.status.title, background_color: row.status.background_color, font_color: row.status.font_color },
+    status: {
+      id: row.status.id,
+      status_id: row.status.id,
+      title: row.status.title,
+      background_color: row.status.background_color,
+      font_color: row.status.font_color,
+    },
     webhook_error: row.webhook_error,
     quotation: row.quotation,
   };
@@ -253,7 +292,15 @@ export async function listSales(db: Db, input: SaleListInput): Promise<Page<Sale
 
 /* ---------------------------------------------------------------- create */
 
-type PaymentMethodRow = { id: string; name: string; type: string | null; active: boolean; vendor: string | null; condition: Prisma.JsonValue; installments: Prisma.JsonValue };
+type PaymentMethodRow = {
+  id: string;
+  name: string;
+  type: string | null;
+  active: boolean;
+  vendor: string | null;
+  condition: Prisma.JsonValue;
+  installments: Prisma.JsonValue;
+};
 
 function rulesOf(method: PaymentMethodRow): DueDateRules {
   return {
@@ -264,7 +311,9 @@ function rulesOf(method: PaymentMethodRow): DueDateRules {
 
 /** Everything a batch of sales names, read at once (one query per kind of record). */
 async function loadReferences(db: Db, inputs: SaleWriteOutput[]) {
-  const ids = <T>(values: Array<T | null | undefined>) => [...new Set(values.filter((value): value is T => value !== null && value !== undefined))];
+  const ids = <T>(values: Array<T | null | undefined>) => [
+    ...new Set(values.filter((value): value is T => value !== null && value !== undefined)),
+  ];
   const partnerIds = ids(inputs.map((input) => input.partner_id));
   const companyIds = ids(inputs.map((input) => input.company_id));
   const sellerIds = ids(inputs.map((input) => input.seller_id));
@@ -276,11 +325,16 @@ async function loadReferences(db: Db, inputs: SaleWriteOutput[]) {
   const deliveryMethodIds = ids(inputs.map((input) => input.delivery?.delivery_method_id));
   const none = <T>(list: string[], query: () => Promise<T[]>): Promise<T[]> => (list.length > 0 ? query() : Promise.resolve([]));
   const [partners, companies, sellers, solutions, products, variations, methods, coupons, deliveryMethods, statuses] = await Promise.all([
-    db.partner.findMany({ where: { id: { in: partnerIds } }, select: { id: true, name: true, fiscal_registration_number: true, phone: true, mobile: true, addresses: true } }),
+    db.partner.findMany({
+      where: { id: { in: partnerIds } },
+      select: { id: true, name: true, fiscal_registration_number: true, phone: true, mobile: true, addresses: true },
+    }),
     none(companyIds, () => db.company.findMany({ where: { id: { in: companyIds } }, select: { id: true } })),
     none(sellerIds, () => db.seller.findMany({ where: { id: { in: sellerIds } }, select: { id: true } })),
     none(solutionIds, () => db.solution.findMany({ where: { id: { in: solutionIds } }, select: { id: true, active: true } })),
-    none(productIds, () => db.product.findMany({ where: { id: { in: productIds } }, select: { id: true, name: true, sku: true, images: true } })),
+    none(productIds, () =>
+      db.product.findMany({ where: { id: { in: productIds } }, select: { id: true, name: true, sku: true, images: true } }),
+    ),
     none(variationIds, () => db.productVariation.findMany({ where: { id: { in: variationIds } }, select: { id: true, product_id: true } })),
     none(methodIds, () =>
       db.paymentMethod.findMany({
@@ -290,10 +344,15 @@ async function loadReferences(db: Db, inputs: SaleWriteOutput[]) {
     ),
     none(couponIds, () => db.coupon.findMany({ where: { id: { in: couponIds } } })),
     none(deliveryMethodIds, () => db.deliveryMethod.findMany({ where: { id: { in: deliveryMethodIds } } })),
-    db.status.findMany({ where: { type: { in: ["SALE", "ORDER", "FINANCIAL"] } }, orderBy: [{ order: "asc" }, { created_at: "asc" }], select: { id: true, type: true, is_initial: true } }),
+    db.status.findMany({
+      where: { type: { in: ["SALE", "ORDER", "FINANCIAL"] } },
+      orderBy: [{ order: "asc" }, { created_at: "asc" }],
+      select: { id: true, type: true, is_initial: true },
+    }),
   ]);
   const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
-  const initial = (type: string) => statuses.find((status) => status.type === type && status.is_initial) ?? statuses.find((status) => status.type === type);
+  const initial = (type: string) =>
+    statuses.find((status) => status.type === type && status.is_initial) ?? statuses.find((status) => status.type === type);
   return {
     partnerById: byId(partners),
     companyIds: new Set(companies.map((company) => company.id)),
@@ -312,7 +371,8 @@ type References = Awaited<ReturnType<typeof loadReferences>>;
 /** 400 naming each field of one sale that names nothing usable. */
 function referenceErrors(input: SaleWriteOutput, references: References): FieldError[] {
   const errors: FieldError[] = [];
-  const missing = (path: string, noun: string) => errors.push({ path, message: `no ${noun} with this id exists`, code: "not_found_reference" });
+  const missing = (path: string, noun: string) =>
+    errors.push({ path, message: `no ${noun} with this id exists`, code: "not_found_reference" });
   if (!references.partnerById.has(input.partner_id)) missing("partner_id", "partner");
   if (input.company_id && !references.companyIds.has(input.company_id)) missing("company_id", "company");
   if (input.seller_id && !references.sellerIds.has(input.seller_id)) missing("seller_id", "seller");
@@ -334,10 +394,16 @@ function referenceErrors(input: SaleWriteOutput, references: References): FieldE
   input.payments.forEach((payment, index) => {
     const method = references.methodById.get(payment.payment_method_id);
     if (!method) return missing(`payments.${index}.payment_method_id`, "payment method");
-    if (!method.active) errors.push({ path: `payments.${index}.payment_method_id`, message: "the payment method is inactive", code: "inactive" });
+    if (!method.active)
+      errors.push({ path: `payments.${index}.payment_method_id`, message: "the payment method is inactive", code: "inactive" });
     const most = maxInstallments(rulesOf(method));
     if (payment.installments > most) {
-      errors.push({ path: `payments.${index}.installments`, message: `must be between 1 and ${most}`, code: "too_big", params: { maximum: most } });
+      errors.push({
+        path: `payments.${index}.installments`,
+        message: `must be between 1 and ${most}`,
+        code: "too_big",
+        params: { maximum: most },
+      });
     }
   });
   const deliveryMethodId = input.delivery?.delivery_method_id;
@@ -348,9 +414,11 @@ function referenceErrors(input: SaleWriteOutput, references: References): FieldE
     const path = `coupons.${index}.coupon_id`;
     if (!coupon) return missing(path, "coupon");
     if (!coupon.active) errors.push({ path, message: "the coupon is inactive", code: "coupon_inactive" });
-    else if (coupon.start_date && coupon.start_date > now) errors.push({ path, message: "the coupon is not valid yet", code: "coupon_not_started" });
+    else if (coupon.start_date && coupon.start_date > now)
+      errors.push({ path, message: "the coupon is not valid yet", code: "coupon_not_started" });
     else if (coupon.end_date && coupon.end_date < now) errors.push({ path, message: "the coupon has expired", code: "coupon_expired" });
-    else if (coupon.max_uses !== null && coupon.uses >= coupon.max_uses) errors.push({ path, message: "the coupon is used up", code: "coupon_used_up" });
+    else if (coupon.max_uses !== null && coupon.uses >= coupon.max_uses)
+      errors.push({ path, message: "the coupon is used up", code: "coupon_used_up" });
   });
   const { statusOf } = references;
   if (!statusOf.sale) errors.push({ path: "(body)", message: "the organization has no SALE status", code: "no_status" });
@@ -361,7 +429,9 @@ function referenceErrors(input: SaleWriteOutput, references: References): FieldE
 }
 
 /** The totals rules of contract §7; each item's total as it will be stored. */
-export function checkSaleTotals(input: Pick<SaleWriteOutput, "items" | "freight" | "discount" | "payments" | "full_value" | "total_value">): {
+export function checkSaleTotals(
+  input: Pick<SaleWriteOutput, "items" | "freight" | "discount" | "payments" | "full_value" | "total_value">,
+): {
   errors: FieldError[];
   itemTotals: Money[];
 } {
@@ -445,13 +515,29 @@ async function countCouponUses(db: Db, input: SaleWriteOutput): Promise<void> {
 }
 
 type PartnerAddress = Record<string, string | boolean | null | undefined>;
-type PartnerRow = { id: string; name: string; fiscal_registration_number: string; phone: string | null; mobile: string | null; addresses: Prisma.JsonValue };
+type PartnerRow = {
+  id: string;
+  name: string;
+  fiscal_registration_number: string;
+  phone: string | null;
+  mobile: string | null;
+  addresses: Prisma.JsonValue;
+};
 
 /** The delivery as stored: what was sent, the delivery method's own fields, the partner's default address. */
 function deliveryOf(
   input: SaleWriteOutput,
   partner: { name: string; phone: string | null; mobile: string | null; addresses: Prisma.JsonValue },
-  method: { name: string; type: string; price_type: string; custom_label: string | null; notes: string | null; period_type: string | null; period_start: number | null; period_end: number | null } | null,
+  method: {
+    name: string;
+    type: string;
+    price_type: string;
+    custom_label: string | null;
+    notes: string | null;
+    period_type: string | null;
+    period_start: number | null;
+    period_end: number | null;
+  } | null,
 ): StoredDelivery {
   const sent = input.delivery ?? {};
   const addresses = Array.isArray(partner.addresses) ? (partner.addresses as PartnerAddress[]) : [];
@@ -531,17 +617,33 @@ export async function createSale(db: Db, input: SaleWriteOutput): Promise<SaleDe
   await recordSaleInRollups(db, saleId);
   const detail = await getSale(db, saleId);
   // The sale, the order and the receivables it made: each in the audit log, as their own writes would be.
-  await recordAudit(db, { action: "create", entity: "sale", entityId: saleId, label: partnerName, after: { ...detail, financials: undefined } });
+  await recordAudit(db, {
+    action: "create",
+    entity: "sale",
+    entityId: saleId,
+    label: partnerName,
+    after: { ...detail, financials: undefined },
+  });
   if (orderRows) {
     const order = await getOrder(db, ALL_ORDERS, orderRows.order.id);
     await recordAudit(db, { action: "create", entity: "order", entityId: order.id, label: order.partner.name, after: order });
   }
   for (const financial of detail.financials) {
-    await recordAudit(db, { action: "create", entity: "financial", entityId: financial.id, label: financial.partner_name, after: financial });
+    await recordAudit(db, {
+      action: "create",
+      entity: "financial",
+      entityId: financial.id,
+      label: financial.partner_name,
+      after: financial,
+    });
   }
   await emitEvent(db, { type: "sale.created", data: eventData(detail), subject: { type: "sale", id: saleId } });
   if (orderRows) {
-    await emitEvent(db, { type: "order.created", data: orderEventData(orderRows, products), subject: { type: "order", id: orderRows.order.id } });
+    await emitEvent(db, {
+      type: "order.created",
+      data: orderEventData(orderRows, products),
+      subject: { type: "order", id: orderRows.order.id },
+    });
   }
   for (const financial of detail.financials) await announceNewFinancial(db, financial);
   return detail;
@@ -608,8 +710,17 @@ export async function writeSales(db: Db, inputs: SaleWriteOutput[]): Promise<Wri
   for (const attributes of distinctAttributes.values()) await validateAttributes(db, "sale", attributes);
   for (const { input } of checked) await countCouponUses(db, input);
   const batch: RowBatch = {
-    sales: [], saleItems: [], salePayments: [], saleCoupons: [], saleStatusChanges: [],
-    orders: [], orderItems: [], orderPayments: [], orderCoupons: [], orderStatusChanges: [], financials: [],
+    sales: [],
+    saleItems: [],
+    salePayments: [],
+    saleCoupons: [],
+    saleStatusChanges: [],
+    orders: [],
+    orderItems: [],
+    orderPayments: [],
+    orderCoupons: [],
+    orderStatusChanges: [],
+    financials: [],
   };
   const written = checked.map((sale) => saleRows(db, sale, references, batch));
   await insertRows(db, batch);
@@ -619,7 +730,12 @@ export async function writeSales(db: Db, inputs: SaleWriteOutput[]): Promise<Wri
 /** The rows of one checked sale, added to `batch`. */
 function saleRows(
   db: Db,
-  { input, itemTotals, partner, saleStatus }: { input: SaleWriteOutput; itemTotals: Money[]; partner: PartnerRow; saleStatus: { id: string } },
+  {
+    input,
+    itemTotals,
+    partner,
+    saleStatus,
+  }: { input: SaleWriteOutput; itemTotals: Money[]; partner: PartnerRow; saleStatus: { id: string } },
   references: References,
   batch: RowBatch,
 ): WrittenSale {
@@ -631,39 +747,43 @@ function saleRows(
   const saleId = randomUUID();
   const freight = money(input.freight?.amount ?? 0);
   const totalDiscount = sumMoney(input.discount.map((entry) => money(entry.amount)));
-  const delivery = deliveryOf(input, partner, input.delivery?.delivery_method_id ? (references.deliveryMethodById.get(input.delivery.delivery_method_id) ?? null) : null);
+  const delivery = deliveryOf(
+    input,
+    partner,
+    input.delivery?.delivery_method_id ? (references.deliveryMethodById.get(input.delivery.delivery_method_id) ?? null) : null,
+  );
   const discounts = input.discount.map((entry) => ({ id: randomUUID(), type: entry.type, amount: entry.amount }));
 
   batch.sales.push({
-      id: saleId,
-      organization_id: organizationId,
-      external_id: input.external_id ?? null,
-      company_id: input.company_id ?? null,
-      partner_id: partner.id,
-      seller_id: input.seller_id ?? null,
-      solution_id: input.origin?.solution_id ?? null,
-      status_id: saleStatus.id,
-      updated_by: input.updated_by,
-      observation: input.observation ?? null,
-      shopping_cart_id: input.shopping_cart_id ?? null,
-      quotation: input.quotation,
-      full_value: input.full_value,
-      total_value: input.total_value,
-      total_discount: totalDiscount.toFixed(2),
-      freight_amount: freight.toFixed(2),
-      freight_edit_reason: input.freight?.edit_reason ?? null,
-      discounts,
-      invoices: input.invoices,
-      origin_attributes: input.origin?.attributes ?? {},
-      pre_order_complement: input.pre_order_complement,
-      checkout_complement: input.checkout_complement,
-      automation_fields: input.automation_fields,
-      email_config: input.email_config as Prisma.InputJsonObject,
-      resume_fields: input.resume_fields,
-      delivery,
-      attributes: input.attributes as Prisma.InputJsonObject,
-      search_text: searchText([partner.name, partner.fiscal_registration_number, input.external_id]),
-      created_at: input.created_at,
+    id: saleId,
+    organization_id: organizationId,
+    external_id: input.external_id ?? null,
+    company_id: input.company_id ?? null,
+    partner_id: partner.id,
+    seller_id: input.seller_id ?? null,
+    solution_id: input.origin?.solution_id ?? null,
+    status_id: saleStatus.id,
+    updated_by: input.updated_by,
+    observation: input.observation ?? null,
+    shopping_cart_id: input.shopping_cart_id ?? null,
+    quotation: input.quotation,
+    full_value: input.full_value,
+    total_value: input.total_value,
+    total_discount: totalDiscount.toFixed(2),
+    freight_amount: freight.toFixed(2),
+    freight_edit_reason: input.freight?.edit_reason ?? null,
+    discounts,
+    invoices: input.invoices,
+    origin_attributes: input.origin?.attributes ?? {},
+    pre_order_complement: input.pre_order_complement,
+    checkout_complement: input.checkout_complement,
+    automation_fields: input.automation_fields,
+    email_config: input.email_config as Prisma.InputJsonObject,
+    resume_fields: input.resume_fields,
+    delivery,
+    attributes: input.attributes as Prisma.InputJsonObject,
+    search_text: searchText([partner.name, partner.fiscal_registration_number, input.external_id]),
+    created_at: input.created_at,
   });
   const items = input.items.map((item, position) => ({
     id: randomUUID(),
@@ -701,13 +821,30 @@ function saleRows(
   });
   batch.salePayments.push(...payments);
   batch.saleCoupons.push(
-    ...input.coupons.map((link) => ({ organization_id: organizationId, sale_id: saleId, coupon_id: link.coupon_id, attributes: link.attributes as Prisma.InputJsonObject })),
+    ...input.coupons.map((link) => ({
+      organization_id: organizationId,
+      sale_id: saleId,
+      coupon_id: link.coupon_id,
+      attributes: link.attributes as Prisma.InputJsonObject,
+    })),
   );
   batch.saleStatusChanges.push({ organization_id: organizationId, sale_id: saleId, status_id: saleStatus.id, actor, created_at: now });
 
   let orderRows: OrderRows | null = null;
   if (!input.quotation && statusOf.order && statusOf.financial) {
-    orderRows = orderOfSale(db, batch, { input, saleId, partner, delivery, discounts, items, payments, couponById, statusId: statusOf.order.id, actor, now });
+    orderRows = orderOfSale(db, batch, {
+      input,
+      saleId,
+      partner,
+      delivery,
+      discounts,
+      items,
+      payments,
+      couponById,
+      statusId: statusOf.order.id,
+      actor,
+      now,
+    });
     const financialStatusId = statusOf.financial.id;
     const receivables = input.payments.flatMap((payment, index) => {
       const method = methodById.get(payment.payment_method_id);
@@ -735,7 +872,10 @@ function saleRows(
   }
 
   const products = new Map(
-    [...productById.values()].map((product) => [product.id, { name: product.name, sku: product.sku, image: mainImage(organizationId, product.images) }]),
+    [...productById.values()].map((product) => [
+      product.id,
+      { name: product.name, sku: product.sku, image: mainImage(organizationId, product.images) },
+    ]),
   );
   return { saleId, partnerName: partner.name, orderRows, products };
 }
@@ -746,8 +886,30 @@ interface OrderOfSale {
   partner: { id: string; name: string; fiscal_registration_number: string };
   delivery: StoredDelivery;
   discounts: Array<{ id: string; type: string; amount: number }>;
-  items: Array<{ id: string; position: number; product_id: string; product_variation_id: string | null; unit: string | null; unit_value: number; quantity: number; discount: number; total_value: string; item_origin_value: string | null; item_origin_type: string | null; automation_fields: Record<string, string>; complements: object[]; resume_fields: object[] }>;
-  payments: Array<{ id: string; payment_method_id: string; installment_id: string | null; transaction_id: string | null; amount: number; installments: number }>;
+  items: Array<{
+    id: string;
+    position: number;
+    product_id: string;
+    product_variation_id: string | null;
+    unit: string | null;
+    unit_value: number;
+    quantity: number;
+    discount: number;
+    total_value: string;
+    item_origin_value: string | null;
+    item_origin_type: string | null;
+    automation_fields: Record<string, string>;
+    complements: object[];
+    resume_fields: object[];
+  }>;
+  payments: Array<{
+    id: string;
+    payment_method_id: string;
+    installment_id: string | null;
+    transaction_id: string | null;
+    amount: number;
+    installments: number;
+  }>;
   couponById: Map<string, { id: string; code: string; name: string; type: string; value_type: string; value: Prisma.Decimal }>;
   statusId: string;
   actor: string | null;
@@ -844,14 +1006,29 @@ function orderOfSale(db: Db, batch: RowBatch, sale: OrderOfSale): OrderRows {
   }));
   batch.orderPayments.push(...payments);
   batch.orderCoupons.push(
-    ...input.coupons.map((link) => ({ organization_id: organizationId, order_id: orderId, coupon_id: link.coupon_id, attributes: link.attributes as Prisma.InputJsonObject })),
+    ...input.coupons.map((link) => ({
+      organization_id: organizationId,
+      order_id: orderId,
+      coupon_id: link.coupon_id,
+      attributes: link.attributes as Prisma.InputJsonObject,
+    })),
   );
   const statusChange = { id: randomUUID(), status_id: sale.statusId, created_at: sale.now };
   batch.orderStatusChanges.push({ ...statusChange, organization_id: organizationId, order_id: orderId, actor: sale.actor });
   const coupons = input.coupons.flatMap((link) => {
     const coupon = sale.couponById.get(link.coupon_id);
-    return coupon ? [{ coupon_id: coupon.id, code: coupon.code, name: coupon.name, type: coupon.type, value_type: coupon.value_type, value: Number(coupon.value) }] : [];
+    return coupon
+      ? [
+          {
+            coupon_id: coupon.id,
+            code: coupon.code,
+            name: coupon.name,
+            type: coupon.type,
+            value_type: coupon.value_type,
+            value: Number(coupon.value),
+          },
+        ]
+      : [];
   });
   return { order, items, payments, coupons, statusChange };
 }
-

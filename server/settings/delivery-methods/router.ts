@@ -22,7 +22,7 @@ export const deliveryMethodsRouter = router({
         tags,
         summary: "Replace the opening hours of a delivery method",
         description:
-          "The body is a JSON array of `{weekday (0 = Sunday … 6), open_time \"HH:MM\", close_time \"HH:MM\"}` and replaces the whole list. " +
+          'The body is a JSON array of `{weekday (0 = Sunday … 6), open_time "HH:MM", close_time "HH:MM"}` and replaces the whole list. ' +
           "A range that does not open before it closes, or overlaps another range of its weekday, is 422 naming the item (`2.open_time`).",
         protect: true,
       },

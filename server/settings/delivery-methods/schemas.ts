@@ -29,7 +29,6 @@ export const deliveryMethodWrite = z.object({
 export type DeliveryMethodWrite = z.input<typeof deliveryMethodWrite>;
 export type DeliveryMethodWriteOutput = z.output<typeof deliveryMethodWrite>;
 
-
 /** Rules across fields, shared by the API (422) and the panel form. */
 export function deliveryMethodRules(
   input: Pick<DeliveryMethodWriteOutput, "price_type" | "price" | "period_start" | "period_end">,
@@ -39,7 +38,12 @@ export function deliveryMethodRules(
     errors.push({ path: "price", message: "is required unless price_type is FREE", code: "required" });
   }
   if (input.period_start != null && input.period_end != null && input.period_start > input.period_end) {
-    errors.push({ path: "period_end", message: "must not be less than period_start", code: "not_less_than", params: { field: "period_start" } });
+    errors.push({
+      path: "period_end",
+      message: "must not be less than period_start",
+      code: "not_less_than",
+      params: { field: "period_start" },
+    });
   }
   return errors;
 }
@@ -82,7 +86,11 @@ const TIME = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 const time = z.string({ message: "must be a time HH:MM" }).regex(TIME, "must be a time HH:MM");
 
 export const openingHour = z.object({
-  weekday: z.number({ message: "must be a number from 0 (Sunday) to 6" }).int("must be a whole number").min(0, "must be from 0 to 6").max(6, "must be from 0 to 6"),
+  weekday: z
+    .number({ message: "must be a number from 0 (Sunday) to 6" })
+    .int("must be a whole number")
+    .min(0, "must be from 0 to 6")
+    .max(6, "must be from 0 to 6"),
   open_time: time,
   close_time: time,
 });
@@ -96,12 +104,11 @@ export const openingHours = z
   .array(openingHour)
   .max(100, "at most 100 ranges")
   .superRefine((hours, ctx) => {
-    const valid = hours
-      .map((hour, index) => ({ ...hour, index }))
-      .filter((hour) => openingHour.safeParse(hour).success);
+    const valid = hours.map((hour, index) => ({ ...hour, index })).filter((hour) => openingHour.safeParse(hour).success);
     const problems = new Map<number, { message: string; code: string; params?: Record<string, unknown> }>();
     for (const hour of valid) {
-      if (hour.open_time >= hour.close_time) problems.set(hour.index, { message: "must be before close_time", code: "not_before", params: { field: "close_time" } });
+      if (hour.open_time >= hour.close_time)
+        problems.set(hour.index, { message: "must be before close_time", code: "not_before", params: { field: "close_time" } });
     }
     // Per weekday in opening order, each range against the one reaching latest so far;
     // the range that comes later in the list is the one named.

@@ -53,10 +53,10 @@ export const entityAttributeWrite = z.object({
 export type EntityAttributeWrite = z.input<typeof entityAttributeWrite>;
 export type EntityAttributeWriteOutput = z.output<typeof entityAttributeWrite>;
 
-
 export function entityAttributeRules(input: Pick<EntityAttributeWriteOutput, "type" | "options">): FieldError[] {
   const errors: FieldError[] = [];
-  if (input.type === "SELECT" && input.options.length === 0) errors.push({ path: "options", message: "a SELECT needs at least one option", code: "required" });
+  if (input.type === "SELECT" && input.options.length === 0)
+    errors.push({ path: "options", message: "a SELECT needs at least one option", code: "required" });
   const seen = new Set<string>();
   input.options.forEach((option, index) => {
     if (seen.has(option)) errors.push({ path: `options.${index}`, message: "is repeated", code: "repeated", params: { value: option } });

@@ -14,13 +14,9 @@ function typeError(definition: Definition, value: unknown): string | null {
     case "BOOLEAN":
       return typeof value === "boolean" ? null : "must be true or false";
     case "DATE":
-      return typeof value === "string" && isoDate.test(value) && !Number.isNaN(Date.parse(value))
-        ? null
-        : "must be a date (YYYY-MM-DD)";
+      return typeof value === "string" && isoDate.test(value) && !Number.isNaN(Date.parse(value)) ? null : "must be a date (YYYY-MM-DD)";
     case "SELECT":
-      return typeof value === "string" && definition.options.includes(value)
-        ? null
-        : `must be one of: ${definition.options.join(", ")}`;
+      return typeof value === "string" && definition.options.includes(value) ? null : `must be one of: ${definition.options.join(", ")}`;
     default:
       return null;
   }
@@ -43,7 +39,13 @@ export async function validateAttributes(db: Db, entity: string, attributes: Rec
   for (const definition of definitions) {
     const value = values[definition.key];
     if (value === undefined || value === null || value === "") {
-      if (definition.required) errors.push({ path: `attributes.${definition.key}`, message: "is required", code: "required", params: { label: definition.label } });
+      if (definition.required)
+        errors.push({
+          path: `attributes.${definition.key}`,
+          message: "is required",
+          code: "required",
+          params: { label: definition.label },
+        });
       continue;
     }
     const problem = typeError(definition, value);
@@ -52,7 +54,11 @@ export async function validateAttributes(db: Db, entity: string, attributes: Rec
         path: `attributes.${definition.key}`,
         message: problem,
         code: "invalid_type",
-        params: { label: definition.label, expected: definition.type, ...(definition.type === "SELECT" ? { values: definition.options } : {}) },
+        params: {
+          label: definition.label,
+          expected: definition.type,
+          ...(definition.type === "SELECT" ? { values: definition.options } : {}),
+        },
       });
     }
   }

@@ -72,16 +72,32 @@ export const paymentMethodWrite = z.object({
 export type PaymentMethodWrite = z.input<typeof paymentMethodWrite>;
 export type PaymentMethodWriteOutput = z.output<typeof paymentMethodWrite>;
 
-
 /** Rules across fields, shared by the API (422) and the panel form. */
-export function paymentMethodRules(input: Pick<PaymentMethodWriteOutput, "minimum_value" | "maximum_value" | "installments">): FieldError[] {
+export function paymentMethodRules(
+  input: Pick<PaymentMethodWriteOutput, "minimum_value" | "maximum_value" | "installments">,
+): FieldError[] {
   const errors: FieldError[] = [];
-  if (input.minimum_value != null && input.maximum_value != null && decimal(input.minimum_value).greaterThan(decimal(input.maximum_value))) {
-    errors.push({ path: "maximum_value", message: "must not be less than minimum_value", code: "not_less_than", params: { field: "minimum_value" } });
+  if (
+    input.minimum_value != null &&
+    input.maximum_value != null &&
+    decimal(input.minimum_value).greaterThan(decimal(input.maximum_value))
+  ) {
+    errors.push({
+      path: "maximum_value",
+      message: "must not be less than minimum_value",
+      code: "not_less_than",
+      params: { field: "minimum_value" },
+    });
   }
   const seen = new Set<number>();
   input.installments.forEach((installment, index) => {
-    if (seen.has(installment.sequence)) errors.push({ path: `installments.${index}.sequence`, message: "is repeated", code: "repeated", params: { value: installment.sequence } });
+    if (seen.has(installment.sequence))
+      errors.push({
+        path: `installments.${index}.sequence`,
+        message: "is repeated",
+        code: "repeated",
+        params: { value: installment.sequence },
+      });
     seen.add(installment.sequence);
   });
   return errors;

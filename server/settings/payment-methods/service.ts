@@ -17,7 +17,13 @@ import {
 } from "./schemas";
 
 /** The provider as stored: everything but the secret, which lives encrypted apart. */
-type StoredProvider = { id: string; vendor: string | null; image: string | null; access_key: string | null; attributes: Record<string, string> };
+type StoredProvider = {
+  id: string;
+  vendor: string | null;
+  image: string | null;
+  access_key: string | null;
+  attributes: Record<string, string>;
+};
 type StoredDueDate = { type: string; value: number } | null;
 type StoredCondition = { id: string; type: string; due_date: StoredDueDate; subsequent_due_date: StoredDueDate };
 type StoredInstallment = {
@@ -94,7 +100,10 @@ function toListRecord(row: PaymentMethodRow): PaymentMethodListRecord {
 /** Database data of a write: the secret sealed, ids of the nested objects kept stable. */
 async function toData(input: PaymentMethodWriteOutput, db: Db, id?: string) {
   const current = id
-    ? await db.paymentMethod.findFirst({ where: { id }, select: { provider: true, provider_secret_encrypted: true, condition: true, installments: true } })
+    ? await db.paymentMethod.findFirst({
+        where: { id },
+        select: { provider: true, provider_secret_encrypted: true, condition: true, installments: true },
+      })
     : null;
   const currentProvider = (current?.provider ?? null) as StoredProvider | null;
   let provider: StoredProvider | null = currentProvider;
@@ -164,7 +173,11 @@ export const paymentMethods = defineCrud({
   path: "/payment-methods",
   tag: "Payment methods",
   model: (db) => db.paymentMethod,
-  read: { table: "payment_methods", fields: Prisma.PaymentMethodScalarFieldEnum, decimals: ["minimum_value", "maximum_value", "adjustment_rate", "minimum_installment_value"] },
+  read: {
+    table: "payment_methods",
+    fields: Prisma.PaymentMethodScalarFieldEnum,
+    decimals: ["minimum_value", "maximum_value", "adjustment_rate", "minimum_installment_value"],
+  },
   write: paymentMethodWrite,
   detail: paymentMethod,
   listRecord: paymentMethodListRecord,
@@ -180,7 +193,18 @@ export const paymentMethods = defineCrud({
     }),
   },
   searchFields: (input) => [input.name],
-  sortable: ["id", "name", "type", "minimum_value", "maximum_value", "active", "adjustment_rate", "minimum_installment_value", "vendor", "always_visible"],
+  sortable: [
+    "id",
+    "name",
+    "type",
+    "minimum_value",
+    "maximum_value",
+    "active",
+    "adjustment_rate",
+    "minimum_installment_value",
+    "vendor",
+    "always_visible",
+  ],
   defaultSort: "name",
   beforeWrite: async (_db, input) => {
     const errors = paymentMethodRules(input);

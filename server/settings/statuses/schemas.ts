@@ -31,7 +31,9 @@ export type StatusWriteOutput = z.output<typeof statusWrite>;
 
 /** Rules across fields, shared by the API (422/400) and the panel form. */
 export function statusRules(input: Pick<StatusWriteOutput, "is_initial" | "is_final">) {
-  return input.is_initial && input.is_final ? [{ path: "is_final", message: "a status cannot be both initial and final", code: "initial_and_final" }] : [];
+  return input.is_initial && input.is_final
+    ? [{ path: "is_final", message: "a status cannot be both initial and final", code: "initial_and_final" }]
+    : [];
 }
 
 /** The panel's form: the write schema plus the rules across fields. */

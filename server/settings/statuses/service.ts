@@ -53,7 +53,10 @@ async function find(db: Db, id: string) {
  * advisory lock), then clears the previous one: two concurrent writes cannot both win.
  */
 async function clearInitial(tx: Db, type: StatusType, exceptId?: string): Promise<void> {
-  await scopedExecute(tx, (organization) => Prisma.sql`SELECT pg_advisory_xact_lock(hashtext('statuses.is_initial.' || ${type} || ${organization}::text))`);
+  await scopedExecute(
+    tx,
+    (organization) => Prisma.sql`SELECT pg_advisory_xact_lock(hashtext('statuses.is_initial.' || ${type} || ${organization}::text))`,
+  );
   await tx.status.updateMany({
     where: { type, is_initial: true, ...(exceptId ? { id: { not: exceptId } } : {}) },
     data: { is_initial: false },

@@ -2,14 +2,7 @@ import { z } from "zod";
 import { bulkInput, bulkResult, eachRecord, idInput } from "../../lib/crud";
 import { pageOf } from "../../lib/paging";
 import { manageProcedure, readProcedure, router } from "../../trpc";
-import {
-  stockListInput,
-  stockMovement,
-  stockMovementInput,
-  stockMovementListInput,
-  stockOverrideInput,
-  stockRecord,
-} from "./schemas";
+import { stockListInput, stockMovement, stockMovementInput, stockMovementListInput, stockOverrideInput, stockRecord } from "./schemas";
 import {
   applyMovement,
   getStock,
@@ -25,7 +18,12 @@ import {
 
 const tags = ["Stock"];
 
-const fieldError = z.object({ path: z.string(), message: z.string(), code: z.string(), params: z.record(z.string(), z.unknown()).optional() });
+const fieldError = z.object({
+  path: z.string(),
+  message: z.string(),
+  code: z.string(),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
 
 export const stockRouter = router({
   list: readProcedure
@@ -65,7 +63,13 @@ export const stockRouter = router({
     .query(({ ctx, input }) => listMovements(ctx.db, input)),
   remove: manageProcedure
     .meta({
-      openapi: { method: "DELETE", path: "/stock/{id}", tags, summary: "Delete a stock record (409 while anything is reserved)", protect: true },
+      openapi: {
+        method: "DELETE",
+        path: "/stock/{id}",
+        tags,
+        summary: "Delete a stock record (409 while anything is reserved)",
+        protect: true,
+      },
       successStatus: 204,
     })
     .input(idInput)
@@ -78,7 +82,13 @@ export const stockRouter = router({
     .mutation(({ ctx, input }) => setStockActive(ctx.db, input.id, true)),
   disable: manageProcedure
     .meta({
-      openapi: { method: "PUT", path: "/stock/{id}/disable", tags, summary: "Disable a stock record (movements on it are refused)", protect: true },
+      openapi: {
+        method: "PUT",
+        path: "/stock/{id}/disable",
+        tags,
+        summary: "Disable a stock record (movements on it are refused)",
+        protect: true,
+      },
     })
     .input(idInput)
     .output(stockRecord)

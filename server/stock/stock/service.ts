@@ -8,12 +8,7 @@ import { Prisma } from "../../generated/prisma/client";
 import type { OneStatement } from "../../http/pipeline";
 import { fieldErrors } from "../../http/problem";
 import { isUuid } from "../../lib/ids";
-import {
-  decimalPlaces,
-  money,
-  toJsonNumber,
-  type Money,
-} from "../../lib/money";
+import { decimalPlaces, money, toJsonNumber, type Money } from "../../lib/money";
 import { paginate, type Page, type PageableDelegate } from "../../lib/paging";
 import { normalizeSearch, escapeLike } from "../../lib/search";
 import { emitEvent } from "../../webhooks/outbox";
@@ -104,11 +99,7 @@ function minimumStockOf(value: unknown): number | null {
   return typeof value === "number" && Number.isFinite(value) ? value : null;
 }
 
-function toRecord(
-  organizationId: string,
-  parts: Parts,
-  figures: Figures,
-): StockRecord {
+function toRecord(organizationId: string, parts: Parts, figures: Figures): StockRecord {
   const total = money(figures.total);
   const reserved = money(figures.reserved);
   const available = toJsonNumber(total.minus(reserved)) ?? 0;
@@ -154,10 +145,8 @@ function rowToRecord(row: StockRow): StockRecord {
 const variationKeyOf = (key: StockKey) => key.product_variation_id ?? "";
 
 /** What is available of figures: total less reserved. */
-const availableOf = (figures: {
-  total: { toString(): string };
-  reserved: { toString(): string };
-}): Money => money(figures.total).minus(money(figures.reserved));
+const availableOf = (figures: { total: { toString(): string }; reserved: { toString(): string } }): Money =>
+  money(figures.total).minus(money(figures.reserved));
 
 /**
  * Contract §7 `stock.low`: a change that takes a record's available quantity from above its
@@ -165,19 +154,10 @@ const availableOf = (figures: {
  * it, in the change's transaction. Once per crossing: a change that starts at or below the
  * minimum emits nothing (the record has to climb above it first).
  */
-async function emitStockLowWhenCrossed(
-  db: Db,
-  record: StockRecord,
-  availableBefore: Money,
-  availableAfter: Money,
-): Promise<void> {
+async function emitStockLowWhenCrossed(db: Db, record: StockRecord, availableBefore: Money, availableAfter: Money): Promise<void> {
   if (record.minimum_stock === null) return;
   const minimum = money(record.minimum_stock);
-  if (
-    availableBefore.lessThanOrEqualTo(minimum) ||
-    availableAfter.greaterThan(minimum)
-  )
-    return;
+  if (availableBefore.lessThanOrEqualTo(minimum) || availableAfter.greaterThan(minimum)) return;
   await emitEvent(db, {
     type: "stock.low",
     data: record,
@@ -211,11 +191,7 @@ function partsColumns(organization: Prisma.Sql, key: StockKey): Prisma.Sql {
 }
 
 /** The parts of a key as read, or a 422 error naming each field whose record the org does not have (or a variation of another product). */
-function partsOf(
-  row: PartsRow | undefined,
-  key: StockKey,
-  prefix = "",
-): { parts?: Parts; errors: FieldError[] } {
+function partsOf(row: PartsRow | undefined, key: StockKey, prefix = ""): { parts?: Parts; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const missing = (field: string, noun: string) =>
     errors.push({
@@ -226,21 +202,15 @@ function partsOf(
   if (!row?.company) missing("company_id", "company");
   if (!row?.warehouse) missing("warehouse_id", "warehouse");
   if (!row?.product) missing("product_id", "product");
-  if (key.product_variation_id && !row?.variation)
-    missing("product_variation_id", "product variation");
-  else if (
-    row?.variation &&
-    row.product &&
-    row.variation.product_id !== row.product.id
-  ) {
+  if (key.product_variation_id && !row?.variation) missing("product_variation_id", "product variation");
+  else if (row?.variation && row.product && row.variation.product_id !== row.product.id) {
     errors.push({
       path: `${prefix}product_variation_id`,
       message: "is a variation of another product",
       code: "variation_of_other_product",
     });
   }
-  if (errors.length > 0 || !row?.company || !row.warehouse || !row.product)
-    return { errors };
+  if (errors.length > 0 || !row?.company || !row.warehouse || !row.product) return { errors };
   return {
     parts: {
       company: row.company,
@@ -253,24 +223,13 @@ function partsOf(
 }
 
 /** Company, warehouse, product (with its unit) and variation of a key, in one query; 422 errors as partsOf. */
-async function loadParts(
-  db: Db,
-  key: StockKey,
-  prefix = "",
-): Promise<{ parts?: Parts; errors: FieldError[] }> {
-  const [row] = await scopedQuery<PartsRow>(
-    db,
-    (organization) => Prisma.sql`SELECT ${partsColumns(organization, key)}`,
-  );
+async function loadParts(db: Db, key: StockKey, prefix = ""): Promise<{ parts?: Parts; errors: FieldError[] }> {
+  const [row] = await scopedQuery<PartsRow>(db, (organization) => Prisma.sql`SELECT ${partsColumns(organization, key)}`);
   return partsOf(row, key, prefix);
 }
 
 /** Quantities respect the decimals of the product's measure unit (whole numbers without one). */
-function checkDecimals(
-  parts: Parts,
-  value: number,
-  path: string,
-): FieldError | undefined {
+function checkDecimals(parts: Parts, value: number, path: string): FieldError | undefined {
   const allowed = parts.product.measure_unit?.decimals_for_quantity ?? 0;
   if (decimalPlaces(value) <= allowed) return undefined;
   const unit = parts.product.measure_unit?.abbreviation;
@@ -286,11 +245,7 @@ function checkDecimals(
 }
 
 function invalid(errors: FieldError[]): AppError {
-  return new AppError(
-    "VALIDATION",
-    errors.map((error) => `${error.path}: ${error.message}`).join("; "),
-    { errors },
-  );
+  return new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
 }
 
 /** Who the ledger names: a user, an access key or the system, and the request. */
@@ -438,7 +393,16 @@ function movedOf(
   const decimals = parts && checkDecimals(parts, movement.input.quantity, "quantity");
   if (decimals) errors.push(decimals);
   // Nothing moved when any of these holds (the statement checks the same).
-  if (!parts || errors.length > 0 || !row?.id || row.total === null || row.reserved === null || row.active === null || !row.created_at || !row.updated_at) {
+  if (
+    !parts ||
+    errors.length > 0 ||
+    !row?.id ||
+    row.total === null ||
+    row.reserved === null ||
+    row.active === null ||
+    !row.created_at ||
+    !row.updated_at
+  ) {
     return { errors };
   }
   const figures: Moved = {
@@ -462,10 +426,7 @@ function movedOf(
  *
  * The ledger names who moved it from the transaction's write context (user or access key).
  */
-export async function applyMovement(
-  db: Db,
-  input: StockMovementInput,
-): Promise<StockRecord> {
+export async function applyMovement(db: Db, input: StockMovementInput): Promise<StockRecord> {
   const movement = checkedMovement(input);
   const [row] = await preparedQuery<MovedRow>(db, "stock-movement", (organization) =>
     movementStatement(organization, movement, actorOf(db)),
@@ -492,10 +453,7 @@ export async function applyMovement(
  * reference, a refusal, a record to create, a low-stock event to emit, a credential that
  * no longer holds — and `applyMovement`, in a transaction, does it or says why not.
  */
-export async function moveInOneStatement(
-  write: OneStatement,
-  input: StockMovementInput,
-): Promise<StockRecord | undefined> {
+export async function moveInOneStatement(write: OneStatement, input: StockMovementInput): Promise<StockRecord | undefined> {
   const movement = checkedMovement(input);
   const actor = { kind: write.actor.kind, id: write.actor.id, requestId: write.requestId ?? null };
   const [row] = await write.query<MovedRow>("stock-movement", (organization) =>
@@ -522,12 +480,7 @@ function auditCreated(db: Db, record: StockRecord): Promise<void> {
 }
 
 /** Why a movement changed nothing: no record (404), a disabled one, or figures it would break (422). */
-async function refusal(
-  db: Db,
-  type: keyof typeof deltas,
-  key: StockKey & { variationKey: string },
-  quantity: number,
-): Promise<AppError> {
+async function refusal(db: Db, type: keyof typeof deltas, key: StockKey & { variationKey: string }, quantity: number): Promise<AppError> {
   const current = await db.stockInventory.findFirst({
     where: {
       company_id: key.company_id,
@@ -538,10 +491,7 @@ async function refusal(
     select: { total: true, reserved: true, active: true },
   });
   if (!current)
-    return new AppError(
-      "NOT_FOUND",
-      "Stock not found: no record for this company, warehouse and product; INCREMENT creates it",
-    );
+    return new AppError("NOT_FOUND", "Stock not found: no record for this company, warehouse and product; INCREMENT creates it");
   if (!current.active) {
     return invalid([
       {
@@ -553,8 +503,7 @@ async function refusal(
   }
   const total = toJsonNumber(current.total) ?? 0;
   const reserved = toJsonNumber(current.reserved) ?? 0;
-  const available =
-    toJsonNumber(money(current.total).minus(current.reserved)) ?? 0;
+  const available = toJsonNumber(money(current.total).minus(current.reserved)) ?? 0;
   const byType: Record<keyof typeof deltas, FieldError> = {
     INCREMENT: {
       path: "quantity",
@@ -585,9 +534,7 @@ async function refusal(
 }
 
 async function findRow(db: Db, id: string): Promise<StockRow> {
-  const row = isUuid(id)
-    ? await db.stockInventory.findUnique({ where: { id }, include })
-    : null;
+  const row = isUuid(id) ? await db.stockInventory.findUnique({ where: { id }, include }) : null;
   if (!row) throw AppError.notFound("Stock");
   return row;
 }
@@ -597,32 +544,19 @@ export async function getStock(db: Db, id: string): Promise<StockRecord> {
 }
 
 /** GET /stock: filters by company, warehouse and product; `search` finds the product's name or SKU. */
-export async function listStock(
-  db: Db,
-  input: StockListInput,
-): Promise<Page<StockRecord>> {
+export async function listStock(db: Db, input: StockListInput): Promise<Page<StockRecord>> {
   const search = normalizeSearch(input.search);
   const where: Prisma.StockInventoryWhereInput = {
     ...(input.company_id ? { company_id: input.company_id } : {}),
     ...(input.warehouse_id ? { warehouse_id: input.warehouse_id } : {}),
     ...(input.product_id ? { product_id: input.product_id } : {}),
-    ...(search
-      ? { product: { search_text: { contains: escapeLike(search) } } }
-      : {}),
+    ...(search ? { product: { search_text: { contains: escapeLike(search) } } } : {}),
   };
   // The rows with what they point to: paginate passes where, order and page.
   const withParts: PageableDelegate<StockRow> = {
-    findMany: ({
-      where,
-      orderBy,
-      skip,
-      take,
-    }: Pick<
-      Prisma.StockInventoryFindManyArgs,
-      "where" | "orderBy" | "skip" | "take"
-    >) => db.stockInventory.findMany({ where, orderBy, skip, take, include }),
-    count: (args: Prisma.StockInventoryCountArgs) =>
-      db.stockInventory.count(args),
+    findMany: ({ where, orderBy, skip, take }: Pick<Prisma.StockInventoryFindManyArgs, "where" | "orderBy" | "skip" | "take">) =>
+      db.stockInventory.findMany({ where, orderBy, skip, take, include }),
+    count: (args: Prisma.StockInventoryCountArgs) => db.stockInventory.count(args),
   };
   return paginate(withParts, input, {
     where,
@@ -640,11 +574,7 @@ export async function listStock(
 }
 
 /** PUT /stock/{id}/enable and /disable: the record with its new state (404 when missing). */
-export async function setStockActive(
-  db: Db,
-  id: string,
-  active: boolean,
-): Promise<StockRecord> {
+export async function setStockActive(db: Db, id: string, active: boolean): Promise<StockRecord> {
   const current = await findRow(db, id);
   if (current.active === active) return rowToRecord(current);
   const updated = await db.stockInventory.update({
@@ -703,10 +633,7 @@ export interface OverridePlanItem {
  * unknown references, too many decimals for the unit, reserved above total, a record
  * named twice. The panel shows it before applying a CSV file.
  */
-export async function planOverride(
-  db: Db,
-  input: StockOverrideInput,
-): Promise<{ items: OverridePlanItem[]; errors: FieldError[] }> {
+export async function planOverride(db: Db, input: StockOverrideInput): Promise<{ items: OverridePlanItem[]; errors: FieldError[] }> {
   const errors: FieldError[] = [];
   const items: OverridePlanItem[] = [];
   const seen = new Map<string, number>();
@@ -730,10 +657,7 @@ export async function planOverride(
       ["total", item.total],
       ["reserved", item.reserved],
     ] as const) {
-      const error =
-        value === null || value === undefined
-          ? undefined
-          : checkDecimals(loaded.parts, value, `${prefix}${field}`);
+      const error = value === null || value === undefined ? undefined : checkDecimals(loaded.parts, value, `${prefix}${field}`);
       if (error) errors.push(error);
     }
     const row = await db.stockInventory.findFirst({
@@ -772,10 +696,7 @@ export async function planOverride(
  * a ledger row each, all in the request's transaction; any error (every line checked
  * first) writes nothing. Records are locked in one order, so overrides never deadlock.
  */
-export async function overrideStock(
-  db: Db,
-  input: StockOverrideInput,
-): Promise<StockRecord[]> {
+export async function overrideStock(db: Db, input: StockOverrideInput): Promise<StockRecord[]> {
   const plan = await planOverride(db, input);
   if (plan.errors.length > 0) throw invalid(plan.errors);
   const actor = actorOf(db);
@@ -807,13 +728,9 @@ export async function overrideStock(
       ON CONFLICT (organization_id, company_id, warehouse_id, product_id, variation_key) DO UPDATE SET updated_at = s.updated_at
       RETURNING s.id, s.total::text AS total, s.reserved::text AS reserved, (s.xmax = 0) AS inserted`,
     );
-    if (!locked)
-      throw new Error("the stock record was neither created nor found");
+    if (!locked) throw new Error("the stock record was neither created nor found");
     const total = money(item.total).toFixed();
-    const reserved =
-      item.reserved === null || item.reserved === undefined
-        ? locked.reserved
-        : money(item.reserved).toFixed();
+    const reserved = item.reserved === null || item.reserved === undefined ? locked.reserved : money(item.reserved).toFixed();
     if (money(reserved).greaterThan(total)) {
       throw invalid([
         {
@@ -847,32 +764,18 @@ export async function overrideStock(
     where: { id: { in: ids } },
     include,
   });
-  const byId = new Map(
-    rows.map((row) => [
-      row.id,
-      { record: rowToRecord(row), available: availableOf(row) },
-    ]),
-  );
+  const byId = new Map(rows.map((row) => [row.id, { record: rowToRecord(row), available: availableOf(row) }]));
   for (const id of ids) {
     const changed = byId.get(id);
     const before = availableBefore.get(id);
     if (changed && inserted.has(id)) await auditCreated(db, changed.record);
-    if (changed && before)
-      await emitStockLowWhenCrossed(
-        db,
-        changed.record,
-        before,
-        changed.available,
-      );
+    if (changed && before) await emitStockLowWhenCrossed(db, changed.record, before, changed.available);
   }
   return ids.flatMap((id) => byId.get(id)?.record ?? []);
 }
 
 /** GET /stock/{id}/movements: the record's ledger, paged (oldest first unless `dir=desc`), with who made each. */
-export async function listMovements(
-  db: Db,
-  input: StockMovementListInput,
-): Promise<Page<StockMovement>> {
+export async function listMovements(db: Db, input: StockMovementListInput): Promise<Page<StockMovement>> {
   await findRow(db, input.id);
   const page = await paginate(db.stockMovement, input, {
     where: { stock_id: input.id },
@@ -881,11 +784,7 @@ export async function listMovements(
     toItem: (row: Prisma.StockMovementGetPayload<object>) => row,
   });
   const ids = (kind: string) => [
-    ...new Set(
-      page.items
-        .filter((row) => row.actor_kind === kind && row.actor_id)
-        .map((row) => row.actor_id!),
-    ),
+    ...new Set(page.items.filter((row) => row.actor_kind === kind && row.actor_id).map((row) => row.actor_id!)),
   ];
   const [users, keys] = await Promise.all([
     ids("user").length
@@ -916,10 +815,7 @@ export async function listMovements(
       reason: row.reason,
       reference_id: row.reference_id,
       actor: {
-        kind:
-          row.actor_kind === "user" || row.actor_kind === "access_key"
-            ? row.actor_kind
-            : "system",
+        kind: row.actor_kind === "user" || row.actor_kind === "access_key" ? row.actor_kind : "system",
         id: row.actor_id,
         name: row.actor_id ? (names.get(row.actor_id) ?? null) : null,
       },
@@ -929,19 +825,12 @@ export async function listMovements(
 }
 
 /** The stock of one product in every warehouse (the product page). */
-export async function stockOfProduct(
-  db: Db,
-  productId: string,
-): Promise<StockRecord[]> {
+export async function stockOfProduct(db: Db, productId: string): Promise<StockRecord[]> {
   if (!isUuid(productId)) return [];
   const rows = await db.stockInventory.findMany({
     where: { product_id: productId },
     include,
-    orderBy: [
-      { warehouse: { name: "asc" } },
-      { company: { name: "asc" } },
-      { variation_key: "asc" },
-    ],
+    orderBy: [{ warehouse: { name: "asc" } }, { company: { name: "asc" } }, { variation_key: "asc" }],
   });
   return rows.map(rowToRecord);
 }

@@ -15,14 +15,24 @@ export const savedViewsRouter = router({
     .query(({ ctx, input }) => listSavedViews(ctx.db, ctx.principal, input.list)),
   save: readProcedure
     .meta({
-      openapi: { method: "PUT", path: "/saved-views", tags, summary: "Save a view (a name already used for the list is replaced)", protect: true },
+      openapi: {
+        method: "PUT",
+        path: "/saved-views",
+        tags,
+        summary: "Save a view (a name already used for the list is replaced)",
+        protect: true,
+      },
       errors: [403],
     })
     .input(savedViewWrite)
     .output(savedView)
     .mutation(({ ctx, input }) => saveView(ctx.db, ctx.principal, input)),
   remove: readProcedure
-    .meta({ openapi: { method: "DELETE", path: "/saved-views/{id}", tags, summary: "Delete a saved view", protect: true }, successStatus: 204, errors: [403] })
+    .meta({
+      openapi: { method: "DELETE", path: "/saved-views/{id}", tags, summary: "Delete a saved view", protect: true },
+      successStatus: 204,
+      errors: [403],
+    })
     .input(idInput)
     .output(z.void())
     .mutation(({ ctx, input }) => removeSavedView(ctx.db, ctx.principal, input.id)),

@@ -7,12 +7,20 @@ export const viewState = z.object({
   sort: z.string().max(60).optional(),
   dir: z.enum(["asc", "desc"]).optional(),
   perPage: z.number().int().min(1).max(100).optional(),
-  filters: z.record(z.string().max(60), z.string().max(200)).refine((map) => Object.keys(map).length <= 30, "at most 30 filters").optional(),
+  filters: z
+    .record(z.string().max(60), z.string().max(200))
+    .refine((map) => Object.keys(map).length <= 30, "at most 30 filters")
+    .optional(),
   columns: z.array(z.string().max(60)).max(50).optional(),
 });
 
 export const savedViewWrite = z.object({
-  list: z.string().trim().min(1, "is required").max(60).regex(/^[a-z0-9-]+$/, "must be a list name (letters, digits, hyphens)"),
+  list: z
+    .string()
+    .trim()
+    .min(1, "is required")
+    .max(60)
+    .regex(/^[a-z0-9-]+$/, "must be a list name (letters, digits, hyphens)"),
   name: requiredText(80),
   state: viewState,
 });

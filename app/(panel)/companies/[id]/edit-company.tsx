@@ -17,7 +17,14 @@ export function EditCompany({ id }: { id: string }) {
   const update = trpc.companies.update.useMutation({ onSuccess: () => utils.companies.invalidate() });
   const remove = trpc.companies.remove.useMutation({ onSuccess: () => utils.companies.list.invalidate() });
   return (
-    <EditRecordPage resource="companies" list={listHref("/companies")} query={company} related={(row) => <CompanySellers companyId={row.id} />} title={(row) => row.name} remove={(row) => remove.mutateAsync({ id: row.id })}>
+    <EditRecordPage
+      resource="companies"
+      list={listHref("/companies")}
+      query={company}
+      related={(row) => <CompanySellers companyId={row.id} />}
+      title={(row) => row.name}
+      remove={(row) => remove.mutateAsync({ id: row.id })}
+    >
       {(row, { readOnly, secondaryActions }) => (
         <CompanyForm
           key={row.updated_at}

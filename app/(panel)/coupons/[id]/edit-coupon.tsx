@@ -38,13 +38,7 @@ export function EditCoupon({ id }: { id: string }) {
         title={(row) => row.code}
         badge={(row) => <ActiveBadge active={row.active} />}
         remove={(row) => remove.mutateAsync({ id: row.id })}
-        actions={(row) => (
-          <ToggleActiveButton
-            active={row.active}
-            pending={setActive.isPending}
-            onClick={() => toggle.toggle(row)}
-          />
-        )}
+        actions={(row) => <ToggleActiveButton active={row.active} pending={setActive.isPending} onClick={() => toggle.toggle(row)} />}
       >
         {(row, { readOnly, secondaryActions }) => (
           <CouponForm

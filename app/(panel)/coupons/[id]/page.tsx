@@ -3,11 +3,7 @@ import { EditCoupon } from "./edit-coupon";
 
 export const generateMetadata = () => pageMetadata("coupons.one");
 
-export default async function CouponPage({
-  params,
-}: {
-  params: Promise<{ id: string }>;
-}) {
+export default async function CouponPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   return <EditCoupon id={id} />;
 }

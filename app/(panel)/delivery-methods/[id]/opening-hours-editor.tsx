@@ -24,7 +24,12 @@ function laterBy(time: string, hours: number): string {
 type Errors = Map<number, string>;
 
 /** Issues of `[index, field]` paths (the zod schema's or the server's 422) by range key, each as "<label>: <message>". */
-function errorsByKey(ranges: Range[], issues: FieldProblem[], word: (issue: FieldProblem) => string, label: (field: string) => string): Errors {
+function errorsByKey(
+  ranges: Range[],
+  issues: FieldProblem[],
+  word: (issue: FieldProblem) => string,
+  label: (field: string) => string,
+): Errors {
   const errors: Errors = new Map();
   for (const issue of issues) {
     const [index, field = "open_time"] = issue.path.split(".");
@@ -55,14 +60,18 @@ export function OpeningHoursEditor({ id, initial, readOnly }: { id: string; init
     const range = ranges[Number(index)];
     const text = field === "close_time" ? range?.close_time : field === "open_time" ? range?.open_time : undefined;
     const typed = text === undefined ? null : parseTimeInput(text, { endOfDay: field === "close_time" });
-    return (typed && !typed.ok && timeMessage(typed.error)) || messages.issue({ ...issue.params, message: issue.message, code: issue.code });
+    return (
+      (typed && !typed.ok && timeMessage(typed.error)) || messages.issue({ ...issue.params, message: issue.message, code: issue.code })
+    );
   };
   const nextKey = useRef(initial.length);
   const [serverErrors, setServerErrors] = useState<Errors>(new Map());
   const [touched, setTouched] = useState(false);
   const utils = trpc.useUtils();
   useUnsavedChanges(touched && !readOnly);
-  const save = trpc.deliveryMethods.replaceOpeningHours.useMutation({ onSuccess: () => utils.deliveryMethods.openingHours.invalidate({ id }) });
+  const save = trpc.deliveryMethods.replaceOpeningHours.useMutation({
+    onSuccess: () => utils.deliveryMethods.openingHours.invalidate({ id }),
+  });
 
   const plain = (list: Range[]): OpeningHour[] => list.map(({ weekday, open_time, close_time }) => ({ weekday, open_time, close_time }));
   const clientErrors = useMemo(() => {
@@ -71,7 +80,11 @@ export function OpeningHoursEditor({ id, initial, readOnly }: { id: string; init
       ? new Map()
       : errorsByKey(
           ranges,
-          result.error.issues.map((issue) => ({ ...issue, path: issue.path.join("."), params: issue as unknown as Record<string, unknown> })),
+          result.error.issues.map((issue) => ({
+            ...issue,
+            path: issue.path.join("."),
+            params: issue as unknown as Record<string, unknown>,
+          })),
           word,
           label,
         );
@@ -117,7 +130,12 @@ export function OpeningHoursEditor({ id, initial, readOnly }: { id: string; init
           const day = weekdayLabel(String(weekday));
           const dayRanges = ranges.filter((range) => range.weekday === weekday);
           return (
-            <li key={english} className="grid gap-2 border-b pb-3 last:border-b-0 sm:grid-cols-[8rem_1fr]" aria-label={day} data-testid={`weekday-${weekday}`}>
+            <li
+              key={english}
+              className="grid gap-2 border-b pb-3 last:border-b-0 sm:grid-cols-[8rem_1fr]"
+              aria-label={day}
+              data-testid={`weekday-${weekday}`}
+            >
               <span className="pt-2 text-sm font-medium">{day}</span>
               <div className="grid gap-2">
                 {dayRanges.length === 0 && <span className="pt-2 text-sm text-muted-foreground">{t("closed")}</span>}
@@ -146,7 +164,12 @@ export function OpeningHoursEditor({ id, initial, readOnly }: { id: string; init
                           onValueChange={(time) => update(range.key, "close_time", time)}
                         />
                         {!readOnly && (
-                          <Button variant="ghost" size="icon" aria-label={t("remove", { range: name })} onClick={() => change(ranges.filter((item) => item.key !== range.key))}>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={t("remove", { range: name })}
+                            onClick={() => change(ranges.filter((item) => item.key !== range.key))}
+                          >
                             <Trash2Icon aria-hidden />
                           </Button>
                         )}
@@ -160,7 +183,13 @@ export function OpeningHoursEditor({ id, initial, readOnly }: { id: string; init
                   );
                 })}
                 {!readOnly && (
-                  <Button variant="outline" size="sm" className="w-fit" onClick={() => add(weekday)} aria-label={t("addOn", { weekday: day })}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="w-fit"
+                    onClick={() => add(weekday)}
+                    aria-label={t("addOn", { weekday: day })}
+                  >
                     <PlusIcon aria-hidden />
                     {t("add")}
                   </Button>

@@ -28,7 +28,9 @@ export function FinancialRecord({ id }: { id: string }) {
   const row = financial.data;
   const statuses = useFinancialStatuses();
   const status = row ? statuses.byId.get(row.status) : undefined;
-  const breadcrumbs = <Breadcrumbs items={[{ label: t("title"), href: listHref("/financials") }, { label: row ? row.partner_name : t("one") }]} />;
+  const breadcrumbs = (
+    <Breadcrumbs items={[{ label: t("title"), href: listHref("/financials") }, { label: row ? row.partner_name : t("one") }]} />
+  );
   if (financial.error) return <LoadFailure error={financial.error} breadcrumbs={breadcrumbs} onRetry={() => financial.refetch()} />;
   return (
     <>
@@ -79,7 +81,19 @@ function Code({ label, value, shown = value, copyLabel }: { label: string; value
 }
 
 /** A BR Code as a QR code to scan, beside the code itself to copy. */
-function QrCode({ label, alt, copyLabel, code, image }: { label: string; alt: string; copyLabel: string; code: string; image: string | undefined }) {
+function QrCode({
+  label,
+  alt,
+  copyLabel,
+  code,
+  image,
+}: {
+  label: string;
+  alt: string;
+  copyLabel: string;
+  code: string;
+  image: string | undefined;
+}) {
   return (
     <figure className="grid gap-3 sm:grid-cols-[auto_1fr] sm:items-start">
       {image ? (
@@ -126,8 +140,17 @@ function PaymentCodes({ record }: { record: Financial }) {
             {boleto ? (
               <>
                 {/* eslint-disable-next-line @next/next/no-img-element -- a data URL drawn by the server */}
-                <img src={boleto.image} alt={t("barCodeAlt", { digits: boleto.bar_code })} className="h-16 w-full max-w-xl bg-white object-contain object-left" />
-                <Code label={t("digitableLine")} value={boleto.digitable_line} shown={boleto.digitable_line_formatted} copyLabel={t("copyDigitableLine")} />
+                <img
+                  src={boleto.image}
+                  alt={t("barCodeAlt", { digits: boleto.bar_code })}
+                  className="h-16 w-full max-w-xl bg-white object-contain object-left"
+                />
+                <Code
+                  label={t("digitableLine")}
+                  value={boleto.digitable_line}
+                  shown={boleto.digitable_line_formatted}
+                  copyLabel={t("copyDigitableLine")}
+                />
               </>
             ) : codes.error ? (
               <Code label={t("billetCode")} value={billetBarCode} copyLabel={t("copyDigitableLine")} />
@@ -137,9 +160,23 @@ function PaymentCodes({ record }: { record: Financial }) {
           </section>
         )}
         {billetQrCode && (
-          <QrCode label={t("billetQr")} alt={t("billetQrAlt")} copyLabel={t("copyBilletPixCode")} code={billetQrCode} image={codes.data?.boleto_qr_code?.image} />
+          <QrCode
+            label={t("billetQr")}
+            alt={t("billetQrAlt")}
+            copyLabel={t("copyBilletPixCode")}
+            code={billetQrCode}
+            image={codes.data?.boleto_qr_code?.image}
+          />
         )}
-        {pixQrCode && <QrCode label={t("pixCode")} alt={t("pixQrAlt")} copyLabel={t("copyPixCode")} code={pixQrCode} image={codes.data?.pix_qr_code?.image} />}
+        {pixQrCode && (
+          <QrCode
+            label={t("pixCode")}
+            alt={t("pixQrAlt")}
+            copyLabel={t("copyPixCode")}
+            code={pixQrCode}
+            image={codes.data?.pix_qr_code?.image}
+          />
+        )}
       </CardContent>
     </Card>
   );
@@ -186,7 +223,9 @@ function PaymentCard({ record }: { record: Financial }) {
   const statuses = useFinancialStatuses();
   const utils = trpc.useUtils();
   const update = trpc.financials.update.useMutation({ onSuccess: () => utils.financials.invalidate() });
-  const paidStatus = statuses.items.find((status) => status.is_final && status.title.toLowerCase() === "paid") ?? statuses.items.find((status) => status.is_final);
+  const paidStatus =
+    statuses.items.find((status) => status.is_final && status.title.toLowerCase() === "paid") ??
+    statuses.items.find((status) => status.is_final);
   const defaults: FinancialPaymentForm = {
     paying_off_value: record.paying_off_value > 0 ? record.paying_off_value : record.value,
     paying_off_date: record.paying_off_date?.slice(0, 10) ?? today(),
@@ -218,9 +257,15 @@ function PaymentCard({ record }: { record: Financial }) {
               status: values.status,
               order_id: record.order_id,
               type: record.type,
-              attachments: record.attachments.filter((attachment) => !attachment.is_payment_billet).flatMap((attachment) => attachment.resource_files.map((file) => file.id)),
+              attachments: record.attachments
+                .filter((attachment) => !attachment.is_payment_billet)
+                .flatMap((attachment) => attachment.resource_files.map((file) => file.id)),
               payment_billet: record.payment_billet
-                ? { bar_code: record.payment_billet.bar_code, qr_code: record.payment_billet.qr_code, resource_file_id: record.payment_billet.resource_file_id }
+                ? {
+                    bar_code: record.payment_billet.bar_code,
+                    qr_code: record.payment_billet.qr_code,
+                    resource_file_id: record.payment_billet.resource_file_id,
+                  }
                 : null,
               pix: record.pix,
               attributes: record.attributes,
@@ -230,7 +275,13 @@ function PaymentCard({ record }: { record: Financial }) {
         >
           <MoneyField control={form.control} name="paying_off_value" label={t("paidValue")} required />
           <DateField control={form.control} name="paying_off_date" label={t("paidDate")} required />
-          <SelectField control={form.control} name="status" label={t("paidStatus")} required options={statuses.items.map((status) => ({ value: status.id, label: status.title }))} />
+          <SelectField
+            control={form.control}
+            name="status"
+            label={t("paidStatus")}
+            required
+            options={statuses.items.map((status) => ({ value: status.id, label: status.title }))}
+          />
         </ResourceForm>
       </CardContent>
     </Card>

@@ -15,30 +15,14 @@ import { RecordActivity } from "@/components/records/record-activity";
 import { FormSkeleton } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useFormat } from "@/lib/format";
 import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
 import { formatFiscalNumber } from "@/server/lib/fiscal-number";
-import {
-  formatNfeKey,
-  isValidNfeKey,
-  normalizeNfeKey,
-} from "@/server/lib/nfe-key";
+import { formatNfeKey, isValidNfeKey, normalizeNfeKey } from "@/server/lib/nfe-key";
 import type { OrderDetail } from "@/server/orders/orders/schemas";
 import { useOrderStatuses } from "../orders-list";
 import { StatusChip } from "../status-chip";
@@ -61,13 +45,7 @@ function keep(order: OrderDetail) {
   };
 }
 
-function InvoiceForm({
-  order,
-  onSaved,
-}: {
-  order: OrderDetail;
-  onSaved: () => void;
-}) {
+function InvoiceForm({ order, onSaved }: { order: OrderDetail; onSaved: () => void }) {
   const t = useTranslations("orders");
   const problems = useProblemMessages("orders.fields");
   const [key, setKey] = useState("");
@@ -122,25 +100,15 @@ function InvoiceForm({
           aria-invalid={invalid}
           className="font-mono"
         />
-        {invalid && (
-          <span className="text-xs text-destructive">{t("invalidKey")}</span>
-        )}
+        {invalid && <span className="text-xs text-destructive">{t("invalidKey")}</span>}
       </label>
       <label className="grid gap-1 text-sm font-medium">
         {t("xmlFile")}
-        <Input
-          type="file"
-          accept=".xml,application/xml,text/xml"
-          onChange={(event) => setXml(event.target.files?.[0] ?? null)}
-        />
+        <Input type="file" accept=".xml,application/xml,text/xml" onChange={(event) => setXml(event.target.files?.[0] ?? null)} />
       </label>
       <label className="grid gap-1 text-sm font-medium">
         {t("danfeFile")}
-        <Input
-          type="file"
-          accept=".pdf,application/pdf"
-          onChange={(event) => setDanfe(event.target.files?.[0] ?? null)}
-        />
+        <Input type="file" accept=".pdf,application/pdf" onChange={(event) => setDanfe(event.target.files?.[0] ?? null)} />
       </label>
       <Button type="submit" disabled={update.isPending || key === ""}>
         {t("addInvoice")}
@@ -171,25 +139,13 @@ export function OrderView({ id }: { id: string }) {
   });
   const refresh = () => void utils.orders.invalidate();
   const order = query.data;
-  const title = order
-    ? `${order.quotation ? t("quotation") : t("one")} · ${format.date(order.negotiation_date)}`
-    : t("one");
+  const title = order ? `${order.quotation ? t("quotation") : t("one")} · ${format.date(order.negotiation_date)}` : t("one");
   const breadcrumbs = (
     <Breadcrumbs
-      items={[
-        { label: t("title"), href: listHref("/orders") },
-        { label: order ? `${order.partner.name} · ${title}` : title },
-      ]}
+      items={[{ label: t("title"), href: listHref("/orders") }, { label: order ? `${order.partner.name} · ${title}` : title }]}
     />
   );
-  if (query.error)
-    return (
-      <LoadFailure
-        error={query.error}
-        breadcrumbs={breadcrumbs}
-        onRetry={() => void query.refetch()}
-      />
-    );
+  if (query.error) return <LoadFailure error={query.error} breadcrumbs={breadcrumbs} onRetry={() => void query.refetch()} />;
   if (!order) return <FormSkeleton label={t("one")} />;
   const writable = canSell && !order.status_detail.is_final;
 
@@ -224,9 +180,7 @@ export function OrderView({ id }: { id: string }) {
                             id: order.id,
                             status: status.id,
                           });
-                          toast.success(
-                            t("statusChanged", { status: status.title }),
-                          );
+                          toast.success(t("statusChanged", { status: status.title }));
                         } catch (failure) {
                           problems.toastError(failure);
                         }
@@ -274,18 +228,10 @@ export function OrderView({ id }: { id: string }) {
                 <TableHeader>
                   <TableRow>
                     <TableHead>{t("fields.product")}</TableHead>
-                    <TableHead className="text-right">
-                      {t("fields.quantity")}
-                    </TableHead>
-                    <TableHead className="text-right">
-                      {t("fields.unit_value")}
-                    </TableHead>
-                    <TableHead className="text-right">
-                      {t("fields.item_discount")}
-                    </TableHead>
-                    <TableHead className="text-right">
-                      {t("lineTotal")}
-                    </TableHead>
+                    <TableHead className="text-right">{t("fields.quantity")}</TableHead>
+                    <TableHead className="text-right">{t("fields.unit_value")}</TableHead>
+                    <TableHead className="text-right">{t("fields.item_discount")}</TableHead>
+                    <TableHead className="text-right">{t("lineTotal")}</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -293,27 +239,16 @@ export function OrderView({ id }: { id: string }) {
                     <TableRow key={item.id}>
                       <TableCell>
                         <div className="grid">
-                          <span className="font-medium">
-                            {item.productName}
-                          </span>
-                          <span className="font-mono text-xs text-muted-foreground">
-                            {item.sku}
-                          </span>
+                          <span className="font-medium">{item.productName}</span>
+                          <span className="font-mono text-xs text-muted-foreground">{item.sku}</span>
                         </div>
                       </TableCell>
                       <TableCell className="text-right tabular-nums">
-                        {format.number(item.quantity, { maxDecimals: 4 })}{" "}
-                        {item.unit}
+                        {format.number(item.quantity, { maxDecimals: 4 })} {item.unit}
                       </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {format.money(item.unitValue)}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {format.money(item.discount)}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {format.money(item.totalValue)}
-                      </TableCell>
+                      <TableCell className="text-right tabular-nums">{format.money(item.unitValue)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{format.money(item.discount)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{format.money(item.totalValue)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -321,27 +256,19 @@ export function OrderView({ id }: { id: string }) {
               <dl className="mt-4 ml-auto grid max-w-xs gap-1 text-sm">
                 <div className="flex justify-between">
                   <dt>{t("fields.order_value")}</dt>
-                  <dd className="tabular-nums">
-                    {format.money(order.order_value)}
-                  </dd>
+                  <dd className="tabular-nums">{format.money(order.order_value)}</dd>
                 </div>
                 <div className="flex justify-between">
                   <dt>{t("fields.discount_value")}</dt>
-                  <dd className="tabular-nums">
-                    {format.money(order.discount_value)}
-                  </dd>
+                  <dd className="tabular-nums">{format.money(order.discount_value)}</dd>
                 </div>
                 <div className="flex justify-between">
                   <dt>{t("fields.freight_value")}</dt>
-                  <dd className="tabular-nums">
-                    {format.money(order.freight_value)}
-                  </dd>
+                  <dd className="tabular-nums">{format.money(order.freight_value)}</dd>
                 </div>
                 <div className="flex justify-between text-base font-semibold">
                   <dt>{t("fields.total_value")}</dt>
-                  <dd className="tabular-nums">
-                    {format.money(order.total_value)}
-                  </dd>
+                  <dd className="tabular-nums">{format.money(order.total_value)}</dd>
                 </div>
               </dl>
             </CardContent>
@@ -353,9 +280,7 @@ export function OrderView({ id }: { id: string }) {
             </CardHeader>
             <CardContent>
               {order.payments.length === 0 ? (
-                <p className="text-sm text-muted-foreground">
-                  {t("noPayments")}
-                </p>
+                <p className="text-sm text-muted-foreground">{t("noPayments")}</p>
               ) : (
                 <ul className="grid gap-1 text-sm">
                   {order.payments.map((payment) => (
@@ -366,9 +291,7 @@ export function OrderView({ id }: { id: string }) {
                           installments: payment.installments,
                         })}
                       </span>
-                      <span className="tabular-nums">
-                        {format.money(payment.amount)}
-                      </span>
+                      <span className="tabular-nums">{format.money(payment.amount)}</span>
                     </li>
                   ))}
                 </ul>
@@ -382,35 +305,19 @@ export function OrderView({ id }: { id: string }) {
             </CardHeader>
             <CardContent className="grid gap-4">
               {order.invoices.length === 0 ? (
-                <p className="text-sm text-muted-foreground">
-                  {t("noInvoices")}
-                </p>
+                <p className="text-sm text-muted-foreground">{t("noInvoices")}</p>
               ) : (
                 <ul className="grid gap-2 text-sm">
                   {order.invoices.map((invoice) => (
-                    <li
-                      key={invoice.id}
-                      className="flex flex-wrap items-center gap-3"
-                    >
-                      <span className="font-mono">
-                        {formatNfeKey(invoice.invoice_key)}
-                      </span>
+                    <li key={invoice.id} className="flex flex-wrap items-center gap-3">
+                      <span className="font-mono">{formatNfeKey(invoice.invoice_key)}</span>
                       {invoice.xml_url && (
-                        <a
-                          className="underline"
-                          href={invoice.xml_url}
-                          download={invoice.xml_file_name ?? undefined}
-                        >
+                        <a className="underline" href={invoice.xml_url} download={invoice.xml_file_name ?? undefined}>
                           XML
                         </a>
                       )}
                       {invoice.danfe_url && (
-                        <a
-                          className="underline"
-                          href={invoice.danfe_url}
-                          target="_blank"
-                          rel="noreferrer"
-                        >
+                        <a className="underline" href={invoice.danfe_url} target="_blank" rel="noreferrer">
                           DANFE
                         </a>
                       )}
@@ -428,19 +335,12 @@ export function OrderView({ id }: { id: string }) {
             </CardHeader>
             <CardContent className="grid gap-3">
               {order.attachments.length === 0 ? (
-                <p className="text-sm text-muted-foreground">
-                  {t("noAttachments")}
-                </p>
+                <p className="text-sm text-muted-foreground">{t("noAttachments")}</p>
               ) : (
                 <ul className="grid gap-1 text-sm">
                   {order.attachments.map((attachment) => (
                     <li key={attachment.id}>
-                      <a
-                        className="underline"
-                        href={attachment.url}
-                        target="_blank"
-                        rel="noreferrer"
-                      >
+                      <a className="underline" href={attachment.url} target="_blank" rel="noreferrer">
                         {attachment.name}
                       </a>
                     </li>
@@ -460,12 +360,7 @@ export function OrderView({ id }: { id: string }) {
                         const ids = await uploadFileIds(files);
                         await update.mutateAsync({
                           ...keep(order),
-                          attachments: [
-                            ...order.attachments.map(
-                              (attachment) => attachment.file_id,
-                            ),
-                            ...ids,
-                          ],
+                          attachments: [...order.attachments.map((attachment) => attachment.file_id), ...ids],
                         });
                         toast.success(t("attached"));
                       } catch (failure) {
@@ -488,28 +383,19 @@ export function OrderView({ id }: { id: string }) {
             <CardContent>
               <dl className="grid gap-2 text-sm">
                 <div>
-                  <dt className="text-muted-foreground">
-                    {t("fields.partner_id")}
-                  </dt>
+                  <dt className="text-muted-foreground">{t("fields.partner_id")}</dt>
                   <dd>
-                    <Link
-                      className="underline"
-                      href={`/partners/${order.partner.id}`}
-                    >
+                    <Link className="underline" href={`/partners/${order.partner.id}`}>
                       {order.partner.name}
                     </Link>
                   </dd>
                 </div>
                 <div>
-                  <dt className="text-muted-foreground">
-                    {t("fields.company_id")}
-                  </dt>
+                  <dt className="text-muted-foreground">{t("fields.company_id")}</dt>
                   <dd>{order.company?.name ?? "—"}</dd>
                 </div>
                 <div>
-                  <dt className="text-muted-foreground">
-                    {t("fields.seller_id")}
-                  </dt>
+                  <dt className="text-muted-foreground">{t("fields.seller_id")}</dt>
                   <dd>{order.seller?.name ?? "—"}</dd>
                 </div>
               </dl>
@@ -520,33 +406,14 @@ export function OrderView({ id }: { id: string }) {
               <CardTitle>{t("sections.delivery")}</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-1 text-sm">
+              <p>{[order.shipment_street, order.shipment_number, order.shipment_complement].filter(Boolean).join(", ") || "—"}</p>
               <p>
-                {[
-                  order.shipment_street,
-                  order.shipment_number,
-                  order.shipment_complement,
-                ]
-                  .filter(Boolean)
-                  .join(", ") || "—"}
-              </p>
-              <p>
-                {[
-                  order.shipment_neighborhood,
-                  order.shipment_city,
-                  order.shipment_state,
-                  order.shipment_postal_code,
-                ]
+                {[order.shipment_neighborhood, order.shipment_city, order.shipment_state, order.shipment_postal_code]
                   .filter(Boolean)
                   .join(" · ")}
               </p>
-              <p>
-                {[order.shipment_contact_name, order.shipment_contact_number]
-                  .filter(Boolean)
-                  .join(" · ")}
-              </p>
-              {order.delivery_method_name && (
-                <p>{t("deliveryBy", { method: order.delivery_method_name })}</p>
-              )}
+              <p>{[order.shipment_contact_name, order.shipment_contact_number].filter(Boolean).join(" · ")}</p>
+              {order.delivery_method_name && <p>{t("deliveryBy", { method: order.delivery_method_name })}</p>}
             </CardContent>
           </Card>
           <Card>
@@ -560,8 +427,7 @@ export function OrderView({ id }: { id: string }) {
                 <ul>
                   {order.coupons.map((coupon) => (
                     <li key={coupon.coupon_id}>
-                      <span className="font-mono">{coupon.code}</span> ·{" "}
-                      {coupon.name}
+                      <span className="font-mono">{coupon.code}</span> · {coupon.name}
                     </li>
                   ))}
                 </ul>
@@ -573,17 +439,10 @@ export function OrderView({ id }: { id: string }) {
               <CardTitle>{t("sections.history")}</CardTitle>
             </CardHeader>
             <CardContent>
-              <ol
-                className="grid gap-3 border-l pl-4"
-                aria-label={t("sections.history")}
-              >
+              <ol className="grid gap-3 border-l pl-4" aria-label={t("sections.history")}>
                 {order.statuses.map((entry) => (
                   <li key={entry.id} className="grid gap-1 text-sm">
-                    <StatusChip
-                      title={entry.title}
-                      background={entry.background_color}
-                      font={entry.font_color}
-                    />
+                    <StatusChip title={entry.title} background={entry.background_color} font={entry.font_color} />
                     <span className="text-muted-foreground">
                       {t("changedBy", {
                         who: entry.actor_name ?? t("system"),
@@ -596,11 +455,7 @@ export function OrderView({ id }: { id: string }) {
             </CardContent>
           </Card>
           <aside className="grid gap-6" aria-label={activity("aside")}>
-            <RecordActivity
-              entity="order"
-              id={order.id}
-              version={order.updated_at}
-            />
+            <RecordActivity entity="order" id={order.id} version={order.updated_at} />
           </aside>
         </div>
       </div>

@@ -27,8 +27,7 @@ export function EditPriceTable({ id }: { id: string }) {
       query={table}
       title={(row) => row.name}
       description={(row, readOnly) =>
-        row &&
-        `${row.start_date}${row.end_date ? ` → ${row.end_date}` : ""}${readOnly ? ` · ${t("record.viewOnly")}` : ""}`
+        row && `${row.start_date}${row.end_date ? ` → ${row.end_date}` : ""}${readOnly ? ` · ${t("record.viewOnly")}` : ""}`
       }
       remove={(row) => remove.mutateAsync({ id: row.id })}
     >

@@ -3,11 +3,7 @@ import { EditPriceTable } from "./edit-price-table";
 
 export const generateMetadata = () => pageMetadata("priceTables.one");
 
-export default async function PriceTablePage({
-  params,
-}: {
-  params: Promise<{ id: string }>;
-}) {
+export default async function PriceTablePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   return <EditPriceTable id={id} />;
 }

@@ -27,7 +27,9 @@ export function SaleRecord({ id }: { id: string }) {
   const format = useFormat();
   const sale = trpc.sales.get.useQuery({ id });
   const row = sale.data;
-  const breadcrumbs = <Breadcrumbs items={[{ label: t("title"), href: listHref("/sales") }, { label: row ? row.partner.name : t("one") }]} />;
+  const breadcrumbs = (
+    <Breadcrumbs items={[{ label: t("title"), href: listHref("/sales") }, { label: row ? row.partner.name : t("one") }]} />
+  );
   if (sale.error) return <LoadFailure error={sale.error} breadcrumbs={breadcrumbs} onRetry={() => sale.refetch()} />;
   return (
     <>
@@ -159,7 +161,10 @@ function SaleContent({ sale }: { sale: SaleDetail }) {
                 {sale.financials.map((financial) => (
                   <TableRow key={financial.id}>
                     <TableCell>
-                      <Link href={`/financials/${financial.id}`} className="underline-offset-4 outline-none hover:underline focus-visible:underline">
+                      <Link
+                        href={`/financials/${financial.id}`}
+                        className="underline-offset-4 outline-none hover:underline focus-visible:underline"
+                      >
                         {format.date(financial.due_date)}
                       </Link>
                     </TableCell>
@@ -181,7 +186,8 @@ function SaleContent({ sale }: { sale: SaleDetail }) {
           <ol className="grid gap-3 border-l pl-4" aria-label={t("history")}>
             {sale.statuses.map((change) => (
               <li key={change.id} className="text-sm">
-                <span className="font-medium">{change.title}</span> <span className="text-muted-foreground">· {format.dateTime(change.created_at)}</span>
+                <span className="font-medium">{change.title}</span>{" "}
+                <span className="text-muted-foreground">· {format.dateTime(change.created_at)}</span>
               </li>
             ))}
           </ol>
@@ -251,7 +257,12 @@ function PaymentRow({ saleId, payment }: { saleId: string; payment: SalePaymentD
       <div className="min-w-0 text-sm">
         <p className="font-medium">
           {payment.payment_method_name} · {format.money(payment.amount)}
-          {payment.installments > 1 && <span className="text-muted-foreground"> · {t("installments")}: {payment.installments}</span>}
+          {payment.installments > 1 && (
+            <span className="text-muted-foreground">
+              {" "}
+              · {t("installments")}: {payment.installments}
+            </span>
+          )}
         </p>
         {payment.card && (
           <p className="mt-1 flex items-center gap-1 text-muted-foreground">

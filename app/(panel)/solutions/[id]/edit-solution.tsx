@@ -16,7 +16,13 @@ export function EditSolution({ id }: { id: string }) {
   const update = trpc.solutions.update.useMutation({ onSuccess: () => utils.solutions.invalidate() });
   const remove = trpc.solutions.remove.useMutation({ onSuccess: () => utils.solutions.list.invalidate() });
   return (
-    <EditRecordPage resource="solutions" list={listHref("/solutions")} query={solution} title={(row) => row.name} remove={(row) => remove.mutateAsync({ id: row.id })}>
+    <EditRecordPage
+      resource="solutions"
+      list={listHref("/solutions")}
+      query={solution}
+      title={(row) => row.name}
+      remove={(row) => remove.mutateAsync({ id: row.id })}
+    >
       {(row, { readOnly, secondaryActions }) => (
         <SolutionForm
           key={row.updated_at}

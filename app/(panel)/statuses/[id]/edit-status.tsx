@@ -16,7 +16,13 @@ export function EditStatus({ id }: { id: string }) {
   const update = trpc.statuses.update.useMutation({ onSuccess: () => utils.statuses.invalidate() });
   const remove = trpc.statuses.remove.useMutation({ onSuccess: () => utils.statuses.list.invalidate() });
   return (
-    <EditRecordPage resource="statuses" list={listHref("/statuses")} query={status} title={(row) => row.title} remove={(row) => remove.mutateAsync({ id: row.id })}>
+    <EditRecordPage
+      resource="statuses"
+      list={listHref("/statuses")}
+      query={status}
+      title={(row) => row.title}
+      remove={(row) => remove.mutateAsync({ id: row.id })}
+    >
       {(row, { readOnly, secondaryActions }) => (
         <StatusForm
           key={row.updated_at}

@@ -33,7 +33,12 @@ export function StockLedger({ id }: { id: string }) {
   const record = trpc.stock.get.useQuery({ id });
   const row = record.data;
   const breadcrumbs = (
-    <Breadcrumbs items={[{ label: t("stock.title"), href: listHref("/stock") }, { label: row ? `${productNameOf(row)} · ${row.warehouse.name}` : t("stock.one") }]} />
+    <Breadcrumbs
+      items={[
+        { label: t("stock.title"), href: listHref("/stock") },
+        { label: row ? `${productNameOf(row)} · ${row.warehouse.name}` : t("stock.one") },
+      ]}
+    />
   );
   if (record.error) return <LoadFailure error={record.error} breadcrumbs={breadcrumbs} onRetry={() => void record.refetch()} />;
   if (!row) return <FormSkeleton label={t("stock.one")} />;
@@ -69,7 +74,10 @@ function Ledger({ record, breadcrumbs }: { record: StockRecord; breadcrumbs: Rea
         enableSorting: true,
         cell: ({ getValue }) => <span className="tabular-nums whitespace-nowrap">{format.dateTime(getValue())}</span>,
       }),
-      column.accessor("type", { header: t("fields.type"), cell: ({ getValue }) => <Badge variant="secondary">{t(`types.${getValue()}`)}</Badge> }),
+      column.accessor("type", {
+        header: t("fields.type"),
+        cell: ({ getValue }) => <Badge variant="secondary">{t(`types.${getValue()}`)}</Badge>,
+      }),
       column.accessor("quantity", { header: t("fields.quantity"), cell: ({ getValue }) => quantity(getValue()) }),
       column.display({
         id: "total",
@@ -96,7 +104,10 @@ function Ledger({ record, breadcrumbs }: { record: StockRecord; breadcrumbs: Rea
         ),
       }),
       column.accessor("reason", { header: t("fields.reason"), cell: ({ getValue }) => getValue() ?? "—" }),
-      column.accessor("reference_id", { header: t("fields.reference_id"), cell: ({ getValue }) => (getValue() ? <code className="font-mono text-xs">{getValue()}</code> : "—") }),
+      column.accessor("reference_id", {
+        header: t("fields.reference_id"),
+        cell: ({ getValue }) => (getValue() ? <code className="font-mono text-xs">{getValue()}</code> : "—"),
+      }),
       column.accessor("actor", {
         header: t("who"),
         cell: ({ getValue }) => {
@@ -110,7 +121,8 @@ function Ledger({ record, breadcrumbs }: { record: StockRecord; breadcrumbs: Rea
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, format, record],
   );
-  const toggle = () => (record.active ? disable : enable).mutateAsync({ id: record.id }).catch((error: unknown) => problems.toastError(error));
+  const toggle = () =>
+    (record.active ? disable : enable).mutateAsync({ id: record.id }).catch((error: unknown) => problems.toastError(error));
   return (
     <>
       <PageHeader

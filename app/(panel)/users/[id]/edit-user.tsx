@@ -48,7 +48,11 @@ export function EditUser({ id }: { id: string }) {
   const data = user.data;
   return (
     <>
-      <PageHeader title={data ? data.name : <Skeleton className="h-8 w-56" />} description={data?.email} actions={data && <ActiveBadge active={data.active} />}>
+      <PageHeader
+        title={data ? data.name : <Skeleton className="h-8 w-56" />}
+        description={data?.email}
+        actions={data && <ActiveBadge active={data.active} />}
+      >
         {back}
       </PageHeader>
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
@@ -111,13 +115,7 @@ function UserForm({ user, onSubmit }: { user: User; onSubmit: (values: UserUpdat
         </Field>
       ) : (
         <>
-          <SelectField
-            control={form.control}
-            name="role"
-            label={t("fields.role")}
-            required
-            options={roleOptions}
-          />
+          <SelectField control={form.control} name="role" label={t("fields.role")} required options={roleOptions} />
           <SwitchField control={form.control} name="active" label={t("fields.active")} description={t("activeDescription")} />
         </>
       )}
@@ -132,7 +130,14 @@ function UserForm({ user, onSubmit }: { user: User; onSubmit: (values: UserUpdat
         />
         <FiscalNumberField control={form.control} name="fiscal_registration_number" label={t("fields.fiscal_registration_number")} />
       </div>
-      <TextField control={form.control} name="profile" label={t("fields.profile")} maxLength={100} autoComplete="off" description={t("profileDescription")} />
+      <TextField
+        control={form.control}
+        name="profile"
+        label={t("fields.profile")}
+        maxLength={100}
+        autoComplete="off"
+        description={t("profileDescription")}
+      />
     </ResourceForm>
   );
 }

@@ -124,7 +124,12 @@ export function Deliveries({ webhookId }: { webhookId: string }) {
           />
         }
         rowActions={(delivery) => (
-          <Button variant="ghost" size="sm" disabled={redeliver.isPending} onClick={() => redeliver.mutate({ id: webhookId, delivery_id: delivery.id })}>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={redeliver.isPending}
+            onClick={() => redeliver.mutate({ id: webhookId, delivery_id: delivery.id })}
+          >
             <RotateCwIcon aria-hidden />
             {t("deliveries.redeliver")}
           </Button>
@@ -137,7 +142,9 @@ export function Deliveries({ webhookId }: { webhookId: string }) {
             <>
               <DialogHeader>
                 <DialogTitle>{t("deliveries.attempts")}</DialogTitle>
-                <DialogDescription>{t("deliveries.attemptsOf", { event: current.event_type, date: format.dateTime(current.created_at) })}</DialogDescription>
+                <DialogDescription>
+                  {t("deliveries.attemptsOf", { event: current.event_type, date: format.dateTime(current.created_at) })}
+                </DialogDescription>
               </DialogHeader>
               <Attempts delivery={current} />
             </>
@@ -166,11 +173,15 @@ function Attempts({ delivery }: { delivery: WebhookDelivery }) {
         {delivery.attempts.map((attempt) => (
           <TableRow key={attempt.id}>
             <TableCell className="tabular-nums">{format.dateTime(attempt.attempted_at)}</TableCell>
-            <TableCell className="tabular-nums">{attempt.status_code ?? <span className="text-muted-foreground">{t("noAnswer")}</span>}</TableCell>
+            <TableCell className="tabular-nums">
+              {attempt.status_code ?? <span className="text-muted-foreground">{t("noAnswer")}</span>}
+            </TableCell>
             <TableCell className="tabular-nums">{t("durationMs", { ms: format.number(attempt.duration_ms) })}</TableCell>
             <TableCell className="max-w-80">
               {attempt.error && <p className="text-sm text-destructive">{attempt.error}</p>}
-              {attempt.response_excerpt && <code className="block font-mono text-xs break-all whitespace-pre-wrap">{attempt.response_excerpt}</code>}
+              {attempt.response_excerpt && (
+                <code className="block font-mono text-xs break-all whitespace-pre-wrap">{attempt.response_excerpt}</code>
+              )}
             </TableCell>
           </TableRow>
         ))}

@@ -98,7 +98,16 @@ function WebhookForm({ webhook, onSubmit }: { webhook: Webhook; onSubmit: (value
   });
   return (
     <ResourceForm form={form} onSubmit={onSubmit} submitLabel={common("saveChanges")} cancelHref={listHref("/webhooks")}>
-      <TextField control={form.control} name="url" label={t("fields.url")} required type="url" maxLength={2000} autoComplete="off" description={t("urlDescription")} />
+      <TextField
+        control={form.control}
+        name="url"
+        label={t("fields.url")}
+        required
+        type="url"
+        maxLength={2000}
+        autoComplete="off"
+        description={t("urlDescription")}
+      />
       <EventsField control={form.control} name="events" label={t("fields.events")} description={t("eventsDescription")} />
       <SwitchField control={form.control} name="active" label={t("fields.active")} description={t("activeDescription")} />
     </ResourceForm>

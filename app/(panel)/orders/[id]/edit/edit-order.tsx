@@ -20,36 +20,18 @@ export function EditOrder({ id }: { id: string }) {
   const query = trpc.orders.get.useQuery({ id });
   const breadcrumbs = (
     <Breadcrumbs
-      items={[
-        { label: t("title"), href: listHref("/orders") },
-        { label: t("one"), href: `/orders/${id}` },
-        { label: t("edit") },
-      ]}
+      items={[{ label: t("title"), href: listHref("/orders") }, { label: t("one"), href: `/orders/${id}` }, { label: t("edit") }]}
     />
   );
-  if (query.error)
-    return (
-      <LoadFailure
-        error={query.error}
-        breadcrumbs={breadcrumbs}
-        onRetry={() => void query.refetch()}
-      />
-    );
+  if (query.error) return <LoadFailure error={query.error} breadcrumbs={breadcrumbs} onRetry={() => void query.refetch()} />;
   const order = query.data;
   if (!order) return <FormSkeleton label={t("one")} />;
   if (!canSell || order.status_detail.is_final)
     return (
       <>
         <PageHeader title={t("edit")}>{breadcrumbs}</PageHeader>
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-3 text-sm text-muted-foreground"
-        >
-          <p>
-            {canSell
-              ? t("lockedDescription", { status: order.status_detail.title })
-              : record("viewOnly")}
-          </p>
+        <div role="alert" className="flex flex-col items-start gap-3 text-sm text-muted-foreground">
+          <p>{canSell ? t("lockedDescription", { status: order.status_detail.title }) : record("viewOnly")}</p>
           <Button variant="outline" size="sm" asChild>
             <Link href={`/orders/${id}`}>{t("backToOrder")}</Link>
           </Button>

@@ -3,11 +3,7 @@ import { EditOrder } from "./edit-order";
 
 export const generateMetadata = () => pageMetadata("orders.edit");
 
-export default async function EditOrderPage({
-  params,
-}: {
-  params: Promise<{ id: string }>;
-}) {
+export default async function EditOrderPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   return <EditOrder id={id} />;
 }

@@ -27,10 +27,7 @@ export function OrderPrint({ id }: { id: string }) {
   const t = useTranslations("orders");
   const format = useFormat();
   const query = trpc.orders.get.useQuery({ id });
-  if (query.error)
-    return (
-      <LoadFailure error={query.error} onRetry={() => void query.refetch()} />
-    );
+  if (query.error) return <LoadFailure error={query.error} onRetry={() => void query.refetch()} />;
   const order = query.data;
   if (!order) return <FormSkeleton label={t("one")} />;
   return (
@@ -42,27 +39,17 @@ export function OrderPrint({ id }: { id: string }) {
           {t("print")}
         </Button>
       </div>
-      <article
-        id="order-sheet"
-        className="mx-auto max-w-4xl rounded-md border bg-white p-8 text-sm text-black"
-      >
+      <article id="order-sheet" className="mx-auto max-w-4xl rounded-md border bg-white p-8 text-sm text-black">
         <header className="mb-6 flex items-start justify-between gap-4 border-b pb-4">
           <div>
-            <h1 className="text-2xl font-bold">
-              {order.quotation ? t("quotation") : t("one")}
-            </h1>
+            <h1 className="text-2xl font-bold">{order.quotation ? t("quotation") : t("one")}</h1>
             <p className="text-gray-600">
-              {t("printNumber", { id: order.id })} ·{" "}
-              {format.date(order.negotiation_date)}
+              {t("printNumber", { id: order.id })} · {format.date(order.negotiation_date)}
             </p>
           </div>
           <div className="text-right">
             <p className="font-semibold">{order.company?.name}</p>
-            {order.company && (
-              <p>
-                {formatFiscalNumber(order.company.fiscal_registration_number)}
-              </p>
-            )}
+            {order.company && <p>{formatFiscalNumber(order.company.fiscal_registration_number)}</p>}
             <p>{order.status_detail.title}</p>
           </div>
         </header>
@@ -70,37 +57,18 @@ export function OrderPrint({ id }: { id: string }) {
           <div>
             <h2 className="font-semibold">{t("fields.partner_id")}</h2>
             <p>{order.partner.name}</p>
-            <p>
-              {formatFiscalNumber(order.partner.fiscal_registration_number)}
-            </p>
-            {order.seller && (
-              <p>{t("sellerLine", { name: order.seller.name })}</p>
-            )}
+            <p>{formatFiscalNumber(order.partner.fiscal_registration_number)}</p>
+            {order.seller && <p>{t("sellerLine", { name: order.seller.name })}</p>}
           </div>
           <div>
             <h2 className="font-semibold">{t("sections.delivery")}</h2>
+            <p>{[order.shipment_street, order.shipment_number, order.shipment_complement].filter(Boolean).join(", ")}</p>
             <p>
-              {[
-                order.shipment_street,
-                order.shipment_number,
-                order.shipment_complement,
-              ]
-                .filter(Boolean)
-                .join(", ")}
-            </p>
-            <p>
-              {[
-                order.shipment_neighborhood,
-                order.shipment_city,
-                order.shipment_state,
-                order.shipment_postal_code,
-              ]
+              {[order.shipment_neighborhood, order.shipment_city, order.shipment_state, order.shipment_postal_code]
                 .filter(Boolean)
                 .join(" · ")}
             </p>
-            {order.delivery_method_name && (
-              <p>{t("deliveryBy", { method: order.delivery_method_name })}</p>
-            )}
+            {order.delivery_method_name && <p>{t("deliveryBy", { method: order.delivery_method_name })}</p>}
           </div>
         </section>
         <table className="mb-4 w-full border-collapse">
@@ -115,29 +83,16 @@ export function OrderPrint({ id }: { id: string }) {
           </thead>
           <tbody>
             {order.items.map((item) => (
-              <tr
-                key={item.id}
-                className="border-b border-gray-200"
-                style={{ breakInside: "avoid" }}
-              >
+              <tr key={item.id} className="border-b border-gray-200" style={{ breakInside: "avoid" }}>
                 <td className="py-1">
-                  {item.productName}{" "}
-                  <span className="font-mono text-xs text-gray-600">
-                    {item.sku}
-                  </span>
+                  {item.productName} <span className="font-mono text-xs text-gray-600">{item.sku}</span>
                 </td>
                 <td className="py-1 text-right tabular-nums">
                   {format.number(item.quantity, { maxDecimals: 4 })} {item.unit}
                 </td>
-                <td className="py-1 text-right tabular-nums">
-                  {format.money(item.unitValue)}
-                </td>
-                <td className="py-1 text-right tabular-nums">
-                  {format.money(item.discount)}
-                </td>
-                <td className="py-1 text-right tabular-nums">
-                  {format.money(item.totalValue)}
-                </td>
+                <td className="py-1 text-right tabular-nums">{format.money(item.unitValue)}</td>
+                <td className="py-1 text-right tabular-nums">{format.money(item.discount)}</td>
+                <td className="py-1 text-right tabular-nums">{format.money(item.totalValue)}</td>
               </tr>
             ))}
           </tbody>
