@@ -48,6 +48,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The embedded engine, which can also hand out a copy of its data folder (a tar archive). */
+export interface EmbeddedDatabase extends Database {
+  dumpDataDir(): Promise<Blob>;
+}
+
 /**
  * A WebAssembly trap inside PGlite ("memory access out of bounds", "unreachable") leaves
  * the embedded engine's memory corrupt: every later query fails.
@@ -108,8 +113,12 @@ function lockDataDir(dir: string): () => void {
   return release;
 }
 
-/** PGlite in a folder (persisted) or, with `memory://`, in memory (tests). */
-export async function openPGlite(location: string): Promise<Database> {
+/**
+ * PGlite in a folder (persisted) or, with `memory://`, in memory (tests). `from` starts
+ * it from a dump of another one's data folder (`dumpDataDir`): the tests' migrated
+ * template, instead of creating and migrating a database for every test worker.
+ */
+export async function openPGlite(location: string, from?: { dataDir: Blob }): Promise<EmbeddedDatabase> {
   const inMemory = location.startsWith("memory://");
   const release = inMemory ? () => {} : lockDataDir(location);
   // Loaded only here: an instance on PostgreSQL never pays for the embedded engine.
@@ -124,6 +133,7 @@ export async function openPGlite(location: string): Promise<Database> {
   // The contrib extensions product search runs on (server/db/migrator.ts, REQUIRED_EXTENSIONS).
   const client = new PGlite({
     ...(inMemory ? {} : { dataDir: path.join(location, "pgdata") }),
+    ...(from ? { loadDataDir: from.dataDir } : {}),
     extensions: { pg_trgm, unaccent, fuzzystrmatch, btree_gin },
   });
   await client.waitReady;
@@ -183,6 +193,7 @@ export async function openPGlite(location: string): Promise<Database> {
       if (!crashed) await client.close();
       release();
     },
+    dumpDataDir: () => client.dumpDataDir("none"),
   };
 }
 

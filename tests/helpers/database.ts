@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { hashPassword } from "@/server/auth/password";
 import { issueAccessToken } from "@/server/auth/tokens";
 import { openPGlite, openPostgres, type Database } from "@/server/db/connection";
-import { migrate } from "@/server/db/migrator";
 import { forOrganization } from "@/server/db/scoped";
 import type { Role } from "@/server/generated/prisma/enums";
 import { createAppServer } from "@/server/http/server";
@@ -15,19 +14,23 @@ import { appRouter } from "@/server/root";
 import { diskStorage } from "@/server/files/storage";
 import { createRuntime, registerRuntime, type Runtime } from "@/server/runtime";
 import { createCallerFactory, createContext } from "@/server/trpc";
+import { inject } from "vitest";
 
 /**
- * One migrated database and one runtime per test worker: in-memory PGlite, or the
- * PostgreSQL named by TEST_DATABASE_URL. Tests never clean up: each makes its own org
- * (unique names), so they cannot see each other's rows.
+ * One migrated database and one runtime per test worker (vitest.config.mts: the files of a
+ * worker share them): in-memory PGlite loaded from the run's migrated template, or the
+ * PostgreSQL named by TEST_DATABASE_URL, migrated once before the run
+ * (tests/setup/database-template.ts). Tests never clean up: each makes its own org (unique
+ * names), so they cannot see each other's rows.
  */
 let shared: Promise<Runtime> | undefined;
 
 export function testRuntime(): Promise<Runtime> {
   shared ??= (async () => {
     const url = process.env.TEST_DATABASE_URL;
-    const database = url ? await openPostgres(url, 4) : await openPGlite("memory://");
-    await database.withSession((session) => migrate(session));
+    const database = url
+      ? await openPostgres(url, 4)
+      : await openPGlite("memory://", { dataDir: new Blob([readFileSync(inject("databaseTemplate"))]) });
     const files = mkdtempSync(path.join(os.tmpdir(), "b2b-test-files-"));
     return registerRuntime(await createRuntime(database, { rateLimitPerMinute: 0, files: diskStorage(files) }));
   })();
@@ -62,17 +65,21 @@ export interface TestOrg {
   bearer(role?: Role): Promise<Record<string, string>>;
 }
 
-/** A fresh org with an admin, plus callers for any role. */
+/** The password of every user `newOrg` makes ("password123"), hashed once per worker: a hash is slow on purpose. */
+let passwordHashOnce: Promise<string> | undefined;
+const testPasswordHash = () => (passwordHashOnce ??= hashPassword("password123"));
+
+/** A fresh org with an admin, plus callers for any role. Its users' password is "password123". */
 export async function newOrg(): Promise<TestOrg> {
   const runtime = await testRuntime();
   const { database } = runtime;
   const adminEmail = `${randomUUID()}@test.example`;
+  const passwordHash = await testPasswordHash();
   const { organization, admin } = await createOrganization(database.prisma, {
     name: unique("Org"),
-    admin: { email: adminEmail, password: "password123" },
+    admin: { email: adminEmail, passwordHash },
   });
   const users = new Map<Role, string>([["ADMIN", admin.id]]);
-  const passwordHash = await hashPassword("password123");
   const bearer = async (role: Role = "ADMIN") => {
     let userId = users.get(role);
     if (!userId) {
