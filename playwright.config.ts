@@ -7,6 +7,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 // Every status each REST operation answers in this run, for e2e/document (read by the tests too).
 process.env.STATUS_RECORD_FILE ??= path.resolve(".data", "test-reports", `statuses-${port}.jsonl`);
+// `npm test -- --no-ui`: the REST and document projects only (the panel's tests run on the other database).
+const withUi = !process.env.E2E_NO_UI;
 // On PostgreSQL a second instance serves the same database (e2e/api/scale-out.spec.ts).
 if (process.env.TEST_DATABASE_URL) process.env.E2E_SECOND_URL ??= `http://127.0.0.1:${port + 1}`;
 
@@ -38,12 +40,22 @@ export default defineConfig({
   // both cores the whole time. Each step still fails within 20 s.
   timeout: 120_000,
   expect: { timeout: 20_000 },
-  use: { baseURL, launchOptions: chromium, trace: "retain-on-failure" },
+  // A failed test keeps its trace (every action's DOM, network and console) and a screenshot of
+  // the end. The trace leaves out the screencast: recording it for every test cost the browser
+  // as much CPU again as the tests themselves.
+  use: {
+    baseURL,
+    launchOptions: chromium,
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
+    screenshot: "only-on-failure",
+  },
   projects: [
     { name: "api", testDir: "e2e/api" },
-    { name: "ui", testDir: "e2e/ui", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+    ...(withUi
+      ? [{ name: "ui", testDir: "e2e/ui", use: { browserName: "chromium" as const, viewport: { width: 1280, height: 800 } } }]
+      : []),
     // Last: every status the other projects saw must be in the OpenAPI document.
-    { name: "document", testDir: "e2e/document", dependencies: ["api", "ui"] },
+    { name: "document", testDir: "e2e/document", dependencies: withUi ? ["api", "ui"] : ["api"] },
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",

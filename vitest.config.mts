@@ -26,6 +26,8 @@ export default defineConfig({
       AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
       DATA_DIR: path.join(root, ".data", "vitest"),
       RATE_LIMIT_PER_MINUTE: "0",
+      // Every status the HTTP tests see, checked against the OpenAPI document after the run (e2e/document).
+      STATUS_RECORD_FILE: path.join(root, ".data", "test-reports", "statuses-vitest.jsonl"),
     },
     projects: [
       {

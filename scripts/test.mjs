@@ -1,60 +1,144 @@
-// `npm test`: every test, in order of speed: typecheck, lint, unit + integration (vitest),
-// then a production build (skipped when dist/ was built from these sources) and the Playwright REST and panel tests against it.
-// Runs on embedded PGlite, or on PostgreSQL when TEST_DATABASE_URL is set.
-import { spawnSync } from "node:child_process";
+// `npm test`: every test. Runs on embedded PGlite, or on PostgreSQL when TEST_DATABASE_URL is set.
+//
+//   npm test               everything: static checks, vitest, the build, Playwright's api, ui and document projects
+//   npm test -- --no-ui    the same without the browser tests (.ci/run's PGlite half: the panel does
+//                          not depend on the database, its tests run once, on PostgreSQL)
+//
+// What needs no database runs beside what does, so both cores stay busy:
+//
+//   vitest (unit, integration, adversarial) ─┐
+//   build (next build without its type check) ┴─ Playwright (REST, panel, document)
+//                        └─ typecheck (tsc, which then also checks Next's route types) → eslint → prettier
+//
+// Playwright waits for vitest: both use the same PostgreSQL database, and the e2e server's start
+// forgets every sign-in count. The log ends with each phase's duration and the slowest files of
+// each runner, so a regression in the suite's time shows where it is.
+import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { sourceStamp, storedStamp } from "./source-stamp.mjs";
 
+const root = path.resolve(import.meta.dirname, "..");
+const withUi = !process.argv.includes("--no-ui");
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
-const reports = path.resolve(".data", "test-reports");
+const reports = path.join(root, ".data", "test-reports");
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
+const vitestReport = path.join(reports, "vitest.json");
+const playwrightReport = path.join(reports, "playwright.json");
+const cache = path.join(root, "node_modules", ".cache");
 
-const bin = (name) => path.resolve("node_modules", ".bin", name);
-function step(title, command, args, extraEnv = {}) {
-  console.log(`\n=== ${title} ===`);
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
-  return result.status === 0;
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const started = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+/** Each step: its title, when it started (from the beginning) and how long it took. */
+const phases = [];
+
+/**
+ * Runs one step. `live` steps write to the terminal as they go; the others are kept and
+ * written whole when they end, so lines of steps running side by side never interleave.
+ */
+function run(title, command, args, { live = false, extraEnv = {} } = {}) {
+  const begin = Date.now();
+  if (live) console.log(`\n=== ${title} ===`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: live ? "inherit" : ["ignore", "pipe", "pipe"] });
+    const output = [];
+    if (!live) for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => output.push(chunk));
+    child.on("close", (code) => {
+      const ok = code === 0;
+      const took = Date.now() - begin;
+      phases.push({ title, start: begin - started, took, ok });
+      if (live) console.log(`=== ${title}: ${ok ? "passed" : "FAILED"} in ${seconds(took)} ===`);
+      else process.stdout.write(`\n=== ${title}: ${ok ? "passed" : "FAILED"} in ${seconds(took)} ===\n${Buffer.concat(output).toString()}`);
+      resolve(ok);
+    });
+  });
 }
 
 const database = env.TEST_DATABASE_URL ? `PostgreSQL (${env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, "//")})` : "embedded PGlite";
-console.log(`Testing on ${database}`);
+console.log(`Testing on ${database}${withUi ? "" : ", without the browser tests (--no-ui)"}`);
 
-let ok = step("typecheck", bin("tsc"), ["--noEmit"]);
-// Cached by content (no rule reads types across files): a second run (CI's second database) lints only what changed.
-ok =
-  step("lint (eslint: raw SQL only through the scoped helper, React and Next rules)", bin("eslint"), [
+// The build `npm start` would use: skipped when dist/ was built from these very sources (CI's second database).
+let build = Promise.resolve(true);
+if (sourceStamp(root) === storedStamp(root)) console.log("\n=== build: up to date with the sources (dist/source-stamp) ===");
+// tsc below checks the types, Next's generated route types included: the build does not check them again.
+else build = run("build", process.execPath, [path.join(root, "scripts", "build.mjs")], { extraEnv: { NEXT_BUILD_SKIP_TYPECHECK: "1" } });
+
+const vitest = run(
+  "unit and integration tests (vitest)",
+  bin("vitest"),
+  ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`],
+  {
+    live: true,
+  },
+);
+
+const checks = build.then(async () => {
+  const typecheck = await run("typecheck (tsc)", bin("tsc"), ["--noEmit", "--tsBuildInfoFile", path.join(cache, "tsc", "tsbuildinfo")]);
+  // Cached by content (no rule reads types across files): a second run lints only what changed.
+  const lint = await run("lint (eslint: raw SQL only through the scoped helper, React and Next rules)", bin("eslint"), [
     ".",
     "--cache",
     "--cache-strategy",
     "content",
     "--cache-location",
-    "node_modules/.cache/eslint/",
-  ]) && ok;
-const vitestReport = path.join(reports, "vitest.json");
-ok =
-  step("unit and integration tests (vitest)", bin("vitest"), [
-    "run",
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${vitestReport}`,
-  ]) && ok;
-// The build `npm start` would use: skipped when dist/ was built from these very sources
-// (scripts/source-stamp.mjs), as on CI's second database.
-const root = path.resolve(import.meta.dirname, "..");
-const upToDate = sourceStamp(root) === storedStamp(root);
-if (upToDate) console.log("\n=== build: up to date with the sources (dist/source-stamp) ===");
-const built = upToDate || step("build", process.execPath, [path.resolve("scripts", "build.mjs")]);
-const playwrightReport = path.join(reports, "playwright.json");
+    path.join(cache, "eslint") + path.sep,
+  ]);
+  const format = await run("format (prettier --check)", bin("prettier"), [
+    "--check",
+    ".",
+    "--log-level",
+    "warn",
+    "--cache",
+    "--cache-location",
+    path.join(cache, "prettier", "cache"),
+  ]);
+  return typecheck && lint && format;
+});
+
+const [vitestOk, built] = await Promise.all([vitest, build]);
+let playwrightOk = false;
 if (built) {
-  ok =
-    step("REST and panel tests (playwright)", bin("playwright"), ["test", "--reporter=list,json"], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-      CI: env.CI ?? "1",
-    }) && ok;
+  const projects = withUi ? [] : ["--project=api", "--project=document"];
+  playwrightOk = await run("REST and panel tests (playwright)", bin("playwright"), ["test", "--reporter=list,json", ...projects], {
+    live: true,
+    extraEnv: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, CI: env.CI ?? "1", ...(withUi ? {} : { E2E_NO_UI: "1" }) },
+  });
 }
-ok = built && ok;
+const checksOk = await checks;
+const ok = vitestOk && built && playwrightOk && checksOk;
+
+/** The slowest test files of each runner, from their JSON reports. */
+function slowest() {
+  const lines = [];
+  try {
+    const vitest = JSON.parse(readFileSync(vitestReport, "utf8"));
+    const files = vitest.testResults.map((file) => [path.relative(root, file.name), file.endTime - file.startTime]);
+    lines.push("\nslowest vitest files:", ...top(files));
+  } catch {}
+  try {
+    const playwright = JSON.parse(readFileSync(playwrightReport, "utf8"));
+    const byFile = new Map();
+    const walk = (suite, file) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests) {
+          const key = `${test.projectName} › ${file}`;
+          byFile.set(key, (byFile.get(key) ?? 0) + test.results.reduce((sum, result) => sum + result.duration, 0));
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, file);
+    };
+    for (const suite of playwright.suites) walk(suite, suite.file);
+    lines.push("\nslowest Playwright files (their tests' time added up, workers run side by side):", ...top([...byFile]));
+  } catch {}
+  return lines;
+}
+const top = (entries) =>
+  entries
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 10)
+    .map(([name, ms]) => `  ${seconds(ms).padStart(9)}  ${name}`);
 
 function counts() {
   let passed = 0;
@@ -75,6 +159,12 @@ function counts() {
   return { passed, failed, skipped };
 }
 
+console.log("\nphases (start → duration):");
+for (const phase of phases.sort((a, b) => a.start - b.start)) {
+  console.log(`  ${seconds(phase.start).padStart(9)} → ${seconds(phase.took).padStart(9)}  ${phase.ok ? "" : "FAILED  "}${phase.title}`);
+}
+console.log(`  ${"".padStart(9)}   ${seconds(Date.now() - started).padStart(9)}  in all`);
+for (const line of slowest()) console.log(line);
 const { passed, failed, skipped } = counts();
 console.log(`\ntests: ${passed} passed, ${failed + (ok || failed ? 0 : 1)} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);
