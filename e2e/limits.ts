@@ -1,7 +1,7 @@
 /**
- * The e2e servers' RATE_LIMIT_PER_MINUTE. Every spec signs in as the same demo ADMIN, and
- * the limit is per credential (contract §6), so the budget must cover what all of the
- * suite's workers send as that user in one minute on the faster database; the tests of
- * the limit itself use fresh access keys and send just past it.
+ * The e2e servers' RATE_LIMIT_PER_MINUTE (contract §6: per credential). Specs sign in as
+ * their org's ADMIN, and the panel's pages call the API as that user, so the budget must
+ * cover what the suite's workers send as one user in one minute. The limit itself is
+ * tested with a clock of its own (tests/integration/lifecycle.test.ts).
  */
 export const E2E_RATE_LIMIT = 2400;

@@ -1,7 +1,7 @@
 import { CredentialCache } from "./auth/credential-cache";
 import type { Database, Listener } from "./db/connection";
 import { type FileStorage } from "./files/storage";
-import { createRequestLimiter, type RequestLimiter } from "./lib/rate-limit";
+import { createRequestLimiter, type LimiterOptions, type RequestLimiter } from "./lib/rate-limit";
 import { log } from "./log";
 
 /** The NOTIFY channel of credential changes (server/auth/credential-events.ts). */
@@ -34,8 +34,8 @@ export interface RuntimeOptions {
   rateLimitPerMinute: number;
   /** Where uploaded files' bytes live (server/files/storage.ts). */
   files: FileStorage;
-  /** How often rate-limit counts are shared with other instances (ms). */
-  rateLimitFlushMs?: number;
+  /** How often rate-limit counts are shared with other instances, and the clock of their windows (server/lib/rate-limit.ts). */
+  rateLimit?: LimiterOptions;
 }
 
 const KEY = Symbol.for("b2b.runtime");
@@ -44,7 +44,7 @@ const holder = globalThis as unknown as { [KEY]?: Runtime };
 /** Builds the runtime on an open, migrated database and subscribes to credential changes. */
 export async function createRuntime(database: Database, options: RuntimeOptions): Promise<Runtime> {
   const credentials = new CredentialCache();
-  const limiter = createRequestLimiter(database, options.rateLimitPerMinute, options.rateLimitFlushMs);
+  const limiter = createRequestLimiter(database, options.rateLimitPerMinute, options.rateLimit);
   const subscription: { listener?: Listener } = {};
   const runtime: Runtime = {
     database,

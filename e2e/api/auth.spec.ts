@@ -1,5 +1,4 @@
 import { ADMIN, API, expect, expectProblem, test, unique } from "../fixtures";
-import { E2E_RATE_LIMIT } from "../limits";
 
 test.describe("POST /auth/login", () => {
   test("answers the login user with a bearer token and no password", async ({ request }) => {
@@ -150,27 +149,6 @@ test.describe("limits", () => {
       data: { name: "big", active: true, attributes: { blob: "x".repeat(1024 * 1024 + 10) } },
     });
     await expectProblem(response, 413);
-  });
-
-  test("the per-credential rate limit answers 429 with Retry-After", async ({ request, keyFor }) => {
-    test.setTimeout(90_000);
-    const key = await keyFor("VIEWER");
-    const limit = E2E_RATE_LIMIT;
-    // Windows are fixed minutes: start early in one so the burst stays inside it.
-    const second = new Date().getSeconds();
-    if (second > 30) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
-    const started = Date.now();
-    let ok = 0;
-    let limited: Awaited<ReturnType<typeof request.get>> | undefined;
-    while (!limited && ok <= limit) {
-      const batch = await Promise.all(Array.from({ length: 50 }, () => request.get(`${API}/brands?perPage=1`, { headers: key })));
-      ok += batch.filter((response) => response.status() === 200).length;
-      limited = batch.find((response) => response.status() === 429);
-    }
-    expect(limited, "no 429 after the limit").toBeDefined();
-    await expectProblem(limited!, 429);
-    expect(Number(limited!.headers()["retry-after"])).toBeGreaterThan(0);
-    if (Date.now() - started < 25_000) expect(ok).toBe(limit);
   });
 
   test("Idempotency-Key replays the first answer and refuses another body", async ({ request, admin }) => {

@@ -33,13 +33,24 @@ interface Bucket {
   shared: number;
 }
 
-export function createRequestLimiter(database: Database, limit: number, flushMs = 1_000): RequestLimiter {
+export interface LimiterOptions {
+  /** How often counts are shared with other instances (ms; default 1 s). */
+  flushMs?: number;
+  /** The clock the one-minute windows are cut from (ms since the epoch): tests set their own. */
+  now?: () => number;
+}
+
+export function createRequestLimiter(
+  database: Database,
+  limit: number,
+  { flushMs = 1_000, now = Date.now }: LimiterOptions = {},
+): RequestLimiter {
   const buckets = new Map<string, Bucket>();
   const shareable = database.kind === "postgres";
   let flushing: Promise<void> | undefined;
 
   const flushNow = async () => {
-    const window = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS;
+    const window = Math.floor(now() / WINDOW_MS) * WINDOW_MS;
     const keys: string[] = [];
     const deltas: number[] = [];
     for (const [key, bucket] of buckets) {
@@ -84,15 +95,15 @@ export function createRequestLimiter(database: Database, limit: number, flushMs 
     limit,
     hit(key) {
       if (limit === 0) return { allowed: true, retryAfter: 0 };
-      const now = Date.now();
-      const window = Math.floor(now / WINDOW_MS) * WINDOW_MS;
+      const at = now();
+      const window = Math.floor(at / WINDOW_MS) * WINDOW_MS;
       let bucket = buckets.get(key);
       if (!bucket || bucket.window !== window) {
         bucket = { window, unshared: 0, shared: 0 };
         buckets.set(key, bucket);
       }
       if (bucket.shared + bucket.unshared >= limit) {
-        return { allowed: false, retryAfter: Math.max(1, Math.ceil((window + WINDOW_MS - now) / 1000)) };
+        return { allowed: false, retryAfter: Math.max(1, Math.ceil((window + WINDOW_MS - at) / 1000)) };
       }
       bucket.unshared++;
       return { allowed: true, retryAfter: 0 };

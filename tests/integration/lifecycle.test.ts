@@ -4,20 +4,22 @@
  * "Critical"), and the per-credential rate limit with Retry-After.
  */
 import { once } from "node:events";
-import { connect } from "node:net";
-import { describe, expect, it, vi } from "vitest";
+import { readFileSync } from "node:fs";
+import { connect, type AddressInfo } from "node:net";
+import { describe, expect, inject, it, vi } from "vitest";
 import { startApp } from "@/server/app";
 import { openPGlite } from "@/server/db/connection";
-import { migrate } from "@/server/db/migrator";
+import { diskStorage } from "@/server/files/storage";
+import { createAppServer } from "@/server/http/server";
 import { createOrganization } from "@/server/organizations/service";
 import { createRequestLimiter } from "@/server/lib/rate-limit";
 import { log } from "@/server/log";
-import { testDatabase, unique } from "../helpers/database";
-import { call } from "../helpers/http";
+import { createRuntime } from "@/server/runtime";
+import { newOrg, testDatabase, unique } from "../helpers/database";
+import { call, expectProblem } from "../helpers/http";
 
 async function freshEmbeddedApp() {
-  const database = await openPGlite("memory://");
-  await database.withSession((session) => migrate(session));
+  const database = await openPGlite("memory://", { dataDir: new Blob([readFileSync(inject("databaseTemplate"))]) });
   const exits: number[] = [];
   const app = await startApp({ database, panel: false, port: 0, host: "127.0.0.1", exit: (code) => exits.push(code) });
   return { app, database, exits, base: `http://127.0.0.1:${app.port}` };
@@ -82,21 +84,55 @@ describe("lifecycle", { timeout: 120_000 }, () => {
 });
 
 describe("rate limit", () => {
-  it("answers 429 with Retry-After past the limit, per credential", async () => {
-    const limiter = createRequestLimiter(await testDatabase(), 3);
+  // The limiter's windows are fixed minutes of its clock: the tests set the clock, never wait for one.
+  const minute = Date.UTC(2026, 10, 26, 12, 34);
+
+  it("counts each credential in fixed minutes; past the limit the answer is refused until the next minute, with its Retry-After", async () => {
+    let now = minute + 15_000;
+    const limiter = createRequestLimiter(await testDatabase(), 3, { now: () => now });
     const results = Array.from({ length: 5 }, () => limiter.hit("api:user:a"));
     expect(results.map((result) => result.allowed)).toEqual([true, true, true, false, false]);
-    expect(results[3]!.retryAfter).toBeGreaterThan(0);
-    expect(results[3]!.retryAfter).toBeLessThanOrEqual(60);
+    expect(results[3]!.retryAfter).toBe(45);
     expect(limiter.hit("api:user:b").allowed).toBe(true);
+    now = minute + 59_500;
+    expect(limiter.hit("api:user:a")).toEqual({ allowed: false, retryAfter: 1 });
+    now = minute + 60_000;
+    expect(limiter.hit("api:user:a").allowed).toBe(true);
     await limiter.stop();
+  });
+
+  it("answers 429 problem+json with Retry-After over HTTP once a credential's minute is used up", async () => {
+    const database = await testDatabase();
+    const runtime = await createRuntime(database, {
+      rateLimitPerMinute: 2,
+      files: diskStorage("/tmp/unused"),
+      rateLimit: { now: () => minute + 20_000 },
+    });
+    const { server } = createAppServer(runtime);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const org = await newOrg();
+      const [admin, viewer] = [await org.bearer(), await org.bearer("VIEWER")];
+      const statuses = [];
+      for (let index = 0; index < 3; index++)
+        statuses.push((await call("GET", "/api/b2b/brands?perPage=1", { base, headers: admin })).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      const refused = await call("GET", "/api/b2b/brands?perPage=1", { base, headers: admin });
+      expectProblem(refused, 429);
+      expect(refused.headers["retry-after"]).toBe("40");
+      expect((await call("GET", "/api/b2b/brands?perPage=1", { base, headers: viewer })).status).toBe(200);
+    } finally {
+      server.close();
+      await runtime.close();
+    }
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)("holds across instances through the shared counts, within one flush of each", async () => {
     const database = await testDatabase();
     const key = `api:user:${unique("shared").replace(" ", "")}`;
-    const first = createRequestLimiter(database, 10, 60_000);
-    const second = createRequestLimiter(database, 10, 60_000);
+    const first = createRequestLimiter(database, 10, { flushMs: 60_000, now: () => minute });
+    const second = createRequestLimiter(database, 10, { flushMs: 60_000, now: () => minute });
     for (let index = 0; index < 6; index++) expect(first.hit(key).allowed).toBe(true);
     await first.flush();
     for (let index = 0; index < 4; index++) expect(second.hit(key).allowed).toBe(true);

@@ -7,16 +7,17 @@ import { migrate } from "@/server/db/migrator";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** A tar of a migrated embedded database's data folder; empty on PostgreSQL. */
+    /** A tar of a migrated embedded database's data folder (PGlite's `dumpDataDir`). */
     databaseTemplate: string;
   }
 }
 
 /**
  * Once per run, before any test file: the database every test worker starts from. On
- * PostgreSQL (TEST_DATABASE_URL) the migrations are applied to it here, once; on PGlite a
- * migrated database's data folder is dumped to a file that each worker loads (PGlite's
- * `loadDataDir`), instead of creating a database and applying every migration again.
+ * PostgreSQL (TEST_DATABASE_URL) the migrations are applied to it here, once. For the
+ * embedded database a migrated one's data folder is dumped to a file that each worker
+ * loads (PGlite's `loadDataDir`), instead of creating a database and applying every
+ * migration again; the tests of the embedded engine itself use it on PostgreSQL too.
  */
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
@@ -27,8 +28,6 @@ export default async function setup(project: TestProject) {
     } finally {
       await database.close();
     }
-    project.provide("databaseTemplate", "");
-    return;
   }
   const database = await openPGlite("memory://");
   const folder = mkdtempSync(path.join(os.tmpdir(), "b2b-test-template-"));
