@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { test as base, expect, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { ORGS, type E2eOrg } from "./orgs";
 
-export const ADMIN = { email: "admin@example.com", password: "admin12345" };
-export const OTHER_ADMIN = { email: "other-admin@example.com", password: "other12345" };
+export const ADMIN = ORGS.main;
+export const OTHER_ADMIN = ORGS.other;
 export const API = "/api/b2b";
 
 export const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
@@ -10,7 +11,7 @@ export const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}
 export type Role = "ADMIN" | "MANAGER" | "SELLER" | "VIEWER";
 export type Headers = Record<string, string>;
 
-export async function login(request: APIRequestContext, user = ADMIN): Promise<string> {
+export async function login(request: APIRequestContext, user: { email: string; password: string } = ADMIN): Promise<string> {
   const response = await request.post(`${API}/auth/login`, { data: user });
   expect(response.status()).toBe(200);
   return (await response.json()).access_token;
@@ -26,17 +27,20 @@ export async function expectProblem(response: APIResponse, status: number) {
 }
 
 interface Fixtures {
-  /** Bearer headers of the default org's ADMIN. */
+  /** The org whose ADMIN `admin` is: the demo org unless the spec has one of its own (`test.use({ org })`, e2e/orgs.ts). */
+  org: E2eOrg;
+  /** Bearer headers of the spec's org's ADMIN. */
   admin: Headers;
   /** Bearer headers of the second org's ADMIN (tenant isolation). */
   otherAdmin: Headers;
-  /** Headers of a fresh access key of the default org with the given role. */
+  /** Headers of a fresh access key of the spec's org with the given role. */
   keyFor: (role: Role) => Promise<Headers & { id: string }>;
 }
 
 export const test = base.extend<Fixtures>({
-  admin: async ({ request }, use) => {
-    await use({ authorization: `Bearer ${await login(request)}` });
+  org: [ORGS.main, { option: true }],
+  admin: async ({ request, org }, use) => {
+    await use({ authorization: `Bearer ${await login(request, org)}` });
   },
   otherAdmin: async ({ request }, use) => {
     await use({ authorization: `Bearer ${await login(request, OTHER_ADMIN)}` });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { API, expect, OTHER_ADMIN, test, unique, type Headers } from "../fixtures";
+import { ORGS } from "../orgs";
 import { signIn, useLocale } from "./panel";
 
 /** The dashboard as the panel's API answers it (tRPC, the same procedure the page calls). */
@@ -30,7 +31,11 @@ async function expectKpis(page: Page, data: Awaited<ReturnType<typeof dashboardF
   await expect(page.getByTestId("kpi-overdue-receivables-value")).toHaveText(money(data.kpis.overdue_receivables.current));
 }
 
-test.describe.configure({ mode: "serial" });
+// The dashboard adds up the whole org: it has an org of its own (e2e/orgs.ts), which no other
+// spec's records change while these tests compare the page with the API. Its tests change
+// nothing the others read (the low-stock one moves stock, which no total counts).
+test.use({ org: ORGS.dashboard });
+const user = ORGS.dashboard;
 
 test("the home page is the dashboard: KPIs, funnel and top products as the API answers them", async ({ page, request, admin }) => {
   // A long journey: three periods, each checked against the API.
@@ -50,7 +55,7 @@ test("the home page is the dashboard: KPIs, funnel and top products as the API a
   const funnel = await (await request.get(`${API}/sales-funnel`, { headers: admin })).json();
   const mostSold = await (await request.post(`${API}/products/analysis/most-sold?page=0&perPage=5`, { headers: admin })).json();
 
-  await signIn(page, { path: "/" });
+  await signIn(page, { path: "/", user });
   await expect(page.getByRole("heading", { name: "Painel", level: 1 })).toBeVisible();
   const data = await dashboardFromApi(request, admin, { days: 30 });
   await expect(page.getByText(`${brazilianDate(data.period.start)} a ${brazilianDate(data.period.final)}`)).toBeVisible();
@@ -90,7 +95,7 @@ test("the home page is the dashboard: KPIs, funnel and top products as the API a
 for (const locale of ["pt-BR", "en"] as const) {
   test(`the dashboard passes axe (WCAG 2.1 A/AA), ${locale}`, async ({ page }) => {
     await useLocale(page, locale);
-    await signIn(page, { path: "/", locale });
+    await signIn(page, { path: "/", locale, user });
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     await expect(page.getByTestId("kpi-revenue")).toBeVisible();
     for (const details of await page.locator("details").all()) await details.locator("summary").click();
@@ -126,7 +131,7 @@ test("the low-stock card lists the org's records at or below their product's min
   const stock = await send("put", "/stock/movement", { ...key, product_id: low.id, type: "INCREMENT", quantity: 3 });
   await send("put", "/stock/movement", { ...key, product_id: plenty.id, type: "INCREMENT", quantity: 5 });
 
-  await signIn(page, { path: "/" });
+  await signIn(page, { path: "/", user });
   const card = page.getByRole("region", { name: "Estoque baixo" });
   const row = card.getByTestId("low-stock-record").first();
   await expect(row).toContainText(low.name);
