@@ -134,7 +134,7 @@ function rssMb(pid) {
 }
 
 /** Starts the built app as shipped; answers when its REST interface first answers. */
-async function startApp(databaseUrl, { name, rateLimit, profile, env: extraEnv = {} }) {
+async function startApp(databaseUrl, { name, rateLimit, profile }) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
   const logFile = path.join(dataDir, "app.log");
@@ -153,8 +153,11 @@ async function startApp(databaseUrl, { name, rateLimit, profile, env: extraEnv =
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: "127.0.0.1",
+    // Every instance on the database dispatches webhooks, whichever scenario started it: all
+    // may deliver to the webhooks scenario's receiver on loopback, or one that may not would
+    // claim deliveries only to refuse them.
+    WEBHOOK_ALLOW_PRIVATE: "true",
     ...(profile ? { BENCH_PROFILE_FILE: path.join(dataDir, "app.cpuprofile") } : {}),
-    ...extraEnv,
   };
   const args = [...(profile ? ["--require", path.join(root, "scripts/bench/profile-hook.cjs")] : []), "dist/server.mjs"];
   const started = performance.now();
@@ -251,9 +254,7 @@ function table(rows) {
 async function main() {
   build();
   const databaseUrl = process.env.DATABASE_URL || (await throwawayDatabase());
-  // Every instance on the database dispatches webhooks, this one too while the webhooks
-  // scenario runs: it may deliver to that scenario's receiver on loopback as well.
-  const app = await startApp(databaseUrl, { name: "app", rateLimit: 0, profile: true, env: { WEBHOOK_ALLOW_PRIVATE: "true" } });
+  const app = await startApp(databaseUrl, { name: "app", rateLimit: 0, profile: true });
   const checks = [];
   const report = {};
   if (ONLY.has("rest")) Object.assign(report, await restScenarios(databaseUrl, app, checks));
@@ -287,7 +288,7 @@ async function main() {
     const webhooks = await runWebhooksBench({
       databaseUrl,
       admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-      start: (name) => startApp(databaseUrl, { name, rateLimit: 0, profile: false, env: { WEBHOOK_ALLOW_PRIVATE: "true" } }),
+      start: (name) => startApp(databaseUrl, { name, rateLimit: 0, profile: false }),
       registerCleanup: (step) => cleanups.push(step),
     });
     printWebhooks(webhooks);
