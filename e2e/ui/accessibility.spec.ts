@@ -66,9 +66,14 @@ async function checkDialog(page: Page, path: string, opener: string) {
   return dialog;
 }
 
-/** Fails on serious or critical WCAG 2 A/AA violations, listing them. */
+/** Opens a page and fails on serious or critical WCAG 2 A/AA violations, listing them. */
 async function checkPage(page: Page, path: string) {
   await page.goto(path);
+  await checkLoaded(page, path);
+}
+
+/** The same check of the page the browser is on (the one a sign-in landed on), once its data is shown. */
+async function checkLoaded(page: Page, path: string) {
   // The page's own landmark: the first <main> (the API docs also hold swagger-ui's, which it
   // makes a region of this one once drawn).
   await expect(page.locator("main").first()).toBeVisible();
@@ -132,7 +137,7 @@ for (const { locale, everyPage } of locales) {
       }) => {
         const headers = { authorization: `Bearer ${await login(request)}` };
         await signIn(page, { locale, path: area.page });
-        await checkPage(page, area.page);
+        await checkLoaded(page, area.page);
         if (area.create) await checkPage(page, `${area.page}/new`);
         if (area.api) {
           let id = (await (await request.get(`${API}${area.api}?perPage=1`, { headers })).json()).items[0]?.id;
@@ -181,7 +186,7 @@ for (const { locale, everyPage } of locales) {
         const id = (await (await request.get(`${API}/orders?perPage=1`, { headers })).json()).items[0]?.id;
         expect(id, "an order").toBeTruthy();
         await signIn(page, { locale, path: `/orders/${id}/edit` });
-        await checkPage(page, `/orders/${id}/edit`);
+        await checkLoaded(page, `/orders/${id}/edit`);
         await checkPage(page, `/orders/${id}/print`);
       });
 
@@ -224,7 +229,7 @@ for (const { locale, everyPage } of locales) {
         });
 
         await signIn(page, { locale, path: `/products/${product.id}` });
-        await checkPage(page, `/products/${product.id}`);
+        await checkLoaded(page, `/products/${product.id}`);
         await expect(page.getByRole("region").getByRole("row")).not.toHaveCount(0);
         for (const dialog of ["Nova variação", "Nova especificação"]) {
           await page.getByRole("button", { name: dialog }).click();
@@ -244,7 +249,7 @@ for (const { locale, everyPage } of locales) {
         expect(created.status(), await created.text()).toBe(201);
         const webhook = await created.json();
         await signIn(page, { locale, path: `/webhooks/${webhook.id}` });
-        await checkPage(page, `/webhooks/${webhook.id}`);
+        await checkLoaded(page, `/webhooks/${webhook.id}`);
         await checkPage(page, "/webhooks");
         const dialog = await checkDialog(page, "/webhooks", dialogs["pt-BR"].webhook);
         await dialog.getByRole("textbox", { name: dialogs["pt-BR"].url }).fill(`http://127.0.0.1:9/${unique("axe").replace(" ", "-")}`);
