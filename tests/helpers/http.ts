@@ -61,3 +61,14 @@ export function expectProblem(answer: Answer, status: number) {
   expect(answer.json).toMatchObject({ type: expect.any(String), title: expect.any(String), status, detail: expect.any(String) });
   return answer.json as { detail: string; errors?: Array<{ path: string; message: string; code?: string }> };
 }
+
+export type Rest = ReturnType<typeof restAs>;
+
+/** The REST interface as one caller (its credential headers): `rest.post("/brands", body)` is POST /api/b2b/brands. */
+export function restAs(headers: Record<string, string>) {
+  const send =
+    (method: string) =>
+    (path: string, body?: unknown): Promise<Answer> =>
+      call(method, `/api/b2b${path}`, { headers, body });
+  return { get: send("GET"), post: send("POST"), put: send("PUT"), delete: send("DELETE") };
+}

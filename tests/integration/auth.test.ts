@@ -1,85 +1,132 @@
-import { TRPCError } from "@trpc/server";
+/** Login, credentials and access keys over REST (contract §2), and the panel's tRPC endpoint answering the same statuses. */
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { issueAccessToken } from "@/server/auth/tokens";
-import { callerWith, newOrg, testRuntime, unique } from "../helpers/database";
+import { newOrg, unique } from "../helpers/database";
+import { call, expectProblem, restAs } from "../helpers/http";
 
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error("expected a rejection");
-    },
-    (error: TRPCError) => error,
-  );
+const login = (body: unknown, headers: Record<string, string> = {}) => call("POST", "/api/b2b/auth/login", { body, headers });
 
-describe("login", () => {
-  it("answers the login user with a bearer token that works, without the password", async () => {
+describe("POST /auth/login", () => {
+  it("answers the login user with a bearer token that works, and no password", async () => {
     const org = await newOrg();
-    const api = callerWith(org.runtime);
-    const result = await api.auth.login({ email: org.adminEmail.toUpperCase(), password: "password123" });
-    expect(result).toMatchObject({ email: org.adminEmail, organization_id: org.organizationId, role: "ADMIN", token_type: "Bearer" });
-    expect(result.expires_in).toBeGreaterThan(0);
-    expect(result).not.toHaveProperty("password");
-    expect(result).not.toHaveProperty("password_hash");
-    const authed = callerWith(org.runtime, { authorization: `Bearer ${result.access_token}` });
-    expect((await authed.brands.list({})).total).toBe(0);
+    const answer = await login({ email: org.adminEmail.toUpperCase(), password: "password123" });
+    expect(answer.status).toBe(200);
+    const body = answer.json;
+    expect(body).toMatchObject({
+      email: org.adminEmail,
+      organization_id: org.organizationId,
+      role: "ADMIN",
+      token_type: "Bearer",
+      active: true,
+    });
+    for (const field of ["id", "organization_id", "access_token"]) expect(typeof body[field]).toBe("string");
+    expect(body.expires_in).toBeGreaterThan(0);
+    for (const field of [
+      "fiscal_registration_number",
+      "seller_id",
+      "email_confirmed",
+      "is_change_password_next_access",
+      "is_access_request",
+      "access_request_status",
+      "profile",
+    ]) {
+      expect(body).toHaveProperty(field);
+    }
+    for (const field of ["password", "password_hash"]) expect(body).not.toHaveProperty(field);
+    expect(answer.text).not.toContain("scrypt");
+    expect((await restAs({ authorization: `Bearer ${body.access_token}` }).get("/brands")).json.total).toBe(0);
   });
 
-  it("answers 404 alike for an unknown email and a wrong password, and 429 after repeated failures", async () => {
+  it("answers 404 with the same body for a wrong password and an unknown email, and 429 with Retry-After after repeated failures", async () => {
     const org = await newOrg();
-    const api = callerWith(org.runtime);
-    const wrong = await failure(api.auth.login({ email: org.adminEmail, password: "wrong-password" }));
-    const unknown = await failure(api.auth.login({ email: `${unique("x").replace(" ", "")}@nowhere.example`, password: "password123" }));
-    expect(wrong.code).toBe("NOT_FOUND");
-    expect(unknown.code).toBe("NOT_FOUND");
-    expect(wrong.message).toBe(unknown.message);
-    // Six attempts of one email from one address are checked at once; the next must wait, even with the right password.
-    for (let attempt = 0; attempt < 5; attempt++) await failure(api.auth.login({ email: org.adminEmail, password: "wrong" }));
-    const throttled = await failure(api.auth.login({ email: org.adminEmail, password: "password123" }));
-    expect(throttled.code).toBe("TOO_MANY_REQUESTS");
+    const wrong = expectProblem(await login({ email: org.adminEmail, password: "not-it-at-all" }), 404);
+    const unknown = expectProblem(await login({ email: `${randomUUID()}@nobody.example`, password: "password123" }), 404);
+    expect(wrong).toEqual(unknown);
+    // Six attempts of one email from one address are checked; the next must wait, even with the right password.
+    for (let attempt = 0; attempt < 5; attempt++) expectProblem(await login({ email: org.adminEmail, password: "wrong" }), 404);
+    const throttled = await login({ email: org.adminEmail, password: "password123" });
+    expectProblem(throttled, 429);
+    expect(Number(throttled.headers["retry-after"])).toBeGreaterThan(0);
   });
 
-  it("refuses a malformed body with 422", async () => {
-    const api = callerWith(await testRuntime());
-    expect((await failure(api.auth.login({ email: "", password: "" }))).code).toBe("UNPROCESSABLE_CONTENT");
+  it("answers 422 for a malformed body, naming the fields, and for a body that is not JSON", async () => {
+    const malformed = expectProblem(await login({ email: 42 }), 422);
+    expect(malformed.errors?.map((error) => error.path)).toEqual(expect.arrayContaining(["email", "password"]));
+    expectProblem(await login({ email: "", password: "" }), 422);
+    expectProblem(await call("POST", "/api/b2b/auth/login", { headers: { "content-type": "application/json" }, body: "{not json" }), 422);
   });
+});
 
-  it("answers 401 without credentials, with a bad token, and for a deactivated user", async () => {
+describe("credentials", () => {
+  it("every endpoint but login and the document needs them (401 problem), and a deactivated user's token stops working", async () => {
     const org = await newOrg();
-    expect((await failure(callerWith(org.runtime).brands.list({}))).code).toBe("UNAUTHORIZED");
-    expect((await failure(callerWith(org.runtime, { authorization: "Bearer nope" }).brands.list({}))).code).toBe("UNAUTHORIZED");
+    expectProblem(await call("GET", "/api/b2b/brands"), 401);
+    const refused: Array<Record<string, string>> = [
+      { authorization: "Bearer not-a-token" },
+      { authorization: "Basic abc" },
+      { "x-service-access-key-token": "ak_nope", "x-service-access-key-code": "nope" },
+    ];
+    for (const headers of refused) expectProblem(await restAs(headers).get("/brands"), 401);
+    expect((await call("GET", "/api/b2b/openapi.json")).status).toBe(200);
     const user = await org.database.prisma.user.findUniqueOrThrow({ where: { email: org.adminEmail } });
     await org.database.prisma.user.update({ where: { id: user.id }, data: { active: false } });
     const { token } = await issueAccessToken({ userId: user.id, organizationId: org.organizationId, tokenVersion: 0 });
-    expect((await failure(callerWith(org.runtime, { authorization: `Bearer ${token}` }).brands.list({}))).code).toBe("UNAUTHORIZED");
+    expectProblem(await restAs({ authorization: `Bearer ${token}` }).get("/brands"), 401);
+  });
+
+  it("the panel's tRPC endpoint answers the same statuses as REST", async () => {
+    const org = await newOrg();
+    const headers = await org.bearer();
+    const invalid = await call("POST", "/api/trpc/brands.create", { headers, body: { name: "", active: true } });
+    expect(invalid.status).toBe(422);
+    expect(invalid.json.error.data.problem.errors[0].path).toBe("name");
+    expect((await call("GET", "/api/trpc/brands.list?input=%7B%7D")).status).toBe(401);
+    const missing = await call("GET", `/api/trpc/brands.get?input=${encodeURIComponent(JSON.stringify({ id: randomUUID() }))}`, {
+      headers,
+    });
+    expect(missing.status).toBe(404);
   });
 });
 
 describe("access keys", () => {
-  it("creates a key whose code is shown once, authenticates with the pair, and revokes it", async () => {
-    const org = await newOrg();
-    const admin = await org.as();
-    const key = await admin.accessKeys.create({ name: unique("ERP"), role: "MANAGER" });
-    expect(key.code.length).toBeGreaterThan(20);
-    const listed = await admin.accessKeys.list({});
-    expect(listed.items).toHaveLength(1);
-    expect(listed.items[0]).not.toHaveProperty("code");
-    const stored = await org.db.accessKey.findFirstOrThrow({ where: { id: key.id } });
-    expect(stored.code_hash).not.toContain(key.code);
-
-    const erp = callerWith(org.runtime, { "x-service-access-key-token": key.token, "x-service-access-key-code": key.code });
-    await erp.brands.create({ name: unique("From ERP"), active: true, images: [], attributes: {} });
-    const badCode = callerWith(org.runtime, { "x-service-access-key-token": key.token, "x-service-access-key-code": "wrong" });
-    expect((await failure(badCode.brands.list({}))).code).toBe("UNAUTHORIZED");
-
-    expect((await failure(erp.accessKeys.list({}))).code).toBe("FORBIDDEN");
-    await admin.accessKeys.remove({ id: key.id });
-    expect((await failure(erp.brands.list({}))).code).toBe("UNAUTHORIZED");
+  const keyHeaders = (key: { token: string; code: string }) => ({
+    "x-service-access-key-token": key.token,
+    "x-service-access-key-code": key.code,
   });
 
-  it("does not let one org revoke another org's key", async () => {
-    const mine = await (await newOrg()).as();
-    const theirs = await (await newOrg()).as();
-    const key = await mine.accessKeys.create({ name: unique("Key"), role: "VIEWER" });
-    expect((await failure(theirs.accessKeys.remove({ id: key.id }))).code).toBe("NOT_FOUND");
+  it("a key's code is answered once and stored only hashed; the pair authenticates with its role; a revoked key no longer does", async () => {
+    const org = await newOrg();
+    const admin = restAs(await org.bearer());
+    const created = await admin.post("/access-keys", { name: unique("ERP"), role: "MANAGER" });
+    expect(created.status).toBe(201);
+    const key = created.json;
+    expect(Object.keys(key).sort()).toEqual(["code", "id", "name", "role", "token"]);
+    expect(key.code.length).toBeGreaterThan(20);
+    expect((await org.db.accessKey.findFirstOrThrow({ where: { id: key.id } })).code_hash).not.toContain(key.code);
+
+    const manager = restAs(keyHeaders(key));
+    expect((await manager.post("/brands", { name: unique("Via key"), active: true })).status).toBe(201);
+    expectProblem(await manager.get("/access-keys"), 403);
+    expectProblem(await restAs(keyHeaders({ token: key.token, code: "wrong" })).get("/brands"), 401);
+    const viewer = restAs(keyHeaders((await admin.post("/access-keys", { name: unique("BI"), role: "VIEWER" })).json));
+    expect((await viewer.get("/brands")).status).toBe(200);
+    expectProblem(await viewer.post("/brands", { name: "x", active: true }), 403);
+
+    const listed = (await admin.get("/access-keys?perPage=100")).json.items.find((item: { id: string }) => item.id === key.id);
+    expect(listed).toMatchObject({ role: "MANAGER", token: key.token });
+    expect(listed).not.toHaveProperty("code");
+
+    expect((await admin.delete(`/access-keys/${key.id}`)).status).toBe(204);
+    expectProblem(await manager.get("/brands"), 401);
+    expectProblem(await admin.delete(`/access-keys/${key.id}`), 404);
+  });
+
+  it("creation is validated (422 per field); another org cannot revoke a key (404)", async () => {
+    const admin = restAs(await (await newOrg()).bearer());
+    const invalid = expectProblem(await admin.post("/access-keys", { name: "", role: "ROOT" }), 422);
+    expect(invalid.errors?.map((error) => error.path).sort()).toEqual(["name", "role"]);
+    const key = (await admin.post("/access-keys", { name: unique("Key"), role: "VIEWER" })).json;
+    expectProblem(await restAs(await (await newOrg()).bearer()).delete(`/access-keys/${key.id}`), 404);
   });
 });

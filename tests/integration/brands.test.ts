@@ -1,102 +1,109 @@
-import { TRPCError } from "@trpc/server";
+/** Brands over REST (interface "Brands"; contract §3 errors, §4 lists, §2 tenancy and roles). */
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { newOrg, unique } from "../helpers/database";
+import { expectProblem, restAs } from "../helpers/http";
 
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected a rejection");
-    },
-    (error: unknown) => error,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
+const names = (page: { items: Array<{ name: string }> }) => page.items.map((item) => item.name);
 
 describe("brands", () => {
-  it("creates, reads, updates and deletes a brand", async () => {
-    const api = await (await newOrg()).as();
+  it("POST 201, GET 200, PUT 200 (images answered as `image`), DELETE 204 with no body", async () => {
+    const rest = restAs(await (await newOrg()).bearer());
     const name = unique("Brand");
-    const created = await api.brands.create({
+    const image = { resource_file_id: randomUUID(), main: true };
+    const created = await rest.post("/brands", {
       name,
       active: true,
-      images: [{ resource_file_id: "00000000-0000-4000-8000-000000000001", main: true }],
+      images: [image],
       attributes: { origin: "BR" },
+      unknown_field: "ignored",
     });
-    expect(created).toMatchObject({ name, active: true, attributes: { origin: "BR" } });
-    expect(await api.brands.get({ id: created.id })).toEqual(created);
+    expect(created.status).toBe(201);
+    const brand = created.json;
+    expect(brand).toMatchObject({ name, active: true, images: [image], attributes: { origin: "BR" } });
+    for (const field of ["unknown_field", "organization_id", "search_text"]) expect(brand).not.toHaveProperty(field);
 
-    const updated = await api.brands.update({ id: created.id, name: `${name} 2`, active: false, images: [], attributes: {} });
-    expect(updated).toMatchObject({ id: created.id, name: `${name} 2`, active: false, image: [] });
-    expect(updated).not.toHaveProperty("images");
+    const fetched = await rest.get(`/brands/${brand.id}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.json).toEqual(brand);
 
-    const list = await api.brands.list({ search: name });
-    expect(list.items).toEqual([{ id: created.id, name: `${name} 2`, active: false, resource_file_id: null }]);
+    const updated = await rest.put(`/brands/${brand.id}`, { name: `${name} v2`, active: false, images: [] });
+    expect(updated.status).toBe(200);
+    expect(updated.json).toMatchObject({ id: brand.id, name: `${name} v2`, active: false, image: [] });
+    expect(updated.json).not.toHaveProperty("images");
+    expect((await rest.get(`/brands?search=${encodeURIComponent(name)}`)).json.items).toEqual([
+      { id: brand.id, name: `${name} v2`, active: false, resource_file_id: null },
+    ]);
 
-    await api.brands.remove({ id: created.id });
-    expect((await rejection(api.brands.get({ id: created.id }))).code).toBe("NOT_FOUND");
-    expect((await rejection(api.brands.remove({ id: created.id }))).code).toBe("NOT_FOUND");
+    const removed = await rest.delete(`/brands/${brand.id}`);
+    expect(removed.status).toBe(204);
+    expect(removed.text).toBe("");
+    expect(removed.headers["content-type"]).toBeUndefined();
+    expectProblem(await rest.get(`/brands/${brand.id}`), 404);
+    expectProblem(await rest.delete(`/brands/${brand.id}`), 404);
+    expectProblem(await rest.get("/brands/not-a-uuid"), 404);
   });
 
-  it("lists the main image, pages, sorts, filters and searches without accents", async () => {
-    const api = await (await newOrg()).as();
+  it("POST and PUT answer 422 with one error per failing field", async () => {
+    const rest = restAs(await (await newOrg()).bearer());
+    const invalid = expectProblem(await rest.post("/brands", { name: "", active: "false", images: [{ resource_file_id: "x" }] }), 422);
+    expect(invalid.errors?.map((error) => error.path).sort()).toEqual(["active", "images.0.resource_file_id", "name"]);
+    const brand = (await rest.post("/brands", { name: unique("Valid"), active: true })).json;
+    const put = expectProblem(await rest.put(`/brands/${brand.id}`, { active: true }), 422);
+    expect(put.errors).toEqual([expect.objectContaining({ path: "name", message: expect.any(String), code: expect.any(String) })]);
+    expectProblem(await rest.put(`/brands/${randomUUID()}`, { name: "x", active: true }), 404);
+  });
+
+  it("the list pages, sorts, filters by active, searches ignoring accents and case, and answers the main image", async () => {
+    const rest = restAs(await (await newOrg()).bearer());
     for (const [name, active] of [
-      ["Alfa Água", true],
+      ["Alfa Ação", true],
       ["Bravo", false],
       ["Cedro", true],
     ] as const) {
-      await api.brands.create({ name, active, images: [], attributes: {} });
+      expect((await rest.post("/brands", { name, active })).status).toBe(201);
     }
-    const withImage = await api.brands.create({
-      name: "Delta",
-      active: true,
-      attributes: {},
-      images: [
-        { resource_file_id: "00000000-0000-4000-8000-00000000000a", main: false },
-        { resource_file_id: "00000000-0000-4000-8000-00000000000b", main: true },
-      ],
-    });
-    const all = await api.brands.list({ perPage: 2, page: 1, sort: "name", dir: "desc" });
-    expect(all).toMatchObject({ currentPage: 1, perPage: 2, total: 4 });
-    expect(all.items.map((item) => item.name)).toEqual(["Bravo", "Alfa Água"]);
-    expect((await api.brands.list({ active: false })).items.map((item) => item.name)).toEqual(["Bravo"]);
-    expect((await api.brands.list({ search: "AGUA" })).items.map((item) => item.name)).toEqual(["Alfa Água"]);
-    expect((await api.brands.list({ search: "delta" })).items[0]?.resource_file_id).toBe("00000000-0000-4000-8000-00000000000b");
-    expect(withImage.images).toHaveLength(2);
-    const pastTheEnd = await api.brands.list({ page: 9 });
-    expect(pastTheEnd).toMatchObject({ items: [], total: 4 });
-    expect((await api.brands.list({ perPage: 1000 })).perPage).toBe(100);
+    const images = [
+      { resource_file_id: "00000000-0000-4000-8000-00000000000a", main: false },
+      { resource_file_id: "00000000-0000-4000-8000-00000000000b", main: true },
+    ];
+    expect((await rest.post("/brands", { name: "Delta", active: true, images })).status).toBe(201);
+
+    const page = await rest.get("/brands?perPage=2&page=1&sort=name&dir=desc");
+    expect(page.status).toBe(200);
+    expect(page.json).toMatchObject({ currentPage: 1, perPage: 2, total: 4 });
+    expect(names(page.json)).toEqual(["Bravo", "Alfa Ação"]);
+    expect(Object.keys(page.json.items[0]).sort()).toEqual(["active", "id", "name", "resource_file_id"]);
+    expect(names((await rest.get("/brands?active=false")).json)).toEqual(["Bravo"]);
+    expect(names((await rest.get(`/brands?search=${encodeURIComponent("ALFA acao")}`)).json)).toEqual(["Alfa Ação"]);
+    expect((await rest.get("/brands?search=delta")).json.items[0].resource_file_id).toBe("00000000-0000-4000-8000-00000000000b");
+    expect((await rest.get("/brands?page=9")).json).toMatchObject({ items: [], total: 4 });
+
+    expect((await rest.get("/brands?perPage=5000")).json.perPage).toBe(100);
+    expectProblem(await rest.get("/brands?sort=password"), 422);
+    expectProblem(await rest.get("/brands?page=-1"), 422);
+    expectProblem(await rest.get("/brands?dir=sideways"), 422);
   });
 
-  it("rejects bad input with 422 and per-field errors", async () => {
-    const api = await (await newOrg()).as();
-    const error = await rejection(api.brands.create({ name: "", active: "yes" as never, images: [], attributes: {} }));
-    expect(error.code).toBe("UNPROCESSABLE_CONTENT");
-    expect((await rejection(api.brands.list({ sort: "nope" }))).code).toBe("UNPROCESSABLE_CONTENT");
-    expect((await rejection(api.brands.list({ page: -1 }))).code).toBe("UNPROCESSABLE_CONTENT");
-  });
-
-  it("keeps every org to its own brands", async () => {
-    const mine = await (await newOrg()).as();
-    const theirs = await (await newOrg()).as();
-    const brand = await mine.brands.create({ name: unique("Private"), active: true, images: [], attributes: {} });
-    expect((await rejection(theirs.brands.get({ id: brand.id }))).code).toBe("NOT_FOUND");
-    expect((await rejection(theirs.brands.update({ id: brand.id, name: "x", active: true, images: [], attributes: {} }))).code).toBe(
-      "NOT_FOUND",
-    );
-    expect((await rejection(theirs.brands.remove({ id: brand.id }))).code).toBe("NOT_FOUND");
-    expect((await theirs.brands.list({ search: brand.name })).total).toBe(0);
-    expect((await mine.brands.get({ id: brand.id })).name).toBe(brand.name);
+  it("another org can neither see nor change a brand (404 as if missing)", async () => {
+    const mine = restAs(await (await newOrg()).bearer());
+    const theirs = restAs(await (await newOrg()).bearer());
+    const name = unique("Tenant");
+    const brand = (await mine.post("/brands", { name, active: true })).json;
+    expectProblem(await theirs.get(`/brands/${brand.id}`), 404);
+    expectProblem(await theirs.put(`/brands/${brand.id}`, { name: "stolen", active: true }), 404);
+    expectProblem(await theirs.delete(`/brands/${brand.id}`), 404);
+    expect((await theirs.get(`/brands?search=${encodeURIComponent(name)}`)).json.total).toBe(0);
+    expect((await mine.get(`/brands/${brand.id}`)).json.name).toBe(name);
   });
 
   it("lets every role read but only ADMIN and MANAGER write", async () => {
     const org = await newOrg();
     for (const role of ["VIEWER", "SELLER"] as const) {
-      const api = await org.as(role);
-      await api.brands.list({});
-      expect((await rejection(api.brands.create({ name: "x", active: true, images: [], attributes: {} }))).code).toBe("FORBIDDEN");
+      const rest = restAs(await org.bearer(role));
+      expect((await rest.get("/brands")).status).toBe(200);
+      expectProblem(await rest.post("/brands", { name: "x", active: true }), 403);
     }
-    const manager = await org.as("MANAGER");
-    await manager.brands.create({ name: unique("By manager"), active: true, images: [], attributes: {} });
+    expect((await restAs(await org.bearer("MANAGER")).post("/brands", { name: unique("By manager"), active: true })).status).toBe(201);
   });
 });

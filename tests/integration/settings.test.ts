@@ -1,37 +1,46 @@
-import { TRPCError } from "@trpc/server";
+/**
+ * Settings over REST: statuses (/status, whose id operations answer 400), payment methods
+ * (the provider's secret encrypted and masked), delivery methods with their opening hours
+ * (a bare JSON array), and custom field definitions checking the writes of their entity.
+ */
 import { describe, expect, it } from "vitest";
-import { problemOf } from "@/server/http/problem";
 import { decrypt } from "@/server/lib/encryption";
-import { openingHoursBody } from "@/server/settings/delivery-methods/schemas";
-import { newOrg, unique, type Caller } from "../helpers/database";
+import { newOrg, unique, type TestOrg } from "../helpers/database";
+import { call, expectProblem, restAs, type Answer, type Rest } from "../helpers/http";
 
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected a rejection");
-    },
-    (error: unknown) => error,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
+const missing = "00000000-0000-4000-8000-000000000000";
+/** The per-field error paths of a problem of this status (in the answer's order). */
+const paths = (answer: Answer, status = 422) => (expectProblem(answer, status).errors ?? []).map((error) => error.path);
+
+async function created(rest: Rest, path: string, body: unknown) {
+  const answer = await rest.post(path, body);
+  expect(answer.status, answer.text).toBe(201);
+  return answer.json;
 }
 
-/** The HTTP status and per-field error paths a REST client would get. */
-async function failure(promise: Promise<unknown>) {
-  const problem = problemOf(await rejection(promise));
-  return { status: problem.status, paths: (problem.errors ?? []).map((error) => error.path) };
+function expectNoContent(answer: Answer) {
+  expect(answer.status, answer.text).toBe(204);
+  expect(answer.text).toBe("");
 }
 
+const admin = async (org?: TestOrg) => restAs(await (org ?? (await newOrg())).bearer());
 const status = (title: string, type: "ORDER" | "SALE" | "FINANCIAL" = "ORDER") => ({ title, type });
 
-describe("statuses", () => {
+describe("statuses (/status)", () => {
   it("a new org starts with the default statuses of every type, one initial each", async () => {
-    const api = await (await newOrg()).as("VIEWER");
-    const titles = async (type: "ORDER" | "SALE" | "FINANCIAL") => (await api.statuses.list({ type, perPage: 100, sort: "order" })).items;
-    const orders = await titles("ORDER");
-    expect(orders.map((item) => item.title)).toEqual(["new", "confirmed", "invoiced", "shipped", "delivered", "canceled"]);
-    expect((await titles("SALE")).map((item) => item.title)).toEqual(["pending", "paid", "canceled"]);
-    expect((await titles("FINANCIAL")).map((item) => item.title)).toEqual([
+    const org = await newOrg();
+    const viewer = restAs(await org.bearer("VIEWER"));
+    const items = async (type: string) => (await viewer.get(`/status?type=${type}&perPage=100&sort=order`)).json.items;
+    expect((await items("ORDER")).map((item: { title: string }) => item.title)).toEqual([
+      "new",
+      "confirmed",
+      "invoiced",
+      "shipped",
+      "delivered",
+      "canceled",
+    ]);
+    expect((await items("SALE")).map((item: { title: string }) => item.title)).toEqual(["pending", "paid", "canceled"]);
+    expect((await items("FINANCIAL")).map((item: { title: string }) => item.title)).toEqual([
       "open",
       "paid",
       "partially paid",
@@ -39,111 +48,129 @@ describe("statuses", () => {
       "reversed",
       "canceled",
     ]);
-    for (const type of ["ORDER", "SALE", "FINANCIAL"] as const) {
-      const items = await titles(type);
-      expect(items.filter((item) => item.is_initial)).toHaveLength(1);
-      expect(items[0]!.is_initial).toBe(true);
-      expect(items.find((item) => item.title === "canceled")?.is_final).toBe(true);
-      for (const item of items) expect(item.background_color).toMatch(/^#[0-9a-f]{6}$/);
+    for (const type of ["ORDER", "SALE", "FINANCIAL"]) {
+      const list = await items(type);
+      expect(list.filter((item: { is_initial: boolean }) => item.is_initial)).toHaveLength(1);
+      expect(list[0].is_initial).toBe(true);
+      expect(list.find((item: { title: string }) => item.title === "canceled")?.is_final).toBe(true);
+      for (const item of list) expect(item.background_color).toMatch(/^#[0-9a-f]{6}$/);
     }
+    expectProblem(await viewer.get("/status?type=SHIPPING"), 422);
   });
 
-  it("creates, reads, updates and deletes a status; DELETE answers its id", async () => {
-    const api = await (await newOrg()).as();
-    const title = unique("Awaiting stock");
-    const created = await api.statuses.create({
+  it("POST 201, GET 200, PUT 200, list by type and search, DELETE 200 with {id}", async () => {
+    const rest = await admin();
+    const title = unique("Separação");
+    const answer = await rest.post("/status", {
       ...status(title),
-      background_color: "#FFAA00",
-      font_color: "#000000",
-      order: 3,
+      background_color: "#FFEEDD",
+      font_color: "#112233",
+      order: 7,
       attributes: { sla: 2 },
+      unknown_field: 1,
     });
-    expect(created).toMatchObject({
+    expect(answer.status).toBe(201);
+    const record = answer.json;
+    expect(record).toMatchObject({
       title,
       type: "ORDER",
-      background_color: "#ffaa00",
-      font_color: "#000000",
-      order: 3,
+      background_color: "#ffeedd",
+      font_color: "#112233",
+      order: 7,
       is_initial: false,
       is_final: false,
       attributes: { sla: 2 },
     });
-    expect(await api.statuses.get({ id: created.id })).toEqual(created);
-    const updated = await api.statuses.update({ id: created.id, ...status(`${title} 2`, "SALE"), is_final: true });
-    expect(updated).toMatchObject({ id: created.id, title: `${title} 2`, type: "SALE", is_final: true, background_color: "#e5e7eb" });
-    expect((await api.statuses.list({ search: title })).items.map((item) => item.id)).toEqual([created.id]);
-    expect(await api.statuses.remove({ id: created.id })).toEqual({ id: created.id });
-    expect(await failure(api.statuses.get({ id: created.id }))).toMatchObject({ status: 400 });
+    for (const field of ["unknown_field", "organization_id"]) expect(record).not.toHaveProperty(field);
+    const fetched = await rest.get(`/status/${record.id}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.json).toEqual(record);
+
+    const updated = await rest.put(`/status/${record.id}`, { ...status(`${title} 2`, "SALE"), is_final: true });
+    expect(updated.status).toBe(200);
+    expect(updated.json).toMatchObject({ id: record.id, title: `${title} 2`, type: "SALE", is_final: true, background_color: "#e5e7eb" });
+    expect((await rest.get(`/status?type=SALE&search=${encodeURIComponent(title)}&perPage=5`)).json).toMatchObject({
+      currentPage: 0,
+      perPage: 5,
+      total: 1,
+      items: [{ id: record.id }],
+    });
+
+    const removed = await rest.delete(`/status/${record.id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.json).toEqual({ id: record.id });
+    expectProblem(await rest.get(`/status/${record.id}`), 400);
   });
 
-  it("keeps at most one initial status per type", async () => {
+  it("keeps at most one initial status per type, also under concurrent writes", async () => {
     const org = await newOrg();
-    const api = await org.as();
-    const first = await api.statuses.create({ ...status(unique("First")), is_initial: true });
+    const rest = await admin(org);
     const initials = async (type: "ORDER" | "SALE") =>
       (await org.db.status.findMany({ where: { type, is_initial: true } })).map((row) => row.id);
+    const first = await created(rest, "/status", { ...status(unique("First")), is_initial: true });
     expect(await initials("ORDER")).toEqual([first.id]);
     expect(await initials("SALE")).toHaveLength(1);
-
-    const second = await api.statuses.create({ ...status(unique("Second")), is_initial: true });
+    const second = await created(rest, "/status", { ...status(unique("Second")), is_initial: true });
     expect(await initials("ORDER")).toEqual([second.id]);
-    await api.statuses.update({ id: first.id, ...status(first.title), is_initial: true });
+    expect((await rest.get(`/status/${first.id}`)).json.is_initial).toBe(false);
+    await rest.put(`/status/${first.id}`, { ...status(first.title), is_initial: true });
     expect(await initials("ORDER")).toEqual([first.id]);
-    // Concurrent writes still leave exactly one.
-    await Promise.all([1, 2, 3].map((n) => api.statuses.create({ ...status(unique(`Race ${n}`)), is_initial: true })));
+    await Promise.all([1, 2, 3].map((n) => rest.post("/status", { ...status(unique(`Race ${n}`)), is_initial: true })));
     expect(await initials("ORDER")).toHaveLength(1);
     expect(await initials("SALE")).toHaveLength(1);
   });
 
-  it("answers 400 on GET, PUT and DELETE of /status/{id}, 422 on POST", async () => {
-    const api = await (await newOrg()).as();
-    const missing = "00000000-0000-4000-8000-000000000000";
-    expect(await failure(api.statuses.get({ id: missing }))).toMatchObject({ status: 400 });
-    expect(await failure(api.statuses.get({ id: "not-a-uuid" }))).toMatchObject({ status: 400 });
-    expect(await failure(api.statuses.update({ id: missing, ...status("x") }))).toMatchObject({ status: 400 });
-    expect(await failure(api.statuses.remove({ id: missing }))).toMatchObject({ status: 400 });
-    const existing = await api.statuses.create(status(unique("Valid")));
-    expect(await failure(api.statuses.update({ id: existing.id, title: "", type: "ORDER", font_color: "red" }))).toEqual({
-      status: 400,
-      paths: ["title", "font_color"],
-    });
-    expect(await failure(api.statuses.update({ id: existing.id, ...status("x"), is_initial: true, is_final: true }))).toEqual({
-      status: 400,
-      paths: ["is_final"],
-    });
-    expect(await failure(api.statuses.create({ title: "x", type: "NOPE" as never }))).toEqual({ status: 422, paths: ["type"] });
-    expect((await failure(api.statuses.list({ type: "NOPE" as never }))).status).toBe(422);
+  it("GET, PUT and DELETE of one status answer 400 for a missing or foreign id, bad input or a body that is not JSON; POST answers 422", async () => {
+    const org = await newOrg();
+    const rest = await admin(org);
+    expectProblem(await rest.get(`/status/${missing}`), 400);
+    expectProblem(await rest.get("/status/not-a-uuid"), 400);
+    expectProblem(await rest.put(`/status/${missing}`, status("x")), 400);
+    expectProblem(await rest.delete(`/status/${missing}`), 400);
+    const existing = await created(rest, "/status", status(unique("Valid")));
+    expect(paths(await rest.put(`/status/${existing.id}`, { title: "", type: "ORDER", font_color: "red" }), 400)).toEqual([
+      "title",
+      "font_color",
+    ]);
+    expect(paths(await rest.put(`/status/${existing.id}`, { ...status("x"), is_initial: true, is_final: true }), 400)).toEqual([
+      "is_final",
+    ]);
+    expectProblem(
+      await call("PUT", `/api/b2b/status/${existing.id}`, {
+        headers: { ...(await org.bearer()), "content-type": "application/json" },
+        body: "{not json",
+      }),
+      400,
+    );
+    const theirs = await admin();
+    expectProblem(await theirs.get(`/status/${existing.id}`), 400);
+    expectProblem(await theirs.delete(`/status/${existing.id}`), 400);
+    expect((await theirs.get(`/status?search=${encodeURIComponent(existing.title)}`)).json.total).toBe(0);
+    expect(paths(await rest.post("/status", { type: "LOGISTICS" })).sort()).toEqual(["title", "type"]);
   });
 
-  it("keeps orgs apart and lets only ADMIN and MANAGER write", async () => {
+  it("needs credentials; every role reads; ADMIN and MANAGER write", async () => {
     const org = await newOrg();
-    const mine = await org.as();
-    const theirs = await (await newOrg()).as();
-    const created = await mine.statuses.create(status(unique("Private")));
-    expect((await failure(theirs.statuses.get({ id: created.id }))).status).toBe(400);
-    expect((await failure(theirs.statuses.remove({ id: created.id }))).status).toBe(400);
-    expect((await theirs.statuses.list({ search: created.title })).total).toBe(0);
-    const seller = await org.as("SELLER");
-    expect((await seller.statuses.list({})).total).toBeGreaterThan(0);
-    expect((await failure(seller.statuses.create(status("x")))).status).toBe(403);
-    await (await org.as("MANAGER")).statuses.create(status(unique("By manager")));
+    expectProblem(await restAs({}).get("/status"), 401);
+    for (const role of ["VIEWER", "SELLER"] as const) {
+      const rest = restAs(await org.bearer(role));
+      expect((await rest.get("/status")).json.total).toBeGreaterThan(0);
+      expectProblem(await rest.post("/status", status("x")), 403);
+    }
+    await created(restAs(await org.bearer("MANAGER")), "/status", status(unique("By manager")));
   });
 });
 
 const card = (name: string, secret = "sk_live_1234567890abcd") => ({
   name,
-  type: "CREDIT_CARD" as const,
+  type: "CREDIT_CARD",
   minimum_value: 10,
   maximum_value: 5000.5,
   adjustment_rate: 2.5,
   minimum_installment_value: 50,
   capture_delay: true,
   provider: { vendor: "Cielo", access_key: "merchant-42", secret_key: secret, attributes: { environment: "sandbox" } },
-  condition: {
-    type: "INSTALLMENTS" as const,
-    due_date: { type: "DELAY" as const, value: 30 },
-    subsequent_due_date: { type: "DELAY" as const, value: 30 },
-  },
+  condition: { type: "INSTALLMENTS", due_date: { type: "DELAY", value: 30 }, subsequent_due_date: { type: "DELAY", value: 30 } },
   installments: [
     { sequence: 2, tax: 1.99, due_date_delay: 60 },
     { sequence: 1, installment_id: "1x", due_date_delay: 30 },
@@ -151,11 +178,11 @@ const card = (name: string, secret = "sk_live_1234567890abcd") => ({
 });
 
 describe("payment methods", () => {
-  it("creates, reads, lists, updates and deletes a payment method with numbers as numbers", async () => {
-    const api = await (await newOrg()).as();
+  it("POST 201, GET 200, list record fields, PUT 200 keeping the ids of what stays, DELETE 204; numbers as numbers", async () => {
+    const rest = await admin();
     const name = unique("Cartão");
-    const created = await api.paymentMethods.create(card(name));
-    expect(created).toMatchObject({
+    const method = await created(rest, "/payment-methods", card(name));
+    expect(method).toMatchObject({
       name,
       type: "CREDIT_CARD",
       minimum_value: 10,
@@ -168,17 +195,26 @@ describe("payment methods", () => {
       provider: { vendor: "Cielo", access_key: "merchant-42", image: null, attributes: { environment: "sandbox" } },
       condition: { type: "INSTALLMENTS", due_date: { type: "DELAY", value: 30 } },
     });
-    expect(created.provider?.id).toEqual(expect.any(String));
-    expect(created.condition?.id).toEqual(expect.any(String));
-    expect(created.installments.map((item) => [item.sequence, item.payment_method_id, item.tax])).toEqual([
-      [1, created.id, 0],
-      [2, created.id, 1.99],
+    expect(method).not.toHaveProperty("provider_secret_encrypted");
+    expect(method.provider.id).toEqual(expect.any(String));
+    expect(method.condition.id).toEqual(expect.any(String));
+    expect(
+      method.installments.map((item: { sequence: number; payment_method_id: string; tax: number }) => [
+        item.sequence,
+        item.payment_method_id,
+        item.tax,
+      ]),
+    ).toEqual([
+      [1, method.id, 0],
+      [2, method.id, 1.99],
     ]);
-    expect(await api.paymentMethods.get({ id: created.id })).toEqual(created);
+    const fetched = await rest.get(`/payment-methods/${method.id}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.json).toEqual(method);
 
-    const list = await api.paymentMethods.list({ search: name });
+    const list = (await rest.get(`/payment-methods?search=${encodeURIComponent(name)}`)).json;
     expect(list.items).toHaveLength(1);
-    expect(Object.keys(list.items[0]!).sort()).toEqual(
+    expect(Object.keys(list.items[0]).sort()).toEqual(
       [
         "active",
         "adjustment_rate",
@@ -194,112 +230,117 @@ describe("payment methods", () => {
       ].sort(),
     );
 
-    const updated = await api.paymentMethods.update({ id: created.id, ...card(`${name} 2`), installments: [{ sequence: 1 }] });
-    expect(updated.name).toBe(`${name} 2`);
+    const updated = await rest.put(`/payment-methods/${method.id}`, { ...card(`${name} 2`), installments: [{ sequence: 1 }] });
+    expect(updated.status).toBe(200);
+    expect(updated.json.name).toBe(`${name} 2`);
     // The installment of the same sequence keeps its id; the provider and condition keep theirs.
-    expect(updated.installments.map((item) => item.id)).toEqual([created.installments[0]!.id]);
-    expect(updated.provider?.id).toBe(created.provider?.id);
-    expect(updated.condition?.id).toBe(created.condition?.id);
+    expect(updated.json.installments.map((item: { id: string }) => item.id)).toEqual([method.installments[0].id]);
+    expect(updated.json.provider.id).toBe(method.provider.id);
+    expect(updated.json.condition.id).toBe(method.condition.id);
 
-    await api.paymentMethods.remove({ id: created.id });
-    expect((await rejection(api.paymentMethods.get({ id: created.id }))).code).toBe("NOT_FOUND");
+    expectNoContent(await rest.delete(`/payment-methods/${method.id}`));
+    expectProblem(await rest.get(`/payment-methods/${method.id}`), 404);
   });
 
   it("stores the provider secret encrypted, answers it masked, keeps it when omitted or sent back masked", async () => {
     const org = await newOrg();
-    const api = await org.as();
+    const rest = await admin(org);
     const secret = "sk_live_1234567890abcd";
-    const created = await api.paymentMethods.create(card(unique("Secret"), secret));
-    const raw = async () => (await org.db.paymentMethod.findFirstOrThrow({ where: { id: created.id } })).provider_secret_encrypted!;
+    const method = await created(rest, "/payment-methods", card(unique("Secret"), secret));
+    const raw = async () => (await org.db.paymentMethod.findFirstOrThrow({ where: { id: method.id } })).provider_secret_encrypted;
     const sealed = await raw();
     expect(sealed).not.toContain(secret);
-    expect(JSON.stringify(await org.db.paymentMethod.findFirstOrThrow({ where: { id: created.id } }))).not.toContain(secret);
-    expect(decrypt(sealed)).toBe(secret);
+    expect(JSON.stringify(await org.db.paymentMethod.findFirstOrThrow({ where: { id: method.id } }))).not.toContain(secret);
+    expect(decrypt(sealed!)).toBe(secret);
     const masked = "*".repeat(secret.length - 4) + "abcd";
-    expect(created.provider?.secret_key).toBe(masked);
-    expect((await api.paymentMethods.get({ id: created.id })).provider?.secret_key).toBe(masked);
+    expect(method.provider.secret_key).toBe(masked);
+    const fetched = await rest.get(`/payment-methods/${method.id}`);
+    expect(fetched.json.provider.secret_key).toBe(masked);
+    expect(fetched.text).not.toContain(secret);
 
-    const base = card(created.name);
+    const base = card(method.name);
+    const update = async (body: object) => {
+      const answer = await rest.put(`/payment-methods/${method.id}`, body);
+      expect(answer.status, answer.text).toBe(200);
+      return answer.json;
+    };
     // Omitted: kept.
     const { secret_key: _omitted, ...withoutSecret } = base.provider;
-    await api.paymentMethods.update({ id: created.id, ...base, provider: { ...withoutSecret, access_key: "merchant-43" } });
-    expect(decrypt(await raw())).toBe(secret);
+    await update({ ...base, provider: { ...withoutSecret, access_key: "merchant-43" } });
+    expect(decrypt((await raw())!)).toBe(secret);
     // Sent back masked: kept.
-    const again = await api.paymentMethods.update({ id: created.id, ...base, provider: { ...base.provider, secret_key: masked } });
-    expect(decrypt(await raw())).toBe(secret);
-    expect(again.provider?.secret_key).toBe(masked);
+    expect((await update({ ...base, provider: { ...base.provider, secret_key: masked } })).provider.secret_key).toBe(masked);
+    expect(decrypt((await raw())!)).toBe(secret);
     // The whole provider omitted: kept.
     const { provider: _provider, ...withoutProvider } = base;
-    expect((await api.paymentMethods.update({ id: created.id, ...withoutProvider })).provider?.secret_key).toBe(masked);
+    expect((await update(withoutProvider)).provider.secret_key).toBe(masked);
     // A new one: replaced.
-    const replaced = await api.paymentMethods.update({
-      id: created.id,
-      ...base,
-      provider: { ...base.provider, secret_key: "new-secret-9876" },
-    });
-    expect(replaced.provider?.secret_key).toBe("***********9876");
-    expect(decrypt(await raw())).toBe("new-secret-9876");
+    expect((await update({ ...base, provider: { ...base.provider, secret_key: "new-secret-9876" } })).provider.secret_key).toBe(
+      "***********9876",
+    );
+    expect(decrypt((await raw())!)).toBe("new-secret-9876");
     // An empty one: removed; a null provider removes it all.
-    expect(
-      (await api.paymentMethods.update({ id: created.id, ...base, provider: { ...base.provider, secret_key: "" } })).provider?.secret_key,
-    ).toBeNull();
-    const cleared = await api.paymentMethods.update({ id: created.id, ...base, provider: null });
-    expect(cleared).toMatchObject({ provider: null, vendor: null });
+    expect((await update({ ...base, provider: { ...base.provider, secret_key: "" } })).provider.secret_key).toBeNull();
+    expect(await update({ ...base, provider: null })).toMatchObject({ provider: null, vendor: null });
     expect(await raw()).toBeNull();
   });
 
   it("filters by only_active, vendor, always_visible and with_vendor", async () => {
-    const api = await (await newOrg()).as();
-    const tag = unique("Flt");
-    await api.paymentMethods.create({ ...card(`${tag} card`) });
-    await api.paymentMethods.create({ name: `${tag} pix`, type: "PIX", always_visible: true });
-    await api.paymentMethods.create({ name: `${tag} old`, type: "BOLETO", active: false, provider: { vendor: "Itaú" } });
-    const names = async (filters: object) =>
-      (await api.paymentMethods.list({ search: tag, sort: "name", ...filters })).items.map((item) => item.name.replace(`${tag} `, ""));
-    expect(await names({})).toEqual(["card", "old", "pix"]);
-    expect(await names({ only_active: true })).toEqual(["card", "pix"]);
-    expect(await names({ only_active: false })).toEqual(["card", "old", "pix"]);
-    expect(await names({ vendor: "cielo" })).toEqual(["card"]);
-    expect(await names({ always_visible: true })).toEqual(["pix"]);
-    expect(await names({ with_vendor: true })).toEqual(["card", "old"]);
-    expect(await names({ with_vendor: false })).toEqual(["pix"]);
+    const rest = await admin();
+    const tag = unique("Flt").replace(" ", "");
+    await created(rest, "/payment-methods", card(`${tag} card`));
+    await created(rest, "/payment-methods", { name: `${tag} pix`, type: "PIX", always_visible: true });
+    await created(rest, "/payment-methods", { name: `${tag} old`, type: "BOLETO", active: false, provider: { vendor: "Itaú" } });
+    const names = async (query: string) => {
+      const answer = await rest.get(`/payment-methods?search=${tag}&sort=name${query}`);
+      expect(answer.status, answer.text).toBe(200);
+      return answer.json.items.map((item: { name: string }) => item.name.replace(`${tag} `, ""));
+    };
+    expect(await names("")).toEqual(["card", "old", "pix"]);
+    expect(await names("&only_active=true")).toEqual(["card", "pix"]);
+    expect(await names("&only_active=false")).toEqual(["card", "old", "pix"]);
+    expect(await names("&vendor=cielo")).toEqual(["card"]);
+    expect(await names("&always_visible=true")).toEqual(["pix"]);
+    expect(await names("&always_visible=false")).toEqual(["card", "old"]);
+    expect(await names("&with_vendor=true")).toEqual(["card", "old"]);
+    expect(await names("&with_vendor=false")).toEqual(["pix"]);
+    expectProblem(await rest.get("/payment-methods?only_active=maybe"), 422);
   });
 
-  it("rejects a minimum above the maximum, repeated sequences and bad fields with 422", async () => {
-    const api = await (await newOrg()).as();
-    expect(await failure(api.paymentMethods.create({ name: "x", minimum_value: 10, maximum_value: 5 }))).toEqual({
-      status: 422,
-      paths: ["maximum_value"],
-    });
-    expect(await failure(api.paymentMethods.create({ name: "x", installments: [{ sequence: 1 }, { sequence: 1 }] }))).toEqual({
-      status: 422,
-      paths: ["installments.1.sequence"],
-    });
-    expect(await failure(api.paymentMethods.create({ name: "", type: "CHEQUE" as never, minimum_value: -1 }))).toEqual({
-      status: 422,
-      paths: ["name", "type", "minimum_value"],
-    });
+  it("422 for a minimum above the maximum, repeated sequences and bad fields; 404 for a missing id", async () => {
+    const rest = await admin();
+    expect(paths(await rest.post("/payment-methods", { name: "x", minimum_value: 10, maximum_value: 5 }))).toEqual(["maximum_value"]);
+    expect(paths(await rest.post("/payment-methods", { name: "x", installments: [{ sequence: 1 }, { sequence: 1 }] }))).toEqual([
+      "installments.1.sequence",
+    ]);
+    expect(paths(await rest.post("/payment-methods", { name: "", type: "CHEQUE", minimum_value: -1 }))).toEqual([
+      "name",
+      "type",
+      "minimum_value",
+    ]);
+    expectProblem(await rest.put(`/payment-methods/${missing}`, { name: "x" }), 404);
   });
 
-  it("keeps orgs apart and lets only ADMIN and MANAGER write", async () => {
+  it("stay in their org; every role reads them masked; ADMIN and MANAGER write", async () => {
     const org = await newOrg();
-    const created = await (await org.as()).paymentMethods.create(card(unique("Mine")));
-    const theirs = await (await newOrg()).as();
-    expect((await rejection(theirs.paymentMethods.get({ id: created.id }))).code).toBe("NOT_FOUND");
-    expect((await rejection(theirs.paymentMethods.update({ id: created.id, name: "x" }))).code).toBe("NOT_FOUND");
-    const viewer = await org.as("VIEWER");
-    expect((await viewer.paymentMethods.get({ id: created.id })).provider?.secret_key).toMatch(/^\*+abcd$/);
-    expect((await rejection(viewer.paymentMethods.create({ name: "x" }))).code).toBe("FORBIDDEN");
+    const method = await created(await admin(org), "/payment-methods", card(unique("Mine")));
+    const theirs = await admin();
+    expectProblem(await theirs.get(`/payment-methods/${method.id}`), 404);
+    expectProblem(await theirs.put(`/payment-methods/${method.id}`, { name: "x" }), 404);
+    expectProblem(await theirs.delete(`/payment-methods/${method.id}`), 404);
+    const viewer = restAs(await org.bearer("VIEWER"));
+    expect((await viewer.get(`/payment-methods/${method.id}`)).json.provider.secret_key).toMatch(/^\*+abcd$/);
+    expectProblem(await viewer.post("/payment-methods", { name: "x" }), 403);
   });
 });
 
-const pickup = (name: string) => ({ name, type: "PICKUP" as const, price_type: "FREE" as const });
+const pickup = (name: string) => ({ name, type: "PICKUP", price_type: "FREE" });
 
 describe("delivery methods", () => {
-  it("creates, reads, updates and deletes a delivery method", async () => {
-    const api = await (await newOrg()).as();
+  it("POST 201, GET 200, PUT 200 (a free method has no price), the list's type filter, DELETE 204 with no body", async () => {
+    const rest = await admin();
     const name = unique("Frota");
-    const created = await api.deliveryMethods.create({
+    const method = await created(rest, "/delivery-methods", {
       name,
       type: "OWN_FLEET",
       price_type: "FIXED",
@@ -309,7 +350,7 @@ describe("delivery methods", () => {
       period_start: 4,
       period_end: 24,
     });
-    expect(created).toMatchObject({
+    expect(method).toMatchObject({
       name,
       type: "OWN_FLEET",
       price_type: "FIXED",
@@ -320,99 +361,102 @@ describe("delivery methods", () => {
       period_end: 24,
       notes: null,
     });
-    expect(await api.deliveryMethods.get({ id: created.id })).toEqual(created);
-    const free = await api.deliveryMethods.update({ id: created.id, ...pickup(`${name} 2`), price: 10 });
-    expect(free).toMatchObject({ type: "PICKUP", price_type: "FREE", price: 0, period_type: null, custom_label: null });
-    expect((await api.deliveryMethods.list({ search: name, type: "PICKUP" })).total).toBe(1);
-    expect((await api.deliveryMethods.list({ search: name, type: "CARRIER" })).total).toBe(0);
-    await api.deliveryMethods.remove({ id: created.id });
-    expect((await rejection(api.deliveryMethods.get({ id: created.id }))).code).toBe("NOT_FOUND");
+    const fetched = await rest.get(`/delivery-methods/${method.id}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.json).toEqual(method);
+
+    const carrier = await rest.put(`/delivery-methods/${method.id}`, { name, type: "CARRIER", price_type: "PER_WEIGHT", price: 3.5 });
+    expect(carrier.status).toBe(200);
+    expect(carrier.json).toMatchObject({ type: "CARRIER", price: 3.5, period_type: null });
+    const free = await rest.put(`/delivery-methods/${method.id}`, { ...pickup(`${name} 2`), price: 10 });
+    expect(free.json).toMatchObject({ type: "PICKUP", price_type: "FREE", price: 0, period_type: null, custom_label: null });
+    expect((await rest.get(`/delivery-methods?search=${encodeURIComponent(name)}&type=PICKUP`)).json).toMatchObject({
+      currentPage: 0,
+      total: 1,
+      items: [{ id: method.id, name: `${name} 2` }],
+    });
+    expect((await rest.get(`/delivery-methods?search=${encodeURIComponent(name)}&type=CARRIER`)).json.total).toBe(0);
+
+    expectNoContent(await rest.delete(`/delivery-methods/${method.id}`));
+    expectProblem(await rest.get(`/delivery-methods/${method.id}`), 404);
   });
 
-  it("requires a price unless free and a period that does not end before it starts", async () => {
-    const api = await (await newOrg()).as();
-    expect(await failure(api.deliveryMethods.create({ name: "x", type: "CARRIER", price_type: "PER_WEIGHT" }))).toEqual({
-      status: 422,
-      paths: ["price"],
-    });
-    expect(await failure(api.deliveryMethods.create({ ...pickup("x"), period_start: 5, period_end: 2 }))).toEqual({
-      status: 422,
-      paths: ["period_end"],
-    });
-    expect(await failure(api.deliveryMethods.create({ name: "", type: "TRUCK" as never, price_type: "FREE" }))).toEqual({
-      status: 422,
-      paths: ["name", "type"],
-    });
+  it("422 per failing field: a price unless free, a period that ends before it starts, enums; 404 for a missing or foreign id", async () => {
+    const rest = await admin();
+    expect(paths(await rest.post("/delivery-methods", { name: "x", type: "CARRIER", price_type: "PER_WEIGHT" }))).toEqual(["price"]);
+    expect(paths(await rest.post("/delivery-methods", { ...pickup("x"), period_start: 5, period_end: 2 }))).toEqual(["period_end"]);
+    expect(paths(await rest.post("/delivery-methods", { name: "", type: "TRUCK", price_type: "FREE" }))).toEqual(["name", "type"]);
+    const method = await created(rest, "/delivery-methods", pickup(unique("Retirada")));
+    expect(paths(await rest.put(`/delivery-methods/${method.id}`, { ...pickup(""), period_start: 5, period_end: 1 }))).toEqual(["name"]);
+    expect(paths(await rest.put(`/delivery-methods/${method.id}`, { ...pickup("x"), period_start: 5, period_end: 1 }))).toEqual([
+      "period_end",
+    ]);
+    expectProblem(await rest.get(`/delivery-methods/${missing}`), 404);
+    expectProblem(await (await admin()).get(`/delivery-methods/${method.id}`), 404);
   });
 
-  it("replaces opening hours, answers them sorted, and rejects closing before opening and overlaps naming the item", async () => {
+  it("opening hours: GET and PUT take and answer a bare JSON array, sorted; PUT replaces the list; bad hours and overlaps are 422 naming the item", async () => {
     const org = await newOrg();
-    const api = await org.as();
-    const method = await api.deliveryMethods.create(pickup(unique("Retirada")));
-    expect(await api.deliveryMethods.openingHours({ id: method.id })).toEqual([]);
+    const rest = await admin(org);
+    const method = await created(rest, "/delivery-methods", pickup(unique("Retirada")));
+    const path = `/delivery-methods/${method.id}/opening-hours`;
+    const empty = await rest.get(path);
+    expect(empty.status).toBe(200);
+    expect(empty.json).toEqual([]);
+
     const week = [
       { weekday: 1, open_time: "13:00", close_time: "18:00" },
       { weekday: 1, open_time: "08:00", close_time: "12:00" },
       { weekday: 6, open_time: "08:00", close_time: "12:00" },
     ];
-    const saved = await api.deliveryMethods.replaceOpeningHours(openingHoursBody(method.id, week));
-    expect(saved).toEqual([week[1], week[0], week[2]]);
-    expect(await api.deliveryMethods.openingHours({ id: method.id })).toEqual(saved);
+    const saved = await rest.put(path, week);
+    expect(saved.status).toBe(200);
+    const sorted = [week[1], week[0], week[2]];
+    expect(saved.json).toEqual(sorted);
+    expect((await rest.get(path)).json).toEqual(sorted);
 
-    const overlap = [...week, { weekday: 1, open_time: "11:30", close_time: "14:00" }];
-    expect(await failure(api.deliveryMethods.replaceOpeningHours(openingHoursBody(method.id, overlap)))).toEqual({
-      status: 422,
-      paths: ["3.open_time"],
-    });
+    const overlap = expectProblem(await rest.put(path, [...week, { weekday: 1, open_time: "11:30", close_time: "14:00" }]), 422);
+    expect(overlap.errors).toEqual([
+      expect.objectContaining({ path: "3.open_time", message: expect.stringContaining("overlaps"), code: expect.any(String) }),
+    ]);
     const nested = [
       { weekday: 3, open_time: "08:00", close_time: "18:00" },
       { weekday: 3, open_time: "09:00", close_time: "10:00" },
       { weekday: 4, open_time: "09:00", close_time: "10:00" },
       { weekday: 3, open_time: "11:00", close_time: "12:00" },
     ];
-    expect(await failure(api.deliveryMethods.replaceOpeningHours(openingHoursBody(method.id, nested)))).toEqual({
-      status: 422,
-      paths: ["1.open_time", "3.open_time"],
-    });
-    const backwards = [{ weekday: 2, open_time: "18:00", close_time: "08:00" }];
-    expect(await failure(api.deliveryMethods.replaceOpeningHours(openingHoursBody(method.id, backwards)))).toEqual({
-      status: 422,
-      paths: ["0.open_time"],
-    });
-    const malformed = [{ weekday: 7, open_time: "8h", close_time: "12:00" }];
-    expect(await failure(api.deliveryMethods.replaceOpeningHours(openingHoursBody(method.id, malformed as never)))).toEqual({
-      status: 422,
-      paths: ["0.weekday", "0.open_time"],
-    });
+    expect(paths(await rest.put(path, nested))).toEqual(["1.open_time", "3.open_time"]);
+    expect(paths(await rest.put(path, [{ weekday: 2, open_time: "18:00", close_time: "08:00" }]))).toEqual(["0.open_time"]);
+    expect(paths(await rest.put(path, [{ weekday: 7, open_time: "8h", close_time: "12:00" }]))).toEqual(["0.weekday", "0.open_time"]);
+    // An object is not the array: refused, not read as one.
+    expectProblem(await rest.put(path, { hours: week }), 422);
+    expectProblem(await rest.put(path, week[0]), 422);
     // Nothing changed by the refused writes; an empty list clears.
-    expect(await api.deliveryMethods.openingHours({ id: method.id })).toEqual(saved);
-    expect(await api.deliveryMethods.replaceOpeningHours(openingHoursBody(method.id, []))).toEqual([]);
+    expect((await rest.get(path)).json).toEqual(sorted);
+    const cleared = await rest.put(path, []);
+    expect(cleared.status).toBe(200);
+    expect(cleared.json).toEqual([]);
 
-    const missing = "00000000-0000-4000-8000-000000000000";
-    expect((await rejection(api.deliveryMethods.openingHours({ id: missing }))).code).toBe("NOT_FOUND");
-    expect((await rejection(api.deliveryMethods.replaceOpeningHours(openingHoursBody(missing, week)))).code).toBe("NOT_FOUND");
-    const theirs = await (await newOrg()).as();
-    expect((await rejection(theirs.deliveryMethods.openingHours({ id: method.id }))).code).toBe("NOT_FOUND");
-    const viewer = await org.as("VIEWER");
-    expect((await rejection(viewer.deliveryMethods.replaceOpeningHours(openingHoursBody(method.id, week)))).code).toBe("FORBIDDEN");
+    expectProblem(await rest.get(`/delivery-methods/${missing}/opening-hours`), 404);
+    expectProblem(await rest.put(`/delivery-methods/${missing}/opening-hours`, week), 404);
+    const theirs = await admin();
+    expectProblem(await theirs.get(path), 404);
+    expectProblem(await theirs.put(path, week), 404);
+    for (const role of ["VIEWER", "SELLER"] as const) expectProblem(await restAs(await org.bearer(role)).put(path, week), 403);
   });
 });
 
-async function define(api: Caller, definition: Parameters<Caller["entityAttributes"]["create"]>[0]) {
-  return api.entityAttributes.create(definition);
-}
-
 describe("entity attributes", () => {
-  it("creates, lists by entity, updates and deletes a definition; a key is unique per entity", async () => {
-    const api = await (await newOrg()).as();
-    const created = await define(api, {
+  it("POST 201, GET 200, list by entity, PUT 200 (options only for SELECT), DELETE 204; a key is unique per entity (409)", async () => {
+    const rest = await admin();
+    const definition = await created(rest, "/entity-attributes", {
       entity: "partner",
       key: "segment",
       label: "Segmento",
       type: "SELECT",
       options: ["Varejo", "Atacado"],
     });
-    expect(created).toMatchObject({
+    expect(definition).toMatchObject({
       entity: "partner",
       key: "segment",
       type: "SELECT",
@@ -420,68 +464,79 @@ describe("entity attributes", () => {
       required: false,
       active: true,
     });
-    expect(await api.entityAttributes.get({ id: created.id })).toEqual(created);
-    await define(api, { entity: "product", key: "segment", label: "Segmento", type: "STRING" });
-    expect((await rejection(define(api, { entity: "partner", key: "segment", label: "Again", type: "STRING" }))).code).toBe("CONFLICT");
-    expect((await api.entityAttributes.list({ entity: "partner" })).items.map((item) => item.key)).toEqual(["segment"]);
+    const fetched = await rest.get(`/entity-attributes/${definition.id}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.json).toEqual(definition);
+    await created(rest, "/entity-attributes", { entity: "product", key: "segment", label: "Segmento", type: "STRING" });
+    expectProblem(await rest.post("/entity-attributes", { entity: "partner", key: "segment", label: "Again", type: "STRING" }), 409);
+    expect((await rest.get("/entity-attributes?entity=partner")).json.items.map((item: { key: string }) => item.key)).toEqual(["segment"]);
+    expect((await rest.get("/entity-attributes?entity=order&search=segment")).json.total).toBe(0);
 
-    const updated = await api.entityAttributes.update({
-      id: created.id,
+    const updated = await rest.put(`/entity-attributes/${definition.id}`, {
       entity: "partner",
       key: "segment",
       label: "Segment",
       type: "STRING",
       options: ["ignored"],
+      active: false,
     });
-    expect(updated).toMatchObject({ label: "Segment", type: "STRING", options: [] });
-    await api.entityAttributes.remove({ id: created.id });
-    expect((await rejection(api.entityAttributes.get({ id: created.id }))).code).toBe("NOT_FOUND");
+    expect(updated.status).toBe(200);
+    expect(updated.json).toMatchObject({ label: "Segment", type: "STRING", options: [], active: false });
+    expectNoContent(await rest.delete(`/entity-attributes/${definition.id}`));
+    expectProblem(await rest.get(`/entity-attributes/${definition.id}`), 404);
   });
 
-  it("rejects a SELECT without options, an unsafe key and an unknown entity with 422", async () => {
-    const api = await (await newOrg()).as();
-    expect(await failure(define(api, { entity: "partner", key: "tier", label: "Tier", type: "SELECT" }))).toEqual({
-      status: 422,
-      paths: ["options"],
-    });
-    expect(await failure(define(api, { entity: "planet" as never, key: "1 bad-key", label: "x", type: "STRING" }))).toEqual({
-      status: 422,
-      paths: ["entity", "key"],
-    });
+  it("422 for a SELECT without options, an unsafe key and an unknown entity", async () => {
+    const rest = await admin();
+    expect(paths(await rest.post("/entity-attributes", { entity: "partner", key: "tier", label: "Tier", type: "SELECT" }))).toEqual([
+      "options",
+    ]);
+    expect(paths(await rest.post("/entity-attributes", { entity: "partner", key: "a.b", label: "X", type: "STRING" }))).toEqual(["key"]);
+    expect(paths(await rest.post("/entity-attributes", { entity: "planet", key: "1 bad-key", label: "x", type: "STRING" }))).toEqual([
+      "entity",
+      "key",
+    ]);
   });
 
-  it("checks the attributes of an entity's writes against its active definitions", async () => {
-    const org = await newOrg();
-    const api = await org.as();
-    await define(api, { entity: "brand", key: "origin_country", label: "Origin", type: "SELECT", options: ["BR", "CN"], required: true });
-    await define(api, { entity: "brand", key: "founded", label: "Founded", type: "NUMBER" });
-    const brand = { name: unique("Brand"), active: true, images: [] };
-    expect(await failure(api.brands.create({ ...brand, attributes: {} }))).toEqual({ status: 422, paths: ["attributes.origin_country"] });
-    expect(await failure(api.brands.create({ ...brand, attributes: { origin_country: "US", founded: "1950" } }))).toEqual({
-      status: 422,
-      paths: ["attributes.origin_country", "attributes.founded"],
+  it("checks the attributes of an entity's writes against its active definitions, in its own org only", async () => {
+    const rest = await admin();
+    await created(rest, "/entity-attributes", {
+      entity: "brand",
+      key: "origin_country",
+      label: "Origin",
+      type: "SELECT",
+      options: ["BR", "CN"],
+      required: true,
     });
-    const created = await api.brands.create({ ...brand, attributes: { origin_country: "BR", founded: 1950, free: "kept" } });
-    expect(created.attributes).toEqual({ origin_country: "BR", founded: 1950, free: "kept" });
+    await created(rest, "/entity-attributes", { entity: "brand", key: "founded", label: "Founded", type: "NUMBER" });
+    const brand = { name: unique("Brand"), active: true };
+    const missingValue = expectProblem(await rest.post("/brands", { ...brand, attributes: {} }), 422);
+    expect(missingValue.errors).toEqual([
+      expect.objectContaining({ path: "attributes.origin_country", message: expect.any(String), code: expect.any(String) }),
+    ]);
+    expect(paths(await rest.post("/brands", { ...brand, attributes: { origin_country: "US", founded: "1950" } }))).toEqual([
+      "attributes.origin_country",
+      "attributes.founded",
+    ]);
+    const saved = await created(rest, "/brands", { ...brand, attributes: { origin_country: "BR", founded: 1950, free: "kept" } });
+    expect(saved.attributes).toEqual({ origin_country: "BR", founded: 1950, free: "kept" });
 
     // This resource group's own entities are checked too.
-    await define(api, { entity: "payment_method", key: "erp_code", label: "ERP code", type: "STRING", required: true });
-    await define(api, { entity: "delivery_method", key: "express", label: "Express", type: "BOOLEAN" });
-    await define(api, { entity: "status", key: "sla_days", label: "SLA", type: "NUMBER" });
-    expect(await failure(api.paymentMethods.create({ name: "x" }))).toEqual({ status: 422, paths: ["attributes.erp_code"] });
-    expect(await failure(api.deliveryMethods.create({ ...pickup("x"), attributes: { express: "yes" } }))).toEqual({
-      status: 422,
-      paths: ["attributes.express"],
+    const required = await created(rest, "/entity-attributes", {
+      entity: "payment_method",
+      key: "erp_code",
+      label: "ERP code",
+      type: "STRING",
+      required: true,
     });
-    expect(await failure(api.statuses.create({ ...status("x"), attributes: { sla_days: "two" } }))).toEqual({
-      status: 422,
-      paths: ["attributes.sla_days"],
-    });
+    await created(rest, "/entity-attributes", { entity: "delivery_method", key: "express", label: "Express", type: "BOOLEAN" });
+    await created(rest, "/entity-attributes", { entity: "status", key: "sla_days", label: "SLA", type: "NUMBER" });
+    expect(paths(await rest.post("/payment-methods", { name: "x" }))).toEqual(["attributes.erp_code"]);
+    expect(paths(await rest.post("/delivery-methods", { ...pickup("x"), attributes: { express: "yes" } }))).toEqual(["attributes.express"]);
+    expect(paths(await rest.post("/status", { ...status("x"), attributes: { sla_days: "two" } }))).toEqual(["attributes.sla_days"]);
 
     // An inactive definition checks nothing; another org is not affected.
-    const required = (await api.entityAttributes.list({ entity: "payment_method" })).items[0]!;
-    await api.entityAttributes.update({
-      id: required.id,
+    await rest.put(`/entity-attributes/${required.id}`, {
       entity: "payment_method",
       key: "erp_code",
       label: "ERP code",
@@ -489,19 +544,30 @@ describe("entity attributes", () => {
       required: true,
       active: false,
     });
-    await api.paymentMethods.create({ name: unique("No code") });
-    const theirs = await (await newOrg()).as();
-    await theirs.brands.create({ ...brand, attributes: {} });
+    await created(rest, "/payment-methods", { name: unique("No code") });
+    await created(await admin(), "/brands", { ...brand, attributes: {} });
   });
 
-  it("keeps orgs apart and lets only ADMIN and MANAGER write", async () => {
+  it("stay in their org; ADMIN and MANAGER write them", async () => {
     const org = await newOrg();
-    const created = await define(await org.as(), { entity: "sale", key: "channel", label: "Channel", type: "STRING" });
-    const theirs = await (await newOrg()).as();
-    expect((await rejection(theirs.entityAttributes.get({ id: created.id }))).code).toBe("NOT_FOUND");
-    expect((await theirs.entityAttributes.list({ entity: "sale" })).total).toBe(0);
-    expect((await rejection(define(await org.as("SELLER"), { entity: "sale", key: "x", label: "x", type: "STRING" }))).code).toBe(
-      "FORBIDDEN",
+    const definition = await created(await admin(org), "/entity-attributes", {
+      entity: "sale",
+      key: "channel",
+      label: "Channel",
+      type: "STRING",
+    });
+    const theirs = await admin();
+    expectProblem(await theirs.get(`/entity-attributes/${definition.id}`), 404);
+    expect((await theirs.get("/entity-attributes?entity=sale")).json.total).toBe(0);
+    expectProblem(
+      await restAs(await org.bearer("SELLER")).post("/entity-attributes", { entity: "sale", key: "x", label: "x", type: "STRING" }),
+      403,
     );
+    await created(restAs(await org.bearer("MANAGER")), "/entity-attributes", {
+      entity: "sale",
+      key: "tier",
+      label: "Tier",
+      type: "STRING",
+    });
   });
 });
