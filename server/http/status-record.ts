@@ -1,4 +1,5 @@
-import { appendFileSync } from "node:fs";
+import { appendFileSync, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 
 /**
  * With STATUS_RECORD_FILE set (the test runs), every status each REST operation answers
@@ -7,6 +8,8 @@ import { appendFileSync } from "node:fs";
  */
 const file = process.env.STATUS_RECORD_FILE;
 const seen = new Set<string>();
+// Its folder may not exist yet (a fresh clone running vitest alone, without `npm test`).
+if (file) mkdirSync(dirname(file), { recursive: true });
 
 export function recordStatus(method: string, template: string, status: number): void {
   if (!file) return;
