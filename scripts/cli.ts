@@ -13,6 +13,7 @@ import { transaction } from "../server/db/transaction";
 import { EnvError } from "../server/env";
 import { AppError } from "../server/errors";
 import { rebuildInsights } from "../server/insights/rebuild";
+import { reserveOpenOrders } from "../server/orders/orders/reserve-open";
 import { seedDemoData } from "../server/organizations/demo-data";
 import { createOrganization } from "../server/organizations/service";
 
@@ -113,14 +114,24 @@ const commands: Record<string, Command> = {
         return { organizations: organizations.length, ms: Date.now() - started };
       }),
   },
+  "orders:reserve-open": {
+    summary:
+      "Reserve stock for open and confirmed orders written before orders moved stock (contract §10), oldest first; lists those stock could not cover",
+    usage: "orders:reserve-open [--org <id>]",
+    options: { org: { type: "string", description: "the org's id (default: every org)" } },
+    run: (values) =>
+      withDatabase(openMigratedDatabase, ({ prisma }) =>
+        reserveOpenOrders(prisma, typeof values.org === "string" ? values.org : undefined),
+      ),
+  },
 };
 
 function help(): string {
   const lines = ["Usage: npm run cli -- <command> [options]", "", "Commands:"];
   for (const [name, command] of Object.entries(commands)) {
-    lines.push(`  ${name.padEnd(12)} ${command.summary}`, `  ${"".padEnd(12)} ${command.usage}`);
+    lines.push(`  ${name.padEnd(20)} ${command.summary}`, `  ${"".padEnd(20)} ${command.usage}`);
     for (const [option, spec] of Object.entries(command.options)) {
-      lines.push(`  ${"".padEnd(14)} --${option}${spec.required ? " (required)" : ""}: ${spec.description}`);
+      lines.push(`  ${"".padEnd(22)} --${option}${spec.required ? " (required)" : ""}: ${spec.description}`);
     }
   }
   lines.push("", "Environment: DATABASE_URL (PostgreSQL; unset = embedded PGlite in DATA_DIR, default .data).");

@@ -19,6 +19,49 @@ interface Named {
   name: string;
 }
 
+/** The org's default company and warehouse (the demo data sets both): where orders take stock from. */
+export async function stockSource(request: APIRequestContext, headers: Headers): Promise<{ company: Named; warehouse: Named }> {
+  const list = async (path: string) => {
+    const response = await request.get(`${API}${path}?perPage=100`, { headers });
+    expect(response.status()).toBe(200);
+    return (await response.json()).items as Array<Named & { is_default: boolean }>;
+  };
+  const [companies, warehouses] = await Promise.all([list("/companies"), list("/warehouses")]);
+  const company = companies.find((row) => row.is_default);
+  const warehouse = warehouses.find((row) => row.is_default);
+  if (!company || !warehouse) throw new Error("the org has no default company or warehouse");
+  return { company, warehouse };
+}
+
+/** Puts `quantity` of a product in stock where the org's orders take it from (contract §10: orders reserve their items). */
+export async function stockUp(request: APIRequestContext, headers: Headers, productId: string, quantity: number) {
+  const { company, warehouse } = await stockSource(request, headers);
+  const response = await request.put(`${API}/stock/movement`, {
+    headers,
+    data: { company_id: company.id, warehouse_id: warehouse.id, product_id: productId, type: "INCREMENT", quantity },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return { company, warehouse };
+}
+
+/** The delivery fields POST /orders requires, filled. */
+export const shipment = Object.fromEntries(
+  [
+    "address_name",
+    "address_type",
+    "street",
+    "number",
+    "complement",
+    "neighborhood",
+    "city",
+    "state",
+    "postal_code",
+    "country",
+    "contact_name",
+    "contact_number",
+  ].map((field) => [`shipment_${field}`, "x"]),
+);
+
 /**
  * An order made over REST for a partner of its own (or the one given): one product, 2 × 80,
  * freight 20 (total 180), negotiated on `negotiation_date`; `extra` fields go in the body as they are.
@@ -43,20 +86,7 @@ export async function newOrder(
     name: `Parafusadeira ${tag}`,
     price: 80,
   });
-  const shipment = [
-    "address_name",
-    "address_type",
-    "street",
-    "number",
-    "complement",
-    "neighborhood",
-    "city",
-    "state",
-    "postal_code",
-    "country",
-    "contact_name",
-    "contact_number",
-  ];
+  await stockUp(request, headers, product.id, 10);
   const order = await post(request, headers, "/orders", {
     partner_id: buyer.id,
     negotiation_date,
@@ -64,7 +94,7 @@ export async function newOrder(
     discount_value: 0,
     freight_value: 20,
     total_value: 180,
-    ...Object.fromEntries(shipment.map((field) => [`shipment_${field}`, "x"])),
+    ...shipment,
     items: [{ product_id: product.id, unit_value: 80, quantity: 2 }],
     ...extra,
   });

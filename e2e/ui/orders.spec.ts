@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { completeCnpj } from "../../server/lib/fiscal-number";
 import { formatNfeKey, nfeCheckDigit } from "../../server/lib/nfe-key";
 import { API, expect, test, unique } from "../fixtures";
+import { stockUp } from "./order-data";
 import { signIn, toast } from "./panel";
 
 const digits = (length: number) => Array.from({ length }, () => randomInt(10)).join("");
@@ -43,6 +44,9 @@ test("a seller creates an order with two items and a payment, confirms it, attac
     price: 459.9,
   });
   const saw = await post("/products", { name: `Serra ${tag}`, price: 120 });
+  // Orders reserve their items' stock (contract §10).
+  await stockUp(request, admin, drill.id, 10);
+  await stockUp(request, admin, saw.id, 10);
   const method = await post("/payment-methods", {
     name: `Boleto ${tag}`,
     type: "BOLETO",
@@ -134,6 +138,7 @@ test("staff edits an order's item quantity: the totals follow and the change per
     name: `Parafusadeira ${tag}`,
     price: 80,
   });
+  await stockUp(request, admin, product.id, 10);
   const order = await post("/orders", {
     partner_id: partner.id,
     negotiation_date: "2026-05-01T12:00:00.000Z",
@@ -182,7 +187,7 @@ test("staff edits an order's item quantity: the totals follow and the change per
   await page.getByRole("button", { name: "Salvar alterações" }).click();
   await expect(toast(page, "Pedido salvo")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
-  await expect(page.getByRole("cell", { name: /^3\b/ })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "3", exact: true })).toBeVisible();
 
   const stored = await (await request.get(`${API}/orders/${order.id}`, { headers: admin })).json();
   expect(stored.items).toEqual([expect.objectContaining({ quantity: 3, unitValue: price.unit_price })]);

@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { completeCnpj } from "../../server/lib/fiscal-number";
 import { startReceiver } from "../../tests/helpers/receiver";
 import { API, expect, test, unique } from "../fixtures";
+import { stockUp } from "./order-data";
 import { signIn, toast } from "./panel";
 
 /** The serious and critical WCAG 2.1 A/AA violations axe finds on the page as it is now. */
@@ -31,6 +32,8 @@ test("a sale made at the checkout is found in the panel, its card payment captur
     fiscal_registration_number: completeCnpj(`${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`),
   });
   const product = await post("/products", { name: unique("Esmerilhadeira"), price: 150 });
+  // A sale's order reserves its items' stock (contract §10).
+  await stockUp(request, admin, product.id, 10);
   const card = await post("/payment-methods", {
     name: unique("Cartão"),
     type: "CREDIT_CARD",
@@ -140,6 +143,8 @@ test("the sale page re-sends the order webhook after a confirmation, and shows t
     fiscal_registration_number: completeCnpj(`${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`),
   });
   const product = await post("/products", { name: unique("Serra circular"), price: 80 });
+  // A sale's order reserves its items' stock (contract §10).
+  await stockUp(request, admin, product.id, 10);
   const cash = await post("/payment-methods", {
     name: unique("Dinheiro"),
     type: "CASH",

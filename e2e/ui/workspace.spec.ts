@@ -3,7 +3,7 @@ import type { APIRequestContext } from "@playwright/test";
 import en from "../../messages/en.json";
 import ptBR from "../../messages/pt-BR.json";
 import { API, expect, login, test, unique } from "../fixtures";
-import { newCnpj, newOrder } from "./order-data";
+import { newCnpj, newOrder, shipment, stockUp } from "./order-data";
 import { signIn, toast, type Locale } from "./panel";
 
 /** The panel's own words, so the journeys read what a person reads in each language. */
@@ -73,22 +73,7 @@ for (const locale of ["pt-BR", "en"] as const) {
       };
       const partner = await post("/partners", { name: `${tag} Comércio`, fiscal_registration_number: newCnpj() });
       const product = await post("/products", { name: `${tag} Produto`, price: 10 });
-      const shipment = Object.fromEntries(
-        [
-          "address_name",
-          "address_type",
-          "street",
-          "number",
-          "complement",
-          "neighborhood",
-          "city",
-          "state",
-          "postal_code",
-          "country",
-          "contact_name",
-          "contact_number",
-        ].map((field) => [`shipment_${field}`, "x"]),
-      );
+      await stockUp(request, headers, product.id, 100);
       await post("/orders", {
         partner_id: partner.id,
         negotiation_date: "2026-05-01T12:00:00.000Z",

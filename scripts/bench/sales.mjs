@@ -1,37 +1,10 @@
 // The sales scenario of `npm run bench` (issue 13): in an org of its own, POST /sales at
-// 8 connections (each sale writes its order, 3 receivables and the outbox rows with it,
-// in one transaction), GET /sales pages, and concurrent captures: 8 requests racing for
-// each of 50 card payments, which must answer exactly one 200 and seven 204 per payment.
-import { spawnSync } from "node:child_process";
-import { randomBytes, randomInt } from "node:crypto";
+// 8 connections (each sale writes its order through the order writer, reserving its 3
+// items, with 3 receivables and the outbox rows, in one transaction), GET /sales pages,
+// and concurrent captures: 8 requests racing for each of 50 card payments, which must
+// answer exactly one 200 and seven 204 per payment.
 import autocannon from "autocannon";
-
-const CNPJ_WEIGHTS_1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-const CNPJ_WEIGHTS_2 = [6, ...CNPJ_WEIGHTS_1];
-const digit = (digits, weights) => {
-  const rest = weights.reduce((sum, weight, index) => sum + weight * Number(digits[index]), 0) % 11;
-  return rest < 2 ? 0 : 11 - rest;
-};
-function cnpj() {
-  const base = `${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`;
-  const first = `${base}${digit(base, CNPJ_WEIGHTS_1)}`;
-  return `${first}${digit(first, CNPJ_WEIGHTS_2)}`;
-}
-
-function quantile(sorted, q) {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : null;
-}
-
-async function api(base, token, method, path, body) {
-  const response = await fetch(`${base}/api/b2b${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return { status: response.status, json: text ? JSON.parse(text) : undefined };
-}
+import { api, benchOrg, cnpj, quantile, stockProducts } from "./org.mjs";
 
 /** A sale of 3 items paid by card in 3 installments: 1 × 100.00 + 2 × 45.50 + 3 × 12.30 = 227.90, freight 12.10 → 240.00. */
 const saleBody = (setup, index) => ({
@@ -51,37 +24,14 @@ const saleBody = (setup, index) => ({
 });
 
 async function setupOrg({ root, databaseUrl, base }) {
-  const email = `bench-sales-${randomBytes(3).toString("hex")}@bench.example`;
-  const created = spawnSync(
-    process.execPath,
-    [
-      "node_modules/tsx/dist/cli.mjs",
-      "scripts/cli.ts",
-      "org:create",
-      "--name",
-      "Bench sales",
-      "--admin-email",
-      email,
-      "--admin-password",
-      "bench-password-1",
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, DEMO_DATA: "false" },
-      encoding: "utf8",
-    },
-  );
-  if (created.status !== 0) throw new Error(`org:create failed: ${created.stderr}`);
-  const login = await fetch(`${base}/api/b2b/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "bench-password-1" }),
-  });
-  const { access_token: token } = await login.json();
+  const org = await benchOrg({ root, databaseUrl, base, name: "Bench sales" });
+  const { token } = org;
   const partner = (await api(base, token, "POST", "/partners", { name: "Cliente Bench", fiscal_registration_number: cnpj() })).json.id;
   const products = [];
   for (const name of ["Furadeira", "Serra", "Broca"])
     products.push((await api(base, token, "POST", "/products", { name, price: 10 })).json.id);
+  // Each sale's order reserves its items (contract §10): stock no run exhausts.
+  await stockProducts(base, org, products, [1_000_000, 1_000_000, 1_000_000]);
   const card = (
     await api(base, token, "POST", "/payment-methods", {
       name: "Cartão",

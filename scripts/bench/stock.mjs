@@ -8,6 +8,7 @@
 // least 1,000 movements/s with the invariants intact.
 import autocannon from "autocannon";
 import pg from "pg";
+import { cnpj, warehouseBody } from "./org.mjs";
 
 const RECORDS = 10;
 const CONNECTIONS = 40;
@@ -34,19 +35,7 @@ async function seed(base, token) {
     name: `Bench stock ${stamp}`,
     fiscal_registration_number: cnpj(),
   });
-  const warehouse = await call(base, "POST", "/api/b2b/warehouses", token, {
-    name: `Bench CD ${stamp}`,
-    address_type: "COMMERCIAL",
-    street: "Rua",
-    number: "1",
-    complement: "",
-    neighborhood: "Centro",
-    city: "Campinas",
-    state: "SP",
-    country: "BR",
-    postal_code: "13010-000",
-    active: true,
-  });
+  const warehouse = await call(base, "POST", "/api/b2b/warehouses", token, warehouseBody(`Bench CD ${stamp}`));
   const keys = [];
   for (let index = 0; index < RECORDS; index++) {
     const product = await call(base, "POST", "/api/b2b/products", token, { name: `Bench stock product ${stamp} ${index}` });
@@ -57,18 +46,6 @@ async function seed(base, token) {
     reason: "bench start",
   });
   return { keys, ids: records.map((record) => record.id) };
-}
-
-/** A valid CNPJ (branch 0001). */
-function cnpj() {
-  const base = Array.from({ length: 8 }, () => Math.floor(Math.random() * 10)).join("") + "0001";
-  const digit = (digits) => {
-    const weights = digits.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-    const rest = [...digits].reduce((sum, char, index) => sum + Number(char) * weights[index], 0) % 11;
-    return rest < 2 ? "0" : String(11 - rest);
-  };
-  const first = base + digit(base);
-  return first + digit(first);
 }
 
 function run(base, token, keys, duration) {

@@ -3,7 +3,9 @@ import type { Db } from "../db/scoped";
 import { writeContext } from "../db/transaction";
 import { AppError } from "../errors";
 import type { AuditEvent as AuditEventRow } from "../generated/prisma/client";
+import { isUuid } from "../lib/ids";
 import { keysetPaginate, type KeysetPage } from "../lib/keyset";
+import { financialScopeWhere, orderScope, scopeWhere } from "../orders/orders/scope";
 import type { AuditEvent, AuditListInput } from "./schemas";
 
 /** Fields that change on every write or are not the record's own: never "changes". */
@@ -79,6 +81,10 @@ export async function listAuditEvents(db: Db, principal: Principal, input: Audit
   if (principal.role !== "ADMIN" && (!forOneRecord || ADMIN_ONLY.has(input.entity ?? ""))) {
     throw new AppError("FORBIDDEN", "Only admins read the whole audit log and the history of users and access keys");
   }
+  // A SELLER reads the history of its seller's orders, sales and receivables only, as it reads them (others are 404).
+  if (forOneRecord && principal.role === "SELLER" && SELLER_SCOPED.has(input.entity ?? "")) {
+    await visibleRecord(db, principal, input.entity!, input.entity_id!);
+  }
   const page = await keysetPaginate(db.auditEvent, input, {
     where: {
       ...(input.entity ? { entity: input.entity } : {}),
@@ -90,6 +96,22 @@ export async function listAuditEvents(db: Db, principal: Principal, input: Audit
   });
   const names = await actorNames(db, page.items);
   return { ...page, items: page.items.map((row) => toAuditEvent(row, names)) };
+}
+
+/** The kinds of records a SELLER sees only its seller's part of. */
+const SELLER_SCOPED = new Set(["order", "sale", "financial"]);
+
+/** 404 unless the caller's order scope sees the record (server/orders/orders/scope.ts). */
+async function visibleRecord(db: Db, principal: Principal, entity: string, id: string): Promise<void> {
+  const scope = await orderScope(db, principal);
+  const where = { id: isUuid(id) ? id : "00000000-0000-0000-0000-000000000000" };
+  const found =
+    entity === "order"
+      ? await db.order.count({ where: { ...where, ...scopeWhere(scope) } })
+      : entity === "sale"
+        ? await db.sale.count({ where: { ...where, ...scopeWhere(scope) } })
+        : await db.financial.count({ where: { ...where, ...financialScopeWhere(scope) } });
+  if (found === 0) throw AppError.notFound("Record");
 }
 
 async function actorNames(db: Db, rows: AuditEventRow[]): Promise<Map<string, string>> {

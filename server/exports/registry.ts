@@ -19,7 +19,7 @@ import { everyRow } from "../lib/crud";
 import type { Page, PagingInput } from "../lib/paging";
 import { coupons } from "../orders/coupons/service";
 import { orderListInput, orderListRecord } from "../orders/orders/schemas";
-import { orderScope } from "../orders/orders/scope";
+import { orderScope, type OrderScope } from "../orders/orders/scope";
 import { listOrders } from "../orders/orders/service";
 import { companies } from "../parties/companies/service";
 import { partners } from "../parties/partners/service";
@@ -71,11 +71,16 @@ interface ExportOptions<Item> {
   present?: (db: Db, context: ExportContext) => Promise<(item: Item) => Row>;
 }
 
+/**
+ * A list as its export: every row its filters select, in the columns the list answers. A
+ * list a SELLER sees only part of (its seller's orders, sales and receivables) gets the
+ * caller's scope, as the list itself does.
+ */
 function exportable<Input extends PagingInput, Item extends Row>(
   resource: {
     listInput: z.ZodType<Input>;
     listRecord: z.ZodObject<z.ZodRawShape>;
-    service: { list(db: Db, input: Input): Promise<Page<Item>> };
+    service: { list(db: Db, input: Input, scope: OrderScope): Promise<Page<Item>> };
   },
   options: ExportOptions<Item> = {},
 ): Exportable {
@@ -86,7 +91,9 @@ function exportable<Input extends PagingInput, Item extends Row>(
     bearerOnly,
     async *rows(db, query, context) {
       const shown = present ? await present(db, context) : (item: Item): Row => item;
-      for await (const item of everyRow(resource.service.list, db, resource.listInput.parse(query))) {
+      const scope = await orderScope(db, context.principal);
+      const list = (listDb: Db, input: Input) => resource.service.list(listDb, input, scope);
+      for await (const item of everyRow(list, db, resource.listInput.parse(query))) {
         const row = shown(item);
         for (const [column, name] of Object.entries(enums)) {
           const value = row[column];
@@ -144,7 +151,10 @@ export const exportables: Record<string, Exportable> = {
   brands: exportable(brands),
   profiles: exportable(profiles),
   "measure-units": exportable(measureUnits),
-  products: exportable({ listInput: productListInput, listRecord: product, service: { list: listProducts } }, { present: presentProduct }),
+  products: exportable(
+    { listInput: productListInput, listRecord: product, service: { list: (db, input) => listProducts(db, input) } },
+    { present: presentProduct },
+  ),
   "alternative-units": exportable(alternativeUnits),
   warehouses: exportable(warehouses),
   variations: exportable(variations, { enums: { display_type: "displayType" } }),
@@ -160,9 +170,16 @@ export const exportables: Record<string, Exportable> = {
   solutions: exportable(solutionCrud),
   discounts: exportable({ listInput: discountListInput, listRecord: discountListRecord, service: { list: listDiscounts } }),
   "price-tables": exportable({ listInput: priceTableListInput, listRecord: priceTableListRecord, service: { list: listPriceTables } }),
-  sales: exportable({ listInput: saleListInput, listRecord: saleListRecord, service: { list: listSales } }, { present: presentSale }),
+  sales: exportable(
+    { listInput: saleListInput, listRecord: saleListRecord, service: { list: (db, input, scope) => listSales(db, scope, input) } },
+    { present: presentSale },
+  ),
   financials: exportable(
-    { listInput: financialListInput, listRecord: financialListRecord, service: { list: listFinancials } },
+    {
+      listInput: financialListInput,
+      listRecord: financialListRecord,
+      service: { list: (db, input, scope) => listFinancials(db, input, scope) },
+    },
     { present: presentFinancial, bearerOnly: true },
   ),
   stock: exportable({ listInput: stockListInput, listRecord: stockRecord, service: { list: listStock } }, { present: presentStock }),
@@ -178,11 +195,9 @@ export const exportables: Record<string, Exportable> = {
     { listInput: userListInput, listRecord: user, service: { list: listUsers } },
     { enums: { role: "role" }, roles: ADMIN_ONLY },
   ),
-  orders: {
-    columns: Object.keys(orderListRecord.shape),
-    async *rows(db, query, { principal }) {
-      const scope = await orderScope(db, principal);
-      for await (const row of everyRow((listDb, input) => listOrders(listDb, scope, input), db, orderListInput.parse(query))) yield row;
-    },
-  },
+  orders: exportable({
+    listInput: orderListInput,
+    listRecord: orderListRecord,
+    service: { list: (db, input, scope) => listOrders(db, scope, input) },
+  }),
 };

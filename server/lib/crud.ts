@@ -101,6 +101,8 @@ export interface CrudConfig<
   createStatus?: 200 | 201;
   /** Who writes it: "manage" (ADMIN, MANAGER; the default) or "sell" (also SELLER: partners). */
   writers?: "manage" | "sell";
+  /** What POST and PUT do beyond storing the body, for the OpenAPI document (rules, fields beyond the interface, their 409s). */
+  writeDescription?: string;
 }
 
 /** A record read by id on the driver (`CrudConfig.read`). */
@@ -389,11 +391,12 @@ export function defineCrud<
     },
   };
 
-  const openapi = (method: "GET" | "POST" | "PUT" | "DELETE", path: string, summary: string) => ({
+  const openapi = (method: "GET" | "POST" | "PUT" | "DELETE", path: string, summary: string, description?: string) => ({
     method,
     path: path as `/${string}`,
     tags: [config.tag],
     summary,
+    ...(description ? { description } : {}),
     protect: true,
   });
   const listInput = pagingInput(Object.keys(sortable)).extend((config.filters?.schema.shape ?? {}) as Filters["shape"]);
@@ -408,12 +411,12 @@ export function defineCrud<
     get: readProcedure.meta({ openapi: openapi("GET", byId, `Get a ${config.noun.toLowerCase()}`) }).input(idInput),
     create: writeProcedure
       .meta({
-        openapi: openapi("POST", config.path, `Create a ${config.noun.toLowerCase()}`),
+        openapi: openapi("POST", config.path, `Create a ${config.noun.toLowerCase()}`, config.writeDescription),
         successStatus: config.createStatus ?? 201,
       })
       .input(config.write),
     update: writeProcedure
-      .meta({ openapi: openapi("PUT", byId, `Update a ${config.noun.toLowerCase()}`) })
+      .meta({ openapi: openapi("PUT", byId, `Update a ${config.noun.toLowerCase()}`, config.writeDescription) })
       .input(config.write.extend({ id: z.string() })),
     remove: writeProcedure
       .meta({ openapi: openapi("DELETE", byId, `Delete a ${config.noun.toLowerCase()}`), successStatus: 204 })

@@ -53,14 +53,16 @@ export function sameAmount(a: Money, b: Money, tolerance = "0.01"): boolean {
 }
 
 /**
- * `total` split into `parts` rounded amounts that add up to it exactly: each part is the
- * rounded even share, the last absorbs the rounding (receivables, contract §7).
+ * `total` (cents) split into `parts` amounts that add up to it exactly: each part is the
+ * even share rounded down to the cent, the last absorbs the rest (receivables, contract §7),
+ * so no part is ever negative and the last is never below the others (0.10 in 12 is eleven
+ * 0.00 and one 0.10: a split the receivables refuse, server/finance/receivables.ts).
  */
 export function splitEvenly(total: Money, parts: number): Money[] {
   if (!Number.isInteger(parts) || parts < 1) throw new RangeError("parts must be a positive integer");
-  const share = roundMoney(total.dividedBy(parts));
+  const share = total.dividedBy(parts).toDecimalPlaces(2, MoneyDecimal.ROUND_DOWN);
   const shares = Array.from({ length: parts - 1 }, () => share);
-  return [...shares, roundMoney(total.minus(share.times(parts - 1)))];
+  return [...shares, total.minus(share.times(parts - 1))];
 }
 
 /** A rounded amount as the JSON number the interface answers (null stays null). */

@@ -31,3 +31,14 @@ export function isValidNfeKey(key: string): boolean {
 export function formatNfeKey(key: string): string {
   return key.replace(/(\d{4})(?=\d)/g, "$1 ");
 }
+
+/**
+ * A well-formed key for an NF-e an issuer numbered `number` (model 55, series 1) in a month
+ * (`yymm`), in São Paulo (UF 35): the demo data's invoices. Real keys come from the SEFAZ.
+ */
+export function nfeKeyOf(issuerCnpj: string, yymm: string, number: number): string {
+  const data = `35${yymm}${issuerCnpj.padStart(14, "0")}55001${String(number).padStart(9, "0")}1${String(number * 7919)
+    .padStart(8, "0")
+    .slice(-8)}`;
+  return data + String(nfeCheckDigit(data));
+}

@@ -2,7 +2,7 @@ import type { Db } from "../db/scoped";
 import { money, roundMoney, sumMoney } from "../lib/money";
 import { orderCreate } from "./orders/schemas";
 import { ALL_ORDERS } from "./orders/scope";
-import { createOrder, setOrderStatus } from "./orders/service";
+import { createOrder, setOrderStatus } from "./orders/write-order";
 
 /** A few orders of the demo partners and products: one new, one confirmed with a payment, one quotation. */
 export async function seedOrdersDemo(db: Db): Promise<void> {

@@ -1,9 +1,13 @@
 import { transaction } from "../db/transaction";
 import type { ScopedDb } from "../db/scoped";
 import { money, roundMoney, sumMoney } from "../lib/money";
+import { nfeKeyOf } from "../lib/nfe-key";
+import type { Phase } from "../orders/orders/phases";
+import { ALL_ORDERS } from "../orders/orders/scope";
+import { writeOrder } from "../orders/orders/write-order";
 import { solutionCrud } from "./solutions/service";
 import { saleWrite } from "./sales/schemas";
-import { writeSales } from "./sales/service";
+import { writeSales } from "./sales/write-sale";
 
 /** How many demo sales, and over how many days back from now. */
 export const DEMO_SALES = 300;
@@ -24,8 +28,11 @@ function random(seed: number) {
 /**
  * Months of sales history for the demo org (the sales pages and the insights dashboard
  * need it): sales channels, then ~300 sales over the last six months through the sales
- * service itself (`writeSales`: every check, the order and the receivables, as a real
- * sale; no events, as no webhook exists yet), 50 at a time: one INSERT per table each. Needs the catalog, parties and settings demo first.
+ * service itself (`writeSales`: every check, the order with its stock and the
+ * receivables, as a real sale; no events, as no webhook exists yet), 50 to a transaction.
+ * Each order then moves on as time did (`advance`): delivered when old, shipped, invoiced
+ * or confirmed when recent, a few canceled, so the stock's ledger explains its figures.
+ * Needs the catalog, parties, settings and stock demo first.
  */
 export async function seedSalesDemo(db: ScopedDb, now = new Date()): Promise<number> {
   const channels: Array<{ id: string }> = [];
@@ -36,12 +43,12 @@ export async function seedSalesDemo(db: ScopedDb, now = new Date()): Promise<num
   ]) {
     channels.push(await solutionCrud.service.create(db, { ...channel, active: true, attributes: {} }));
   }
-  const [partners, products, methods, sellers, companies] = await Promise.all([
+  const [partners, products, methods, sellers, company] = await Promise.all([
     db.partner.findMany({ where: { active: true }, select: { id: true }, orderBy: { name: "asc" } }),
     db.product.findMany({ where: { active: true }, select: { id: true, price: true }, orderBy: { name: "asc" } }),
     db.paymentMethod.findMany({ where: { active: true }, select: { id: true, type: true, installments: true }, orderBy: { name: "asc" } }),
     db.seller.findMany({ where: { active: true }, select: { id: true }, orderBy: { name: "asc" } }),
-    db.company.findMany({ select: { id: true }, orderBy: { name: "asc" } }),
+    db.company.findFirst({ where: { is_default: true }, select: { id: true, fiscal_registration_number: true } }),
   ]);
   if (partners.length === 0 || products.length === 0 || methods.length === 0) return 0;
   const next = random(20_260_101);
@@ -71,7 +78,7 @@ export async function seedSalesDemo(db: ScopedDb, now = new Date()): Promise<num
       external_id: `DEMO-${String(index + 1).padStart(4, "0")}`,
       partner_id: pick(partners).id,
       seller_id: sellers.length > 0 ? pick(sellers).id : null,
-      company_id: companies.length > 0 ? pick(companies).id : null,
+      company_id: company?.id ?? null,
       created_at: createdAt.toISOString(),
       updated_by: "demo",
       full_value: full.toNumber(),
@@ -90,8 +97,42 @@ export async function seedSalesDemo(db: ScopedDb, now = new Date()): Promise<num
       ],
     });
   });
+  const statuses = await db.status.findMany({
+    where: { type: "ORDER", phase: { not: null } },
+    orderBy: { order: "asc" },
+    select: { id: true, phase: true },
+  });
+  const statusOf = (phase: Phase) => statuses.find((status) => status.phase === phase)?.id;
+  let invoiceNumber = 0;
   for (let start = 0; start < bodies.length; start += BATCH) {
-    await transaction(db, (tx) => writeSales(tx, bodies.slice(start, start + BATCH)));
+    const batch = bodies.slice(start, start + BATCH);
+    await transaction(db, async (tx) => {
+      const written = await writeSales(tx, batch);
+      for (const [index, sale] of written.entries()) {
+        const body = batch[index];
+        if (!sale.orderId || !body) continue;
+        const phase = phaseByAge(now.getTime() - body.created_at.getTime(), next());
+        const statusId = statusOf(phase);
+        if (phase === "OPEN" || !statusId) continue;
+        const yymm = body.created_at.toISOString().slice(2, 7).replace("-", "");
+        const invoices =
+          phase === "CONFIRMED" || phase === "CANCELED" || !company
+            ? []
+            : [{ invoice_key: nfeKeyOf(company.fiscal_registration_number, yymm, ++invoiceNumber) }];
+        await writeOrder(tx, ALL_ORDERS, { kind: "status", id: sale.orderId, status: statusId, invoices }, { announce: false });
+      }
+    });
   }
   return bodies.length;
+}
+
+/** Where an order of that age stands now: the older, the further on; a few canceled. */
+function phaseByAge(ageMs: number, chance: number): Phase {
+  const days = ageMs / 86_400_000;
+  if (chance < 0.06) return "CANCELED";
+  if (days > 21) return "DELIVERED";
+  if (days > 10) return "SHIPPED";
+  if (days > 4) return "INVOICED";
+  if (days > 2) return "CONFIRMED";
+  return "OPEN";
 }

@@ -1,3 +1,4 @@
+import { orderScope } from "../orders/orders/scope";
 import { z } from "zod";
 import { bulkInput, bulkResult, eachRecord, idInput } from "../lib/crud";
 import { pageOf } from "../lib/paging";
@@ -132,5 +133,5 @@ export const webhooksRouter = router({
     })
     .input(saleWebhookInput)
     .output(queued)
-    .mutation(({ ctx, input }) => callCreateOrderWebhook(ctx.db, input.saleId)),
+    .mutation(async ({ ctx, input }) => callCreateOrderWebhook(ctx.db, await orderScope(ctx.db, ctx.principal), input.saleId)),
 });

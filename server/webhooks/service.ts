@@ -17,6 +17,7 @@ import { searchText } from "../lib/search";
 import { checkEndpointUrl, type Resolver } from "./address";
 import { enqueueEvent } from "./outbox";
 import { eventData } from "../finance/financials/service";
+import { type OrderScope } from "../orders/orders/scope";
 import { getSale } from "../sales/sales/service";
 import {
   DELIVERY_SORT,
@@ -242,11 +243,12 @@ export async function sendTestEvent(db: Db, id: string) {
 
 /**
  * PUT /sales/{saleId}/call-create-order-webhook: queues `order.create-requested` with the
- * sale as data (202); 404 for a sale not in the org, 400 when no active endpoint listens.
+ * sale as data (202); 404 for a sale not in the org (or, for a SELLER, not its seller's),
+ * 400 when no active endpoint listens.
  */
-export async function callCreateOrderWebhook(db: Db, saleId: string) {
-  // The sale as GET /sales/{id} answers it (404 when not the org's), as every sale event carries it.
-  const data = eventData(await getSale(db, saleId));
+export async function callCreateOrderWebhook(db: Db, scope: OrderScope, saleId: string) {
+  // The sale as GET /sales/{id} answers it (404 when not the caller's), as every sale event carries it.
+  const data = eventData(await getSale(db, scope, saleId));
   const listening = await db.webhook.count({ where: { active: true, events: { has: "order.create-requested" } } });
   if (listening === 0) {
     throw new AppError("BAD_REQUEST", "No active webhook endpoint listens to order.create-requested", { reason: "no_endpoint" });

@@ -21,7 +21,7 @@ export async function salesKit(org: TestOrg) {
   const sale = async (
     createdAt: string,
     items: Array<{ product: string; quantity: number; unit: number }>,
-    options: { quotation?: boolean } = {},
+    options: { quotation?: boolean; sellerId?: string } = {},
   ) => {
     const total = items.reduce((sum, item) => sum + item.quantity * item.unit, 0);
     return transaction(org.db, async (tx) => {
@@ -32,6 +32,7 @@ export async function salesKit(org: TestOrg) {
           status_id: status.id,
           updated_by: "test",
           quotation: options.quotation ?? false,
+          seller_id: options.sellerId ?? null,
           full_value: total,
           total_value: total,
           created_at: new Date(createdAt),

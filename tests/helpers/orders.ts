@@ -4,6 +4,7 @@ import { completeCnpj } from "@/server/lib/fiscal-number";
 import { nfeCheckDigit } from "@/server/lib/nfe-key";
 import { testServer, unique, type TestOrg } from "./database";
 import { call } from "./http";
+import { stockFor } from "./stock";
 
 /**
  * What an order needs, made over REST in a fresh org: a partner, a company, a seller, two
@@ -96,6 +97,8 @@ export async function orderFixtures(org: TestOrg) {
     period_start: 2,
     period_end: 5,
   });
+  // Orders reserve and take stock (contract §10): a default warehouse, with plenty of both products.
+  const warehouse = await stockFor(headers, { company_id: company.id, products: [drill, saw] });
   const statuses = (await call("GET", "/api/b2b/status?perPage=100", { headers })).json.items as Array<{
     id: string;
     title: string;
@@ -114,6 +117,7 @@ export async function orderFixtures(org: TestOrg) {
     drill,
     saw,
     company,
+    warehouse,
     seller,
     partner,
     method,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { TestOrg } from "./database";
 import { call } from "./http";
+import { stockFor } from "./stock";
 
 /** Valid CNPJs, one per partner a test makes. */
 export const CNPJS = ["11222333000181", "11444777000161", "06990590000123", "60746948000112"];
@@ -54,7 +55,9 @@ export async function salesSetup(org: TestOrg) {
   const company = await post("/companies", { name: "Distribuidora Matriz", fiscal_registration_number: CNPJS[2] });
   const seller = await post("/sellers", { name: "Ana Vendas", email: `ana-${randomUUID().slice(0, 6)}@example.com` });
   const channel = await post("/solutions", { name: "Loja virtual", metadata: { url: "https://loja.example" } });
-  return { headers, post, partner, otherPartner, drill, saw, card, pix, boleto, company, seller, channel };
+  // A sale's order reserves stock (contract §10): a default warehouse, with plenty of both products.
+  const warehouse = await stockFor(headers, { company_id: company.id, products: [drill, saw] });
+  return { headers, post, partner, otherPartner, drill, saw, card, pix, boleto, company, warehouse, seller, channel };
 }
 export type SalesSetup = Awaited<ReturnType<typeof salesSetup>>;
 

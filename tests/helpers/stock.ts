@@ -107,3 +107,31 @@ export async function expectLedgerChains(org: TestOrg, stockId: string): Promise
   }
   return rows.length;
 }
+
+/**
+ * Where an org's orders take stock (contract §10): a default warehouse (made here, or the
+ * one given) and `quantity` of each product in (company, that warehouse), moved in over REST.
+ * Answers the warehouse.
+ */
+export async function stockFor(
+  headers: Record<string, string>,
+  {
+    company_id,
+    products,
+    quantity = 1000,
+    warehouse,
+  }: { company_id: string; products: Array<{ id: string }>; quantity?: number; warehouse?: { id: string; name: string } },
+): Promise<{ id: string; name: string }> {
+  const place =
+    warehouse ??
+    (await call("POST", "/api/b2b/warehouses", { headers, body: { ...warehouseBody(unique("CD Padrão")), is_default: true } })).json;
+  expect(place.id, "a warehouse").toBeTruthy();
+  for (const product of products) {
+    const moved = await call("PUT", "/api/b2b/stock/movement", {
+      headers,
+      body: { company_id, warehouse_id: place.id, product_id: product.id, type: "INCREMENT", quantity, reason: "Estoque do teste" },
+    });
+    expect(moved.status, moved.text).toBe(200);
+  }
+  return place;
+}

@@ -3,6 +3,7 @@
  * both endpoints against hand-computed figures, the rollups kept in step with sales and
  * events (and equal to a rebuild), credentials and org isolation.
  */
+import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { transaction } from "@/server/db/transaction";
 import { scopedQuery } from "@/server/db/sql";
@@ -335,6 +336,55 @@ describe("most-sold analysis", () => {
     expect((await mostSold(org, query, { headers: {} })).status).toBe(401);
     const other = await newOrg();
     expect((await mostSold(other, query)).json).toEqual([]);
+  });
+});
+
+describe("the dashboard of a SELLER", () => {
+  it("shows its own seller's sales and receivables; other roles see the org's; an unlinked SELLER sees none", async () => {
+    const org = await newOrg();
+    const kit = await salesKit(org);
+    const [mine, theirs] = await Promise.all(
+      ["Vendedora A", "Vendedor B"].map((name) =>
+        org.db.seller.create({ data: { organization_id: org.organizationId, name, email: `${randomUUID()}@seller.example` } }),
+      ),
+    );
+    const product = await kit.product("Cimento CP-II");
+    const day = new Date().toISOString();
+    const own = await kit.sale(day, [{ product: product.id, quantity: 2, unit: 50 }], { sellerId: mine!.id });
+    await kit.sale(day, [{ product: product.id, quantity: 1, unit: 30 }], { sellerId: mine!.id });
+    await kit.sale(day, [{ product: product.id, quantity: 1, unit: 500 }], { sellerId: theirs!.id });
+    await kit.sale(day, [{ product: product.id, quantity: 1, unit: 7 }]);
+    const open = await org.db.status.findFirstOrThrow({ where: { type: "FINANCIAL", is_final: false } });
+    const due = new Date(Date.now() + 10 * 86_400_000);
+    await org.db.financial.createMany({
+      data: [
+        { organization_id: org.organizationId, partner_id: kit.partner.id, sale_id: own, status_id: open.id, value: 100, due_date: due },
+        { organization_id: org.organizationId, partner_id: kit.partner.id, status_id: open.id, value: 900, due_date: due },
+      ],
+    });
+
+    const admin = await (await org.as()).dashboard.get({ days: 7 });
+    expect(admin.figures_of).toBe("ORGANIZATION");
+    expect(admin.kpis.sales.current).toBe(4);
+    expect(admin.kpis.revenue.current).toBe(637);
+    expect(admin.kpis.open_receivables.current).toBe(1000);
+
+    const sellerUser = await org.as("SELLER");
+    const unlinked = await sellerUser.dashboard.get({ days: 7 });
+    expect(unlinked.figures_of).toBe("SELLER");
+    expect(unlinked.kpis.sales.current).toBe(0);
+    expect(unlinked.kpis.open_receivables.current).toBe(0);
+
+    await org.db.user.updateMany({ where: { role: "SELLER" }, data: { seller_id: mine!.id } });
+    const linked = await sellerUser.dashboard.get({ days: 7 });
+    expect(linked.kpis.sales.current).toBe(2);
+    expect(linked.kpis.revenue.current).toBe(130);
+    expect(linked.kpis.average_ticket.current).toBe(65);
+    expect(linked.revenue_by_day.reduce((sum, row) => sum + row.revenue, 0)).toBe(130);
+    expect(linked.kpis.open_receivables.current).toBe(100);
+    expect(linked.receivables_aging.find((row) => row.bucket === "CURRENT")).toMatchObject({ value: 100, count: 1 });
+    // The funnel and the most sold stay the org's.
+    expect(linked.top_products).toEqual(admin.top_products);
   });
 });
 

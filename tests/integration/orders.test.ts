@@ -326,6 +326,7 @@ describe("orders", { timeout: 120_000 }, () => {
       [
         "attachments.0",
         "company_id",
+        "coupons.0.coupon_id",
         "delivery_method_id",
         "invoices.0.danfe_resource_id",
         "invoices.0.xml_resource_id",
@@ -338,7 +339,7 @@ describe("orders", { timeout: 120_000 }, () => {
     );
   });
 
-  it("appends the status history, refuses statuses of other types, and locks final-status orders (409)", async () => {
+  it("appends the status history, refuses statuses of other types, moves phases forward only and locks an order from INVOICED on (409)", async () => {
     const { org, f } = await setup();
     const order = await createOrder(f);
     const body = orderBody(f);
@@ -350,23 +351,22 @@ describe("orders", { timeout: 120_000 }, () => {
     expect(paths(expectProblem(await put({ status: f.status("SALE", "paid") }), 422))).toEqual(["status"]);
     expect((await put({ status: f.status("ORDER", "confirmed") })).status).toBe(200);
     expect((await put({ status: f.status("ORDER", "confirmed") })).status).toBe(200);
-    expect((await put({ status: f.status("ORDER", "delivered") })).status).toBe(200);
+    // Invoicing needs an NF-e invoice on the order (contract §10).
+    expect(paths(expectProblem(await put({ status: f.status("ORDER", "invoiced") }), 422))).toEqual(["invoices"]);
+    const invoices = [{ invoice_key: nfeKey() }];
+    expect((await put({ status: f.status("ORDER", "invoiced"), invoices })).status).toBe(200);
     const detail = (await call("GET", `${API}/orders/${order.id}`, { headers: f.headers })).json;
     expect(detail.statuses.map((entry: { status_id: string }) => entry.status_id)).toEqual([
       f.status("ORDER", "new"),
       f.status("ORDER", "confirmed"),
-      f.status("ORDER", "delivered"),
+      f.status("ORDER", "invoiced"),
     ]);
+    expect(detail.status_detail.phase).toBe("INVOICED");
 
-    // Final: only status and attributes may change.
-    expectProblem(await put({ observation: "changed" }), 409);
-    expectProblem(
-      await put({
-        items: [{ product_id: f.saw.id, unit_value: 420, quantity: 3 }],
-      }),
-      409,
-    );
-    expect((await put({ attributes: { nota: "ok" } })).status).toBe(200);
+    // From INVOICED on only the status and the attributes change.
+    expectProblem(await put({ observation: "changed", invoices }), 409);
+    expectProblem(await put({ items: [{ product_id: f.saw.id, unit_value: 420, quantity: 3 }], invoices }), 409);
+    expect((await put({ attributes: { nota: "ok" }, invoices })).status).toBe(200);
     expectProblem(await call("DELETE", `${API}/orders/${order.id}`, { headers: f.headers }), 409);
     expectProblem(
       await call("POST", `${API}/orders/${order.id}/payments`, {
@@ -378,26 +378,17 @@ describe("orders", { timeout: 120_000 }, () => {
     const unchanged = (await call("GET", `${API}/orders/${order.id}`, { headers: f.headers })).json;
     expect(unchanged.observation).toBe("Entregar pela manhã");
     expect(unchanged.attributes).toEqual({ nota: "ok" });
-    // Reopening is a status change: allowed, then other changes are too.
-    expect(
-      (
-        await put({
-          status: f.status("ORDER", "confirmed"),
-          attributes: { nota: "ok" },
-        })
-      ).status,
-    ).toBe(200);
-    expect((await put({ observation: "changed" })).status).toBe(200);
+    // Phases only move forward: back to CONFIRMED, or canceled once invoiced, is 409 naming both statuses.
+    const back = expectProblem(await put({ status: f.status("ORDER", "confirmed"), attributes: { nota: "ok" }, invoices }), 409) as {
+      params?: unknown;
+    };
+    expect(back.params).toMatchObject({ from: "invoiced", to: "confirmed", fromPhase: "INVOICED", toPhase: "CONFIRMED" });
+    expectProblem(await put({ status: f.status("ORDER", "canceled"), attributes: { nota: "ok" }, invoices }), 409);
 
     const api = await org.as();
-    const viaMenu = await api.orders.setStatus({
-      id: order.id,
-      status: f.status("ORDER", "shipped"),
-    });
-    expect(viaMenu.statuses.at(-1)).toMatchObject({
-      status_id: f.status("ORDER", "shipped"),
-      title: "shipped",
-    });
+    const viaMenu = await api.orders.setStatus({ id: order.id, status: f.status("ORDER", "shipped") });
+    expect(viaMenu.statuses.at(-1)).toMatchObject({ status_id: f.status("ORDER", "shipped"), title: "shipped" });
+    expect(viaMenu.status_detail.phase).toBe("SHIPPED");
   });
 
   it("validates NF-e keys (422) and keeps them unique per org (422)", async () => {
@@ -589,22 +580,20 @@ describe("orders", { timeout: 120_000 }, () => {
     expect(csv.text).toContain(mine.id);
     expect(csv.text).not.toContain(unassigned.id);
 
-    // Creating: the seller's own by default; another seller is 422.
+    // Creating: the seller's own by default; another seller's is 403 (contract §10).
     const other = await f.post("/sellers", {
       name: unique("Outro"),
       email: "outro@example.com",
     });
     expect(
-      paths(
-        expectProblem(
-          await call("POST", `${API}/orders`, {
-            headers: sellerHeaders,
-            body: orderBody(f, { seller_id: other.id }),
-          }),
-          422,
-        ),
+      expectProblem(
+        await call("POST", `${API}/orders`, {
+          headers: sellerHeaders,
+          body: orderBody(f, { seller_id: other.id }),
+        }),
+        403,
       ),
-    ).toEqual(["seller_id"]);
+    ).toMatchObject({ code: "not_own_seller" });
     const own = await call("POST", `${API}/orders`, {
       headers: sellerHeaders,
       body: orderBody(f, { seller_id: undefined }),
@@ -616,7 +605,7 @@ describe("orders", { timeout: 120_000 }, () => {
         headers: sellerHeaders,
         body: orderBody(f, { seller_id: other.id }),
       }),
-      422,
+      403,
     );
 
     expect((await call("GET", `${API}/orders`, { headers: manager })).json.total).toBe(3);

@@ -48,6 +48,7 @@ describe("companies", () => {
       name,
       fiscal_registration_number: cnpj,
       active: true,
+      is_default: false,
       attributes: { ie: "123" },
       created_at: expect.any(String),
       updated_at: expect.any(String),
@@ -64,7 +65,13 @@ describe("companies", () => {
     expect((await rest.get(`/companies?active=true&search=${encodeURIComponent(name)}`)).json.total).toBe(0);
     const list = (await rest.get(`/companies?search=${cnpj}`)).json;
     expect(list).toMatchObject({ currentPage: 0, perPage: 25, total: 1 });
-    expect(list.items[0]).toEqual({ id: first.id, name: `${name} Filial`, fiscal_registration_number: cnpj, active: false });
+    expect(list.items[0]).toEqual({
+      id: first.id,
+      name: `${name} Filial`,
+      fiscal_registration_number: cnpj,
+      active: false,
+      is_default: false,
+    });
 
     expectNoContent(await rest.delete(`/companies/${first.id}`));
     expectProblem(await rest.get(`/companies/${first.id}`), 404);

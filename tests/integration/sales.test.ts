@@ -280,7 +280,8 @@ describe("POST /sales", () => {
       ).status,
     ).toBe(200);
     expect(errorPaths(expectProblem(await post({ full_value: 1199.98 }), 400))).toContain("full_value");
-    expect(errorPaths(expectProblem(await post({ total_value: 1099 }), 400))).toEqual(["payments", "total_value"]);
+    // The payments are checked against the sale's own total (1100.00): only the wrong total_value is named.
+    expect(errorPaths(expectProblem(await post({ total_value: 1099 }), 400))).toEqual(["total_value"]);
     expect(errorPaths(expectProblem(await post({ payments: [{ payment_method_id: setup.pix.id, amount: 1000 }] }), 400))).toEqual([
       "payments",
     ]);
@@ -529,16 +530,16 @@ describe("PUT /sales/capture", () => {
     expect(await org.db.auditEvent.count({ where: { entity: "sale", action: "capture" } })).toBe(1);
   });
 
-  it("a VIEWER cannot capture (403); a SELLER can create sales and capture", async () => {
+  it("a VIEWER cannot capture (403); a SELLER linked to the sale's seller can create sales and capture", async () => {
     const org = await newOrg();
     const setup = await salesSetup(org);
     const sale = await createSale(setup);
     expectProblem(await call("PUT", "/api/b2b/sales/capture", { headers: await org.bearer("VIEWER"), body: { sale_id: sale.id } }), 403);
     expectProblem(await call("POST", "/api/b2b/sales", { headers: await org.bearer("VIEWER"), body: saleBody(setup) }), 403);
-    expect((await call("POST", "/api/b2b/sales", { headers: await org.bearer("SELLER"), body: saleBody(setup) })).status).toBe(200);
-    expect((await call("PUT", "/api/b2b/sales/capture", { headers: await org.bearer("SELLER"), body: { sale_id: sale.id } })).status).toBe(
-      200,
-    );
+    const seller = await org.bearer("SELLER");
+    await org.db.user.updateMany({ where: { role: "SELLER" }, data: { seller_id: setup.seller.id } });
+    expect((await call("POST", "/api/b2b/sales", { headers: seller, body: saleBody(setup) })).status).toBe(200);
+    expect((await call("PUT", "/api/b2b/sales/capture", { headers: seller, body: { sale_id: sale.id } })).status).toBe(200);
   });
 });
 

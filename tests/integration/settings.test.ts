@@ -24,7 +24,12 @@ function expectNoContent(answer: Answer) {
 }
 
 const admin = async (org?: TestOrg) => restAs(await (org ?? (await newOrg())).bearer());
-const status = (title: string, type: "ORDER" | "SALE" | "FINANCIAL" = "ORDER") => ({ title, type });
+/** A status body; an ORDER status has a phase (contract §10). */
+const status = (title: string, type: "ORDER" | "SALE" | "FINANCIAL" = "ORDER") => ({
+  title,
+  type,
+  ...(type === "ORDER" ? { phase: "OPEN" } : {}),
+});
 
 describe("statuses (/status)", () => {
   it("a new org starts with the default statuses of every type, one initial each", async () => {
@@ -79,6 +84,7 @@ describe("statuses (/status)", () => {
       order: 7,
       is_initial: false,
       is_final: false,
+      phase: "OPEN",
       attributes: { sla: 2 },
     });
     for (const field of ["unknown_field", "organization_id"]) expect(record).not.toHaveProperty(field);
@@ -88,7 +94,14 @@ describe("statuses (/status)", () => {
 
     const updated = await rest.put(`/status/${record.id}`, { ...status(`${title} 2`, "SALE"), is_final: true });
     expect(updated.status).toBe(200);
-    expect(updated.json).toMatchObject({ id: record.id, title: `${title} 2`, type: "SALE", is_final: true, background_color: "#e5e7eb" });
+    expect(updated.json).toMatchObject({
+      id: record.id,
+      title: `${title} 2`,
+      type: "SALE",
+      is_final: true,
+      phase: null,
+      background_color: "#e5e7eb",
+    });
     expect((await rest.get(`/status?type=SALE&search=${encodeURIComponent(title)}&perPage=5`)).json).toMatchObject({
       currentPage: 0,
       perPage: 5,
@@ -118,6 +131,43 @@ describe("statuses (/status)", () => {
     await Promise.all([1, 2, 3].map((n) => rest.post("/status", { ...status(unique(`Race ${n}`)), is_initial: true })));
     expect(await initials("ORDER")).toHaveLength(1);
     expect(await initials("SALE")).toHaveLength(1);
+  });
+
+  it("an ORDER status has a phase (required, 400/422 without it), the others none; the defaults carry theirs; a status orders are in keeps its phase (409)", async () => {
+    const org = await newOrg();
+    const rest = await admin(org);
+    expect(paths(await rest.post("/status", { title: "x", type: "ORDER" }))).toEqual(["phase"]);
+    expect(paths(await rest.post("/status", { title: "x", type: "SALE", phase: "OPEN" }))).toEqual(["phase"]);
+    expect(paths(await rest.post("/status", { title: "x", type: "ORDER", phase: "LOST" }))).toEqual(["phase"]);
+    const defaults = (await rest.get("/status?type=ORDER&perPage=100&sort=order")).json.items;
+    expect(defaults.map((item: { title: string; phase: string }) => [item.title, item.phase])).toEqual([
+      ["new", "OPEN"],
+      ["confirmed", "CONFIRMED"],
+      ["invoiced", "INVOICED"],
+      ["shipped", "SHIPPED"],
+      ["delivered", "DELIVERED"],
+      ["canceled", "CANCELED"],
+    ]);
+    expect((await rest.get("/status?type=SALE&perPage=100")).json.items.every((item: { phase: null }) => item.phase === null)).toBe(true);
+    const picking = await created(rest, "/status", { title: unique("Separando"), type: "ORDER", phase: "CONFIRMED" });
+    expect((await rest.put(`/status/${picking.id}`, { title: picking.title, type: "ORDER", phase: "OPEN" })).status).toBe(200);
+    expect(paths(await rest.put(`/status/${picking.id}`, { title: picking.title, type: "ORDER" }), 400)).toEqual(["phase"]);
+    const order = await org.db.order.findFirst();
+    expect(order).toBeNull();
+    const partner = await org.db.partner.create({ data: { name: "Cliente", fiscal_registration_number: "11222333000181" } as never });
+    await org.db.order.create({
+      data: {
+        partner_id: partner.id,
+        status_id: picking.id,
+        negotiation_date: new Date(),
+        total_value: 0,
+        order_value: 0,
+        discount_value: 0,
+      } as never,
+    });
+    const refused = expectProblem(await rest.put(`/status/${picking.id}`, { title: picking.title, type: "ORDER", phase: "INVOICED" }), 409);
+    expect(refused).toMatchObject({ code: "phase_in_use" });
+    expect((await rest.put(`/status/${picking.id}`, { title: "Separando pedido", type: "ORDER", phase: "OPEN" })).status).toBe(200);
   });
 
   it("GET, PUT and DELETE of one status answer 400 for a missing or foreign id, bad input or a body that is not JSON; POST answers 422", async () => {

@@ -369,6 +369,7 @@ describe("the ledger", () => {
         reserved_after: 0,
         reason: "Compra",
         reference_id: "NF-1",
+        order_id: null,
         actor: {
           kind: "user",
           id: expect.any(String),
@@ -1002,25 +1003,18 @@ describe("concurrency: no lost update, no broken invariant", () => {
 });
 
 describe("stock demo data", () => {
-  it("stocks the demo products in the demo warehouses, with a ledger written by the system", async () => {
+  it("stocks the demo products in the demo warehouses, with a ledger written by the system; the first warehouse and company are the defaults", async () => {
     const org = await newOrg();
     await seedCatalogDemo(org.db);
     await seedPartiesDemo(org.db);
     await seedStockDemo(org.db);
     const page = await (await org.as()).stock.list({ sort: "total", dir: "desc" });
     expect(page.total).toBe(7);
-    expect(page.items[0]).toMatchObject({
-      total: 25_000,
-      reserved: 2_000,
-      available: 23_000,
-      warehouse: { name: "CD Guarulhos" },
-    });
-    const rows = await org.db.stockMovement.findMany({
-      where: { stock_id: page.items[0]!.id },
-    });
-    expect(rows.map((row) => [row.type, row.actor_kind])).toEqual([
-      ["INCREMENT", "system"],
-      ["RESERVE", "system"],
-    ]);
+    // Nothing reserved yet: only orders reserve (the orders and sales demos come next).
+    expect(page.items[0]).toMatchObject({ total: 25_000, reserved: 0, available: 25_000, warehouse: { name: "CD Guarulhos" } });
+    const rows = await org.db.stockMovement.findMany({ where: { stock_id: page.items[0]!.id } });
+    expect(rows.map((row) => [row.type, row.actor_kind])).toEqual([["INCREMENT", "system"]]);
+    expect((await org.db.warehouse.findMany({ where: { is_default: true } })).map((row) => row.name)).toEqual(["CD Guarulhos"]);
+    expect(await org.db.company.count({ where: { is_default: true } })).toBe(1);
   }, 120_000);
 });

@@ -443,7 +443,8 @@ describe("webhooks over REST", () => {
 
   it("PUT /sales/{saleId}/call-create-order-webhook: 404 unknown sale, 400 without an endpoint, 202 queues the sale", async () => {
     const org = await newOrg();
-    const seller = await org.bearer("SELLER");
+    // Staff who sell: a SELLER is scoped to its seller's sales (tests/integration/order-flow.test.ts).
+    const seller = await org.bearer("MANAGER");
     const saleId = await newSale(org);
     await expectProblem(await call("PUT", `/api/b2b/sales/${randomUUID()}/call-create-order-webhook`, { headers: seller }), 404);
     await expectProblem(await call("PUT", `/api/b2b/sales/not-a-uuid/call-create-order-webhook`, { headers: seller }), 404);

@@ -116,6 +116,7 @@ describe("bulk actions", () => {
     const status = await api.statuses.create({
       title: unique("Status"),
       type: "ORDER",
+      phase: "OPEN",
       background_color: "#000000",
       font_color: "#FFFFFF",
       order: 9,
@@ -357,7 +358,9 @@ describe("CSV export of the other lists", () => {
 
     const world = await stockWorld(org);
     await world.move(world.key({ product_variation_id: world.screwBlue.id, type: "INCREMENT", quantity: 3 }));
-    const stock = csvLinesOf((await call("GET", "/api/b2b/exports/stock?columns=product,warehouse,total", { headers: admin })).text);
+    const stock = csvLinesOf(
+      (await call("GET", `/api/b2b/exports/stock?product_id=${world.screw.id}&columns=product,warehouse,total`, { headers: admin })).text,
+    );
     expect(stock[1]).toBe(`${world.screw.name} — Parafuso Azul;${world.warehouse.name};3`);
   });
 

@@ -28,15 +28,21 @@ describe("money", () => {
     expect(roundMoney(exact).toString()).toBe("0.01");
   });
 
-  it("splits into parts that add up exactly, the last absorbing the rounding", () => {
+  it("splits into parts that add up exactly, the last absorbing the rest: never negative, never below the others", () => {
     expect(splitEvenly(money(100), 3).map(String)).toEqual(["33.33", "33.33", "33.34"]);
+    expect(splitEvenly(money("0.10"), 12).map(String)).toEqual([...Array.from({ length: 11 }, () => "0"), "0.1"]);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000_00 }), fc.integer({ min: 1, max: 48 }), (cents, parts) => {
+      fc.property(fc.integer({ min: 0, max: 10_000_000_00 }), fc.integer({ min: 1, max: 240 }), (cents, parts) => {
         const total = money(cents).dividedBy(100);
         const shares = splitEvenly(total, parts);
         expect(shares).toHaveLength(parts);
         expect(sumMoney(shares).equals(total)).toBe(true);
-        for (const share of shares) expect(share.decimalPlaces()).toBeLessThanOrEqual(2);
+        const last = shares.at(-1)!;
+        for (const share of shares) {
+          expect(share.decimalPlaces()).toBeLessThanOrEqual(2);
+          expect(share.isNegative()).toBe(false);
+          expect(share.lessThanOrEqualTo(last)).toBe(true);
+        }
       }),
     );
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { money } from "@/server/lib/money";
-import { installmentDueDates, maxInstallments, receivablesOf } from "@/server/sales/sales/receivables";
+import { installmentDueDates, installmentError, maxInstallments, receivablesOf } from "@/server/finance/receivables";
 
 const base = new Date("2026-03-01T12:00:00Z");
 const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
@@ -12,7 +12,7 @@ describe("receivables of a payment", () => {
     expect(receivables.map((receivable) => receivable.installment)).toEqual([1, 2, 3]);
   });
 
-  it("splits 0.05 in 4: 0.01, 0.01, 0.01, 0.02; and 1000.00 in 7: 142.86 × 6 and 142.84", () => {
+  it("splits 0.05 in 4: 0.01, 0.01, 0.01, 0.02; and 1000.00 in 7: 142.85 × 6 and 142.90 (shares rounded down, never above the last)", () => {
     expect(receivablesOf(money("0.05"), 4, base, { condition: null, installments: [] }).map((r) => r.value.toFixed(2))).toEqual([
       "0.01",
       "0.01",
@@ -20,7 +20,28 @@ describe("receivables of a payment", () => {
       "0.02",
     ]);
     const seven = receivablesOf(money(1000), 7, base, { condition: null, installments: [] }).map((r) => r.value.toFixed(2));
-    expect(seven).toEqual(["142.86", "142.86", "142.86", "142.86", "142.86", "142.86", "142.84"]);
+    expect(seven).toEqual(["142.85", "142.85", "142.85", "142.85", "142.85", "142.85", "142.90"]);
+  });
+
+  it("refuses a split with an installment below a cent or the method's minimum, and more installments than the method lists", () => {
+    const method = (minimum: string | null, sequences = 12) => ({
+      condition: null,
+      installments: Array.from({ length: sequences }, (_, index) => ({ sequence: index + 1 })),
+      minimum_installment_value: minimum,
+    });
+    // 0.10 in 12 was eleven 0.01 and a last −0.01; 1.00 in 120, 0.01 each and a last of −0.19.
+    expect(installmentError(method(null), money("0.10"), 12, "payments.0.installments")).toMatchObject({
+      path: "payments.0.installments",
+      code: "installment_below_minimum",
+      params: { minimum: 0.01, installment: 0, maximum: 10 },
+    });
+    expect(installmentError(method(null, 120), money("1.00"), 120, "p")).toMatchObject({ code: "installment_below_minimum" });
+    expect(installmentError(method(null, 120), money("1.20"), 120, "p")).toBeUndefined();
+    expect(installmentError(method("50.00"), money("299.99"), 6, "p")).toMatchObject({
+      params: { minimum: 50, installment: 49.99, maximum: 5 },
+    });
+    expect(installmentError(method("50.00"), money("300.00"), 6, "p")).toBeUndefined();
+    expect(installmentError(method(null, 3), money(100), 4, "p")).toMatchObject({ code: "too_big", params: { maximum: 3 } });
   });
 
   it("due dates from the condition: the first after due_date days, the next every subsequent_due_date days", () => {

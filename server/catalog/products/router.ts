@@ -28,6 +28,10 @@ import {
 
 const tags = ["Products"];
 
+const trackStock =
+  "Beyond the interface (contract §10): `track_stock` (true for a new product, kept when absent) says whether orders reserve and take " +
+  "the product's stock; false for services and goods made to order, whose items move no stock and need no warehouse.";
+
 export const productsRouter = router({
   list: readProcedure
     .meta({
@@ -53,12 +57,15 @@ export const productsRouter = router({
     .query(({ ctx, input }) => getProduct(ctx.readStatement, input.id)),
   create: manageProcedure
     // interface.md: POST /products answers 200.
-    .meta({ openapi: { method: "POST", path: "/products", tags, summary: "Create a product", protect: true }, successStatus: 200 })
+    .meta({
+      openapi: { method: "POST", path: "/products", tags, summary: "Create a product", description: trackStock, protect: true },
+      successStatus: 200,
+    })
     .input(productWrite)
     .output(product)
     .mutation(({ ctx, input }) => createProduct(ctx.db, input)),
   update: manageProcedure
-    .meta({ openapi: { method: "PUT", path: "/products/{id}", tags, summary: "Update a product", protect: true } })
+    .meta({ openapi: { method: "PUT", path: "/products/{id}", tags, summary: "Update a product", description: trackStock, protect: true } })
     .input(productWrite.extend({ id: z.string() }))
     .output(product)
     .mutation(({ ctx, input: { id, ...body } }) => updateProduct(ctx.db, id, { ...body, id: undefined })),

@@ -49,6 +49,8 @@ export const productWrite = z.object({
     .refine((value) => decimalPlaces(value) <= 3, "must have at most 3 decimal places")
     .nullish(),
   active: z.boolean().default(true),
+  /** Beyond the interface (contract §10): whether orders move this product's stock (false: services, made to order). Kept when absent; true for a new product. */
+  track_stock: z.boolean({ message: "must be true or false" }).optional(),
   images: z
     .array(productImageWrite)
     .max(20, "at most 20 images")
@@ -85,6 +87,7 @@ export const product = z.object({
   ncm: z.string().nullable(),
   weight: z.number().nullable(),
   active: z.boolean(),
+  track_stock: z.boolean(),
   images: z.array(productImage),
   main_image_url: z.string().nullable(),
   attributes: z.record(z.string(), z.unknown()),

@@ -40,6 +40,7 @@ interface ProductRecordRow {
   ncm: string | null;
   weight: string | null;
   active: boolean;
+  track_stock: boolean;
   images: unknown;
   attributes: unknown;
   created_at: string;
@@ -55,7 +56,7 @@ const isoText = (column: Prisma.Sql) => Prisma.sql`to_char(${column} AT TIME ZON
 /** The products of these ids with what a record shows of their brand, unit and categories; one statement, prepared (its plan finds rows by key). */
 const PRODUCT_RECORDS = (ids: string[]) => (organization: Prisma.Sql) => Prisma.sql`
   SELECT p.id, p.organization_id, p.name, p.sku, p.sku_key, p.description, p.brand_id, p.measure_unit_id, p.price::text AS price,
-         p.ean, p.ncm, p.weight::text AS weight, p.active, p.images, p.attributes,
+         p.ean, p.ncm, p.weight::text AS weight, p.active, p.track_stock, p.images, p.attributes,
          ${isoText(Prisma.sql`p.created_at`)} AS created_at, ${isoText(Prisma.sql`p.updated_at`)} AS updated_at,
          (SELECT json_build_object('id', b.id, 'name', b.name) FROM brands b WHERE b.organization_id = ${organization} AND b.id = p.brand_id) AS brand,
          (SELECT json_build_object('id', u.id, 'abbreviation', u.abbreviation, 'decimals_for_quantity', u.decimals_for_quantity)
@@ -102,6 +103,7 @@ function toProduct(row: ProductRecordRow): Product {
     ncm: row.ncm,
     weight: toJsonNumber(row.weight),
     active: row.active,
+    track_stock: row.track_stock,
     images,
     main_image_url: mainImageOf(images)?.url ?? null,
     attributes: row.attributes as Record<string, unknown>,
@@ -305,6 +307,7 @@ function columnsOf(input: ProductWriteOutput, sku: string, key: string) {
     ncm: input.ncm ?? null,
     weight: input.weight ?? null,
     active: input.active,
+    ...(input.track_stock === undefined ? {} : { track_stock: input.track_stock }),
     images: orderedImages(input.images),
     attributes: input.attributes as Prisma.InputJsonObject,
     search_text: searchText([input.name, sku]),

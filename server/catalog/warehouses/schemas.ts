@@ -16,6 +16,8 @@ export const warehouseWrite = z.object({
   country: requiredText(60),
   postal_code: requiredText(20),
   active: z.boolean({ message: "is required" }),
+  /** Beyond the interface (contract §10): where orders take stock when neither the item nor the order names a warehouse; at most one per org (choosing one moves it). Kept when absent. */
+  is_default: z.boolean({ message: "must be true or false" }).optional(),
   attributes: attributes.default({}),
 });
 export type WarehouseWrite = z.input<typeof warehouseWrite>;
@@ -34,6 +36,7 @@ export const warehouse = z.object({
   country: z.string(),
   postal_code: z.string(),
   active: z.boolean(),
+  is_default: z.boolean(),
   attributes,
   created_at: z.string(),
   updated_at: z.string(),

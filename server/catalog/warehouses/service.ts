@@ -1,5 +1,6 @@
 import { Prisma } from "../../generated/prisma/client";
 import { defineCrud } from "../../lib/crud";
+import { clearOtherDefault } from "../../lib/default-record";
 import { warehouse, warehouseFilters, warehouseListRecord, warehouseWrite } from "./schemas";
 
 export const warehouses = defineCrud({
@@ -17,6 +18,12 @@ export const warehouses = defineCrud({
     where: ({ active }) => (active === undefined ? {} : { active }),
   },
   searchFields: (input) => [input.name, input.city, input.state, input.neighborhood, input.postal_code],
-  sortable: ["id", "name", "city", "state", "country", "postal_code", "active"],
+  sortable: ["id", "name", "city", "state", "country", "postal_code", "active", "is_default"],
   defaultSort: "name",
+  writeDescription:
+    "Beyond the interface (contract §10): `is_default` makes this the warehouse orders take stock from when neither the item nor " +
+    "the order names one; at most one per organization (setting it clears the other); kept when absent.",
+  beforeWrite: async (db, input, id) => {
+    if (input.is_default) await clearOtherDefault(db, "warehouses", id);
+  },
 });

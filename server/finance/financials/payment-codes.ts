@@ -3,6 +3,7 @@ import QRCode from "qrcode";
 import type { Db } from "../../db/scoped";
 import { boletoCodesOf, formatDigitableLine } from "../../lib/boleto";
 import type { FinancialPaymentCodes } from "./schemas";
+import type { OrderScope } from "../../orders/orders/scope";
 import { getFinancial } from "./service";
 
 const svgDataUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg, "utf8").toString("base64")}`;
@@ -38,9 +39,9 @@ function boletoOf(stored: string | null | undefined): FinancialPaymentCodes["bol
   };
 }
 
-/** The payment codes of a receivable of the org, as images for the panel (404 when not found). */
-export async function getPaymentCodes(db: Db, id: string): Promise<FinancialPaymentCodes> {
-  const record = await getFinancial(db, id);
+/** The payment codes of a receivable the caller sees, as images for the panel (404 when not found). */
+export async function getPaymentCodes(db: Db, id: string, scope: OrderScope): Promise<FinancialPaymentCodes> {
+  const record = await getFinancial(db, id, scope);
   const [boletoQrCode, pixQrCode] = await Promise.all([qrCodeOf(record.payment_billet?.qr_code), qrCodeOf(record.pix?.qr_code)]);
   return { boleto: boletoOf(record.payment_billet?.bar_code), boleto_qr_code: boletoQrCode, pix_qr_code: pixQrCode };
 }

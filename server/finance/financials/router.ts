@@ -3,6 +3,7 @@ import { idInput } from "../../lib/crud";
 import { pageOf } from "../../lib/paging";
 import { manageProcedure, readProcedure, router } from "../../trpc";
 import { financial, financialListInput, financialListRecord, financialPaymentCodes, financialWrite } from "./schemas";
+import { orderScope } from "../../orders/orders/scope";
 import { createFinancial, getFinancial, listFinancials, removeFinancial, updateFinancial } from "./service";
 
 const tags = ["Financials"];
@@ -19,19 +20,20 @@ export const financialsRouter = router({
         summary: "List financial records (receivables)",
         description:
           "Filters: `status` (a FINANCIAL status id), `partner_id`, `order_id`, `sale_id`, `overdue` (due date passed and not fully paid), " +
-          "`due_start_date` and `due_end_date` (inclusive; dates or date-times). Default order: `due_date`.",
+          "`due_start_date` and `due_end_date` (inclusive; dates or date-times). Default order: `due_date`. A SELLER sees only the " +
+          "receivables of its seller's orders and sales.",
         protect: true,
       },
       credentials,
     })
     .input(financialListInput)
     .output(pageOf(financialListRecord))
-    .query(({ ctx, input }) => listFinancials(ctx.db, input)),
+    .query(async ({ ctx, input }) => listFinancials(ctx.db, input, await orderScope(ctx.db, ctx.principal))),
   get: readProcedure
     .meta({ openapi: { method: "GET", path: "/financials/{id}", tags, summary: "Get a financial record", protect: true }, credentials })
     .input(idInput)
     .output(financial)
-    .query(({ ctx, input }) => getFinancial(ctx.db, input.id)),
+    .query(async ({ ctx, input }) => getFinancial(ctx.db, input.id, await orderScope(ctx.db, ctx.principal))),
   /** The panel's boleto bar code, linha digitável and QR codes, as images (no REST path in the interface). */
   paymentCodes: readProcedure
     .input(idInput)
@@ -39,7 +41,7 @@ export const financialsRouter = router({
     .query(async ({ ctx, input }) => {
       // The bar code and QR code drawers load on the first use, not at start-up.
       const { getPaymentCodes } = await import("./payment-codes");
-      return getPaymentCodes(ctx.db, input.id);
+      return getPaymentCodes(ctx.db, input.id, await orderScope(ctx.db, ctx.principal));
     }),
   create: manageProcedure
     .meta({

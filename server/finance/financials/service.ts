@@ -7,6 +7,7 @@ import { isUuid } from "../../lib/ids";
 import { money, toJsonNumber } from "../../lib/money";
 import { paginate, type Page, type PageableDelegate, type PagingInput } from "../../lib/paging";
 import { searchText } from "../../lib/search";
+import { ALL_ORDERS, financialScopeWhere, type OrderScope } from "../../orders/orders/scope";
 import { validateAttributes } from "../../settings/entity-attributes/validate";
 import { emitEvent } from "../../webhooks/outbox";
 import type {
@@ -160,8 +161,22 @@ async function findRow(db: Db, id: string): Promise<FinancialRow> {
   return row;
 }
 
-export async function getFinancial(db: Db, id: string): Promise<Financial> {
-  return toFinancial(await findRow(db, id));
+/** Financial records by id, as GET /financials/{id} answers each (an order's new receivables, to announce them). */
+export async function financialsByIds(db: Db, ids: string[]): Promise<Financial[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.financial.findMany({
+    where: { id: { in: ids } },
+    include: financialInclude,
+    orderBy: [{ due_date: "asc" }, { installment: "asc" }],
+  });
+  return rows.map(toFinancial);
+}
+
+/** GET /financials/{id}: 404 when not the org's (or, for a SELLER, not of its seller's orders and sales). */
+export async function getFinancial(db: Db, id: string, scope: OrderScope = ALL_ORDERS): Promise<Financial> {
+  const row = isUuid(id) ? await db.financial.findFirst({ where: { id, ...financialScopeWhere(scope) }, include: financialInclude }) : null;
+  if (!row) throw AppError.notFound("Financial record");
+  return toFinancial(row);
 }
 
 /** The `where` of the list filters; `now` decides what is overdue. */
@@ -194,7 +209,11 @@ const sortable: Record<string, (dir: "asc" | "desc") => object> = {
   created_at: (dir) => ({ created_at: dir }),
 };
 
-export async function listFinancials(db: Db, input: FinancialListInput): Promise<Page<FinancialListRecord>> {
+export async function listFinancials(
+  db: Db,
+  input: FinancialListInput,
+  scope: OrderScope = ALL_ORDERS,
+): Promise<Page<FinancialListRecord>> {
   type ListRow = Omit<FinancialRow, "attachments" | "billet_file">;
   const listInclude = { partner: { select: { name: true } } } satisfies Prisma.FinancialInclude;
   const delegate: PageableDelegate<ListRow> = {
@@ -202,7 +221,7 @@ export async function listFinancials(db: Db, input: FinancialListInput): Promise
     count: (args) => db.financial.count({ ...args }),
   };
   return paginate(delegate, input, {
-    where: financialWhere(db, input),
+    where: { ...financialWhere(db, input), ...financialScopeWhere(scope) },
     sortable,
     defaultSort: "due_date",
     searchable: true,

@@ -1,3 +1,4 @@
+import { orderScope } from "../../orders/orders/scope";
 import { readProcedure, router } from "../../trpc";
 import { dashboard, dashboardInput } from "./schemas";
 import { getDashboard } from "./service";
@@ -7,5 +8,5 @@ export const dashboardRouter = router({
   get: readProcedure
     .input(dashboardInput)
     .output(dashboard)
-    .query(({ ctx, input }) => getDashboard(ctx.db, input)),
+    .query(async ({ ctx, input }) => getDashboard(ctx.db, input, await orderScope(ctx.db, ctx.principal))),
 });

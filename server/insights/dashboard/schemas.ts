@@ -22,6 +22,8 @@ export const AGING_BUCKETS = ["CURRENT", "DAYS_1_30", "DAYS_31_60", "DAYS_61_90"
 export const DASHBOARD_STAGES = ["SESSIONS", "PRODUCT", "SHOPPING_CART", "CHECKOUT", "ORDER"] as const;
 
 export const dashboard = z.object({
+  /** Whose sales and receivables the figures are: the org's, or (for a SELLER) its own seller's. */
+  figures_of: z.enum(["ORGANIZATION", "SELLER"]),
   period,
   previous_period: period,
   kpis: z.object({

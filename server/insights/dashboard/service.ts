@@ -7,6 +7,7 @@ import { money, roundMoney, toJsonNumber, ZERO } from "../../lib/money";
 import { addDays, BUSINESS_TIME_ZONE, daysBetween, daysOf, dayOfDate, today, type Period } from "../calendar";
 import { ANY_STAGE, change, percentage, sessionsByStage } from "../funnel/service";
 import { mostSold } from "../most-sold/service";
+import type { OrderScope } from "../../orders/orders/scope";
 import { AGING_BUCKETS, DASHBOARD_STAGES, type Dashboard, type DashboardInput } from "./schemas";
 
 const TOP_PRODUCTS = 5;
@@ -19,14 +20,44 @@ function endOf(period: Period): Date {
   return end > new Date() ? new Date() : end;
 }
 
-async function salesByDay(db: Db, from: string, to: string): Promise<Map<string, { revenue: string; count: number }>> {
-  const rows = await scopedQuery<{ day: Date; revenue: string; sales_count: number }>(
-    db,
-    (org) => Prisma.sql`
+/** The seller whose figures a SELLER's dashboard shows (null: none linked, so none); undefined for the whole org. */
+type SellerFilter = string | null | undefined;
+
+const sellerOf = (scope: OrderScope): SellerFilter => (scope.kind === "all" ? undefined : scope.sellerId);
+
+/**
+ * Revenue and count of non-quotation sales per day: the org's from its rollup; a seller's
+ * from its own sales (days in Brazil, as the rollup counts them).
+ */
+async function salesByDay(
+  db: Db,
+  from: string,
+  to: string,
+  seller: SellerFilter,
+): Promise<Map<string, { revenue: string; count: number }>> {
+  if (seller === null) return new Map();
+  const rows = await scopedQuery<{ day: Date; revenue: string; sales_count: number }>(db, (org) =>
+    seller === undefined
+      ? Prisma.sql`
     SELECT day, revenue::text AS revenue, sales_count FROM sales_days
-    WHERE organization_id = ${org} AND day BETWEEN ${from}::date AND ${to}::date`,
+    WHERE organization_id = ${org} AND day BETWEEN ${from}::date AND ${to}::date`
+      : Prisma.sql`
+    SELECT (created_at AT TIME ZONE ${BUSINESS_TIME_ZONE})::date AS day, sum(total_value)::text AS revenue, count(*)::int AS sales_count
+    FROM sales
+    WHERE organization_id = ${org} AND seller_id = ${seller}::uuid AND NOT quotation
+      AND created_at >= (${from}::date::timestamp AT TIME ZONE ${BUSINESS_TIME_ZONE})
+      AND created_at < ((${to}::date + 1)::timestamp AT TIME ZONE ${BUSINESS_TIME_ZONE})
+    GROUP BY 1`,
   );
   return new Map(rows.map((row) => [dayOfDate(row.day), { revenue: row.revenue, count: Number(row.sales_count) }]));
+}
+
+/** The receivables a seller's figures count: those of its orders and sales. */
+function receivableOfSeller(seller: SellerFilter): Prisma.Sql {
+  if (seller === undefined) return Prisma.empty;
+  if (seller === null) return Prisma.sql`AND false`;
+  return Prisma.sql`AND (EXISTS (SELECT 1 FROM orders o WHERE o.id = f.order_id AND o.seller_id = ${seller}::uuid)
+    OR EXISTS (SELECT 1 FROM sales sa WHERE sa.id = f.sale_id AND sa.seller_id = ${seller}::uuid))`;
 }
 
 /**
@@ -34,7 +65,7 @@ async function salesByDay(db: Db, from: string, to: string): Promise<Map<string,
  * then, leaving out the ones closed unpaid (a final status short of their value:
  * canceled, reversed). Overdue: due before `at`.
  */
-async function receivablesAt(db: Db, at: Date): Promise<{ open: string; overdue: string }> {
+async function receivablesAt(db: Db, at: Date, seller: SellerFilter): Promise<{ open: string; overdue: string }> {
   const [row] = await scopedQuery<{ open: string; overdue: string }>(
     db,
     (org) => Prisma.sql`
@@ -43,13 +74,14 @@ async function receivablesAt(db: Db, at: Date): Promise<{ open: string; overdue:
       SELECT f.due_date, f.value - CASE WHEN f.paying_off_date <= ${at} THEN f.paying_off_value ELSE 0 END AS outstanding
       FROM financials f JOIN statuses s ON s.id = f.status_id
       WHERE f.organization_id = ${org} AND f.created_at <= ${at} AND NOT (s.is_final AND f.paying_off_value < f.value)
+        ${receivableOfSeller(seller)}
     ) r
     WHERE outstanding > 0`,
   );
   return row ?? { open: "0", overdue: "0" };
 }
 
-async function receivablesAging(db: Db): Promise<Dashboard["receivables_aging"]> {
+async function receivablesAging(db: Db, seller: SellerFilter): Promise<Dashboard["receivables_aging"]> {
   const now = new Date();
   const rows = await scopedQuery<{ bucket: string; value: string; count: number }>(
     db,
@@ -63,6 +95,7 @@ async function receivablesAging(db: Db): Promise<Dashboard["receivables_aging"]>
                   ELSE 'OVER_90' END AS bucket
       FROM financials f JOIN statuses s ON s.id = f.status_id
       WHERE f.organization_id = ${org} AND NOT s.is_final AND f.paying_off_value < f.value
+        ${receivableOfSeller(seller)}
     ) r GROUP BY bucket`,
   );
   const byBucket = new Map(rows.map((row) => [row.bucket, row]));
@@ -75,8 +108,13 @@ async function receivablesAging(db: Db): Promise<Dashboard["receivables_aging"]>
 
 const kpi = (current: number, previous: number) => ({ current, previous, change: previous === 0 ? null : change(current, previous) });
 
-/** Everything the panel's home page shows, for a period against the one before it. */
-export async function getDashboard(db: Db, input: DashboardInput): Promise<Dashboard> {
+/**
+ * Everything the panel's home page shows, for a period against the one before it. A
+ * SELLER's sales and receivables figures are its own seller's; the funnel and the most
+ * sold products stay the org's (issue 29).
+ */
+export async function getDashboard(db: Db, input: DashboardInput, scope: OrderScope): Promise<Dashboard> {
+  const seller = sellerOf(scope);
   const final = input.final_date ?? today();
   const start = input.start_date ?? addDays(final, -((input.days ?? 30) - 1));
   if (start > final) throw AppError.invalid("start_date", "must not be after final_date");
@@ -86,13 +124,13 @@ export async function getDashboard(db: Db, input: DashboardInput): Promise<Dashb
   const previous: Period = { start: addDays(start, -length), final: addDays(start, -1) };
 
   const [sales, funnelNow, funnelBefore, top, receivablesNow, receivablesBefore, aging] = await Promise.all([
-    salesByDay(db, previous.start, current.final),
+    salesByDay(db, previous.start, current.final, seller),
     sessionsByStage(db, current),
     sessionsByStage(db, previous),
     mostSold(db, { page: 0, perPage: TOP_PRODUCTS, start_date: start, final_date: final }),
-    receivablesAt(db, endOf(current)),
-    receivablesAt(db, endOf(previous)),
-    receivablesAging(db),
+    receivablesAt(db, endOf(current), seller),
+    receivablesAt(db, endOf(previous), seller),
+    receivablesAging(db, seller),
   ]);
 
   const totals = (period: Period) => {
@@ -128,6 +166,7 @@ export async function getDashboard(db: Db, input: DashboardInput): Promise<Dashb
   };
   const sessions = funnelNow[ANY_STAGE] ?? 0;
   return {
+    figures_of: scope.kind === "all" ? "ORGANIZATION" : "SELLER",
     period: current,
     previous_period: previous,
     kpis: {

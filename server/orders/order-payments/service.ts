@@ -1,17 +1,22 @@
+import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/scoped";
-import { AppError, type FieldError } from "../../errors";
-import type { OrderPayment as OrderPaymentRow, Prisma } from "../../generated/prisma/client";
+import { AppError } from "../../errors";
+import type { OrderPayment as OrderPaymentRow } from "../../generated/prisma/client";
 import { isUuid } from "../../lib/ids";
 import { paginate, sortByColumns, type Page } from "../../lib/paging";
-import { getOrder, findVisibleOrder, installmentCount, lockedError, orderChanged } from "../orders/service";
+import type { OrderPaymentInput } from "../orders/schemas";
 import type { OrderScope } from "../orders/scope";
+import { findVisibleOrder } from "../orders/service";
+import { changeOrderPayments } from "../orders/write-order";
 import type { OrderPayment, OrderPaymentCreate, OrderPaymentListInput, OrderPaymentUpdate } from "./schemas";
 
 /**
  * Order payments (interface "Order payments", contract §7): 404 unless the order is the
- * org's (and the caller's, for a SELLER); the payment method must exist in the org, the
- * amount be > 0 and the installments between 1 and the method's count (422). A change
- * of an order in a final status is 409. Each change is an `order.updated` event.
+ * org's (and the caller's, for a SELLER). A change is a change of the order's payments,
+ * written by the order writer (server/orders/orders/write-order.ts): under the order's lock,
+ * the payment method of the org and the installment rule (422), 409 from INVOICED on, an
+ * `order.updated` event. Its errors name this endpoint's fields (`installments`, not
+ * `payments.2.installments`).
  */
 
 function toPayment(row: OrderPaymentRow): OrderPayment {
@@ -28,41 +33,34 @@ function toPayment(row: OrderPaymentRow): OrderPayment {
   };
 }
 
-async function checkMethod(db: Db, input: { payment_method_id: string; installments: number }): Promise<void> {
-  const method = await db.paymentMethod.findUnique({
-    where: { id: input.payment_method_id },
-    select: { installments: true },
-  });
-  const errors: FieldError[] = [];
-  if (!method)
-    errors.push({
-      path: "payment_method_id",
-      message: "no payment method with this id exists",
-      code: "not_found_reference",
-    });
-  else if (input.installments > installmentCount(method.installments)) {
-    const most = installmentCount(method.installments);
-    errors.push({
-      path: "installments",
-      message: `must be between 1 and ${most}`,
-      code: "too_big",
-      params: { maximum: most },
-    });
-  }
-  if (errors.length > 0) throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
-}
-
 async function findPayment(db: Db, orderId: string, id: string): Promise<OrderPaymentRow> {
   const row = isUuid(id) ? await db.orderPayment.findFirst({ where: { id, order_id: orderId } }) : null;
   if (!row) throw AppError.notFound("Payment");
   return row;
 }
 
-/** The order for a write of its payments: visible (404) and not locked (409). */
-async function writableOrder(db: Db, scope: OrderScope, orderId: string): Promise<string> {
-  const order = await findVisibleOrder(db, scope, orderId);
-  if (order.locked) throw lockedError();
-  return order.id;
+/** The order's payments changed as `change` says; the writer's errors about the changed payment (at `index`) named as this endpoint's fields. */
+async function change(
+  db: Db,
+  scope: OrderScope,
+  orderId: string,
+  index: (payments: OrderPaymentInput[]) => number,
+  edit: (payments: OrderPaymentInput[]) => OrderPaymentInput[],
+) {
+  let at = -1;
+  try {
+    await changeOrderPayments(db, scope, orderId, (payments) => {
+      at = index(payments);
+      return edit(payments);
+    });
+  } catch (error) {
+    const prefix = `payments.${at}.`;
+    if (!(error instanceof AppError) || !error.errors?.some((entry) => entry.path.startsWith(prefix))) throw error;
+    const errors = error.errors.map((entry) =>
+      entry.path.startsWith(prefix) ? { ...entry, path: entry.path.slice(prefix.length) } : entry,
+    );
+    throw new AppError(error.code, errors.map((entry) => `${entry.path}: ${entry.message}`).join("; "), { errors });
+  }
 }
 
 export async function listOrderPayments(db: Db, scope: OrderScope, input: OrderPaymentListInput): Promise<Page<OrderPayment>> {
@@ -81,29 +79,24 @@ export async function getOrderPayment(db: Db, scope: OrderScope, orderId: string
 }
 
 export async function createOrderPayment(db: Db, scope: OrderScope, orderId: string, input: OrderPaymentCreate): Promise<OrderPayment> {
-  const order = await writableOrder(db, scope, orderId);
-  await checkMethod(db, input);
+  const order = await findVisibleOrder(db, scope, orderId);
   if (input.id && (await db.orderPayment.count({ where: { id: input.id } }))) {
     throw new AppError("CONFLICT", "A payment with this id already exists", {
       errors: [{ path: "id", message: "is already used", code: "duplicate" }],
     });
   }
-  const before = await getOrder(db, scope, order);
-  const row = await db.orderPayment.create({
-    data: {
-      ...(input.id ? { id: input.id } : {}),
-      organization_id: db.$organizationId,
-      order_id: order,
-      payment_method_id: input.payment_method_id,
-      amount: input.amount,
-      installments: input.installments,
-      installment_id: input.installment_id ?? null,
-      transaction_id: input.transaction_id ?? null,
-      attributes: input.attributes as Prisma.InputJsonObject,
-    },
-  });
-  await orderChanged(db, scope, order, before);
-  return toPayment(row);
+  const id = input.id ?? randomUUID();
+  await change(
+    db,
+    scope,
+    order.id,
+    (payments) => payments.length,
+    (payments) => [
+      ...payments,
+      { ...input, id, installment_id: input.installment_id ?? null, transaction_id: input.transaction_id ?? null },
+    ],
+  );
+  return toPayment(await findPayment(db, order.id, id));
 }
 
 export async function updateOrderPayment(
@@ -113,27 +106,37 @@ export async function updateOrderPayment(
   id: string,
   input: OrderPaymentUpdate,
 ): Promise<OrderPayment> {
-  const order = await writableOrder(db, scope, orderId);
-  await findPayment(db, order, id);
-  await checkMethod(db, input);
-  const before = await getOrder(db, scope, order);
-  const row = await db.orderPayment.update({
-    where: { id },
-    data: {
-      payment_method_id: input.payment_method_id,
-      amount: input.amount,
-      installments: input.installments,
-      ...(input.attributes ? { attributes: input.attributes as Prisma.InputJsonObject } : {}),
-    },
-  });
-  await orderChanged(db, scope, order, before);
-  return toPayment(row);
+  const order = await findVisibleOrder(db, scope, orderId);
+  await findPayment(db, order.id, id);
+  await change(
+    db,
+    scope,
+    order.id,
+    (payments) => payments.findIndex((payment) => payment.id === id),
+    (payments) =>
+      payments.map((payment) =>
+        payment.id === id
+          ? {
+              ...payment,
+              payment_method_id: input.payment_method_id,
+              amount: input.amount,
+              installments: input.installments,
+              attributes: input.attributes ?? payment.attributes,
+            }
+          : payment,
+      ),
+  );
+  return toPayment(await findPayment(db, order.id, id));
 }
 
 export async function removeOrderPayment(db: Db, scope: OrderScope, orderId: string, id: string): Promise<void> {
-  const order = await writableOrder(db, scope, orderId);
-  await findPayment(db, order, id);
-  const before = await getOrder(db, scope, order);
-  await db.orderPayment.delete({ where: { id } });
-  await orderChanged(db, scope, order, before);
+  const order = await findVisibleOrder(db, scope, orderId);
+  await findPayment(db, order.id, id);
+  await change(
+    db,
+    scope,
+    order.id,
+    (payments) => payments.findIndex((payment) => payment.id === id),
+    (payments) => payments.filter((payment) => payment.id !== id),
+  );
 }

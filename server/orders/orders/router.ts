@@ -8,11 +8,13 @@ import {
   orderDetail,
   orderListInput,
   orderListRecord,
+  orderStatusChange,
   orderUpdate,
   orderUpdateResponse,
 } from "./schemas";
 import { orderScope } from "./scope";
-import { createOrder, getOrder, listOrders, removeOrder, setOrderStatus, toCreateResponse, toUpdateResponse, updateOrder } from "./service";
+import { getOrder, listOrders, toCreateResponse, toUpdateResponse } from "./service";
+import { createOrder, removeOrder, setOrderStatus, updateOrder } from "./write-order";
 
 const tags = ["Orders"];
 const scoping = " A SELLER sees and writes only the orders of the seller it is linked to (others are 404).";
@@ -61,7 +63,13 @@ export const ordersRouter = router({
           "sent, and `total_value = order_value − discount_value + freight_value`; a mismatch is 422 naming the field. Invoices carry valid NF-e " +
           "keys unused by other orders; attachments and invoice files are resource files of the organization; coupons must be active, in date " +
           "and not used up. The order starts in `status` or the initial ORDER status. Beyond the interface, `payments` and `coupons` are taken " +
-          `on create too.${scoping}`,
+          "on create too. Contract §10: an order in an OPEN or CONFIRMED status reserves each item's quantity (items of products with " +
+          "`track_stock: false` move none) on the stock record of (the order's company, else the default company; the item's " +
+          "`warehouse_id`, else the order's, else the default warehouse); not enough available is 422 with one error per short item " +
+          "(`items.N.quantity`, code `insufficient_stock`, `params.available`) and nothing written; no company or warehouse to take it " +
+          "from is 422 naming `company_id` or `warehouse_id`. Created in INVOICED or later, it takes the stock (it needs `invoices`, else " +
+          "422 naming `invoices`) and makes the receivables of its payments. A quotation moves nothing. Each coupon counts one use; 409 " +
+          `for an \`id\` already used.${scoping}`,
         protect: true,
       },
       successStatus: 201,
@@ -79,8 +87,14 @@ export const ordersRouter = router({
         summary: "Update an order",
         description:
           "Fields sent replace the stored ones; `items`, `payments`, `invoices`, `attachments`, `coupons` and `discounts` are replaced whole " +
-          "when sent and kept when absent. A new `status` appends to the history. An order in a final status takes only `status` and " +
-          `\`attributes\` changes (409 otherwise).${scoping}`,
+          "when sent and kept when absent. A new `status` appends to the history. Contract §10, under the order's row lock: while OPEN " +
+          "or CONFIRMED, changed items, quantities or warehouses reserve or release the difference (short stock is 422 naming " +
+          "`items.N.quantity` with `params.available`); phases only move forward (OPEN → CONFIRMED → INVOICED → SHIPPED → DELIVERED, " +
+          "skipping allowed) and CANCELED only from OPEN or CONFIRMED, any other move being 409 (code `phase_move`, naming both statuses " +
+          "in `params`); entering INVOICED or later takes the reserved stock, needs an NF-e in `invoices` (else 422 naming `invoices`) and " +
+          "makes the payments' receivables; entering CANCELED releases the reservations, cancels the unpaid receivables and gives the " +
+          "coupons' uses back. From INVOICED on (and once canceled) only `status` and `attributes` change: anything else is 409 (code " +
+          `\`order_locked\`). Setting \`quotation: false\` makes the phase take effect then.${scoping}`,
         protect: true,
       },
       errors: [403],
@@ -97,7 +111,9 @@ export const ordersRouter = router({
         path: "/orders/{id}",
         tags,
         summary: "Delete an order",
-        description: `409 in a final status.${scoping}`,
+        description:
+          "Only an OPEN or CONFIRMED order (or a quotation) may be deleted: its reservations are released and its coupons' uses given " +
+          `back first. 409 from INVOICED on, once canceled, or while receivables refer to it (\`params.usages\`).${scoping}`,
         protect: true,
       },
       successStatus: 204,
@@ -105,9 +121,11 @@ export const ordersRouter = router({
     .input(idInput)
     .output(z.void())
     .mutation(async ({ ctx, input }) => removeOrder(ctx.db, await orderScope(ctx.db, ctx.principal), input.id)),
-  /** The panel's status menu (tRPC only): the same rule as a PUT with `status`. */
+  /** The panel's status menu (tRPC only): the same rule as a PUT with `status`, with the NF-e invoices an invoicing move needs. */
   setStatus: sellProcedure
-    .input(z.object({ id: z.string(), status: z.string() }))
+    .input(orderStatusChange)
     .output(orderDetail)
-    .mutation(async ({ ctx, input }) => setOrderStatus(ctx.db, await orderScope(ctx.db, ctx.principal), input.id, input.status)),
+    .mutation(async ({ ctx, input }) =>
+      setOrderStatus(ctx.db, await orderScope(ctx.db, ctx.principal), input.id, input.status, input.invoices),
+    ),
 });

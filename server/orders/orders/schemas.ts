@@ -3,6 +3,7 @@ import { decimalPlaces, moneyInput } from "../../lib/money";
 import { normalizeNfeKey, isValidNfeKey } from "../../lib/nfe-key";
 import { pagingInput, queryBoolean } from "../../lib/paging";
 import { attributes, clientId, uuid } from "../../lib/schemas";
+import { PHASES } from "./phases";
 
 /** Fields an order list may be sorted by. */
 export const ORDER_SORT = [
@@ -44,11 +45,22 @@ const complement = z.object({
   value_paid: moneyInput.optional(),
 });
 
+const resumeField = z.object({
+  name: z.string().optional(),
+  title: z.string().optional(),
+  value: z.string().optional(),
+  type: z.string().optional(),
+  mask: z.string().optional(),
+  order: z.number().optional(),
+});
+
 /** Order item input (interface "Order write payloads"). */
 export const orderItemInput = z.object({
   id: clientId,
   product_id: uuid,
   product_variation_id: uuid.nullish(),
+  /** Beyond the interface (contract §10): the warehouse this item's stock comes from (else the order's, else the default). */
+  warehouse_id: uuid.nullish(),
   /** The unit the quantity is in; the product's measure unit when absent. */
   unit: text(20).nullish(),
   unit_value: moneyInput,
@@ -61,6 +73,8 @@ export const orderItemInput = z.object({
   automation_fields: stringMap.default({}),
   attributes: attributes.default({}),
   complements: z.array(complement).max(50).default([]),
+  /** Beyond the interface: the resume fields a sale's item carries to its order. */
+  resume_fields: z.array(resumeField).max(50).optional(),
 });
 export type OrderItemInput = z.output<typeof orderItemInput>;
 
@@ -83,6 +97,13 @@ export const invoiceInput = z.object({
   danfe_resource_id: uuid.nullish(),
 });
 export type InvoiceInput = z.output<typeof invoiceInput>;
+
+/** The panel's status change: the new status, and the invoices (NF-e keys) an invoicing move adds. */
+export const orderStatusChange = z.object({
+  id: z.string(),
+  status: z.string(),
+  invoices: z.array(invoiceInput).max(50).optional(),
+});
 
 /** Order payment input (inside an order write). */
 export const orderPaymentInput = z.object({
@@ -155,6 +176,8 @@ const commonFields = {
     message: "must be an ISO 8601 date-time",
   }),
   seller_id: uuid.nullish(),
+  /** Beyond the interface (contract §10): where the items' stock comes from unless an item names its own (else the default warehouse). */
+  warehouse_id: uuid.nullish(),
   total_value: moneyInput,
   order_value: moneyInput,
   discount_value: moneyInput,
@@ -214,6 +237,8 @@ export const orderCreate = z.object({
   id: clientId,
   ...commonFields,
   ...shipmentRequired,
+  /** Beyond the interface on create (taken on update): why the freight was set by hand. */
+  freight_edit_reason: text(500).nullish(),
 });
 /** PUT /orders/{id}: what is absent is kept; lists sent replace the stored ones. */
 export const orderUpdate = z.object({
@@ -223,17 +248,11 @@ export const orderUpdate = z.object({
   shipment_contact_id: text(100).nullish(),
 });
 export type OrderCreateInput = z.output<typeof orderCreate>;
+type ShipmentField = (typeof SHIPMENT_FIELDS)[number];
+/** An order to create as the writer takes it: POST /orders's body, or a sale's order (whose shipment fields may be empty). */
+export type OrderCreateWrite = Omit<OrderCreateInput, ShipmentField> & { [Key in ShipmentField]: string | null };
 export type OrderUpdateInput = z.output<typeof orderUpdate>;
 export type OrderWriteInput = OrderCreateInput | OrderUpdateInput;
-
-const resumeField = z.object({
-  name: z.string().optional(),
-  title: z.string().optional(),
-  value: z.string().optional(),
-  type: z.string().optional(),
-  mask: z.string().optional(),
-  order: z.number().optional(),
-});
 
 const stringRecord = z.record(z.string(), z.string());
 const anyRecord = z.record(z.string(), z.unknown());
@@ -254,6 +273,10 @@ export const orderItemDetail = z.object({
   discount: z.number(),
   /** Beyond the interface: unitValue × quantity − discount. */
   totalValue: z.number(),
+  /** Beyond the interface (contract §10): the warehouse the item's stock comes from, and what it holds reserved there. */
+  warehouseId: z.string().nullable(),
+  warehouseName: z.string().nullable(),
+  reservedQuantity: z.number(),
   attributes: anyRecord,
   automation_fields: anyRecord,
   complements: z.array(anyRecord),
@@ -311,6 +334,8 @@ export const orderDetail = z.object({
   partner_id: z.string(),
   seller_id: z.string().nullable(),
   company_id: z.string().nullable(),
+  /** Beyond the interface (contract §10): the warehouse the order named for its items' stock (null: the default). */
+  warehouse_id: z.string().nullable(),
   negotiation_date: z.string(),
   total_value: z.number(),
   order_value: z.number(),
@@ -353,6 +378,8 @@ export const orderDetail = z.object({
     background_color: z.string().nullable(),
     font_color: z.string().nullable(),
     is_final: z.boolean(),
+    /** Contract §10: where the order stands (what its stock and receivables are). */
+    phase: z.enum(PHASES),
   }),
   attachments: z.array(
     z.object({

@@ -38,13 +38,29 @@ export function scopeWhere(scope: OrderScope): {
 }
 
 /**
- * The seller an order written in this scope gets: a SELLER's own (sending another is
- * 422 on `seller_id`; one linked to no seller may not write orders: 403).
+ * The seller an order or sale written in this scope gets (contract §10): a SELLER's own —
+ * absent `seller_id` means its own, another seller's is 403, and one linked to no seller
+ * may not write orders or sales (403).
  */
 export function sellerForWrite(scope: OrderScope, requested: string | null | undefined): string | null | undefined {
   if (scope.kind === "all") return requested;
-  if (!scope.sellerId) throw new AppError("FORBIDDEN", "A seller user must be linked to a seller to write orders");
-  if (requested && requested !== scope.sellerId)
-    throw AppError.invalid("seller_id", "a seller writes only their own orders", "not_own_seller");
+  if (!scope.sellerId)
+    throw new AppError("FORBIDDEN", "A seller user must be linked to a seller to write orders and sales", { reason: "seller_not_linked" });
+  if (requested && requested !== scope.sellerId) {
+    throw new AppError("FORBIDDEN", "A seller writes only their own orders and sales", {
+      reason: "not_own_seller",
+      params: { seller_id: requested },
+    });
+  }
   return scope.sellerId;
+}
+
+/**
+ * The receivables a scope sees (contract §10): every one for the org's staff; for a SELLER,
+ * those of its seller's orders and sales (fail closed: none for a SELLER linked to no seller).
+ */
+export function financialScopeWhere(scope: OrderScope): { OR?: Array<Record<string, unknown>>; id?: { in: string[] } } {
+  if (scope.kind === "all") return {};
+  if (!scope.sellerId) return { id: { in: [] } };
+  return { OR: [{ order: { seller_id: scope.sellerId } }, { sale: { seller_id: scope.sellerId } }] };
 }

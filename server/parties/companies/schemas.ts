@@ -10,6 +10,8 @@ export const companyWrite = z.object({
   /** A CNPJ, masked or as digits; stored and answered as digits. */
   fiscal_registration_number: fiscalNumberField(["CNPJ"]),
   active: z.boolean().default(true),
+  /** Beyond the interface (contract §10): the company whose stock orders without one move; at most one per org (choosing one moves it). Kept when absent. */
+  is_default: z.boolean({ message: "must be true or false" }).optional(),
   attributes: attributes.default({}),
 });
 export type CompanyWrite = z.input<typeof companyWrite>;
@@ -20,6 +22,7 @@ export const company = z.object({
   name: z.string(),
   fiscal_registration_number: z.string(),
   active: z.boolean(),
+  is_default: z.boolean(),
   attributes,
   created_at: z.string(),
   updated_at: z.string(),
@@ -31,6 +34,7 @@ export const companyListRecord = z.object({
   name: z.string(),
   fiscal_registration_number: z.string(),
   active: z.boolean(),
+  is_default: z.boolean(),
 });
 export type CompanyListRecord = z.output<typeof companyListRecord>;
 

@@ -2,6 +2,7 @@ import { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db/scoped";
 import { AppError } from "../../errors";
 import { defineCrud } from "../../lib/crud";
+import { clearOtherDefault } from "../../lib/default-record";
 import { formatFiscalNumber } from "../../lib/fiscal-number";
 import { company, companyFilters, companyListRecord, companyWrite } from "./schemas";
 
@@ -31,8 +32,14 @@ export const companies = defineCrud({
     where: ({ active }) => (active === undefined ? {} : { active }),
   },
   searchFields: (input) => [input.name, input.fiscal_registration_number, formatFiscalNumber(input.fiscal_registration_number)],
-  sortable: ["id", "name", "fiscal_registration_number", "active", "created_at"],
+  sortable: ["id", "name", "fiscal_registration_number", "active", "is_default", "created_at"],
   defaultSort: "name",
-  beforeWrite: (db, input, id) => refuseDuplicateCnpj(db, input.fiscal_registration_number, id),
+  writeDescription:
+    "Beyond the interface (contract §10): `is_default` makes this the company whose stock orders without `company_id` move; at most " +
+    "one per organization (setting it clears the other); kept when absent.",
+  beforeWrite: async (db, input, id) => {
+    await refuseDuplicateCnpj(db, input.fiscal_registration_number, id);
+    if (input.is_default) await clearOtherDefault(db, "companies", id);
+  },
   usedBy: [{ label: "sellers", count: (db, id) => db.seller.count({ where: { company_id: id } }) }],
 });

@@ -5,6 +5,7 @@ import { AppError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
 import { isUuid } from "../../lib/ids";
 import type { CaptureInput, SalePaymentDetail } from "../sales/schemas";
+import { scopeWhere, type OrderScope } from "../../orders/orders/scope";
 import { getSale } from "../sales/service";
 import { gatewayNamed } from "./gateways";
 
@@ -14,12 +15,13 @@ import { gatewayNamed } from "./gateways";
  * claimed by a conditional `UPDATE … WHERE captured_at IS NULL RETURNING`: concurrent
  * captures of one payment wait on its row, and only the first finds it uncaptured — that
  * one answers the payment (200), every other `null` (204). A gateway that refuses throws,
- * and the claim rolls back with the request's transaction.
+ * and the claim rolls back with the request's transaction. A SELLER captures only its own
+ * seller's sales (another's is 404).
  */
-export async function captureSale(db: Db, input: CaptureInput): Promise<SalePaymentDetail | null> {
+export async function captureSale(db: Db, scope: OrderScope, input: CaptureInput): Promise<SalePaymentDetail | null> {
   const sale = isUuid(input.sale_id)
-    ? await db.sale.findUnique({
-        where: { id: input.sale_id },
+    ? await db.sale.findFirst({
+        where: { id: input.sale_id, ...scopeWhere(scope) },
         select: {
           id: true,
           payments: { orderBy: { position: "asc" }, select: { id: true, gateway: true, amount: true, transaction_id: true } },
@@ -62,7 +64,7 @@ export async function captureSale(db: Db, input: CaptureInput): Promise<SalePaym
     entityId: sale.id,
     after: { payment_id: payment.id, gateway: gateway.name, capture_reference: result.reference },
   });
-  const detail = await getSale(db, sale.id);
+  const detail = await getSale(db, scope, sale.id);
   const captured = detail.payments.find((candidate) => candidate.id === payment.id);
   if (!captured) throw AppError.notFound("Payment");
   return captured;

@@ -3,7 +3,9 @@ import { pageOf } from "../../lib/paging";
 import { readProcedure, router, sellProcedure } from "../../trpc";
 import { captureSale } from "../capture/service";
 import { captureInput, saleCreated, saleDetail, saleListInput, saleListRecord, salePaymentDetail, saleWrite } from "./schemas";
-import { createSale, getSale, listSales } from "./service";
+import { orderScope } from "../../orders/orders/scope";
+import { getSale, listSales } from "./service";
+import { createSale } from "./write-sale";
 
 const tags = ["Sales"];
 
@@ -23,7 +25,7 @@ export const salesRouter = router({
     })
     .input(saleListInput)
     .output(pageOf(saleListRecord))
-    .query(({ ctx, input }) => listSales(ctx.db, input)),
+    .query(async ({ ctx, input }) => listSales(ctx.db, await orderScope(ctx.db, ctx.principal), input)),
   // Before `get`: PUT /sales/capture is not a sale id.
   capture: sellProcedure
     .meta({
@@ -45,7 +47,7 @@ export const salesRouter = router({
     .input(captureInput)
     .output(salePaymentDetail.optional())
     .mutation(async ({ ctx, input }) => {
-      const captured = await captureSale(ctx.db, input);
+      const captured = await captureSale(ctx.db, await orderScope(ctx.db, ctx.principal), input);
       if (captured) return captured;
       ctx.response.status = 204;
       return undefined;
@@ -54,7 +56,7 @@ export const salesRouter = router({
     .meta({ openapi: { method: "GET", path: "/sales/{id}", tags, summary: "Get a sale", protect: true } })
     .input(idInput)
     .output(saleDetail)
-    .query(({ ctx, input }) => getSale(ctx.db, input.id)),
+    .query(async ({ ctx, input }) => getSale(ctx.db, await orderScope(ctx.db, ctx.principal), input.id)),
   create: sellProcedure
     .meta({
       openapi: {
@@ -66,9 +68,14 @@ export const salesRouter = router({
           "Checks every total (contract §7: items' `total_value`, `full_value`, `total_value`, payments adding up to `total_value`, within " +
           "0.01) and reference (partner, company, seller, `origin.solution_id`, products, variations, payment methods and their installment " +
           "counts, delivery method, coupons: unknown, inactive, expired or used-up is 400). A sale that is not a quotation also creates its " +
-          "order (`origin` SALE) and its receivables (one financial record per payment installment, the amount split evenly, the last " +
-          "absorbing the rounding), in one transaction. Emits `sale.created`, `order.created` and `financial.created`. Payments may carry " +
-          "`card` data (kept on the receivables, the number masked), and `delivery` the address fields (else the partner's default address).",
+          "order (`origin` SALE) through the same writer as POST /orders (contract §10: its items' stock is reserved, from " +
+          "`delivery.warehouse_id` or the default warehouse; short stock is 400 naming the sale's `items.N.quantity` with " +
+          "`params.available`, nothing written) and its receivables (one financial record per payment installment, the amount split " +
+          "evenly, the last absorbing the rounding; an installment below 0.01 or the method's `minimum_installment_value` is 400 naming " +
+          "`payments.N.installments`; the stored payments and receivables add up to the stored total), in one transaction. Emits " +
+          "`sale.created`, `order.created` and `financial.created`. Payments may carry `card` data (kept on the receivables, the number " +
+          "masked), and `delivery` the address fields (else the partner's default address). A SELLER's sale is its own seller's: absent " +
+          "`seller_id` means its own, another seller's is 403, as is a SELLER linked to no seller.",
         protect: true,
       },
       successStatus: 200,
@@ -76,5 +83,5 @@ export const salesRouter = router({
     })
     .input(saleWrite)
     .output(saleCreated)
-    .mutation(({ ctx, input }) => createSale(ctx.db, input)),
+    .mutation(async ({ ctx, input }) => createSale(ctx.db, await orderScope(ctx.db, ctx.principal), input)),
 });

@@ -111,6 +111,8 @@ export const deliveryWrite = z.object({
   delivery_method_price_type: text(40),
   delivery_method_custom_label: text(),
   delivery_method_notes: text(2000),
+  /** Beyond the interface (contract §10): the warehouse the order's stock comes from (else the default). */
+  warehouse_id: uuid.nullish(),
   ...addressFields,
 });
 export type DeliveryWrite = z.output<typeof deliveryWrite>;

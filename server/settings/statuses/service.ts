@@ -7,6 +7,7 @@ import { defineCrud } from "../../lib/crud";
 import { isUuid } from "../../lib/ids";
 import { searchText } from "../../lib/search";
 import { toApi } from "../../lib/serialize";
+import type { Phase } from "../../orders/orders/phases";
 import { status, statusFilters, statusListRecord, statusRules, statusWrite, type StatusType, type StatusWriteOutput } from "./schemas";
 
 /**
@@ -30,8 +31,15 @@ export const statusCrud = defineCrud({
     where: ({ type }) => (type ? { type } : {}),
   },
   searchFields: (input) => [input.title],
-  sortable: ["id", "title", "type", "order", "is_initial", "is_final"],
+  sortable: ["id", "title", "type", "phase", "order", "is_initial", "is_final"],
   defaultSort: "order",
+  writeDescription:
+    "Beyond the interface (contract §10): an ORDER status has a `phase` (OPEN, CONFIRMED, INVOICED, SHIPPED, DELIVERED or CANCELED; " +
+    "required, 422 naming `phase` otherwise) deciding what happens to the stock and receivables of its orders; SALE and FINANCIAL " +
+    "statuses have none. The type and phase of a status orders are in cannot change (409, code `phase_in_use`). `is_initial` on one " +
+    "status clears it on the others of its type.",
+  // A PUT replaces the phase too: a status that stops being an ORDER one has none.
+  toData: (input) => ({ ...input, phase: input.phase ?? null }),
   beforeWrite: async (_db, input) => {
     const errors = statusRules(input);
     if (errors.length > 0) {
@@ -71,7 +79,17 @@ export const statuses = {
     return statusCrud.service.create(db, input);
   },
   async update(db: Db, id: string, input: StatusWriteOutput) {
-    await find(db, id);
+    const current = await find(db, id);
+    // An order's phase says what its stock and receivables are (contract §10): a status orders are in keeps its phase.
+    if (current.type === "ORDER" && (input.type !== "ORDER" || (input.phase ?? null) !== current.phase)) {
+      const orders = await db.order.count({ where: { status_id: id } });
+      if (orders > 0) {
+        throw new AppError("CONFLICT", `${orders} orders are in this status: its type and phase cannot change`, {
+          reason: "phase_in_use",
+          params: { usages: { orders } },
+        });
+      }
+    }
     if (input.is_initial) await clearInitial(db, input.type, id);
     return statusCrud.service.update(db, id, input);
   },
@@ -82,17 +100,24 @@ export const statuses = {
   },
 };
 
-type DefaultStatus = { title: string; background_color: string; font_color: string; is_initial?: boolean; is_final?: boolean };
+type DefaultStatus = {
+  title: string;
+  background_color: string;
+  font_color: string;
+  is_initial?: boolean;
+  is_final?: boolean;
+  phase?: Phase;
+};
 
 /** What every new org starts with (contract §5), in this order. */
 export const defaultStatuses: Record<StatusType, DefaultStatus[]> = {
   ORDER: [
-    { title: "new", background_color: "#dbeafe", font_color: "#1e40af", is_initial: true },
-    { title: "confirmed", background_color: "#e0e7ff", font_color: "#3730a3" },
-    { title: "invoiced", background_color: "#ede9fe", font_color: "#5b21b6" },
-    { title: "shipped", background_color: "#fef3c7", font_color: "#92400e" },
-    { title: "delivered", background_color: "#dcfce7", font_color: "#166534", is_final: true },
-    { title: "canceled", background_color: "#fee2e2", font_color: "#991b1b", is_final: true },
+    { title: "new", background_color: "#dbeafe", font_color: "#1e40af", is_initial: true, phase: "OPEN" },
+    { title: "confirmed", background_color: "#e0e7ff", font_color: "#3730a3", phase: "CONFIRMED" },
+    { title: "invoiced", background_color: "#ede9fe", font_color: "#5b21b6", phase: "INVOICED" },
+    { title: "shipped", background_color: "#fef3c7", font_color: "#92400e", phase: "SHIPPED" },
+    { title: "delivered", background_color: "#dcfce7", font_color: "#166534", is_final: true, phase: "DELIVERED" },
+    { title: "canceled", background_color: "#fee2e2", font_color: "#991b1b", is_final: true, phase: "CANCELED" },
   ],
   SALE: [
     { title: "pending", background_color: "#fef3c7", font_color: "#92400e", is_initial: true },
@@ -119,6 +144,7 @@ export async function createDefaultStatuses(tx: Prisma.TransactionClient, organi
         order: index + 1,
         is_initial: item.is_initial ?? false,
         is_final: item.is_final ?? false,
+        phase: item.phase ?? null,
         title: item.title,
         background_color: item.background_color,
         font_color: item.font_color,

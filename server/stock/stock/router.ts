@@ -54,7 +54,9 @@ export const stockRouter = router({
         summary: "The ledger of a stock record",
         description:
           "Every change of the record's figures, paged, oldest first (`dir=desc`: newest first): type, quantity, total and reserved " +
-          "before and after, reason, reference_id, who made it (a user or an access key) and when. Append-only.",
+          "before and after, reason, reference_id, who made it (a user or an access key) and when. Append-only. Beyond the interface " +
+          "(contract §10): the rows an order caused (RESERVE, RELEASE, and CONSUME when it was invoiced: total and reserved both go " +
+          "down) carry the order's id as `reference_id`, a reason naming it, and `order_id` while the order exists.",
         protect: true,
       },
     })

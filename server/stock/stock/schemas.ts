@@ -10,8 +10,15 @@ export const MAX_STOCK = 100_000_000_000;
 
 export const STOCK_MOVEMENT_TYPES = ["INCREMENT", "DECREMENT", "RESERVE", "RELEASE"] as const;
 export type StockMovementType = (typeof STOCK_MOVEMENT_TYPES)[number];
-/** Kinds of ledger rows: the movements, and the figures an override set. */
-export const STOCK_LEDGER_TYPES = [...STOCK_MOVEMENT_TYPES, "OVERRIDE"] as const;
+/**
+ * The movements the server makes itself, beyond those of PUT /stock/movement: CONSUME, a
+ * reservation leaving with its goods (an order entering INVOICED: reserved and total both go
+ * down by the quantity).
+ */
+export const INTERNAL_MOVEMENT_TYPES = [...STOCK_MOVEMENT_TYPES, "CONSUME"] as const;
+export type InternalMovementType = (typeof INTERNAL_MOVEMENT_TYPES)[number];
+/** Kinds of ledger rows: the movements, the figures an override set, and what orders took. */
+export const STOCK_LEDGER_TYPES = [...STOCK_MOVEMENT_TYPES, "OVERRIDE", "CONSUME"] as const;
 
 /** A finite quantity with at most 6 decimals, between `min` and MAX_STOCK (the unit's decimals are the service's check). */
 const quantity = (options: { positive: boolean }) =>
@@ -44,6 +51,11 @@ export const stockMovementInput = stockKey.extend({
 });
 export type StockMovementInput = z.input<typeof stockMovementInput>;
 export type StockMovementRequest = z.output<typeof stockMovementInput>;
+
+/** A movement the server makes (`applyMovement`): those of the REST interface, and CONSUME. */
+export const internalMovementInput = stockMovementInput.extend({ type: z.enum(INTERNAL_MOVEMENT_TYPES) });
+export type InternalMovementInput = z.input<typeof internalMovementInput>;
+export type InternalMovementRequest = z.output<typeof internalMovementInput>;
 
 export const stockOverrideItem = stockKey.extend({
   total: quantity({ positive: false }),
@@ -113,6 +125,8 @@ export const stockMovement = z.object({
   reserved_after: z.number(),
   reason: z.string().nullable(),
   reference_id: z.string().nullable(),
+  /** The order that moved it (its reservation, release or what it took), when one did. */
+  order_id: z.string().nullable(),
   /** Who made it: a user, an access key, or the system (first-start data, the CLI). */
   actor: z.object({ kind: z.enum(["user", "access_key", "system"]), id: z.string().nullable(), name: z.string().nullable() }),
   created_at: z.string(),

@@ -13,12 +13,13 @@ import { paginate, type Page, type PageableDelegate } from "../../lib/paging";
 import { normalizeSearch, escapeLike } from "../../lib/search";
 import { emitEvent } from "../../webhooks/outbox";
 import {
+  internalMovementInput,
   MAX_STOCK,
-  stockMovementInput,
+  type InternalMovementInput,
+  type InternalMovementRequest,
   type StockKey,
   type StockListInput,
   type StockMovement,
-  type StockMovementRequest,
   type StockMovementInput,
   type StockMovementListInput,
   type StockOverrideInput,
@@ -271,6 +272,7 @@ const deltas = {
   DECREMENT: (q: string) => ({ total: `-${q}`, reserved: "0" }),
   RESERVE: (q: string) => ({ total: "0", reserved: q }),
   RELEASE: (q: string) => ({ total: "0", reserved: `-${q}` }),
+  CONSUME: (q: string) => ({ total: `-${q}`, reserved: `-${q}` }),
 } as const;
 
 type Moved = {
@@ -289,14 +291,14 @@ type MovedRow = PartsRow & { [K in keyof Moved]: Moved[K] | null } & {
 
 /** A checked movement, ready for its statement. */
 interface Movement {
-  input: StockMovementRequest;
+  input: InternalMovementRequest;
   quantity: string;
   delta: { total: string; reserved: string };
   key: StockKey & { variation: string | null; variationKey: string };
 }
 
-function checkedMovement(input: StockMovementInput): Movement {
-  const parsed = stockMovementInput.safeParse(input);
+function checkedMovement(input: InternalMovementInput): Movement {
+  const parsed = internalMovementInput.safeParse(input);
   if (!parsed.success) throw invalid(fieldErrors(parsed.error));
   const movement = parsed.data;
   const quantity = money(movement.quantity).toFixed();
@@ -417,16 +419,17 @@ function movedOf(
 }
 
 /**
- * Moves stock: INCREMENT (creates a missing record), DECREMENT, RESERVE, RELEASE, in one
- * statement (`movementStatement`); a movement that would break `0 <= reserved <= total`
- * is 422 and changes nothing. Runs in the caller's transaction (the request's, or an
- * order's or sale's that reserves or takes stock):
+ * Moves stock: INCREMENT (creates a missing record), DECREMENT, RESERVE, RELEASE, and
+ * CONSUME (a reservation leaving with its goods), in one statement (`movementStatement`);
+ * a movement that would break `0 <= reserved <= total` is 422 and changes nothing. Runs in
+ * the caller's transaction (the request's, or an order's that reserves or takes stock,
+ * server/orders/orders/stock-effects.ts):
  *
  *   await applyMovement(tx, { company_id, warehouse_id, product_id, type: "RESERVE", quantity: 2, reference_id: order.id });
  *
  * The ledger names who moved it from the transaction's write context (user or access key).
  */
-export async function applyMovement(db: Db, input: StockMovementInput): Promise<StockRecord> {
+export async function applyMovement(db: Db, input: InternalMovementInput): Promise<StockRecord> {
   const movement = checkedMovement(input);
   const [row] = await preparedQuery<MovedRow>(db, "stock-movement", (organization) =>
     movementStatement(organization, movement, actorOf(db)),
@@ -524,6 +527,12 @@ async function refusal(db: Db, type: keyof typeof deltas, key: StockKey & { vari
       params: { available, quantity },
     },
     RELEASE: {
+      path: "quantity",
+      message: `is more than the ${reserved} reserved`,
+      code: "exceeds_reserved",
+      params: { reserved, quantity },
+    },
+    CONSUME: {
       path: "quantity",
       message: `is more than the ${reserved} reserved`,
       code: "exceeds_reserved",
@@ -786,7 +795,9 @@ export async function listMovements(db: Db, input: StockMovementListInput): Prom
   const ids = (kind: string) => [
     ...new Set(page.items.filter((row) => row.actor_kind === kind && row.actor_id).map((row) => row.actor_id!)),
   ];
-  const [users, keys] = await Promise.all([
+  // The rows an order caused name it by reference_id: answered as `order_id` while the order exists.
+  const references = [...new Set(page.items.flatMap((row) => (row.reference_id && isUuid(row.reference_id) ? [row.reference_id] : [])))];
+  const [users, keys, orders] = await Promise.all([
     ids("user").length
       ? db.user.findMany({
           where: { id: { in: ids("user") } },
@@ -799,8 +810,10 @@ export async function listMovements(db: Db, input: StockMovementListInput): Prom
           select: { id: true, name: true },
         })
       : [],
+    references.length ? db.order.findMany({ where: { id: { in: references } }, select: { id: true } }) : [],
   ]);
   const names = new Map([...users, ...keys].map((row) => [row.id, row.name]));
+  const orderIds = new Set(orders.map((order) => order.id));
   return {
     ...page,
     items: page.items.map((row) => ({
@@ -814,6 +827,7 @@ export async function listMovements(db: Db, input: StockMovementListInput): Prom
       reserved_after: toJsonNumber(row.reserved_after) ?? 0,
       reason: row.reason,
       reference_id: row.reference_id,
+      order_id: row.reference_id && orderIds.has(row.reference_id) ? row.reference_id : null,
       actor: {
         kind: row.actor_kind === "user" || row.actor_kind === "access_key" ? row.actor_kind : "system",
         id: row.actor_id,

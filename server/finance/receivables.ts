@@ -1,0 +1,102 @@
+import type { FieldError } from "../errors";
+import { money, splitEvenly, type Money } from "../lib/money";
+
+/**
+ * The receivables of a payment, the one installment rule of the tree (contract §7, §10):
+ * how many installments a payment method allows, how an amount is split among them, when
+ * each is due, and which splits are refused. Orders (entering INVOICED) and sales (when
+ * written) make their receivables here.
+ */
+
+/** What of a payment method decides due dates (its stored condition and installments). */
+export interface DueDateRules {
+  condition: { type?: string; due_date?: { value?: number } | null; subsequent_due_date?: { value?: number } | null } | null;
+  installments: Array<{ sequence: number; due_date_delay?: number }>;
+}
+
+/** A payment method as the installment rule reads it. */
+export interface InstallmentMethod {
+  condition: unknown;
+  installments: unknown;
+  minimum_installment_value: { toString(): string } | null;
+}
+
+/** Days between installments when the method's condition names none. */
+export const DEFAULT_INSTALLMENT_INTERVAL_DAYS = 30;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
+
+/** The due-date rules of a stored payment method. */
+export function rulesOf(method: Pick<InstallmentMethod, "condition" | "installments">): DueDateRules {
+  return {
+    condition: (method.condition ?? null) as DueDateRules["condition"],
+    installments: Array.isArray(method.installments) ? (method.installments as DueDateRules["installments"]) : [],
+  };
+}
+
+/**
+ * The due date of each of `count` installments of a payment made on `base` (contract §7):
+ * an installment the method lists by `sequence` is due `due_date_delay` days after the
+ * purchase; otherwise the first is due `condition.due_date.value` days after it (0 when
+ * absent) and each next one `condition.subsequent_due_date.value` days after the previous
+ * (30 when absent).
+ */
+export function installmentDueDates(base: Date, rules: DueDateRules, count: number): Date[] {
+  const bySequence = new Map(rules.installments.map((installment) => [installment.sequence, installment.due_date_delay ?? 0]));
+  const first = rules.condition?.due_date?.value ?? 0;
+  const interval = rules.condition?.subsequent_due_date?.value ?? DEFAULT_INSTALLMENT_INTERVAL_DAYS;
+  const dates: Date[] = [];
+  for (let sequence = 1; sequence <= count; sequence++) {
+    const listed = bySequence.get(sequence);
+    const previous = dates[sequence - 2];
+    if (listed !== undefined) dates.push(addDays(base, listed));
+    else if (previous === undefined) dates.push(addDays(base, first));
+    else dates.push(addDays(previous, interval));
+  }
+  return dates;
+}
+
+export interface Receivable {
+  installment: number;
+  value: Money;
+  due_date: Date;
+}
+
+/** One receivable per installment: the amount split evenly (the last absorbs the rest), each with its due date. */
+export function receivablesOf(amount: Money, count: number, base: Date, rules: DueDateRules): Receivable[] {
+  const values = splitEvenly(amount, count);
+  const dates = installmentDueDates(base, rules, count);
+  return values.map((value, index) => ({ installment: index + 1, value, due_date: dates[index] ?? base }));
+}
+
+/** The most installments a payment method allows: its listed installments (by count or highest sequence), 1 when it lists none. */
+export function maxInstallments(rules: DueDateRules): number {
+  return Math.max(1, rules.installments.length, ...rules.installments.map((installment) => installment.sequence));
+}
+
+const CENT = money("0.01");
+
+/**
+ * Why a payment of `amount` in `installments` cannot be taken with `method`, or nothing:
+ * more installments than the method allows, or an installment (the even share, the smallest)
+ * below a cent or below the method's `minimum_installment_value`. The error names `path`
+ * (`payments.N.installments`) with the figures in its params.
+ */
+export function installmentError(method: InstallmentMethod, amount: Money, installments: number, path: string): FieldError | undefined {
+  const most = maxInstallments(rulesOf(method));
+  if (installments > most) return { path, message: `must be between 1 and ${most}`, code: "too_big", params: { maximum: most } };
+  const smallest = splitEvenly(amount, installments)[0] ?? amount;
+  const minimum = method.minimum_installment_value === null ? CENT : money(method.minimum_installment_value);
+  const floor = minimum.greaterThan(CENT) ? minimum : CENT;
+  if (smallest.lessThan(floor)) {
+    const most = amount.dividedToIntegerBy(floor).toNumber();
+    return {
+      path,
+      message: `makes installments of ${smallest.toFixed(2)}, below the minimum of ${floor.toFixed(2)}`,
+      code: "installment_below_minimum",
+      params: { minimum: floor.toNumber(), installment: smallest.toNumber(), maximum: Math.max(1, most) },
+    };
+  }
+  return undefined;
+}
