@@ -20,6 +20,8 @@ export interface Problem {
   detail: string;
   /** What went wrong, for translation (`duplicate`, `in_use`, ...); the English `detail` otherwise. */
   code?: string;
+  /** The figures of `code` (the phase an order is in, the statuses of a refused move...). */
+  params?: Record<string, unknown>;
   errors?: FieldProblem[];
 }
 
@@ -78,7 +80,12 @@ export function useProblemMessages(labels?: string): ProblemMessages {
   const fields = useFormMessages(labels);
   return useMemo(() => {
     const has = (key: string) => t.has(key as never);
-    const say = (key: string) => t(key as never);
+    const say = (key: string, values?: Record<string, string | number>) => t(key as never, values as never);
+    // A code's scalar figures fill its message ({phase}, {from}, {to}); lists and objects are left out.
+    const valuesOf = (params: Record<string, unknown> | undefined) =>
+      Object.fromEntries(
+        Object.entries(params ?? {}).filter((entry): entry is [string, string | number] => ["string", "number"].includes(typeof entry[1])),
+      );
     const message = (error: unknown) => {
       const problem = problemOf(error);
       if (problem) {
@@ -88,7 +95,7 @@ export function useProblemMessages(labels?: string): ProblemMessages {
             .map((issue) => `${fields.label(issue.path)}: ${fields.issue({ ...issue.params, message: issue.message, code: issue.code })}`)
             .join("; ");
         }
-        if (problem.code && has(`codes.${problem.code}`)) return say(`codes.${problem.code}`);
+        if (problem.code && has(`codes.${problem.code}`)) return say(`codes.${problem.code}`, valuesOf(problem.params));
         return problem.detail || problem.title;
       }
       if (error instanceof RestError || (error instanceof TRPCClientError && /fetch|network/i.test(error.message))) return say("network");

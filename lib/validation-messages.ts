@@ -152,6 +152,24 @@ function fromCode(issue: IssueLike): Translation | undefined {
       return { key: "oneOf" };
     case "not_multiple_of":
       return { key: "multipleOf", values: { divisor: number(issue.divisor) ?? 1 } };
+    // The order flow's refusals (contract §10): short stock, a move without its NF-e, coupons, installments.
+    case "insufficient_stock":
+      return { key: "insufficientStock", values: { available: number(issue.available) ?? 0 } };
+    case "installment_below_minimum":
+      return {
+        key: "installmentBelowMinimum",
+        values: { installment: number(issue.installment) ?? 0, minimum: number(issue.minimum) ?? 0.01 },
+      };
+    case "invoice_required":
+    case "no_stock_company":
+    case "no_stock_warehouse":
+    case "coupon_inactive":
+    case "coupon_expired":
+    case "coupon_not_started":
+    case "coupon_used_up":
+    case "phase_required":
+    case "phase_not_allowed":
+      return { key: code };
     case "invalid_union":
     case "unrecognized_keys":
     case "invalid_key":

@@ -63,6 +63,12 @@ export function Dashboard() {
             <>
               {t("range", { start: format.date(data.period.start), final: format.date(data.period.final) })} ·{" "}
               {t("comparedWith", { start: format.date(data.previous_period.start), final: format.date(data.previous_period.final) })}
+              {data.figures_of === "SELLER" && (
+                <>
+                  {" · "}
+                  <strong className="font-medium">{t("sellerFigures")}</strong>
+                </>
+              )}
             </>
           ) : (
             t("description")

@@ -188,6 +188,8 @@ test("staff edits an order's item quantity: the totals follow and the change per
   await expect(toast(page, "Pedido salvo")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
   await expect(page.getByRole("cell", { name: "3", exact: true })).toBeVisible();
+  // Contract §10: the open order holds its new quantity reserved.
+  await expect(page.getByRole("cell", { name: "3 reservado" })).toBeVisible();
 
   const stored = await (await request.get(`${API}/orders/${order.id}`, { headers: admin })).json();
   expect(stored.items).toEqual([expect.objectContaining({ quantity: 3, unitValue: price.unit_price })]);

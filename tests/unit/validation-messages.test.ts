@@ -91,4 +91,22 @@ describe("localizeIssue", () => {
     expect(found.map((issue) => say(issue))).toEqual(["deve ser no máximo 100", "não pode ser antes de start_date"]);
     expect(say(found[1]!, "en")).toBe("must not be before start_date");
   });
+
+  it("words the order flow's refusals with their figures (contract §10), the way a 422 carries them", () => {
+    // As the server answers them: the path, its English message, the code and the params spread in.
+    const short = { message: "is more than the 2 available", code: "insufficient_stock", available: 2, quantity: 5 };
+    expect(say(short)).toBe("é mais do que os 2 disponíveis");
+    expect(say(short, "en")).toBe("is more than the 2 available");
+    const installment = {
+      message: "makes installments of 0.05, below the minimum of 1.00",
+      code: "installment_below_minimum",
+      installment: 0.05,
+      minimum: 1,
+    };
+    expect(say(installment)).toBe("dá parcelas de 0,05, abaixo do mínimo de 1");
+    expect(say({ message: "an order needs an NF-e invoice to be invoiced", code: "invoice_required" })).toBe(
+      "o pedido precisa de uma NF-e para ser faturado",
+    );
+    expect(say({ message: "the coupon is used up", code: "coupon_used_up" })).toBe("o cupom já atingiu o limite de usos");
+  });
 });

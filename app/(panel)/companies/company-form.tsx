@@ -7,13 +7,14 @@ import { FiscalNumberField } from "@/components/parties/fiscal-number-field";
 import { formatFiscalNumber } from "@/server/lib/fiscal-number";
 import { companyWrite, type Company, type CompanyWrite, type CompanyWriteOutput } from "@/server/parties/companies/schemas";
 
-export const emptyCompany: CompanyWrite = { name: "", fiscal_registration_number: "", active: true, attributes: {} };
+export const emptyCompany: CompanyWrite = { name: "", fiscal_registration_number: "", active: true, is_default: false, attributes: {} };
 
 export function companyValues(company: Company): CompanyWrite {
   return {
     name: company.name,
     fiscal_registration_number: formatFiscalNumber(company.fiscal_registration_number),
     active: company.active,
+    is_default: company.is_default,
     attributes: company.attributes,
   };
 }
@@ -48,6 +49,7 @@ export function CompanyForm({ defaultValues, onSubmit, readOnly, submitLabel, se
         kinds={["CNPJ"]}
       />
       <SwitchField control={form.control} name="active" label={t("fields.active")} description={t("activeDescription")} />
+      <SwitchField control={form.control} name="is_default" label={t("fields.is_default")} description={t("defaultDescription")} />
       <AttributesField control={form.control} name="attributes" entity="company" description={t("attributesDescription")} />
     </ResourceForm>
   );

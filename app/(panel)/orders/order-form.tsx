@@ -38,6 +38,7 @@ import {
   storedOrderValues,
   updateInput,
 } from "./order-values";
+import { StockHint, useStockDefaults } from "./item-stock";
 import { PriceHint, usePriceSuggestions, type ProductFacts } from "./price-suggestion";
 
 /** The delivery address and contact, as the order stores them. */
@@ -88,6 +89,7 @@ function ProductPicker({ onPick }: { onPick: (product: PickedProduct) => void })
                       price: product.price,
                       unit: product.measure_unit?.abbreviation ?? null,
                       decimals: product.measure_unit?.decimals_for_quantity ?? 0,
+                      trackStock: product.track_stock,
                     });
                     setSearch("");
                   }}
@@ -127,6 +129,8 @@ export function OrderForm(props: OrderFormProps) {
   const partnerOptions = usePartnerOptions();
   const companies = useCompanyOptions();
   const sellers = useSellerOptions();
+  const stockDefaults = useStockDefaults();
+  const warehouseOptions = stockDefaults.warehouses.map((warehouse) => ({ value: warehouse.id, label: warehouse.name }));
   const methods = trpc.paymentMethods.list.useQuery({ perPage: 100, sort: "name" }, { staleTime: 30_000 }).data?.items ?? [];
   const create = trpc.orders.create.useMutation({
     onSuccess: () => utils.orders.invalidate(),
@@ -168,12 +172,18 @@ export function OrderForm(props: OrderFormProps) {
         ? {
             price: product.price,
             decimals: product.measure_unit?.decimals_for_quantity ?? 0,
+            trackStock: product.track_stock,
           }
         : undefined;
     },
     [picked, lookup.data],
   );
   const suggestions = usePriceSuggestions(form, facts, props.mode === "edit");
+  // A stored item's own reservation counts as available to it while it stays in the same warehouse.
+  const heldOf = (key: string, warehouseId: string | null) => {
+    const stored = order?.items.find((item) => item.id === key);
+    return stored && !order?.quotation && stored.warehouseId === warehouseId ? stored.reservedQuantity : 0;
+  };
 
   // Choosing a partner fills the delivery address (its default one) and its seller.
   const partnerId = watched.partner_id;
@@ -233,6 +243,14 @@ export function OrderForm(props: OrderFormProps) {
             <SelectField control={form.control} name="partner_id" label={t("fields.partner_id")} options={partners} required />
             <SelectField control={form.control} name="company_id" label={t("fields.company_id")} options={companies.options} />
             <SelectField control={form.control} name="seller_id" label={t("fields.seller_id")} options={sellers.options} />
+            <SelectField
+              control={form.control}
+              name="warehouse_id"
+              label={t("fields.warehouse_id")}
+              options={warehouseOptions}
+              placeholder={t("defaultWarehouse")}
+              description={t("warehouseDescription")}
+            />
             <DateField control={form.control} name="negotiation_date" label={t("fields.negotiation_date")} required />
             <SwitchField control={form.control} name="quotation" label={t("fields.quotation")} />
           </CardContent>
@@ -249,6 +267,7 @@ export function OrderForm(props: OrderFormProps) {
                   new Map(current).set(product.id, {
                     price: product.price,
                     decimals: product.decimals,
+                    trackStock: product.trackStock,
                   }),
                 );
                 items.append({
@@ -257,6 +276,7 @@ export function OrderForm(props: OrderFormProps) {
                   name: product.name,
                   sku: product.sku,
                   unit: product.unit,
+                  warehouse_id: "",
                   quantity: 1,
                   unit_value: product.price ?? 0,
                   discount: 0,
@@ -273,13 +293,20 @@ export function OrderForm(props: OrderFormProps) {
               {items.fields.map((item, index) => (
                 <li
                   key={item.id}
-                  className="grid items-end gap-3 rounded-md border p-3 md:grid-cols-[2fr_1fr_1fr_1fr_auto_auto]"
+                  className="grid items-end gap-3 rounded-md border p-3 md:grid-cols-[2fr_1.5fr_1fr_1fr_1fr_auto_auto]"
                   aria-label={t("itemLabel", { index: index + 1 })}
                 >
                   <div className="grid">
                     <span className="font-medium">{item.name}</span>
                     <span className="font-mono text-xs text-muted-foreground">{item.sku}</span>
                   </div>
+                  <SelectField
+                    control={form.control}
+                    name={`items.${index}.warehouse_id`}
+                    label={t("fields.item_warehouse")}
+                    options={warehouseOptions}
+                    placeholder={t("orderWarehouse")}
+                  />
                   <QuantityField
                     control={form.control}
                     name={`items.${index}.quantity`}
@@ -302,6 +329,15 @@ export function OrderForm(props: OrderFormProps) {
                     <Trash2Icon aria-hidden />
                   </Button>
                   <PriceHint id={`price-hint-${item.id}`} suggestion={suggestions.get(item.key)} />
+                  <StockHint
+                    id={`stock-hint-${item.id}`}
+                    productId={item.product_id}
+                    warehouseId={watched.items?.[index]?.warehouse_id || watched.warehouse_id || stockDefaults.warehouseId}
+                    companyId={watched.company_id || stockDefaults.companyId}
+                    quantity={watched.items?.[index]?.quantity ?? 0}
+                    held={heldOf(item.key, watched.items?.[index]?.warehouse_id || watched.warehouse_id || stockDefaults.warehouseId)}
+                    trackStock={facts(item.product_id)?.trackStock}
+                  />
                 </li>
               ))}
             </ol>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { money, moneyInput, roundMoney, sumMoney, ZERO, type Money } from "@/server/lib/money";
+import { orderFigures } from "@/server/orders/orders/totals";
 import { quantityInput, type orderCreate, type OrderDetail, type orderUpdate } from "@/server/orders/orders/schemas";
 
 /**
@@ -18,6 +19,8 @@ const itemValues = z.object({
   name: z.string(),
   sku: z.string(),
   unit: z.string().nullable(),
+  /** Where the item's stock comes from (contract §10); empty: the order's warehouse, else the default one. */
+  warehouse_id: z.string(),
   quantity: quantityInput,
   unit_value: moneyInput,
   discount: moneyInput,
@@ -36,6 +39,8 @@ export const orderFormSchema = z
     partner_id: z.string().min(1, "is required"),
     company_id: z.string(),
     seller_id: z.string(),
+    /** Where the items' stock comes from unless an item names its own; empty: the default warehouse. */
+    warehouse_id: z.string(),
     negotiation_date: z.iso.date({ message: "must be a date (YYYY-MM-DD)" }),
     quotation: z.boolean(),
     observation: text(5000),
@@ -101,6 +106,7 @@ export function newOrderValues(today: string): OrderFormInput {
     partner_id: "",
     company_id: "",
     seller_id: "",
+    warehouse_id: "",
     negotiation_date: today,
     quotation: false,
     observation: "",
@@ -130,6 +136,7 @@ export function storedOrderValues(order: OrderDetail): OrderFormInput {
     partner_id: order.partner_id,
     company_id: order.company_id ?? "",
     seller_id: order.seller_id ?? "",
+    warehouse_id: order.warehouse_id ?? "",
     negotiation_date: dayOf(order.negotiation_date),
     quotation: order.quotation,
     observation: order.observation ?? "",
@@ -150,6 +157,7 @@ export function storedOrderValues(order: OrderDetail): OrderFormInput {
       name: item.productName,
       sku: item.sku,
       unit: item.unit,
+      warehouse_id: item.warehouseId ?? "",
       quantity: item.quantity,
       unit_value: item.unitValue,
       discount: item.discount,
@@ -194,11 +202,13 @@ export interface OrderTotals {
   paid: number;
 }
 
-/** The live totals, by the contract's rules (§7): rounded once, at the end. */
+/** The live totals, figured as the server stores them (contract §7, `orders/totals`). */
 export function orderTotals(values: TotalsInput): OrderTotals {
-  const lines = (values.items ?? []).map((item) => amount(item?.unit_value).times(amount(item?.quantity)).minus(amount(item?.discount)));
-  const order = roundMoney(sumMoney(lines));
-  const total = roundMoney(order.minus(amount(values.discount_value)).plus(amount(values.freight_value)));
+  const { lines, order, total } = orderFigures({
+    items: values.items ?? [],
+    discount_value: values.discount_value,
+    freight_value: values.freight_value,
+  });
   const rows = values.payments ?? [];
   const given = sumMoney(rows.filter((row) => row?.payment_method_id && isAmount(row.amount)).map((row) => amount(row?.amount)));
   const restIndex = rows.findIndex((row) => row?.payment_method_id && !isAmount(row.amount));
@@ -213,7 +223,7 @@ export function orderTotals(values: TotalsInput): OrderTotals {
   );
   const paid = sumMoney(payments.filter((value): value is number => value !== undefined).map(amount));
   return {
-    lines: lines.map((line) => roundMoney(line).toNumber()),
+    lines: lines.map((line) => line.toNumber()),
     order: order.toNumber(),
     total: total.toNumber(),
     payments,
@@ -264,6 +274,7 @@ function writeOf(values: OrderFormValues, extras: StoredExtras) {
     partner_id: values.partner_id,
     company_id: values.company_id || null,
     seller_id: values.seller_id || null,
+    warehouse_id: values.warehouse_id || null,
     quotation: values.quotation,
     observation: values.observation || null,
     shipment_street: values.shipment_street,
@@ -290,6 +301,7 @@ function writeOf(values: OrderFormValues, extras: StoredExtras) {
             }
           : { automation_fields: {}, attributes: {}, complements: [] }),
         product_id: item.product_id,
+        warehouse_id: item.warehouse_id || null,
         unit: item.unit,
         quantity: item.quantity,
         unit_value: item.unit_value,

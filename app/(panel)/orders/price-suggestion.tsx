@@ -13,6 +13,8 @@ import type { OrderFormInput, OrderFormValues } from "./order-values";
 export interface ProductFacts {
   price: number | null;
   decimals: number;
+  /** Whether orders move the product's stock (contract §10). */
+  trackStock: boolean;
 }
 
 /** The price engine's answer for a row, or why the product's own price was used. */

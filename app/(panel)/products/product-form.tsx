@@ -61,6 +61,7 @@ export const emptyProduct: ProductFormValues = {
   ncm: "",
   weight: null,
   active: true,
+  track_stock: true,
   images: [],
   attributes: {},
 };
@@ -79,6 +80,7 @@ export function productValues(row: Product): ProductFormValues {
     ncm: row.ncm ?? "",
     weight: row.weight,
     active: row.active,
+    track_stock: row.track_stock,
     images: [...row.images]
       .sort((a, b) => a.order - b.order)
       .map((image) => ({ resource_file_id: image.resource_file_id, main: image.main })),
@@ -159,6 +161,7 @@ export function ProductForm({ defaultValues, onSubmit, readOnly, submitLabel, se
           />
         </div>
         <SwitchField control={form.control} name="active" label={t("fields.active")} description={t("activeDescription")} />
+        <SwitchField control={form.control} name="track_stock" label={t("fields.track_stock")} description={t("trackStockDescription")} />
       </section>
       <section aria-labelledby="product-images" className="grid gap-3 border-t pt-5">
         <h2 id="product-images" className="text-base font-semibold">

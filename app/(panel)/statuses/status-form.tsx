@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import { useController, useWatch, type Control } from "react-hook-form";
 import { listHref } from "@/components/data-table";
 import {
@@ -20,6 +20,7 @@ import { useEnumOptions } from "@/lib/i18n";
 import {
   DEFAULT_BACKGROUND,
   DEFAULT_FONT,
+  orderPhase,
   statusForm,
   statusTypes,
   type StatusWrite,
@@ -35,6 +36,7 @@ export const emptyStatus: StatusWrite = {
   order: 0,
   is_initial: false,
   is_final: false,
+  phase: "OPEN",
   attributes: {},
 };
 
@@ -50,8 +52,14 @@ export interface StatusFormProps {
 export function StatusForm({ defaultValues, onSubmit, readOnly, submitLabel, secondaryActions }: StatusFormProps) {
   const t = useTranslations("statuses");
   const typeOptions = useEnumOptions("statusType", statusTypes);
+  const phaseOptions = useEnumOptions("orderPhase", orderPhase.options);
   const form = useResourceForm(statusForm, { defaultValues, labels: "statuses.fields" });
-  const [title, background, font] = useWatch({ control: form.control, name: ["title", "background_color", "font_color"] });
+  const [title, background, font, type] = useWatch({ control: form.control, name: ["title", "background_color", "font_color", "type"] });
+  // Only ORDER statuses have a phase (contract §10): choosing another type drops it.
+  const { getValues, setValue } = form;
+  useEffect(() => {
+    if (type !== "ORDER" && getValues("phase")) setValue("phase", null, { shouldDirty: true });
+  }, [type, getValues, setValue]);
   return (
     <ResourceForm
       form={form}
@@ -70,6 +78,16 @@ export function StatusForm({ defaultValues, onSubmit, readOnly, submitLabel, sec
         options={typeOptions}
         description={t("typeDescription")}
       />
+      {type === "ORDER" && (
+        <SelectField
+          control={form.control}
+          name="phase"
+          label={t("fields.phase")}
+          required
+          options={phaseOptions}
+          description={t("phaseDescription")}
+        />
+      )}
       <div className="grid gap-5 sm:grid-cols-2">
         <ColorField control={form.control} name="background_color" label={t("fields.background_color")} />
         <ColorField control={form.control} name="font_color" label={t("fields.font_color")} />

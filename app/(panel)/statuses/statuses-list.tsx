@@ -33,6 +33,7 @@ const isStatusType = (value: string | undefined): value is StatusType => statusT
 export function StatusesList() {
   const t = useTranslations("statuses");
   const typeLabel = useEnumLabel("statusType");
+  const phaseLabel = useEnumLabel("orderPhase");
   const typeOptions = useEnumOptions("statusType", statusTypes);
   const canManage = useCan("manage");
   // A type's statuses are few: a page of 100 shows every group whole.
@@ -74,6 +75,7 @@ export function StatusesList() {
         ),
       }),
       column.accessor("type", { header: t("fields.type"), enableSorting: true, cell: ({ getValue }) => typeLabel(getValue()) }),
+      column.accessor("phase", { header: t("fields.phase"), cell: ({ getValue }) => phaseLabel(getValue()) }),
       column.accessor("order", {
         header: t("fields.order"),
         enableSorting: true,
@@ -90,7 +92,7 @@ export function StatusesList() {
         ),
       }),
     ],
-    [t, typeLabel],
+    [t, typeLabel, phaseLabel],
   );
 
   return (

@@ -84,6 +84,7 @@ export function WarehouseForm({ defaultValues, onSubmit, readOnly, submitLabel, 
         <TextField control={control} name="country" label={t("fields.country")} required maxLength={60} autoComplete="country" />
       </div>
       <SwitchField control={control} name="active" label={t("fields.active")} description={t("activeDescription")} />
+      <SwitchField control={control} name="is_default" label={t("fields.is_default")} description={t("defaultDescription")} />
       <AttributesField control={control} name="attributes" entity="warehouse" description={t("attributesDescription")} />
     </ResourceForm>
   );
@@ -101,6 +102,7 @@ const emptyWarehouse: WarehouseWrite = {
   country: "BR",
   postal_code: "",
   active: true,
+  is_default: false,
   attributes: {},
 };
 

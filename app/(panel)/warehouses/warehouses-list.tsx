@@ -20,6 +20,7 @@ import {
   toggleActiveAction,
 } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
+import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
@@ -60,12 +61,19 @@ export function WarehousesList() {
         header: t("fields.name"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
-          <Link
-            href={`/warehouses/${row.original.id}`}
-            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
-          >
-            {getValue()}
-          </Link>
+          <>
+            <Link
+              href={`/warehouses/${row.original.id}`}
+              className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+            >
+              {getValue()}
+            </Link>
+            {row.original.is_default && (
+              <Badge variant="secondary" className="ml-2">
+                {t("default")}
+              </Badge>
+            )}
+          </>
         ),
       }),
       column.display({

@@ -1,6 +1,6 @@
 "use client";
 
-import { ChevronDownIcon, FileDownIcon, PencilIcon, PrinterIcon } from "lucide-react";
+import { FileDownIcon, PencilIcon, PrinterIcon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -15,7 +15,6 @@ import { RecordActivity } from "@/components/records/record-activity";
 import { FormSkeleton } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useFormat } from "@/lib/format";
@@ -24,8 +23,10 @@ import { trpc } from "@/lib/trpc";
 import { formatFiscalNumber } from "@/server/lib/fiscal-number";
 import { formatNfeKey, isValidNfeKey, normalizeNfeKey } from "@/server/lib/nfe-key";
 import type { OrderDetail } from "@/server/orders/orders/schemas";
+import { ItemStock } from "../item-stock";
 import { useOrderStatuses } from "../orders-list";
 import { StatusChip } from "../status-chip";
+import { isEditable, OrderReceivables, PhaseSteps, StatusMoves } from "./order-flow";
 
 /** Uploads files as the signed-in user (the panel's session authenticates the REST call): their ids. */
 async function uploadFileIds(files: File[]): Promise<string[]> {
@@ -131,9 +132,6 @@ export function OrderView({ id }: { id: string }) {
   const utils = trpc.useUtils();
   const query = trpc.orders.get.useQuery({ id });
   const statuses = useOrderStatuses();
-  const setStatus = trpc.orders.setStatus.useMutation({
-    onSuccess: () => utils.orders.invalidate(),
-  });
   const update = trpc.orders.update.useMutation({
     onSuccess: () => utils.orders.invalidate(),
   });
@@ -147,7 +145,7 @@ export function OrderView({ id }: { id: string }) {
   );
   if (query.error) return <LoadFailure error={query.error} breadcrumbs={breadcrumbs} onRetry={() => void query.refetch()} />;
   if (!order) return <FormSkeleton label={t("one")} />;
-  const writable = canSell && !order.status_detail.is_final;
+  const writable = canSell && isEditable(order);
 
   return (
     <>
@@ -161,37 +159,7 @@ export function OrderView({ id }: { id: string }) {
               background={order.status_detail.background_color}
               font={order.status_detail.font_color}
             />
-            {canSell && (
-              <DropdownMenu>
-                <DropdownMenuTrigger asChild>
-                  <Button variant="outline">
-                    {t("changeStatus")}
-                    <ChevronDownIcon aria-hidden />
-                  </Button>
-                </DropdownMenuTrigger>
-                <DropdownMenuContent>
-                  {statuses.map((status) => (
-                    <DropdownMenuItem
-                      key={status.id}
-                      disabled={status.id === order.status}
-                      onSelect={async () => {
-                        try {
-                          await setStatus.mutateAsync({
-                            id: order.id,
-                            status: status.id,
-                          });
-                          toast.success(t("statusChanged", { status: status.title }));
-                        } catch (failure) {
-                          problems.toastError(failure);
-                        }
-                      }}
-                    >
-                      {status.title}
-                    </DropdownMenuItem>
-                  ))}
-                </DropdownMenuContent>
-              </DropdownMenu>
-            )}
+            {canSell && <StatusMoves order={order} statuses={statuses} />}
             {writable && (
               <Button variant="outline" asChild>
                 <Link href={`/orders/${order.id}/edit`}>
@@ -217,8 +185,9 @@ export function OrderView({ id }: { id: string }) {
       >
         {breadcrumbs}
       </PageHeader>
+      <PhaseSteps phase={order.status_detail.phase} />
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid gap-6 lg:col-span-2">
+        <div className="grid min-w-0 gap-6 lg:col-span-2">
           <Card>
             <CardHeader>
               <CardTitle>{t("sections.items")}</CardTitle>
@@ -228,10 +197,12 @@ export function OrderView({ id }: { id: string }) {
                 <TableHeader>
                   <TableRow>
                     <TableHead>{t("fields.product")}</TableHead>
+                    <TableHead>{t("fields.item_warehouse")}</TableHead>
                     <TableHead className="text-right">{t("fields.quantity")}</TableHead>
                     <TableHead className="text-right">{t("fields.unit_value")}</TableHead>
                     <TableHead className="text-right">{t("fields.item_discount")}</TableHead>
                     <TableHead className="text-right">{t("lineTotal")}</TableHead>
+                    <TableHead>{t("stock.title")}</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -243,12 +214,16 @@ export function OrderView({ id }: { id: string }) {
                           <span className="font-mono text-xs text-muted-foreground">{item.sku}</span>
                         </div>
                       </TableCell>
+                      <TableCell>{item.warehouseName ?? "—"}</TableCell>
                       <TableCell className="text-right tabular-nums">
                         {format.number(item.quantity, { maxDecimals: 4 })} {item.unit}
                       </TableCell>
                       <TableCell className="text-right tabular-nums">{format.money(item.unitValue)}</TableCell>
                       <TableCell className="text-right tabular-nums">{format.money(item.discount)}</TableCell>
                       <TableCell className="text-right tabular-nums">{format.money(item.totalValue)}</TableCell>
+                      <TableCell>
+                        <ItemStock item={item} phase={order.status_detail.phase} quotation={order.quotation} />
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -298,6 +273,8 @@ export function OrderView({ id }: { id: string }) {
               )}
             </CardContent>
           </Card>
+
+          <OrderReceivables order={order} />
 
           <Card>
             <CardHeader>

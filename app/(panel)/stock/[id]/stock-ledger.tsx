@@ -3,6 +3,7 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { ArrowLeftRightIcon, ClipboardCheckIcon, PowerIcon, PowerOffIcon, Trash2Icon } from "lucide-react";
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
@@ -103,7 +104,21 @@ function Ledger({ record, breadcrumbs }: { record: StockRecord; breadcrumbs: Rea
           </>
         ),
       }),
-      column.accessor("reason", { header: t("fields.reason"), cell: ({ getValue }) => getValue() ?? "—" }),
+      column.accessor("reason", {
+        header: t("fields.reason"),
+        // An order's movements are told in words, with the order a click away (contract §10).
+        cell: ({ row, getValue }) =>
+          row.original.order_id ? (
+            <span className="grid gap-0.5">
+              <span>{t(`orderReasons.${row.original.type}`)}</span>
+              <Link className="text-xs underline" href={`/orders/${row.original.order_id}`}>
+                {t("openOrder")}
+              </Link>
+            </span>
+          ) : (
+            (getValue() ?? "—")
+          ),
+      }),
       column.accessor("reference_id", {
         header: t("fields.reference_id"),
         cell: ({ getValue }) => (getValue() ? <code className="font-mono text-xs">{getValue()}</code> : "—"),

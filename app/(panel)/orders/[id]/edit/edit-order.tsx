@@ -11,8 +11,9 @@ import { FormSkeleton } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { trpc } from "@/lib/trpc";
 import { OrderForm } from "../../order-form";
+import { isEditable } from "../order-flow";
 
-/** Editing an order: the order form with the stored order, unless its status is final (the API would answer 409). */
+/** Editing an order: the order form with the stored order, unless it is invoiced, canceled or final (the API would answer 409). */
 export function EditOrder({ id }: { id: string }) {
   const t = useTranslations("orders");
   const record = useTranslations("record");
@@ -26,7 +27,7 @@ export function EditOrder({ id }: { id: string }) {
   if (query.error) return <LoadFailure error={query.error} breadcrumbs={breadcrumbs} onRetry={() => void query.refetch()} />;
   const order = query.data;
   if (!order) return <FormSkeleton label={t("one")} />;
-  if (!canSell || order.status_detail.is_final)
+  if (!canSell || !isEditable(order))
     return (
       <>
         <PageHeader title={t("edit")}>{breadcrumbs}</PageHeader>
