@@ -21,7 +21,7 @@
 //   BENCH_CONNECTIONS  concurrent connections (default 50)
 //   DATABASE_URL       PostgreSQL to use instead of a throwaway database (the brands created are deleted after)
 //   BENCH_WEBHOOK_EVENTS, BENCH_WEBHOOK_BACKLOG  test events timed one by one (200) and the burst drained (5000)
-//   BENCH_ONLY         the scenario groups to run, comma-separated: rest, search, workspace, stock, webhooks, sales, pricing, insights (default: all)
+//   BENCH_ONLY         the scenario groups to run, comma-separated: rest, search, workspace, stock, webhooks, sales, orders, pricing, insights (default: all)
 //   ADMIN_EMAIL, ADMIN_PASSWORD  the admin to log in as (default: the app's defaults)
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -37,6 +37,7 @@ import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import pg from "pg";
 import { layersOf } from "./bench/layers.mjs";
+import { ordersTargets, printOrders, runOrdersBench } from "./bench/orders.mjs";
 import { printSales, runSalesBench, salesTargets } from "./bench/sales.mjs";
 import { insightsTargets, printInsights, runInsightsBench } from "./bench/insights.mjs";
 import { printPricing, pricingTargets, runPricingBench } from "./bench/pricing.mjs";
@@ -62,7 +63,7 @@ const APP_ENCRYPTION_KEY = process.env.APP_ENCRYPTION_KEY || randomBytes(32).toS
 /** Issue 6's targets. */
 const TARGETS = { byIdRatio: 0.5, byIdP99Ratio: 3, listRatio: 0.4, rateLimitCost: 0.1, rssMb: 300, coldStartMs: 1000 };
 const ONLY = new Set(
-  (process.env.BENCH_ONLY || "rest,search,workspace,stock,webhooks,sales,pricing,insights").split(",").map((group) => group.trim()),
+  (process.env.BENCH_ONLY || "rest,search,workspace,stock,webhooks,sales,orders,pricing,insights").split(",").map((group) => group.trim()),
 );
 
 // Cleanup steps run last-registered first, once, whatever ends the run.
@@ -303,6 +304,14 @@ async function main() {
     checks.push(...salesTargets(sales));
     report.sales = sales;
     if (sales.create.failures > 0 || sales.list.failures > 0) process.exitCode = 1;
+  }
+  if (ONLY.has("orders")) {
+    console.log("\n--- orders (contract §10: stock reserved, refused when short, taken on invoicing) ---");
+    const orders = await runOrdersBench({ root, databaseUrl, base: app.base });
+    printOrders(orders);
+    checks.push(...ordersTargets(orders));
+    report.orders = orders;
+    if (!orders.invariants.ok || orders.create.other > 0 || orders.invoice.other > 0) process.exitCode = 1;
   }
   if (ONLY.has("insights")) {
     console.log("\n--- analytics: most-sold and sales funnel ---");

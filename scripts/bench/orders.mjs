@@ -1,0 +1,243 @@
+// The orders scenario of `npm run bench` (issue 29, contract §10): in an org of its own, 8
+// connections POST /orders of 3 items each over 20 products whose stock covers only the first
+// 80% of the requests (so the rest race for the last units and are refused, 422), then
+// invoice half of the orders written (PUT /orders/{id} to an INVOICED status with an NF-e,
+// which takes their reserved stock and makes their receivables). After it, in the database:
+// every product's ledger chains and sums to its record; each record's reserved equals the
+// quantities of the open orders' items on it; the orders written are exactly those answered
+// 201 (no order both refused and written); invoiced orders hold nothing reserved.
+import autocannon from "autocannon";
+import pg from "pg";
+import { api, benchOrg, cnpj, quantile, stockProducts } from "./org.mjs";
+
+const PRODUCTS = 20;
+const CONNECTIONS = 8;
+/** The share of the requests the stock covers. */
+const COVERED = 0.8;
+
+/** Request `index`'s 3 distinct products and their quantities (1–3), the same every run. */
+function itemsOf(index) {
+  const first = (index * 7) % PRODUCTS;
+  return [0, 1, 2].map((offset) => ({ product: (first + offset * 3) % PRODUCTS, quantity: 1 + ((index + offset) % 3) }));
+}
+
+const shipment = Object.fromEntries(
+  ["address_name", "address_type", "street", "number", "complement", "neighborhood", "city", "state", "postal_code", "country"].map(
+    (field) => [`shipment_${field}`, "x"],
+  ),
+);
+
+/** POST /orders's body of request `index`: 3 items at 10.00, 5.50 and 2.25, one boleto payment of the total. */
+function orderBody(setup, index) {
+  const prices = [10, 5.5, 2.25];
+  const items = itemsOf(index).map((item, line) => ({
+    product_id: setup.products[item.product],
+    quantity: item.quantity,
+    unit_value: prices[line],
+  }));
+  const cents = items.reduce((sum, item) => sum + Math.round(item.unit_value * 100) * item.quantity, 0);
+  const total = cents / 100;
+  return {
+    partner_id: setup.partner,
+    negotiation_date: new Date().toISOString(),
+    order_value: total,
+    discount_value: 0,
+    freight_value: 0,
+    total_value: total,
+    ...shipment,
+    shipment_contact_name: "Bench",
+    shipment_contact_number: "11999990000",
+    items,
+    payments: [{ payment_method_id: setup.boleto, amount: total, installments: 1 }],
+  };
+}
+
+const NFE_WEIGHTS = Array.from({ length: 43 }, (_, index) => 2 + (index % 8));
+/** A valid NF-e access key (43 digits then the modulo-11 check digit), unique per `index`. */
+function nfeKey(index) {
+  const data = `3526${String(index).padStart(2, "0").slice(-2)}${cnpj()}55001${String(index).padStart(9, "0")}1${String(index).padStart(8, "0")}`;
+  const sum = [...data].reverse().reduce((total, digit, position) => total + Number(digit) * NFE_WEIGHTS[position], 0);
+  const rest = sum % 11;
+  return `${data}${rest < 2 ? 0 : 11 - rest}`;
+}
+
+async function setupOrg({ root, databaseUrl, base, requests }) {
+  const org = await benchOrg({ root, databaseUrl, base, name: "Bench orders" });
+  const { token } = org;
+  const partner = (await api(base, token, "POST", "/partners", { name: "Cliente Bench", fiscal_registration_number: cnpj() })).json.id;
+  const products = [];
+  for (let index = 0; index < PRODUCTS; index++)
+    products.push((await api(base, token, "POST", "/products", { name: `Bench pedido ${index}`, price: 10 })).json.id);
+  // Just enough stock for the first 80% of the requests.
+  const totals = Array.from({ length: PRODUCTS }, () => 0);
+  for (let index = 0; index < Math.floor(requests * COVERED); index++)
+    for (const item of itemsOf(index)) totals[item.product] += item.quantity;
+  const stockIds = await stockProducts(base, org, products, totals);
+  const boleto = (await api(base, token, "POST", "/payment-methods", { name: "Boleto", type: "BOLETO", installments: [{ sequence: 1 }] }))
+    .json.id;
+  const statuses = (await api(base, token, "GET", "/status?type=ORDER&perPage=100")).json.items;
+  const invoiced = statuses.find((status) => status.phase === "INVOICED");
+  if (!invoiced) throw new Error("the org has no INVOICED status");
+  return { org, setup: { partner, products, boleto, invoiced: invoiced.id }, stockIds, covered: totals.reduce((a, b) => a + b, 0) };
+}
+
+/** `count` calls of `call(index)` at `connections` at a time: each one's latency and status. */
+async function pool(count, connections, call) {
+  const latencies = [];
+  const statuses = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < count) {
+        const index = next++;
+        const begin = performance.now();
+        statuses.push(await call(index));
+        latencies.push(performance.now() - begin);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { statuses, rps: Math.round(count / seconds), p50: Math.round(quantile(latencies, 0.5)), p99: Math.round(quantile(latencies, 0.99)) };
+}
+
+async function checkInvariants(databaseUrl, stockIds, written, invoicedIds) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const problems = [];
+    const { rows } = await client.query(
+      `WITH ledger AS (
+         SELECT stock_id, total_before, total_after, reserved_before, reserved_after,
+                lag(total_after) OVER w AS previous_total, lag(reserved_after) OVER w AS previous_reserved
+         FROM stock_movements WHERE stock_id = ANY($1::uuid[])
+         WINDOW w AS (PARTITION BY stock_id ORDER BY seq)),
+       held AS (
+         SELECT i.stock_id, sum(i.reserved_quantity) AS reserved
+         FROM order_items i JOIN orders o ON o.id = i.order_id JOIN statuses s ON s.id = o.status_id
+         WHERE i.stock_id = ANY($1::uuid[]) AND s.phase IN ('OPEN', 'CONFIRMED') AND NOT o.quotation
+         GROUP BY i.stock_id)
+       SELECT r.id, r.total::text, r.reserved::text, coalesce(h.reserved, 0)::text AS held,
+              sum(l.total_after - l.total_before)::text AS ledger_total,
+              sum(l.reserved_after - l.reserved_before)::text AS ledger_reserved,
+              count(*) FILTER (WHERE l.previous_total IS NOT NULL AND (l.previous_total <> l.total_before OR l.previous_reserved <> l.reserved_before))::int AS broken_links
+       FROM stock_inventories r JOIN ledger l ON l.stock_id = r.id LEFT JOIN held h ON h.stock_id = r.id
+       WHERE r.id = ANY($1::uuid[])
+       GROUP BY r.id, r.total, r.reserved, h.reserved`,
+      [stockIds],
+    );
+    for (const row of rows) {
+      if (Number(row.ledger_total) !== Number(row.total)) problems.push(`${row.id}: ledger total ${row.ledger_total} ≠ record ${row.total}`);
+      if (Number(row.ledger_reserved) !== Number(row.reserved))
+        problems.push(`${row.id}: ledger reserved ${row.ledger_reserved} ≠ record ${row.reserved}`);
+      if (Number(row.held) !== Number(row.reserved)) problems.push(`${row.id}: open orders hold ${row.held}, the record reserves ${row.reserved}`);
+      if (row.broken_links > 0) problems.push(`${row.id}: ${row.broken_links} ledger rows do not start where the one before ended`);
+      if (Number(row.reserved) < 0 || Number(row.reserved) > Number(row.total)) problems.push(`${row.id}: reserved outside 0..total`);
+    }
+    if (rows.length !== stockIds.length) problems.push(`${stockIds.length - rows.length} records missing`);
+    // The org's orders are exactly the ones answered 201.
+    const stored = await client.query(
+      `SELECT o.id::text FROM orders o JOIN order_items i ON i.order_id = o.id WHERE i.stock_id = ANY($1::uuid[]) GROUP BY o.id`,
+      [stockIds],
+    );
+    const storedIds = new Set(stored.rows.map((row) => row.id));
+    const missing = written.filter((id) => !storedIds.has(id)).length;
+    const extra = storedIds.size - (written.length - missing);
+    if (missing > 0) problems.push(`${missing} orders answered 201 are not stored`);
+    if (extra > 0) problems.push(`${extra} orders stored that were refused or never answered`);
+    const invoiced = await client.query(
+      `SELECT count(DISTINCT o.id)::int AS orders, coalesce(sum(i.reserved_quantity), 0)::text AS reserved,
+              (SELECT count(*)::int FROM financials f WHERE f.order_id = ANY($1::uuid[])) AS receivables
+       FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.id = ANY($1::uuid[])`,
+      [invoicedIds],
+    );
+    const [summary] = invoiced.rows;
+    if (Number(summary.reserved) !== 0) problems.push(`invoiced orders still hold ${summary.reserved} reserved`);
+    if (summary.receivables !== invoicedIds.length)
+      problems.push(`${summary.receivables} receivables for ${invoicedIds.length} invoiced orders of one installment`);
+    return { ok: problems.length === 0, problems, stored: storedIds.size };
+  } finally {
+    await client.end();
+  }
+}
+
+export async function runOrdersBench({ root, databaseUrl, base, requests = 600 }) {
+  const { org, setup, stockIds } = await setupOrg({ root, databaseUrl, base, requests });
+  const statuses = new Map();
+  const written = [];
+  let index = 0;
+  const created = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    amount: requests,
+    headers: { authorization: `Bearer ${org.token}`, "content-type": "application/json" },
+    requests: [
+      {
+        method: "POST",
+        path: "/api/b2b/orders",
+        setupRequest: (request) => ({ ...request, body: JSON.stringify(orderBody(setup, index++)) }),
+        onResponse: (status, body) => {
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          if (status === 201) written.push(JSON.parse(body).id);
+        },
+      },
+    ],
+  });
+  // Invoice half of the orders written, 8 at a time.
+  const toInvoice = written.filter((_, position) => position % 2 === 0);
+  const invoicing = await pool(toInvoice.length, CONNECTIONS, async (position) => {
+    const response = await fetch(`${base}/api/b2b/orders/${toInvoice[position]}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${org.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ status: setup.invoiced, invoices: [{ invoice_key: nfeKey(position) }] }),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  });
+  const invoiced = toInvoice.filter((_, position) => invoicing.statuses[position] === 200);
+  const invariants = await checkInvariants(databaseUrl, stockIds, written, invoiced);
+  return {
+    requests,
+    create: {
+      rps: Math.round(created.requests.average),
+      p50: created.latency.p50,
+      p99: created.latency.p99,
+      written: statuses.get(201) ?? 0,
+      refused: statuses.get(422) ?? 0,
+      other: created.errors + [...statuses].filter(([status]) => status !== 201 && status !== 422).reduce((sum, [, n]) => sum + n, 0),
+    },
+    invoice: {
+      orders: toInvoice.length,
+      rps: invoicing.rps,
+      p50: invoicing.p50,
+      p99: invoicing.p99,
+      ok: invoiced.length,
+      other: toInvoice.length - invoiced.length,
+    },
+    invariants,
+  };
+}
+
+export function printOrders(figures) {
+  const { create, invoice, invariants } = figures;
+  console.log(
+    `  POST /orders (3 items, stock for ${COVERED * 100}% of ${figures.requests}): ${create.rps} req/s, p50 ${create.p50} ms, p99 ${create.p99} ms; ` +
+      `${create.written} written, ${create.refused} refused (422), ${create.other} other`,
+  );
+  console.log(
+    `  PUT /orders/{id} invoicing ${invoice.orders}: ${invoice.rps} req/s, p50 ${invoice.p50} ms, p99 ${invoice.p99} ms; ${invoice.ok} invoiced, ${invoice.other} other`,
+  );
+  console.log(
+    `  invariants: ${invariants.ok ? "intact (ledgers sum to their records, reserved = open orders' quantities, orders stored = 201s)" : "BROKEN"}`,
+  );
+  for (const problem of invariants.problems) console.log(`    ${problem}`);
+}
+
+export const ordersTargets = (figures) => [
+  [
+    "orders: every request written (201) or refused for stock (422), every invoicing 200",
+    figures.create.other === 0 && figures.invoice.other === 0,
+  ],
+  ["orders: invariants intact after the run", figures.invariants.ok],
+];
