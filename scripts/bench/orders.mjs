@@ -99,7 +99,12 @@ async function pool(count, connections, call) {
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { statuses, rps: Math.round(count / seconds), p50: Math.round(quantile(latencies, 0.5)), p99: Math.round(quantile(latencies, 0.99)) };
+  return {
+    statuses,
+    rps: Math.round(count / seconds),
+    p50: Math.round(quantile(latencies, 0.5)),
+    p99: Math.round(quantile(latencies, 0.99)),
+  };
 }
 
 async function checkInvariants(databaseUrl, stockIds, written, invoicedIds) {
@@ -128,10 +133,12 @@ async function checkInvariants(databaseUrl, stockIds, written, invoicedIds) {
       [stockIds],
     );
     for (const row of rows) {
-      if (Number(row.ledger_total) !== Number(row.total)) problems.push(`${row.id}: ledger total ${row.ledger_total} ≠ record ${row.total}`);
+      if (Number(row.ledger_total) !== Number(row.total))
+        problems.push(`${row.id}: ledger total ${row.ledger_total} ≠ record ${row.total}`);
       if (Number(row.ledger_reserved) !== Number(row.reserved))
         problems.push(`${row.id}: ledger reserved ${row.ledger_reserved} ≠ record ${row.reserved}`);
-      if (Number(row.held) !== Number(row.reserved)) problems.push(`${row.id}: open orders hold ${row.held}, the record reserves ${row.reserved}`);
+      if (Number(row.held) !== Number(row.reserved))
+        problems.push(`${row.id}: open orders hold ${row.held}, the record reserves ${row.reserved}`);
       if (row.broken_links > 0) problems.push(`${row.id}: ${row.broken_links} ledger rows do not start where the one before ended`);
       if (Number(row.reserved) < 0 || Number(row.reserved) > Number(row.total)) problems.push(`${row.id}: reserved outside 0..total`);
     }
@@ -166,6 +173,8 @@ export async function runOrdersBench({ root, databaseUrl, base, requests = 600 }
   const { org, setup, stockIds } = await setupOrg({ root, databaseUrl, base, requests });
   const statuses = new Map();
   const written = [];
+  /** What each written order was created with: a PUT names its partner, date and totals again (interface "Orders"). */
+  const bodies = new Map();
   let index = 0;
   const created = await autocannon({
     url: base,
@@ -176,23 +185,41 @@ export async function runOrdersBench({ root, databaseUrl, base, requests = 600 }
       {
         method: "POST",
         path: "/api/b2b/orders",
-        setupRequest: (request) => ({ ...request, body: JSON.stringify(orderBody(setup, index++)) }),
-        onResponse: (status, body) => {
+        setupRequest: (request, context) => {
+          context.body = orderBody(setup, index++);
+          return { ...request, body: JSON.stringify(context.body) };
+        },
+        onResponse: (status, body, context) => {
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          if (status === 201) written.push(JSON.parse(body).id);
+          if (status !== 201) return;
+          const { id } = JSON.parse(body);
+          written.push(id);
+          bodies.set(id, context.body);
         },
       },
     ],
   });
   // Invoice half of the orders written, 8 at a time.
   const toInvoice = written.filter((_, position) => position % 2 === 0);
+  const refusals = [];
   const invoicing = await pool(toInvoice.length, CONNECTIONS, async (position) => {
+    const { partner_id, negotiation_date, order_value, discount_value, freight_value, total_value } = bodies.get(toInvoice[position]);
     const response = await fetch(`${base}/api/b2b/orders/${toInvoice[position]}`, {
       method: "PUT",
       headers: { authorization: `Bearer ${org.token}`, "content-type": "application/json" },
-      body: JSON.stringify({ status: setup.invoiced, invoices: [{ invoice_key: nfeKey(position) }] }),
+      body: JSON.stringify({
+        partner_id,
+        negotiation_date,
+        order_value,
+        discount_value,
+        freight_value,
+        total_value,
+        status: setup.invoiced,
+        invoices: [{ invoice_key: nfeKey(position) }],
+      }),
     });
-    await response.arrayBuffer();
+    const text = await response.text();
+    if (response.status !== 200 && refusals.length < 3) refusals.push(`${response.status}: ${text.slice(0, 300)}`);
     return response.status;
   });
   const invoiced = toInvoice.filter((_, position) => invoicing.statuses[position] === 200);
@@ -214,6 +241,7 @@ export async function runOrdersBench({ root, databaseUrl, base, requests = 600 }
       p99: invoicing.p99,
       ok: invoiced.length,
       other: toInvoice.length - invoiced.length,
+      refusals,
     },
     invariants,
   };
@@ -231,6 +259,7 @@ export function printOrders(figures) {
   console.log(
     `  invariants: ${invariants.ok ? "intact (ledgers sum to their records, reserved = open orders' quantities, orders stored = 201s)" : "BROKEN"}`,
   );
+  for (const refusal of invoice.refusals) console.log(`    invoicing refused: ${refusal}`);
   for (const problem of invariants.problems) console.log(`    ${problem}`);
 }
 

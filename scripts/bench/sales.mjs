@@ -42,9 +42,10 @@ async function setupOrg({ root, databaseUrl, base }) {
   return { token, setup: { partner, products, card } };
 }
 
-export async function runSalesBench({ root, databaseUrl, base, sales = 400, captures = 50, racers = 8 }) {
+export async function runSalesBench({ root, databaseUrl, base, profiler, sales = 400, captures = 50, racers = 8 }) {
   const { token, setup } = await setupOrg({ root, databaseUrl, base });
   let index = 0;
+  profiler?.start();
   const created = await autocannon({
     url: base,
     connections: 8,
@@ -58,6 +59,7 @@ export async function runSalesBench({ root, databaseUrl, base, sales = 400, capt
       },
     ],
   });
+  const layers = profiler ? await profiler.layers(created.requests.total) : [];
   const list = await autocannon({
     url: base,
     connections: 8,
@@ -93,6 +95,8 @@ export async function runSalesBench({ root, databaseUrl, base, sales = 400, capt
       p99: created.latency.p99,
       failures: created.errors + created.non2xx,
       requests: created.requests.total,
+      /** The app's CPU per sale by layer (µs), from a profile of the run. */
+      layers,
     },
     list: { rps: Math.round(list.requests.average), p50: list.latency.p50, p99: list.latency.p99, failures: list.errors + list.non2xx },
     capture: {
@@ -114,6 +118,14 @@ export function printSales(figures) {
   console.log(
     `  GET /sales?perPage=25: ${figures.list.rps} req/s, p50 ${figures.list.p50} ms, p99 ${figures.list.p99} ms, failures ${figures.list.failures}`,
   );
+  if (figures.create.layers.length) {
+    const cpu = figures.create.layers.reduce((sum, layer) => sum + (layer.microsPerRequest ?? 0), 0);
+    console.log(
+      `  the app's CPU per sale: ${(cpu / 1000).toFixed(1)} ms (one process: at most ${Math.floor(1e6 / cpu)} sales/s), by layer:`,
+    );
+    for (const layer of figures.create.layers.slice(0, 8))
+      console.log(`    ${layer.layer}: ${((layer.microsPerRequest ?? 0) / 1000).toFixed(2)} ms (${(layer.share * 100).toFixed(1)}%)`);
+  }
   const { capture } = figures;
   console.log(
     `  PUT /sales/capture, ${capture.racers} racing per payment × ${capture.payments}: ${capture.ok} × 200, ${capture.alreadyCaptured} × 204, ${capture.other} other; p50 ${capture.p50} ms, p99 ${capture.p99} ms`,
