@@ -45,21 +45,30 @@ export interface AuditedWrite {
  * changed nothing records nothing.
  */
 export async function recordAudit(db: Db, write: AuditedWrite): Promise<void> {
-  const changes = write.before && write.after ? diffRecords(write.before, write.after) : visible(write.after ?? write.before ?? {});
-  if (write.action === "update" && Object.keys(changes).length === 0) return;
+  await recordAudits(db, [write]);
+}
+
+/** `recordAudit` for several writes of one transaction, in one statement (a sale and its receivables). */
+export async function recordAudits(db: Db, writes: readonly AuditedWrite[]): Promise<void> {
   const { actor, requestId } = writeContext(db);
-  await db.auditEvent.create({
-    data: {
-      actor_kind: actor?.kind ?? "system",
-      actor_id: actor?.id ?? null,
-      action: write.action,
-      entity: write.entity,
-      entity_id: write.entityId,
-      entity_label: write.label ?? null,
-      changes: JSON.parse(JSON.stringify(changes)) as object,
-      request_id: requestId ?? null,
-    } as never,
+  const rows = writes.flatMap((write) => {
+    const changes = write.before && write.after ? diffRecords(write.before, write.after) : visible(write.after ?? write.before ?? {});
+    if (write.action === "update" && Object.keys(changes).length === 0) return [];
+    return [
+      {
+        organization_id: db.$organizationId,
+        actor_kind: actor?.kind ?? "system",
+        actor_id: actor?.id ?? null,
+        action: write.action,
+        entity: write.entity,
+        entity_id: write.entityId,
+        entity_label: write.label ?? null,
+        changes: JSON.parse(JSON.stringify(changes)) as object,
+        request_id: requestId ?? null,
+      },
+    ];
   });
+  if (rows.length > 0) await db.auditEvent.createMany({ data: rows });
 }
 
 /** A readable name of a record for the log: its name, title, abbreviation or key. */

@@ -67,6 +67,11 @@ export function afterCommit(db: Db, hook: () => void): void {
   else hook();
 }
 
+/** Whether `db` is an open transaction's client (what is read through it stays true until it ends). */
+export function inTransaction(db: Db): boolean {
+  return units.has(db);
+}
+
 /** For whom the transaction of `db` writes (empty outside one: the CLI, the seed). */
 export function writeContext(db: Db): WriteContext {
   const unit = units.get(db);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/scoped";
-import { afterCommit } from "../db/transaction";
+import { afterCommit, inTransaction } from "../db/transaction";
 import type { Prisma } from "../generated/prisma/client";
 import type { WebhookEventType } from "./events";
 import { wakeDispatchers } from "./wake";
@@ -26,6 +26,19 @@ export async function emitEvent(db: Db, event: WebhookEvent): Promise<number> {
   return (await enqueueEvent(db, event)).deliveries;
 }
 
+/** The org's active endpoints and what they listen to. */
+type Listeners = Array<{ id: string; events: string[] }>;
+/** Read once per transaction: a write that emits several events (a sale: sale, order, each receivable) looks them up once. */
+const listenersOf = new WeakMap<object, Promise<Listeners>>();
+
+function activeEndpoints(db: Db): Promise<Listeners> {
+  const read = () => db.webhook.findMany({ where: { active: true }, select: { id: true, events: true } });
+  if (!inTransaction(db)) return read();
+  let listeners = listenersOf.get(db);
+  if (!listeners) listenersOf.set(db, (listeners = read()));
+  return listeners;
+}
+
 /**
  * `emitEvent` answering the event's id too; `only` limits it to one endpoint, which gets
  * the event whatever it listens to (the panel's "send test event").
@@ -36,10 +49,9 @@ export async function enqueueEvent(
   only?: { webhookId: string },
 ): Promise<{ eventId: string; deliveries: number }> {
   const id = randomUUID();
-  const endpoints = await db.webhook.findMany({
-    where: only ? { id: only.webhookId } : { active: true, events: { has: event.type } },
-    select: { id: true },
-  });
+  const endpoints = only
+    ? await db.webhook.findMany({ where: { id: only.webhookId }, select: { id: true } })
+    : (await activeEndpoints(db)).filter((endpoint) => endpoint.events.includes(event.type));
   if (endpoints.length === 0) return { eventId: id, deliveries: 0 };
   const payload = {
     id,

@@ -22,6 +22,26 @@ async function listen(org: TestOrg) {
 }
 
 describe("POST /sales", () => {
+  it("queues each of a sale's events once for every active endpoint that listens to it, and for no other", async () => {
+    const org = await newOrg();
+    const endpoint = (events: string[], active = true) =>
+      org.db.webhook.create({
+        data: { organization_id: org.organizationId, url: "https://hooks.example/x", events, active, secret_encrypted: "unused" },
+      });
+    const sales = await endpoint(["sale.created"]);
+    const receivables = await endpoint(["financial.created", "financial.paid"]);
+    const off = await endpoint(["sale.created", "order.created", "financial.created"], false);
+    const setup = await salesSetup(org);
+    await createSale(setup);
+    const deliveries = await org.db.webhookDelivery.findMany({ select: { webhook_id: true, event_type: true } });
+    const of = (webhookId: string) =>
+      deliveries.filter((delivery) => delivery.webhook_id === webhookId).map((delivery) => delivery.event_type);
+    expect(of(sales.id)).toEqual(["sale.created"]);
+    // The card's 3 installments and the PIX: 4 receivables.
+    expect(of(receivables.id)).toEqual(Array(4).fill("financial.created"));
+    expect(of(off.id)).toEqual([]);
+  });
+
   it("stores the sale, creates its order and its receivables in one go, and answers 200 with the create response", async () => {
     const org = await newOrg();
     await listen(org);

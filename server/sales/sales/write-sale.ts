@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { recordAudit } from "../../audit/service";
+import { recordAudits } from "../../audit/service";
 import type { Db } from "../../db/scoped";
 import type { FieldError } from "../../errors";
 import { AppError } from "../../errors";
@@ -300,27 +300,23 @@ export async function createSale(db: Db, scope: OrderScope, input: SaleWriteOutp
   const [written] = await writeSales(db, [{ ...input, seller_id: seller ?? null }], { announce: true });
   if (!written) throw new Error("writeSales answers one sale per input");
   const { saleId, partnerName } = written;
-  // The analytics rollups (most-sold, dashboard) move with the sale, in its transaction.
-  await recordSaleInRollups(db, saleId);
   const detail = await getSale(db, ALL_ORDERS, saleId);
-  await recordAudit(db, {
-    action: "create",
-    entity: "sale",
-    entityId: saleId,
-    label: partnerName,
-    after: { ...detail, financials: undefined },
-  });
-  for (const financial of detail.financials) {
-    await recordAudit(db, {
+  await recordAudits(db, [
+    { action: "create", entity: "sale", entityId: saleId, label: partnerName, after: { ...detail, financials: undefined } },
+    ...detail.financials.map((financial) => ({
       action: "create",
       entity: "financial",
       entityId: financial.id,
       label: financial.partner_name,
       after: financial,
-    });
-  }
+    })),
+  ]);
   await emitEvent(db, { type: "sale.created", data: eventData(detail), subject: { type: "sale", id: saleId } });
   for (const financial of detail.financials) await announceNewFinancial(db, financial);
+  // The analytics rollups (most-sold, dashboard) move with the sale, in its transaction, last:
+  // every sale of the org's day updates the same rows, whose locks are then held only until
+  // the commit that follows, not across the reads above.
+  await recordSaleInRollups(db, saleId);
   return detail;
 }
 
