@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { completeCnpj } from "../../server/lib/fiscal-number";
 import { formatNfeKey, nfeCheckDigit } from "../../server/lib/nfe-key";
 import { API, expect, test, unique } from "../fixtures";
-import { stockUp } from "./order-data";
+import { shipment, stockUp } from "./order-data";
 import { signIn, toast } from "./panel";
 
 const digits = (length: number) => Array.from({ length }, () => randomInt(10)).join("");
@@ -146,22 +146,7 @@ test("staff edits an order's item quantity: the totals follow and the change per
     discount_value: 0,
     freight_value: 20,
     total_value: 180,
-    ...Object.fromEntries(
-      [
-        "address_name",
-        "address_type",
-        "street",
-        "number",
-        "complement",
-        "neighborhood",
-        "city",
-        "state",
-        "postal_code",
-        "country",
-        "contact_name",
-        "contact_number",
-      ].map((field) => [`shipment_${field}`, "x"]),
-    ),
+    ...shipment,
     items: [{ product_id: product.id, unit_value: 80, quantity: 2 }],
   });
   // The unit price the engine gives for 3 with this partner: the form suggests it when the quantity changes.

@@ -3,9 +3,8 @@
 import { CheckIcon, ChevronDownIcon, Loader2Icon } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
-import { uploadFiles } from "@/components/files";
 import { ConfirmDeleteDialog } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -18,19 +17,18 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useFormat } from "@/lib/format";
 import { useEnumLabel } from "@/lib/i18n";
 import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
-import { isValidNfeKey, normalizeNfeKey } from "@/server/lib/nfe-key";
 import { canMove, PHASES, reserves, tookStock, type Phase } from "@/server/orders/orders/phases";
 import type { OrderDetail } from "@/server/orders/orders/schemas";
 import type { Status } from "@/server/settings/statuses/schemas";
 import { StatusBadge } from "../../sales/status-badge";
 import { useFinancialStatuses } from "../../financials/use-financial-statuses";
 import { withUnit } from "../item-stock";
+import { NfeFields, useNfeForm } from "./nfe-fields";
 
 /** Whether the order's items, payments, invoices and attachments may still change (contract §10). */
 export const isEditable = (order: OrderDetail) => !order.status_detail.is_final && (order.quotation || reserves(order.status_detail.phase));
@@ -204,14 +202,9 @@ function InvoiceDialog({
     onSuccess: () =>
       Promise.all([utils.orders.invalidate(), utils.financials.invalidate(), utils.stock.invalidate(), utils.coupons.invalidate()]),
   });
-  const keyId = useId();
-  const [key, setKey] = useState("");
-  const [xml, setXml] = useState<File | null>(null);
-  const [danfe, setDanfe] = useState<File | null>(null);
+  const nfe = useNfeForm();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const normalized = normalizeNfeKey(key);
-  const invalid = key !== "" && !isValidNfeKey(normalized);
   return (
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
       <DialogContent>
@@ -219,17 +212,11 @@ function InvoiceDialog({
           className="grid gap-4"
           onSubmit={async (event) => {
             event.preventDefault();
-            if (!isValidNfeKey(normalized)) return setError(t("invalidKey"));
+            if (!nfe.valid) return setError(t("invalidKey"));
             setError(null);
             setPending(true);
             try {
-              const [xmlFile] = xml ? await uploadFiles([xml]) : [];
-              const [danfeFile] = danfe ? await uploadFiles([danfe]) : [];
-              await setStatus.mutateAsync({
-                id: order.id,
-                status: status.id,
-                invoices: [{ invoice_key: normalized, xml_resource_id: xmlFile?.id ?? null, danfe_resource_id: danfeFile?.id ?? null }],
-              });
+              await setStatus.mutateAsync({ id: order.id, status: status.id, invoices: [await nfe.invoice()] });
               onDone();
             } catch (failure) {
               setError(problems.message(failure));
@@ -242,35 +229,7 @@ function InvoiceDialog({
             <DialogTitle>{t("flow.invoiceTitle", { status: status.title })}</DialogTitle>
             <DialogDescription>{t("flow.invoiceDescription")}</DialogDescription>
           </DialogHeader>
-          <div className="grid gap-1">
-            <label htmlFor={keyId} className="text-sm font-medium">
-              {t("fields.invoice_key")}
-            </label>
-            <Input
-              id={keyId}
-              value={key}
-              onChange={(event) => setKey(event.target.value)}
-              inputMode="numeric"
-              autoComplete="off"
-              required
-              aria-invalid={invalid}
-              aria-describedby={invalid ? `${keyId}-error` : undefined}
-              className="font-mono"
-            />
-            {invalid && (
-              <span id={`${keyId}-error`} className="text-xs text-destructive">
-                {t("invalidKey")}
-              </span>
-            )}
-          </div>
-          <label className="grid gap-1 text-sm font-medium">
-            {t("xmlFile")}
-            <Input type="file" accept=".xml,application/xml,text/xml" onChange={(event) => setXml(event.target.files?.[0] ?? null)} />
-          </label>
-          <label className="grid gap-1 text-sm font-medium">
-            {t("danfeFile")}
-            <Input type="file" accept=".pdf,application/pdf" onChange={(event) => setDanfe(event.target.files?.[0] ?? null)} />
-          </label>
+          <NfeFields form={nfe} />
           {error && (
             <p role="alert" className="text-sm text-destructive">
               {error}
@@ -280,7 +239,7 @@ function InvoiceDialog({
             <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
               {t("flow.back")}
             </Button>
-            <Button type="submit" disabled={pending || key === ""}>
+            <Button type="submit" disabled={pending || nfe.key === ""}>
               {pending && <Loader2Icon className="animate-spin" aria-hidden />}
               {t("flow.invoiceSubmit", { status: status.title })}
             </Button>

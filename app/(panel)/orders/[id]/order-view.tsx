@@ -21,11 +21,12 @@ import { useFormat } from "@/lib/format";
 import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
 import { formatFiscalNumber } from "@/server/lib/fiscal-number";
-import { formatNfeKey, isValidNfeKey, normalizeNfeKey } from "@/server/lib/nfe-key";
+import { formatNfeKey } from "@/server/lib/nfe-key";
 import type { OrderDetail } from "@/server/orders/orders/schemas";
 import { ItemStock } from "../item-stock";
 import { useOrderStatuses } from "../orders-list";
 import { StatusChip } from "../status-chip";
+import { NfeFields, useNfeForm } from "./nfe-fields";
 import { isEditable, OrderReceivables, PhaseSteps, StatusMoves } from "./order-flow";
 
 /** Uploads files as the signed-in user (the panel's session authenticates the REST call): their ids. */
@@ -49,42 +50,31 @@ function keep(order: OrderDetail) {
 function InvoiceForm({ order, onSaved }: { order: OrderDetail; onSaved: () => void }) {
   const t = useTranslations("orders");
   const problems = useProblemMessages("orders.fields");
-  const [key, setKey] = useState("");
-  const [xml, setXml] = useState<File | null>(null);
-  const [danfe, setDanfe] = useState<File | null>(null);
+  const nfe = useNfeForm();
   const [error, setError] = useState<string | null>(null);
   const update = trpc.orders.update.useMutation();
-  const normalized = normalizeNfeKey(key);
-  const invalid = key !== "" && !isValidNfeKey(normalized);
   return (
     <form
       className="grid gap-3 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end"
       onSubmit={async (event) => {
         event.preventDefault();
-        if (!isValidNfeKey(normalized)) return setError(t("invalidKey"));
+        if (!nfe.valid) return setError(t("invalidKey"));
         setError(null);
         try {
-          const [xmlId] = xml ? await uploadFileIds([xml]) : [];
-          const [danfeId] = danfe ? await uploadFileIds([danfe]) : [];
+          const invoice = await nfe.invoice();
           await update.mutateAsync({
             ...keep(order),
             invoices: [
-              ...order.invoices.map((invoice) => ({
-                invoice_key: invoice.invoice_key,
-                invoice_number: invoice.invoice_number,
-                xml_resource_id: invoice.xml_resource_id,
-                danfe_resource_id: invoice.danfe_resource_id,
+              ...order.invoices.map((stored) => ({
+                invoice_key: stored.invoice_key,
+                invoice_number: stored.invoice_number,
+                xml_resource_id: stored.xml_resource_id,
+                danfe_resource_id: stored.danfe_resource_id,
               })),
-              {
-                invoice_key: normalized,
-                xml_resource_id: xmlId ?? null,
-                danfe_resource_id: danfeId ?? null,
-              },
+              invoice,
             ],
           });
-          setKey("");
-          setXml(null);
-          setDanfe(null);
+          nfe.reset();
           toast.success(t("invoiceAdded"));
           onSaved();
         } catch (failure) {
@@ -92,26 +82,8 @@ function InvoiceForm({ order, onSaved }: { order: OrderDetail; onSaved: () => vo
         }
       }}
     >
-      <label className="grid gap-1 text-sm font-medium">
-        {t("fields.invoice_key")}
-        <Input
-          value={key}
-          onChange={(event) => setKey(event.target.value)}
-          inputMode="numeric"
-          aria-invalid={invalid}
-          className="font-mono"
-        />
-        {invalid && <span className="text-xs text-destructive">{t("invalidKey")}</span>}
-      </label>
-      <label className="grid gap-1 text-sm font-medium">
-        {t("xmlFile")}
-        <Input type="file" accept=".xml,application/xml,text/xml" onChange={(event) => setXml(event.target.files?.[0] ?? null)} />
-      </label>
-      <label className="grid gap-1 text-sm font-medium">
-        {t("danfeFile")}
-        <Input type="file" accept=".pdf,application/pdf" onChange={(event) => setDanfe(event.target.files?.[0] ?? null)} />
-      </label>
-      <Button type="submit" disabled={update.isPending || key === ""}>
+      <NfeFields form={nfe} />
+      <Button type="submit" disabled={update.isPending || nfe.key === ""}>
         {t("addInvoice")}
       </Button>
       {error && (
