@@ -187,13 +187,16 @@ export function RecordActivity({ entity, id, version }: RecordActivityProps) {
  */
 export function RecordLayout({ aside, children }: { aside?: React.ReactNode; children: React.ReactNode }) {
   const t = useTranslations("activity");
-  if (!aside) return <>{children}</>;
+  // One tree with or without the aside: the record arriving (and its aside with it) must not
+  // remount the page's sections, or a dialog opened on them meanwhile would close.
   return (
-    <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+    <div className={aside ? "grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]" : "grid items-start gap-6"}>
       <div className="grid min-w-0 gap-6">{children}</div>
-      <aside className="grid gap-6" aria-label={t("aside")}>
-        {aside}
-      </aside>
+      {aside && (
+        <aside className="grid gap-6" aria-label={t("aside")}>
+          {aside}
+        </aside>
+      )}
     </div>
   );
 }
