@@ -64,6 +64,23 @@ export default function SwaggerView({ url, labels }: { url: string; labels: Swag
   useEffect(() => {
     let cancelled = false;
     const node = container.current;
+    // swagger-ui draws (and redraws) its parts when it likes, after `onComplete` too: the words
+    // it leaves out are put back whenever its tree changes.
+    const name = () => {
+      if (!node) return;
+      // Its server list sits in a label with no words: name it.
+      const servers = node.querySelector("select#servers");
+      if (servers && servers.getAttribute("aria-label") !== labels.servers) servers.setAttribute("aria-label", labels.servers);
+      // Its operations are a <main>, inside the panel's own: a page has one main landmark, so
+      // they become a named region of it.
+      const operations = node.querySelector("main#operations");
+      if (operations && operations.getAttribute("role") !== "region") {
+        operations.setAttribute("role", "region");
+        operations.setAttribute("aria-label", labels.operations);
+      }
+    };
+    const observer = new MutationObserver(name);
+    if (node) observer.observe(node, { childList: true, subtree: true });
     void loadSwaggerUI().then((SwaggerUI) => {
       if (cancelled || !node) return;
       SwaggerUI({
@@ -74,19 +91,12 @@ export default function SwaggerView({ url, labels }: { url: string; labels: Swag
         deepLinking: true,
         persistAuthorization: true,
         plugins: [plainSummaryPath],
-        onComplete: () => {
-          // swagger-ui's server list sits in a label with no words: name it.
-          node.querySelector("select#servers")?.setAttribute("aria-label", labels.servers);
-          // Its operations are a <main>, inside the panel's own: a page has one main
-          // landmark, so they become a named region of it.
-          const operations = node.querySelector("main#operations");
-          operations?.setAttribute("role", "region");
-          operations?.setAttribute("aria-label", labels.operations);
-        },
+        onComplete: name,
       });
     });
     return () => {
       cancelled = true;
+      observer.disconnect();
     };
   }, [url, labels.servers, labels.operations]);
   return <div ref={container} />;
