@@ -2,11 +2,12 @@ import { randomInt, randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { completeCnpj } from "../../server/lib/fiscal-number";
 import { API, expect, expectProblem, login, test, unique, type Headers } from "../fixtures";
+import { shipment } from "../ui/order-data";
 
 /**
  * Two instances of the app on one PostgreSQL (contract §6; issue 6 "Scaling out"; issue 10
  * stock): tokens, revocations and idempotency keys hold across them, and stock movements
- * split between them never lose an update (the shared rate-limit counts:
+ * split between them never lose an update, nor do orders racing for the last units (the shared rate-limit counts:
  * tests/integration/lifecycle.test.ts; everything else of REST: tests/integration).
  */
 const second = process.env.E2E_SECOND_URL;
@@ -67,6 +68,43 @@ test.describe("two instances on one database", () => {
     const after = await (await request.get(`${API}/stock/${record.id}/movements?dir=desc&perPage=100`, { headers: admin })).json();
     expect(after.total).toBe(26);
     expect(after.items[0]).toMatchObject({ total_after: 0 });
+  });
+
+  test("10 orders racing for the last 5 units, split between both: exactly 5 are written and reserve them, 5 are refused whole (422)", async ({
+    request,
+    admin,
+  }) => {
+    const { key, move } = await world(request, admin);
+    const record = await (await move({ type: "INCREMENT", quantity: 5 })).json();
+    const partner = await post(request, admin, "/partners", {
+      name: unique("Cliente"),
+      fiscal_registration_number: completeCnpj(`${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`),
+    });
+    // Contract §10: an open order reserves its items where it says (its company and warehouse).
+    const order = {
+      partner_id: partner.id,
+      company_id: key.company_id,
+      warehouse_id: key.warehouse_id,
+      negotiation_date: "2026-05-01T12:00:00.000Z",
+      order_value: 10,
+      discount_value: 0,
+      freight_value: 0,
+      total_value: 10,
+      ...shipment,
+      items: [{ product_id: key.product_id, unit_value: 10, quantity: 1 }],
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => request.post(`${index % 2 ? second : ""}${API}/orders`, { headers: admin, data: order })),
+    );
+    const statuses = answers.map((answer) => answer.status());
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(5);
+    const after = await (
+      await request.get(`${API}/stock?product_id=${key.product_id}&warehouse_id=${key.warehouse_id}`, { headers: admin })
+    ).json();
+    expect(after.items).toEqual([expect.objectContaining({ id: record.id, total: 5, reserved: 5, available: 0 })]);
+    const ledger = await (await request.get(`${API}/stock/${record.id}/movements?perPage=100`, { headers: admin })).json();
+    expect(ledger.items.filter((row: { type: string }) => row.type === "RESERVE")).toHaveLength(5);
   });
 
   test("concurrent INCREMENTs and RESERVE/RELEASE races split between both: no lost update, reserved never above total", async ({
