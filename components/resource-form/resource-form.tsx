@@ -153,7 +153,7 @@ export function ResourceForm<Input extends FieldValues, Output>({
             {formError}
           </div>
         )}
-        <fieldset disabled={readOnly || isSubmitting} className="grid min-w-0 gap-5">
+        <fieldset disabled={readOnly || isSubmitting} className="grid min-w-0 grid-cols-1 gap-5">
           {children}
         </fieldset>
         <div className="flex flex-wrap items-center gap-2 border-t pt-5">

@@ -239,7 +239,7 @@ export function OrderForm(props: OrderFormProps) {
           <CardHeader>
             <CardTitle>{t("sections.parties")}</CardTitle>
           </CardHeader>
-          <CardContent className="grid gap-4 md:grid-cols-2">
+          <CardContent className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <SelectField control={form.control} name="partner_id" label={t("fields.partner_id")} options={partners} required />
             <SelectField control={form.control} name="company_id" label={t("fields.company_id")} options={companies.options} />
             <SelectField control={form.control} name="seller_id" label={t("fields.seller_id")} options={sellers.options} />
@@ -260,7 +260,7 @@ export function OrderForm(props: OrderFormProps) {
           <CardHeader>
             <CardTitle>{t("sections.items")}</CardTitle>
           </CardHeader>
-          <CardContent className="grid gap-4">
+          <CardContent className="grid grid-cols-1 gap-4">
             <ProductPicker
               onPick={(product) => {
                 setPicked((current) =>
@@ -293,7 +293,7 @@ export function OrderForm(props: OrderFormProps) {
               {items.fields.map((item, index) => (
                 <li
                   key={item.id}
-                  className="grid items-end gap-3 rounded-md border p-3 md:grid-cols-[2fr_1.5fr_1fr_1fr_1fr_auto_auto]"
+                  className="grid grid-cols-1 items-end gap-3 rounded-md border p-3 md:grid-cols-[2fr_1.5fr_1fr_1fr_1fr_auto_auto]"
                   aria-label={t("itemLabel", { index: index + 1 })}
                 >
                   <div className="grid">
@@ -348,7 +348,7 @@ export function OrderForm(props: OrderFormProps) {
           <CardHeader>
             <CardTitle>{t("sections.delivery")}</CardTitle>
           </CardHeader>
-          <CardContent className="grid gap-4 md:grid-cols-3">
+          <CardContent className="grid grid-cols-1 gap-4 md:grid-cols-3">
             {SHIPMENT_FIELDS.map((name) => (
               <TextField key={name} control={form.control} name={name} label={t(`fields.${name}`)} />
             ))}
@@ -359,7 +359,7 @@ export function OrderForm(props: OrderFormProps) {
           <CardHeader>
             <CardTitle>{t("sections.totals")}</CardTitle>
           </CardHeader>
-          <CardContent className="grid gap-4 md:grid-cols-3">
+          <CardContent className="grid grid-cols-1 gap-4 md:grid-cols-3">
             <MoneyField control={form.control} name="discount_value" label={t("fields.discount_value")} />
             <MoneyField control={form.control} name="freight_value" label={t("fields.freight_value")} />
             <dl className="grid content-end gap-1 text-sm">
@@ -384,7 +384,7 @@ export function OrderForm(props: OrderFormProps) {
           <CardHeader>
             <CardTitle>{t("sections.payments")}</CardTitle>
           </CardHeader>
-          <CardContent className="grid gap-4">
+          <CardContent className="grid grid-cols-1 gap-4">
             {payments.fields.length === 0 && <p className="text-sm text-muted-foreground">{t("noPayments")}</p>}
             <ol className="grid gap-3">
               {payments.fields.map((payment, index) => {
@@ -394,7 +394,7 @@ export function OrderForm(props: OrderFormProps) {
                 return (
                   <li
                     key={payment.id}
-                    className="grid items-start gap-3 rounded-md border p-3 md:grid-cols-[2fr_1fr_1fr_auto]"
+                    className="grid grid-cols-1 items-start gap-3 rounded-md border p-3 md:grid-cols-[2fr_1fr_1fr_auto]"
                     aria-label={t("paymentLabel", { index: index + 1 })}
                   >
                     <SelectField

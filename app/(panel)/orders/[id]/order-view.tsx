@@ -158,8 +158,8 @@ export function OrderView({ id }: { id: string }) {
         {breadcrumbs}
       </PageHeader>
       <PhaseSteps phase={order.status_detail.phase} />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid min-w-0 gap-6 lg:col-span-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-span-2">
           <Card>
             <CardHeader>
               <CardTitle>{t("sections.items")}</CardTitle>
@@ -324,7 +324,7 @@ export function OrderView({ id }: { id: string }) {
           </Card>
         </div>
 
-        <div className="grid content-start gap-6">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <Card>
             <CardHeader>
               <CardTitle>{t("sections.parties")}</CardTitle>
