@@ -1,8 +1,36 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
 import { cn } from "@/lib/utils";
 
+/**
+ * A table that scrolls sideways when it is wider than its place (a phone, a column beside an
+ * aside). While it does, its scrolling container takes keyboard focus so the arrow keys scroll
+ * it, named after the table when the table has a name.
+ */
 export function Table({ className, ...props }: React.ComponentProps<"table">) {
+  const container = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const node = container.current;
+    if (!node) return;
+    const check = () => setScrolls(node.scrollWidth > node.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(node);
+    if (node.firstElementChild) observer.observe(node.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  const name = props["aria-label"];
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      ref={container}
+      data-slot="table-container"
+      className="relative w-full overflow-x-auto rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring/40"
+      tabIndex={scrolls ? 0 : undefined}
+      role={scrolls && name ? "region" : undefined}
+      aria-label={scrolls && name ? name : undefined}
+    >
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

@@ -329,7 +329,7 @@ export function OrderReceivables({ order }: { order: OrderDetail }) {
             {reserves(order.status_detail.phase) ? t("receivablesLater") : t("noReceivables")}
           </p>
         ) : (
-          <Table>
+          <Table aria-label={t("receivables")}>
             <TableHeader>
               <TableRow>
                 <TableHead>{fields("installment")}</TableHead>

@@ -165,7 +165,7 @@ export function OrderView({ id }: { id: string }) {
               <CardTitle>{t("sections.items")}</CardTitle>
             </CardHeader>
             <CardContent>
-              <Table>
+              <Table aria-label={t("sections.items")}>
                 <TableHeader>
                   <TableRow>
                     <TableHead>{t("fields.product")}</TableHead>
