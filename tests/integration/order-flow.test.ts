@@ -199,6 +199,22 @@ describe("the order flow", { timeout: 120_000 }, () => {
     );
   });
 
+  it("another org's warehouse is no warehouse of this one: named by the order or an item, the write is refused and nothing moves there", async () => {
+    const { org, f } = await setup();
+    const other = await setup();
+    const theirs = other.f.warehouse.id;
+    expect(paths(await call("POST", `${API}/orders`, { headers: f.headers, body: orderBody(f, { warehouse_id: theirs }) }))).toEqual([
+      "warehouse_id",
+    ]);
+    const items = orderBody(f).items.map((item, index) => (index === 0 ? { ...item, warehouse_id: theirs } : item));
+    expect(paths(await call("POST", `${API}/orders`, { headers: f.headers, body: orderBody(f, { items }) }))).toEqual([
+      "items.0.warehouse_id",
+    ]);
+    expect(await org.db.order.count()).toBe(0);
+    const reserved = await other.org.db.stockInventory.findMany({ where: { reserved: { gt: 0 } } });
+    expect(reserved).toEqual([]);
+  });
+
   it("at most one default warehouse and company per org: choosing one moves it", async () => {
     const { org, f } = await setup();
     const second = (
