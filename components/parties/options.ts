@@ -25,9 +25,26 @@ export function useSellerOptions() {
   };
 }
 
+/** The org's companies; `defaultId` is the one orders without a company take stock from (contract §10). */
 export function useCompanyOptions() {
   const query = trpc.companies.list.useQuery({ perPage: MAX_OPTIONS, sort: "name" }, { staleTime });
-  return { options: (query.data?.items ?? []).map((item) => ({ value: item.id, label: item.name })), loading: query.isPending };
+  const items = query.data?.items ?? [];
+  return {
+    options: items.map((item) => ({ value: item.id, label: item.name })),
+    loading: query.isPending,
+    defaultId: items.find((item) => item.is_default)?.id ?? null,
+  };
+}
+
+/** The org's active warehouses; `defaultId` is where items without a warehouse take stock from (contract §10). */
+export function useWarehouseOptions() {
+  const query = trpc.warehouses.list.useQuery({ perPage: MAX_OPTIONS, sort: "name", active: true }, { staleTime });
+  const items = query.data?.items ?? [];
+  return {
+    options: items.map((item) => ({ value: item.id, label: item.name })),
+    loading: query.isPending,
+    defaultId: items.find((item) => item.is_default)?.id ?? null,
+  };
 }
 
 /** Users are listed to admins only: other roles get no choices. */

@@ -28,18 +28,6 @@ export function ItemStock({ item, phase, quotation }: { item: Item; phase: Phase
   return tookStock(phase) ? <span>{t("taken")}</span> : null;
 }
 
-/** The org's default company and warehouse, where an order without its own takes stock from. */
-export function useStockDefaults() {
-  const staleTime = 30_000;
-  const companies = trpc.companies.list.useQuery({ perPage: 100, sort: "name", active: true }, { staleTime });
-  const warehouses = trpc.warehouses.list.useQuery({ perPage: 100, sort: "name", active: true }, { staleTime });
-  return {
-    companyId: companies.data?.items.find((company) => company.is_default)?.id ?? null,
-    warehouses: warehouses.data?.items ?? [],
-    warehouseId: warehouses.data?.items.find((warehouse) => warehouse.is_default)?.id ?? null,
-  };
-}
-
 export interface StockHintProps {
   id: string;
   productId: string;

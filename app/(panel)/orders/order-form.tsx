@@ -9,7 +9,7 @@ import { toast } from "sonner";
 import { listHref } from "@/components/data-table";
 import { Breadcrumbs } from "@/components/panel/breadcrumbs";
 import { PageHeader } from "@/components/panel/page-header";
-import { useCompanyOptions, useSellerOptions } from "@/components/parties/options";
+import { useCompanyOptions, useSellerOptions, useWarehouseOptions } from "@/components/parties/options";
 import {
   DateField,
   MoneyField,
@@ -38,7 +38,7 @@ import {
   storedOrderValues,
   updateInput,
 } from "./order-values";
-import { StockHint, useStockDefaults } from "./item-stock";
+import { StockHint } from "./item-stock";
 import { PriceHint, usePriceSuggestions, type ProductFacts } from "./price-suggestion";
 
 /** The delivery address and contact, as the order stores them. */
@@ -129,8 +129,7 @@ export function OrderForm(props: OrderFormProps) {
   const partnerOptions = usePartnerOptions();
   const companies = useCompanyOptions();
   const sellers = useSellerOptions();
-  const stockDefaults = useStockDefaults();
-  const warehouseOptions = stockDefaults.warehouses.map((warehouse) => ({ value: warehouse.id, label: warehouse.name }));
+  const warehouses = useWarehouseOptions();
   const methods = trpc.paymentMethods.list.useQuery({ perPage: 100, sort: "name" }, { staleTime: 30_000 }).data?.items ?? [];
   const create = trpc.orders.create.useMutation({
     onSuccess: () => utils.orders.invalidate(),
@@ -247,7 +246,7 @@ export function OrderForm(props: OrderFormProps) {
               control={form.control}
               name="warehouse_id"
               label={t("fields.warehouse_id")}
-              options={warehouseOptions}
+              options={warehouses.options}
               placeholder={t("defaultWarehouse")}
               description={t("warehouseDescription")}
             />
@@ -304,7 +303,7 @@ export function OrderForm(props: OrderFormProps) {
                     control={form.control}
                     name={`items.${index}.warehouse_id`}
                     label={t("fields.item_warehouse")}
-                    options={warehouseOptions}
+                    options={warehouses.options}
                     placeholder={t("orderWarehouse")}
                   />
                   <QuantityField
@@ -332,10 +331,10 @@ export function OrderForm(props: OrderFormProps) {
                   <StockHint
                     id={`stock-hint-${item.id}`}
                     productId={item.product_id}
-                    warehouseId={watched.items?.[index]?.warehouse_id || watched.warehouse_id || stockDefaults.warehouseId}
-                    companyId={watched.company_id || stockDefaults.companyId}
+                    warehouseId={watched.items?.[index]?.warehouse_id || watched.warehouse_id || warehouses.defaultId}
+                    companyId={watched.company_id || companies.defaultId}
                     quantity={watched.items?.[index]?.quantity ?? 0}
-                    held={heldOf(item.key, watched.items?.[index]?.warehouse_id || watched.warehouse_id || stockDefaults.warehouseId)}
+                    held={heldOf(item.key, watched.items?.[index]?.warehouse_id || watched.warehouse_id || warehouses.defaultId)}
                     trackStock={facts(item.product_id)?.trackStock}
                   />
                 </li>
