@@ -6,7 +6,7 @@ import { BlockList, isIP, type LookupFunction } from "node:net";
  * service's own network. An address is refused when it is loopback, private, link-local,
  * CGNAT, multicast, reserved or documentation space, an IPv6 unique-local, link-local or
  * loopback address, or an IPv6 form that embeds a refused IPv4 address (IPv4-mapped,
- * IPv4-compatible, NAT64, 6to4). `WEBHOOK_ALLOW_PRIVATE=true` lifts the rule (local
+ * IPv4-translated, IPv4-compatible, NAT64, 6to4, ISATAP). `WEBHOOK_ALLOW_PRIVATE=true` lifts the rule (local
  * integrations, tests).
  *
  * Checked twice: when an endpoint is written (its host name is resolved) and when a
@@ -42,6 +42,7 @@ for (const [network, prefix] of [
   ["100::", 64], // discard
   ["2001::", 32], // Teredo
   ["2001:db8::", 32], // documentation
+  ["64:ff9b:1::", 48], // local-use NAT64 (RFC 8215): translates to whatever the local network chose
   ["fc00::", 7], // unique local (ULA)
   ["fe80::", 10], // link-local
   ["fec0::", 10], // site-local (deprecated)
@@ -69,15 +70,18 @@ function ipv6Bytes(address: string): number[] {
   return bytes;
 }
 
-/** The IPv4 address an IPv6 address carries (mapped, compatible, NAT64, 6to4), if any. */
+/** The IPv4 address an IPv6 address carries (mapped, translated, compatible, NAT64, 6to4, ISATAP), if any. */
 function embeddedIpv4(address: string): string | undefined {
   const bytes = ipv6Bytes(address);
   const zeros = (from: number, to: number) => bytes.slice(from, to).every((byte) => byte === 0);
   const v4 = (at: number) => bytes.slice(at, at + 4).join(".");
   if (zeros(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return v4(12); // ::ffff:a.b.c.d
+  if (zeros(0, 8) && bytes[8] === 0xff && bytes[9] === 0xff && zeros(10, 12)) return v4(12); // ::ffff:0:a.b.c.d (IPv4-translated, SIIT)
   if (zeros(0, 12)) return v4(12); // ::a.b.c.d (IPv4-compatible, deprecated)
   if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b) return v4(12); // 64:ff9b::/96 and /48 (NAT64)
   if (bytes[0] === 0x20 && bytes[1] === 0x02) return v4(2); // 2002:aabb:ccdd::/48 (6to4)
+  // ISATAP: any prefix, then the interface id 0000:5efe or 0200:5efe and the IPv4 address.
+  if ((bytes[8] === 0x00 || bytes[8] === 0x02) && bytes[9] === 0x00 && bytes[10] === 0x5e && bytes[11] === 0xfe) return v4(12);
   return undefined;
 }
 

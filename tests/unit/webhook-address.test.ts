@@ -37,6 +37,12 @@ describe("webhook addresses (SSRF)", () => {
     "64:ff9b::10.0.0.1",
     "2002:7f00:1::1",
     "2001:db8::1",
+    "::ffff:0:127.0.0.1",
+    "::ffff:0:7f00:1",
+    "::ffff:0:10.1.2.3",
+    "64:ff9b:1::8.8.8.8",
+    "2606:4700::5efe:127.0.0.1",
+    "2606:4700::200:5efe:a00:1",
   ])("refuses %s", (address) => {
     expect(isRefusedAddress(address)).toBe(true);
   });
@@ -50,6 +56,8 @@ describe("webhook addresses (SSRF)", () => {
     "::ffff:8.8.8.8",
     "64:ff9b::8.8.8.8",
     "2002:808:808::1",
+    "::ffff:0:8.8.8.8",
+    "2606:4700::5efe:808:808",
   ])("accepts %s", (address) => {
     expect(isRefusedAddress(address)).toBe(false);
   });
@@ -68,6 +76,7 @@ describe("webhook addresses (SSRF)", () => {
     expect(await checkEndpointUrl("https://public.example/hook", { allowPrivate: false, resolve })).toBeUndefined();
     expect(await checkEndpointUrl("https://nowhere.example/hook", { allowPrivate: false, resolve })).toContain("does not resolve");
     expect(await checkEndpointUrl("http://[::ffff:127.0.0.1]:8080/", { allowPrivate: false, resolve })).toContain("::ffff:7f00:1");
+    expect(await checkEndpointUrl("http://[::ffff:0:127.0.0.1]:8080/", { allowPrivate: false, resolve })).toContain("::ffff:0:7f00:1");
     expect(await checkEndpointUrl("http://0x7f.1/", { allowPrivate: false, resolve })).toContain("127.0.0.1");
     expect(await checkEndpointUrl("http://127.0.0.1/", { allowPrivate: true, resolve })).toBeUndefined();
     expect(await checkEndpointUrl("gopher://public.example/", { allowPrivate: true, resolve })).toBe("must be an http or https URL");
