@@ -288,3 +288,23 @@ describe("headers", () => {
     expect(made.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe("the order report (JRXML)", () => {
+  it("is 422, never 500, for a DOCTYPE (external entities or not) and for names the parser refuses", async () => {
+    const org = await newOrg();
+    const headers = await org.bearer();
+    const put = (content: string) => call("PUT", "/api/b2b/orders/report/jrxml", { headers, body: { content } });
+    for (const content of [
+      `<?xml version="1.0"?><!DOCTYPE jasperReport [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><jasperReport>&xxe;</jasperReport>`,
+      `<!DOCTYPE jasperReport PUBLIC "-//JasperReports//DTD Report Design//EN" "http://127.0.0.1:1/jasperreport.dtd"><jasperReport/>`,
+      `<!doctype x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><jasperReport>&b;</jasperReport>`,
+      `<jasperReport><__proto__>x</__proto__></jasperReport>`,
+      `<jasperReport><constructor><prototype/></constructor><__proto__/></jasperReport>`,
+    ]) {
+      const problem = expectProblem(await put(content), 422);
+      expect(problem.errors?.[0]).toMatchObject({ path: "content", code: "invalid_jrxml" });
+    }
+    expect(await org.db.orderReport.count()).toBe(0);
+    expect((await put(`<jasperReport name="Pedido"><title/></jasperReport>`)).status).toBe(204);
+  });
+});

@@ -6,21 +6,30 @@ import type { OrderReportWrite } from "./schemas";
 /**
  * The org's custom order print report (contract §5): stored as sent once it is
  * well-formed XML (fast-xml-parser's validator) with exactly one root element,
- * `jasperReport`. Entities are never expanded. The parser loads on first use: few
- * requests need it, and loading it is a twentieth of the server's start-up.
+ * `jasperReport`. No DOCTYPE at all (JasperReports reads JRXML against its XML schema;
+ * a DTD is only a way in for external entities), and entities are never expanded.
+ * Whatever the parser cannot read is a 422, never a 500. The parser loads on first use:
+ * few requests need it, and loading it is a twentieth of the server's start-up.
  */
 export async function jrxmlProblem(content: string): Promise<string | null> {
+  if (/<!DOCTYPE/i.test(content)) return "must not declare a DOCTYPE (JRXML is read against its XML schema)";
   const { XMLParser, XMLValidator } = await import("fast-xml-parser");
-  const valid = XMLValidator.validate(content);
-  if (valid !== true) return `is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg})`;
-  const parser = new XMLParser({
-    preserveOrder: true,
-    ignoreAttributes: true,
-    processEntities: false,
-    ignoreDeclaration: true,
-    ignorePiTags: true,
-  });
-  const nodes = parser.parse(content) as Array<Record<string, unknown>>;
+  let nodes: Array<Record<string, unknown>>;
+  try {
+    const valid = XMLValidator.validate(content);
+    if (valid !== true) return `is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg})`;
+    const parser = new XMLParser({
+      preserveOrder: true,
+      ignoreAttributes: true,
+      processEntities: false,
+      ignoreDeclaration: true,
+      ignorePiTags: true,
+    });
+    nodes = parser.parse(content) as Array<Record<string, unknown>>;
+  } catch (error) {
+    // The parser refuses some names outright (`<__proto__>`): the document is not one it reads.
+    return `is not valid JRXML (${error instanceof Error ? error.message.slice(0, 200) : "unreadable"})`;
+  }
   const roots = nodes
     .flatMap((node) => Object.keys(node))
     .filter((name) => name !== "#text" && name !== "#comment" && !name.startsWith("?"));
