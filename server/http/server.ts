@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { log } from "../log";
 import type { Runtime } from "../runtime";
 import type { RequestInfo } from "../trpc";
 import { clientAddressOf, CLIENT_ADDRESS_HEADER } from "./client-address";
-import { problem, sendJson, sendProblem } from "./problem";
+import { API_HEADERS, problem, sendJson, sendProblem } from "./problem";
 import { handleRest, REST_PREFIX } from "./rest";
 import { decodePercentEncoded } from "./route-table";
 import { handleTrpc, TRPC_PREFIX } from "./trpc-endpoint";
@@ -19,6 +20,47 @@ const COMMON_HEADERS = {
   "referrer-policy": "strict-origin-when-cross-origin",
   "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
 } as const;
+
+/** What Node's parser refused before a request existed, by its error code (anything else is 400). */
+const CLIENT_ERROR_STATUS: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+  ERR_HTTP_HEADERS_TIMEOUT: 408,
+};
+
+/**
+ * A request Node's HTTP parser refused (a control character in a header, a malformed
+ * request line, headers too large, too slow): answered as a problem+json with a request
+ * id and logged, instead of Node's bare status line; the connection closes after it.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const id = randomUUID();
+  const status = CLIENT_ERROR_STATUS[error.code ?? ""] ?? 400;
+  const detail =
+    status === 431
+      ? "The request's headers are too large"
+      : status === 408
+        ? "The request took too long to arrive"
+        : "The request is not valid HTTP (a malformed request line or header, or a control character in a header)";
+  log().warn({ reqId: id, code: error.code, status }, "request refused by the HTTP parser");
+  const body = JSON.stringify(problem(status, detail, undefined, { code: status === 400 ? "malformed_request" : undefined }));
+  const headers = {
+    ...COMMON_HEADERS,
+    ...API_HEADERS,
+    "x-request-id": id,
+    "content-type": "application/problem+json",
+    "content-length": String(Buffer.byteLength(body)),
+    connection: "close",
+  };
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Bad Request"}\r\n${head}\r\n${body}`);
+}
 
 /** Next.js's own route for the app's not-found page (app/not-found.tsx), answered with 404. */
 const PANEL_NOT_FOUND = "/_not-found";
@@ -108,6 +150,7 @@ export function createAppServer(runtime: Runtime, panel?: PanelHandler): AppServ
       else res.destroy();
     });
   });
+  server.on("clientError", answerClientError);
   // Longer than the usual proxy's idle timeout, so the proxy closes idle connections first.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;

@@ -2,8 +2,9 @@
  * What an attacker sends at the edge (issue 7, "Critical" and "Medium"): every answer
  * is a 4xx problem+json, nothing half-written, and the server keeps working afterwards.
  */
+import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
-import { newOrg, unique } from "../helpers/database";
+import { newOrg, testServer, unique } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
 
 /** JSON text nested `levels` deep (as text: JSON.stringify itself overflows on such values). */
@@ -306,5 +307,37 @@ describe("the order report (JRXML)", () => {
     }
     expect(await org.db.orderReport.count()).toBe(0);
     expect((await put(`<jasperReport name="Pedido"><title/></jasperReport>`)).status).toBe(204);
+  });
+});
+
+describe("requests Node's HTTP parser refuses", () => {
+  /** Sends raw bytes and reads everything the server answers until it closes. */
+  const raw = async (text: string) => {
+    const url = new URL(await testServer());
+    return new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname, () => socket.write(text));
+      const chunks: Buffer[] = [];
+      socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+      socket.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+      socket.on("error", reject);
+      socket.setTimeout(5_000, () => reject(new Error("no answer")));
+    });
+  };
+
+  it("answers a control character in a header, a broken request line and huge headers as problem+json with a request id", async () => {
+    for (const [request, status] of [
+      ["GET /api/b2b/brands HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0001b\r\n\r\n", 400],
+      ["GET /api/b2b/brands HTTP/1.1\r\nHost: x\r\nX Bad: a\r\n\r\n", 400],
+      ["NOT A REQUEST\r\n\r\n", 400],
+      [`GET /api/b2b/brands HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`, 431],
+    ] as const) {
+      const answer = await raw(request);
+      const [head, body] = answer.split("\r\n\r\n");
+      expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+      expect(head).toMatch(/\r\ncontent-type: application\/problem\+json\r\n/);
+      expect(head).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/);
+      expect(JSON.parse(body!)).toMatchObject({ status, detail: expect.any(String), code: expect.any(String) });
+    }
+    expect((await call("GET", "/api/ready")).status).toBe(200);
   });
 });
