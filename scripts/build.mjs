@@ -21,7 +21,8 @@ if (next.status !== 0) process.exit(next.status ?? 1);
 // codes, the S3 client) lands in its own chunk, loaded on first use, not at start-up.
 rmSync(path.join(root, "dist"), { recursive: true, force: true });
 await build({
-  entryPoints: { server: path.join(root, "server/main.ts") },
+  // server/production.ts sets production mode, then loads server/main.ts.
+  entryPoints: { server: path.join(root, "server/production.ts") },
   outdir: path.join(root, "dist"),
   outExtension: { ".js": ".mjs" },
   chunkNames: "chunks/[name]-[hash]",
