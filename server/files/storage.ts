@@ -29,7 +29,13 @@ export function diskStorage(root: string): FileStorage {
     async put(key, body) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      await pipeline(body, createWriteStream(file, { flags: "wx" }));
+      try {
+        await pipeline(body, createWriteStream(file, { flags: "wx" }));
+      } catch (error) {
+        // A write cut short (a refused or interrupted upload) leaves nothing behind.
+        await rm(file, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       const file = fileOf(key);

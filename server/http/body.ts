@@ -4,7 +4,36 @@ import { AppError } from "../errors";
 /** Request bodies above this (uploads have their own limits) are refused: 413 (contract §6). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** A body refused before it was read whole: the connection must close (the rest is never read). */
+/** What a refused body may still send after the answer: read and dropped (contract §9). */
+export const MAX_DISCARDED_BYTES = 16 * 1024 * 1024;
+/** How long a client may take to send that rest: a refusal never holds a connection longer. */
+const DISCARD_TIMEOUT_MS = 10_000;
+
+/**
+ * After an answer sent before the request's body was read whole (a 413, a refused
+ * upload, any early answer): reads and drops the rest, up to 16 MiB, so a client still
+ * sending sees the answer rather than a reset connection (EPIPE). Beyond that, or when
+ * the rest takes more than 10 s to arrive, the connection closes.
+ */
+export function discardRest(req: IncomingMessage): void {
+  if (req.complete || req.destroyed) return;
+  let left = MAX_DISCARDED_BYTES;
+  const close = () => req.socket.destroy();
+  const timer = setTimeout(close, DISCARD_TIMEOUT_MS);
+  timer.unref();
+  req.on("data", (chunk: Buffer) => {
+    left -= chunk.byteLength;
+    if (left < 0) {
+      clearTimeout(timer);
+      close();
+    }
+  });
+  req.once("end", () => clearTimeout(timer));
+  req.once("close", () => clearTimeout(timer));
+  req.resume();
+}
+
+/** A body refused before it was read whole (what is left is discarded once answered: `discardRest`). */
 export class BodyTooLarge extends AppError {
   constructor(limit: number) {
     super("PAYLOAD_TOO_LARGE", `The request body exceeds ${limit} bytes`);

@@ -4,7 +4,6 @@ import type { Db, ScopedDb } from "../db/scoped";
 import type { Role } from "../generated/prisma/enums";
 import type { Runtime } from "../runtime";
 import type { RequestInfo } from "../trpc";
-import { BodyTooLarge } from "./body";
 import { parseQuery } from "./input";
 import { authenticate, authorize, rateLimit, runWrite, scope } from "./pipeline";
 import { problemOf, sendProblem } from "./problem";
@@ -118,7 +117,7 @@ export function defineEndpoint(spec: PublicEndpointSpec | SignedInEndpointSpec):
           return;
         }
         const answer = problemOf(error, request.id);
-        const headers: Record<string, string> = error instanceof BodyTooLarge ? { connection: "close" } : {};
+        const headers: Record<string, string> = {};
         if (error instanceof Error && "retryAfter" in error && typeof error.retryAfter === "number") {
           headers["retry-after"] = String(error.retryAfter);
         }

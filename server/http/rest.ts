@@ -6,7 +6,7 @@ import { AppError } from "../errors";
 import { metaOf, procedures } from "../root";
 import type { Runtime } from "../runtime";
 import { createContext, type Meta, type RequestInfo } from "../trpc";
-import { readBody, BodyTooLarge } from "./body";
+import { readBody } from "./body";
 import { endpoints } from "../endpoints";
 import type { Endpoint } from "./endpoint";
 import { header } from "./headers";
@@ -152,11 +152,10 @@ async function runProcedure(
     const answer = problemOf(error, request.id);
     // Where interface.md answers 400 for bad input, so does every way an input can be bad.
     if (answer.status === 422 && route.meta.invalidInputStatus === 400) answer.status = 400;
-    const headers = { ...ctx.response.headers, ...(cause instanceof BodyTooLarge ? { connection: "close" } : {}) };
     sendProblem(
       res,
       answer.status === 400 && route.meta.invalidInputStatus === 400 ? { ...answer, title: "Bad Request" } : answer,
-      headers,
+      ctx.response.headers,
     );
   }
 }

@@ -4,6 +4,7 @@ import type { Duplex } from "node:stream";
 import { log } from "../log";
 import type { Runtime } from "../runtime";
 import type { RequestInfo } from "../trpc";
+import { discardRest } from "./body";
 import { clientAddressOf, CLIENT_ADDRESS_HEADER } from "./client-address";
 import { API_HEADERS, problem, sendJson, sendProblem } from "./problem";
 import { handleRest, REST_PREFIX } from "./rest";
@@ -138,6 +139,8 @@ export function createAppServer(runtime: Runtime, panel?: PanelHandler): AppServ
     inFlight++;
     res.setHeader("x-request-id", id);
     for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
+    // Answered before its body was read whole (a 413, a refused upload): drop the rest, bounded.
+    res.once("finish", () => discardRest(req));
     res.once("close", () => {
       inFlight--;
       const ms = Math.round((performance.now() - started) * 10) / 10;

@@ -5,7 +5,7 @@ import { AppError } from "../errors";
 import { appRouter } from "../root";
 import type { Runtime } from "../runtime";
 import { createContext, type RequestInfo } from "../trpc";
-import { BodyTooLarge, MAX_BODY_BYTES, readBody } from "./body";
+import { MAX_BODY_BYTES, readBody } from "./body";
 import { cleanInput, parseJson, parseQuery } from "./input";
 import { API_HEADERS, problemOf } from "./problem";
 import { decodePercentEncoded } from "./route-table";
@@ -31,11 +31,7 @@ function sendTrpcError(res: ServerResponse, error: unknown, calls: number, batch
     error: { message: problem.detail, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: problem.status, problem } },
   };
   const body = JSON.stringify(batched ? Array.from({ length: calls }, () => shape) : shape);
-  res.writeHead(problem.status, {
-    ...API_HEADERS,
-    "content-type": "application/json",
-    ...(error instanceof BodyTooLarge ? { connection: "close" } : {}),
-  });
+  res.writeHead(problem.status, { ...API_HEADERS, "content-type": "application/json" });
   res.end(body);
 }
 

@@ -200,7 +200,6 @@ describe("body size", () => {
     const big = JSON.stringify({ name: "x", active: true, attributes: { blob: "x".repeat(1024 * 1024) } });
     const rest = await call("POST", "/api/b2b/brands", { headers: { ...headers, "content-type": "application/json" }, body: big });
     expectProblem(rest, 413);
-    expect(rest.headers.connection).toBe("close");
     const trpc = await call("POST", "/api/trpc/brands.create?batch=1", {
       headers: { ...headers, "content-type": "application/json" },
       body: `{"0":${big}}`,

@@ -24,6 +24,8 @@ import { inject } from "vitest";
  * names), so they cannot see each other's rows.
  */
 let shared: Promise<Runtime> | undefined;
+/** Where the test runtime stores uploaded files (a folder of its own per worker). */
+let filesDir: string | undefined;
 
 export function testRuntime(): Promise<Runtime> {
   shared ??= (async () => {
@@ -31,10 +33,17 @@ export function testRuntime(): Promise<Runtime> {
     const database = url
       ? await openPostgres(url, 4)
       : await openPGlite("memory://", { dataDir: new Blob([readFileSync(inject("databaseTemplate"))]) });
-    const files = mkdtempSync(path.join(os.tmpdir(), "b2b-test-files-"));
-    return registerRuntime(await createRuntime(database, { rateLimitPerMinute: 0, files: diskStorage(files) }));
+    filesDir = mkdtempSync(path.join(os.tmpdir(), "b2b-test-files-"));
+    return registerRuntime(await createRuntime(database, { rateLimitPerMinute: 0, files: diskStorage(filesDir) }));
   })();
   return shared;
+}
+
+/** The folder of the test runtime's file storage (uploads land in `<org id>/<file id>`). */
+export async function testFilesDir(): Promise<string> {
+  await testRuntime();
+  if (filesDir === undefined) throw new Error("the test runtime has no file storage");
+  return filesDir;
 }
 
 export async function testDatabase(): Promise<Database> {

@@ -124,7 +124,8 @@ export function receiveUpload(req: IncomingMessage, storage: FileStorage, organi
       parser = busboy({
         headers: req.headers,
         defParamCharset: "utf8",
-        limits: { files: MAX_FILES, fileSize: MAX_FILE_BYTES, fields: 20, fieldSize: 1024, parts: MAX_FILES + 20 },
+        // busboy reports the limit once a file reaches it: one byte more, so exactly 10 MiB is accepted.
+        limits: { files: MAX_FILES, fileSize: MAX_FILE_BYTES + 1, fields: 20, fieldSize: 1024, parts: MAX_FILES + 20 },
       });
     } catch {
       reject(AppError.invalid("files", "is not a valid multipart form", "invalid_multipart"));
@@ -132,17 +133,18 @@ export function receiveUpload(req: IncomingMessage, storage: FileStorage, organi
     }
     const received: Received[] = [];
     const writes: Array<Promise<void>> = [];
+    /** The key of every file begun, stored whole or not: a refused upload removes them all. */
+    const begun: string[] = [];
     /** Each file being written: its part of the form and the meter feeding the storage. */
     const streaming = new Set<{ destroy(): void }>();
     let failure: Error | undefined;
     let settled = false;
-    // A refused upload stops being parsed: the files being written are cut short and what
-    // the client still sends is read and dropped (the answer closes the connection).
+    // A refused upload stops being parsed: the files being written are cut short, and what
+    // the client still sends is read and dropped once answered (server/http/body.ts).
     const fail = (error: Error) => {
       if (failure) return;
       failure = error;
       req.unpipe(parser);
-      req.resume();
       for (const file of streaming) file.destroy();
       void finish();
     };
@@ -175,11 +177,14 @@ export function receiveUpload(req: IncomingMessage, storage: FileStorage, organi
           done(null, chunk);
         },
       });
+      // Its failure is the storage write's (below); a meter cut short before that began has no other listener.
+      meter.on("error", () => undefined);
       const writing = {
         destroy: () => {
           stream.unpipe(meter);
           stream.resume();
-          meter.destroy();
+          // With an error: a pipeline whose source merely closes may wait for its sink for ever.
+          meter.destroy(new Error("upload refused"));
         },
       };
       streaming.add(writing);
@@ -188,6 +193,7 @@ export function receiveUpload(req: IncomingMessage, storage: FileStorage, organi
         fail(new AppError("PAYLOAD_TOO_LARGE", `Each file may have at most ${MAX_FILE_BYTES / 1024 / 1024} MiB; "${fileName}" has more`)),
       );
       const index = writes.length;
+      begun.push(key);
       writes.push(
         storage.put(key, stream.pipe(meter)).then(() => {
           received[index] = { id, key, fileName, contentType: contentTypeOf(head, info.mimeType), size, sha256: hash.digest("hex") };
@@ -201,13 +207,13 @@ export function receiveUpload(req: IncomingMessage, storage: FileStorage, organi
       if (settled) return;
       settled = true;
       const results = await Promise.allSettled(writes);
-      const stored = received.filter(Boolean);
       const writeError = results.find((result) => result.status === "rejected");
       if (failure || writeError) {
-        await Promise.all(stored.map((file) => storage.remove(file.key).catch(() => undefined)));
+        await Promise.all(begun.map((key) => storage.remove(key).catch(() => undefined)));
         reject(failure ?? (writeError as PromiseRejectedResult).reason);
         return;
       }
+      const stored = received.filter(Boolean);
       if (stored.length === 0) {
         reject(
           new AppError("VALIDATION", "No file was sent: the field `files` needs 1 to 10 files", {
