@@ -163,7 +163,8 @@ const IDEMPOTENCY_KEY = {
   required: false,
   description:
     "Replays the first answer of this key for the same request within 24 hours; another request with it is 422, one still running 409.",
-  schema: { type: "string", minLength: 1, maxLength: 255 },
+  // Visible ASCII only (`!` to `~`): anything else is 422.
+  schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[!-~]+$" },
 };
 
 /** Body fields that come in the query string (meta `queryFields`): moved from the body's schema to the parameters. */

@@ -6,7 +6,9 @@ import type { Runtime } from "../runtime";
 import type { RequestInfo } from "../trpc";
 import { parseQuery } from "./input";
 import { authenticate, authorize, rateLimit, runWrite, scope } from "./pipeline";
-import { problemOf, sendProblem } from "./problem";
+import { header } from "./headers";
+import { checkIdempotencyKey, idempotencyRequest, IdempotentReplay } from "./idempotency";
+import { problemOf, sendJson, sendProblem } from "./problem";
 
 /**
  * The few operations that are not JSON in, JSON out (multipart uploads, file downloads,
@@ -44,8 +46,13 @@ export interface EndpointContext {
 export interface SignedInContext extends EndpointContext {
   principal: Principal;
   db: ScopedDb;
-  /** Step 6 for a write: `work` in one transaction that first confirms the credential. */
-  write<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Step 6 for a write: `work` in one transaction that first confirms the credential.
+   * With `request` (what identifies the request: for an upload, its files' names and
+   * hashes), the request's Idempotency-Key is honoured as on every write: the same key
+   * and request replay the stored answer (and `work` never runs), another request is 422.
+   */
+  write<T>(work: (tx: Db) => Promise<T>, request?: string): Promise<T>;
 }
 
 interface SpecBase {
@@ -99,18 +106,38 @@ export function defineEndpoint(spec: PublicEndpointSpec | SignedInEndpointSpec):
         const principal = await authenticate(runtime, req.headers, credentials);
         rateLimit(runtime, principal);
         authorize(principal.role, roles);
+        const key = spec.method === "DELETE" ? undefined : header(req.headers, "idempotency-key");
+        // A malformed key is refused before the body is read (an upload's files stored).
+        if (key !== undefined) checkIdempotencyKey(key);
         const db = scope(runtime, principal);
         await spec.handle({
           ...base,
           principal,
           db,
-          write: (work) =>
-            runWrite(runtime, { db, principal, roles, requestId: request.id }, async (tx) => {
-              const value = await work(tx);
-              return { value, body: value, status: 200, oneTimeSecret: false };
-            }),
+          write: (work, described) =>
+            runWrite(
+              runtime,
+              {
+                db,
+                principal,
+                roles,
+                requestId: request.id,
+                idempotency:
+                  key !== undefined && described !== undefined
+                    ? idempotencyRequest(key, spec.method, (req.url ?? "").split("?")[0] + search, described)
+                    : undefined,
+              },
+              async (tx) => {
+                const value = await work(tx);
+                return { value, body: value, status: 200, oneTimeSecret: false };
+              },
+            ),
         });
       } catch (error) {
+        if (error instanceof IdempotentReplay) {
+          sendJson(res, error.status, error.body, { "idempotent-replayed": "true" });
+          return;
+        }
         if (res.headersSent) {
           // The answer was already streaming: all that is left is to cut it short.
           res.destroy(error instanceof Error ? error : undefined);

@@ -55,13 +55,22 @@ export class IdempotentReplay extends Error {
 
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
 
-/** The Idempotency-Key header of a request, checked (422 when malformed). */
-export function idempotencyRequest(key: string, method: string, pathAndQuery: string, body: string): IdempotencyRequest {
+/** An Idempotency-Key header checked: 1 to 255 visible ASCII characters, else 422. */
+export function checkIdempotencyKey(key: string): void {
   if (!VALID_KEY.test(key)) {
     throw new AppError("VALIDATION", "Idempotency-Key must be 1 to 255 visible ASCII characters", {
       errors: [{ path: "Idempotency-Key", message: "must be 1 to 255 visible ASCII characters", code: "invalid" }],
     });
   }
+}
+
+/**
+ * The Idempotency-Key of a request with what identifies the request: its method, path
+ * and query, and its body (or, for an upload, what it carries: `body` is then a
+ * description of the files, the same whatever multipart boundary a retry uses).
+ */
+export function idempotencyRequest(key: string, method: string, pathAndQuery: string, body: string): IdempotencyRequest {
+  checkIdempotencyKey(key);
   return { key, requestHash: createHash("sha256").update(`${method} ${pathAndQuery}\n${body}`).digest("hex") };
 }
 

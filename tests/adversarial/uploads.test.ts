@@ -132,3 +132,32 @@ describe("uploads", () => {
     expect(await org.db.resourceFile.count()).toBe(0);
   });
 });
+
+describe("uploads with an Idempotency-Key", () => {
+  it("the same files again replay the first answer and store nothing more; other files are 422; a malformed key is 422", async () => {
+    const org = await newOrg();
+    const url = `${await testServer()}/api/b2b/resource-files`;
+    const headers = { ...(await org.bearer("SELLER")), "idempotency-key": `upload-${org.organizationId}` };
+    const files = [
+      { name: "nota.xml", bytes: new TextEncoder().encode("<nfe/>") },
+      { name: "foto.bin", bytes: new Uint8Array(4096).fill(7) },
+    ];
+    // Each FormData has its own boundary: the retry's bytes on the wire differ, its files do not.
+    const first = await post(url, { headers, body: filesForm(files) });
+    const again = await fetch(url, { method: "POST", headers, body: filesForm(files) });
+    expect(first.status, first.body).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await again.text()).toBe(first.body);
+    expect(await org.db.resourceFile.count()).toBe(2);
+    expect(await storedFiles(org.organizationId)).toHaveLength(2);
+
+    const other = await post(url, { headers, body: filesForm([{ name: "nota.xml", bytes: new TextEncoder().encode("<nfe>2</nfe>") }]) });
+    expect(other.status).toBe(422);
+    expect(JSON.parse(other.body).errors[0]).toMatchObject({ path: "Idempotency-Key", code: "idempotency_key_reused" });
+    const malformed = await post(url, { headers: { ...headers, "idempotency-key": "chave com espaço" }, body: filesForm(files) });
+    expect(malformed.status).toBe(422);
+    expect(await org.db.resourceFile.count()).toBe(2);
+    expect(await storedFiles(org.organizationId)).toHaveLength(2);
+  });
+});

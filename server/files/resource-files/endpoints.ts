@@ -54,8 +54,10 @@ export const uploadResourceFiles = defineEndpoint({
   async handle({ req, res, runtime, principal, write }) {
     const files = await receiveUpload(req, runtime.files, principal.organizationId);
     try {
-      const resourceFiles = await write((tx) => saveUploads(tx, files));
-      sendJson(res, 200, JSON.stringify({ resourceFiles }));
+      // The same files again under the same Idempotency-Key replay the first answer (these bytes are dropped).
+      const described = files.map((file) => `${file.fileName}\t${file.size}\t${file.sha256}`).join("\n");
+      const answer = await write(async (tx) => ({ resourceFiles: await saveUploads(tx, files) }), described);
+      sendJson(res, 200, JSON.stringify(answer));
     } catch (error) {
       await Promise.all(files.map((file) => runtime.files.remove(file.key).catch(() => undefined)));
       throw error;
