@@ -62,6 +62,11 @@ export class AppError extends Error {
     return new AppError("NOT_FOUND", `${what} not found`);
   }
 
+  /** A 422 about several fields of the request. */
+  static fields(errors: FieldError[]): AppError {
+    return new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+  }
+
   /** A 422 about one field of the request. */
   static invalid(path: string, message: string, code = "invalid"): AppError {
     return new AppError("VALIDATION", `${path}: ${message}`, { errors: [{ path, message, code }] });

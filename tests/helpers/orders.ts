@@ -2,9 +2,12 @@ import { randomInt } from "node:crypto";
 import { expect } from "vitest";
 import { completeCnpj } from "@/server/lib/fiscal-number";
 import { nfeCheckDigit } from "@/server/lib/nfe-key";
-import { testServer, unique, type TestOrg } from "./database";
+import { unique, type TestOrg } from "./database";
+import { PNG, upload } from "./files";
 import { call } from "./http";
 import { stockFor } from "./stock";
+
+export { upload };
 
 /**
  * What an order needs, made over REST in a fresh org: a partner, a company, a seller, two
@@ -20,29 +23,7 @@ export function nfeKey(): string {
   return data + String(nfeCheckDigit(data));
 }
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 9)]);
 const PDF = Buffer.from("%PDF-1.4\n%fake danfe\n");
-
-export async function upload(
-  org: TestOrg,
-  files: Array<{ name: string; type: string; bytes: Buffer | string }>,
-  headers?: Record<string, string>,
-): Promise<string[]> {
-  const form = new FormData();
-  for (const file of files)
-    form.append(
-      "files",
-      new Blob([typeof file.bytes === "string" ? file.bytes : new Uint8Array(file.bytes)], { type: file.type }),
-      file.name,
-    );
-  const response = await fetch(`${await testServer()}/api/b2b/resource-files`, {
-    method: "POST",
-    headers: headers ?? (await org.bearer()),
-    body: form,
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()).resourceFiles.map((file: { id: string }) => file.id);
-}
 
 export type Fixtures = Awaited<ReturnType<typeof orderFixtures>>;
 

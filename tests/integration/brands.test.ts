@@ -2,15 +2,18 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { newOrg, unique } from "../helpers/database";
+import { PNG, upload } from "../helpers/files";
 import { expectProblem, restAs } from "../helpers/http";
 
 const names = (page: { items: Array<{ name: string }> }) => page.items.map((item) => item.name);
 
 describe("brands", () => {
   it("POST 201, GET 200, PUT 200 (images answered as `image`), DELETE 204 with no body", async () => {
-    const rest = restAs(await (await newOrg()).bearer());
+    const org = await newOrg();
+    const rest = restAs(await org.bearer());
     const name = unique("Brand");
-    const image = { resource_file_id: randomUUID(), main: true };
+    const [file] = await upload(org, [{ name: "logo.png", type: "image/png", bytes: PNG }]);
+    const image = { resource_file_id: file!, main: true };
     const created = await rest.post("/brands", {
       name,
       active: true,
@@ -55,7 +58,8 @@ describe("brands", () => {
   });
 
   it("the list pages, sorts, filters by active, searches ignoring accents and case, and answers the main image", async () => {
-    const rest = restAs(await (await newOrg()).bearer());
+    const org = await newOrg();
+    const rest = restAs(await org.bearer());
     for (const [name, active] of [
       ["Alfa Ação", true],
       ["Bravo", false],
@@ -63,9 +67,13 @@ describe("brands", () => {
     ] as const) {
       expect((await rest.post("/brands", { name, active })).status).toBe(201);
     }
+    const [front, back] = await upload(org, [
+      { name: "a.png", type: "image/png", bytes: PNG },
+      { name: "b.png", type: "image/png", bytes: PNG },
+    ]);
     const images = [
-      { resource_file_id: "00000000-0000-4000-8000-00000000000a", main: false },
-      { resource_file_id: "00000000-0000-4000-8000-00000000000b", main: true },
+      { resource_file_id: front!, main: false },
+      { resource_file_id: back!, main: true },
     ];
     expect((await rest.post("/brands", { name: "Delta", active: true, images })).status).toBe(201);
 
@@ -76,7 +84,7 @@ describe("brands", () => {
     expect(Object.keys(page.json.items[0]).sort()).toEqual(["active", "id", "name", "resource_file_id"]);
     expect(names((await rest.get("/brands?active=false")).json)).toEqual(["Bravo"]);
     expect(names((await rest.get(`/brands?search=${encodeURIComponent("ALFA acao")}`)).json)).toEqual(["Alfa Ação"]);
-    expect((await rest.get("/brands?search=delta")).json.items[0].resource_file_id).toBe("00000000-0000-4000-8000-00000000000b");
+    expect((await rest.get("/brands?search=delta")).json.items[0].resource_file_id).toBe(back);
     expect((await rest.get("/brands?page=9")).json).toMatchObject({ items: [], total: 4 });
 
     expect((await rest.get("/brands?perPage=5000")).json.perPage).toBe(100);

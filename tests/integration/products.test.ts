@@ -4,23 +4,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { newOrg, testRuntime, testServer, unique, type TestOrg } from "../helpers/database";
+import { newOrg, testRuntime, unique, type TestOrg } from "../helpers/database";
+import { PNG, upload } from "../helpers/files";
 import { call, expectProblem } from "../helpers/http";
-
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 9)]);
-
-async function upload(org: TestOrg, files: Array<{ name: string; type: string; bytes: Buffer | string }>): Promise<string[]> {
-  const form = new FormData();
-  for (const file of files)
-    form.append(
-      "files",
-      new Blob([typeof file.bytes === "string" ? file.bytes : new Uint8Array(file.bytes)], { type: file.type }),
-      file.name,
-    );
-  const response = await fetch(`${await testServer()}/api/b2b/resource-files`, { method: "POST", headers: await org.bearer(), body: form });
-  expect(response.status).toBe(200);
-  return (await response.json()).resourceFiles.map((file: { id: string }) => file.id);
-}
 
 /** A catalog: a brand, two categories, a unit, a variation "Cor". */
 async function catalog(org: TestOrg) {

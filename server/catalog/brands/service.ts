@@ -1,4 +1,6 @@
 import { Prisma, type Brand as BrandRow } from "../../generated/prisma/client";
+import { AppError } from "../../errors";
+import { imageReferenceErrors } from "../../files/resource-files/service";
 import { defineCrud } from "../../lib/crud";
 import { refreshProductsOfBrand } from "../products/search-index";
 import { brand, brandFilters, brandListRecord, brandWrite, type Brand } from "./schemas";
@@ -32,6 +34,14 @@ export const brands = defineCrud({
     where: ({ active }) => (active === undefined ? {} : { active }),
   },
   searchFields: (input) => [input.name],
+  // Each image is a picture of the org's files (contract §5).
+  beforeWrite: async (db, input) => {
+    const errors = await imageReferenceErrors(
+      db,
+      input.images.map((image, index) => ({ path: `images.${index}.resource_file_id`, id: image.resource_file_id })),
+    );
+    if (errors.length > 0) throw AppError.fields(errors);
+  },
   usedBy: [{ label: "products", count: (db, id) => db.product.count({ where: { brand_id: id } }) }],
   // Products are found by their brand's name: a new name re-indexes them.
   afterUpdate: async (db, before, after) => {

@@ -33,7 +33,8 @@ export const categoryWrite = z.object({
   seo_description: optionalText(1000),
   seo_meta_keywords: texts(100, 50),
   is_solution_specific: z.boolean().default(false),
-  solutions: texts(200, 100),
+  /** Sales channels (solution ids of the org). */
+  solutions: z.array(uuid).max(100).default([]),
   image_resource_id: uuid.nullish(),
   specifications: z.array(specificationWrite).max(50).default([]),
   attributes: attributes.default({}),

@@ -4,6 +4,7 @@ import { scopedExecute } from "../../db/sql";
 import { refreshProductsOfCategory } from "../products/search-index";
 import { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../errors";
+import { imageReferenceErrors } from "../../files/resource-files/service";
 import { defineCrud } from "../../lib/crud";
 import { isUuid } from "../../lib/ids";
 import {
@@ -20,6 +21,13 @@ import {
 const MAX_DEPTH = 1000;
 /** The panel's tree loads the whole catalog; beyond this it is not a catalog anymore. */
 const MAX_TREE_SIZE = 10_000;
+
+/** 422 when the image is not a picture of the org's files (contract §5). */
+async function checkImage(db: Db, input: CategoryWriteOutput): Promise<void> {
+  if (!input.image_resource_id) return;
+  const errors = await imageReferenceErrors(db, [{ path: "image_resource_id", id: input.image_resource_id }]);
+  if (errors.length > 0) throw AppError.fields(errors);
+}
 
 /** 422 when `root_id` is the category itself or one of its descendants. */
 async function refuseCycle(db: Db, input: CategoryWriteOutput, id?: string): Promise<void> {
@@ -59,7 +67,11 @@ const crud = defineCrud({
   searchFields: (input) => [input.name, ...input.seo_meta_keywords],
   sortable: ["id", "root_id", "name", "active", "order", "seo_title"],
   defaultSort: "name",
-  references: [{ field: "root_id", noun: "category", model: (db) => db.category }],
+  references: [
+    { field: "root_id", noun: "category", model: (db) => db.category },
+    // Sales channels of the org (contract §5).
+    { field: "solutions", noun: "solution", model: (db) => db.solution },
+  ],
   usedBy: [
     { label: "subcategories", count: (db, id) => db.category.count({ where: { root_id: id } }) },
     { label: "products", count: (db, id) => db.productCategory.count({ where: { category_id: id } }) },
@@ -68,7 +80,10 @@ const crud = defineCrud({
   afterUpdate: async (db, before, after) => {
     if (before.name !== after.name) await refreshProductsOfCategory(db, after.id);
   },
-  beforeWrite: refuseCycle,
+  beforeWrite: async (db, input, id) => {
+    await checkImage(db, input);
+    await refuseCycle(db, input, id);
+  },
   /**
    * A PUT replaces the whole record (absent optional fields become null). A new category
    * goes last among its siblings, and so does one moved under another parent.

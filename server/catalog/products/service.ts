@@ -3,7 +3,7 @@ import type { Db } from "../../db/scoped";
 import { scopedExecute, transactionReads, type ReadStatement } from "../../db/sql";
 import { AppError, type FieldError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
-import { IMAGE_TYPES, resourceFileUrl } from "../../files/resource-files/service";
+import { imageReferenceErrors, resourceFileUrl } from "../../files/resource-files/service";
 import { isUuid } from "../../lib/ids";
 import { toJsonNumber } from "../../lib/money";
 import type { Page } from "../../lib/paging";
@@ -258,30 +258,22 @@ async function checkReferences(db: Db, input: ProductWriteOutput): Promise<void>
   const errors: FieldError[] = [];
   const notFound = (path: string, noun: string) =>
     errors.push({ path, message: `no ${noun} with this id exists`, code: "not_found_reference" });
-  const [brand, unit, categories, files] = await Promise.all([
+  const [brand, unit, categories, images] = await Promise.all([
     input.brand_id ? db.brand.count({ where: { id: input.brand_id } }) : 1,
     input.measure_unit_id ? db.measureUnit.count({ where: { id: input.measure_unit_id } }) : 1,
     input.category_ids.length ? db.category.findMany({ where: { id: { in: input.category_ids } }, select: { id: true } }) : [],
-    input.images.length
-      ? db.resourceFile.findMany({
-          where: { id: { in: input.images.map((image) => image.resource_file_id) } },
-          select: { id: true, content_type: true },
-        })
-      : [],
+    imageReferenceErrors(
+      db,
+      input.images.map((image, index) => ({ path: `images.${index}.resource_file_id`, id: image.resource_file_id })),
+    ),
   ]);
   if (!brand) notFound("brand_id", "brand");
   if (!unit) notFound("measure_unit_id", "measure unit");
   input.category_ids.forEach((id, index) => {
     if (!categories.some((category) => category.id === id)) notFound(`category_ids.${index}`, "category");
   });
-  input.images.forEach((image, index) => {
-    const file = files.find((candidate) => candidate.id === image.resource_file_id);
-    if (!file) notFound(`images.${index}.resource_file_id`, "file");
-    else if (!IMAGE_TYPES.has(file.content_type)) {
-      errors.push({ path: `images.${index}.resource_file_id`, message: "must be an image (PNG, JPEG, GIF or WebP)", code: "not_an_image" });
-    }
-  });
-  if (errors.length > 0) throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+  errors.push(...images);
+  if (errors.length > 0) throw AppError.fields(errors);
 }
 
 /** Images in their order, numbered 0…n, exactly one main (the first when none is chosen). */

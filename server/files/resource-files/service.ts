@@ -5,7 +5,7 @@ import busboy from "busboy";
 import { recordAudit } from "../../audit/service";
 import type { Db } from "../../db/scoped";
 import { afterCommit } from "../../db/transaction";
-import { AppError } from "../../errors";
+import { AppError, type FieldError } from "../../errors";
 import type { ResourceFile } from "../../generated/prisma/client";
 import { cleanString } from "../../http/input";
 import { isUuid } from "../../lib/ids";
@@ -46,6 +46,24 @@ export const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "ima
  */
 export function resourceFileUrl(organizationId: string, fileId: string): string {
   return `${env().PUBLIC_URL ?? ""}/api/b2b/resource-files/${fileId}?organization_id=${organizationId}`;
+}
+
+/**
+ * What is wrong with image references of a write (a product's, a brand's or a category's
+ * images): a file of another org or no file at all is `not_found_reference`, a file that is
+ * not a picture browsers show is `not_an_image` (contract §5: 422).
+ */
+export async function imageReferenceErrors(db: Db, references: Array<{ path: string; id: string }>): Promise<FieldError[]> {
+  if (references.length === 0) return [];
+  const ids = [...new Set(references.map((reference) => reference.id))];
+  const files = await db.resourceFile.findMany({ where: { id: { in: ids.filter(isUuid) } }, select: { id: true, content_type: true } });
+  const typeOf = new Map(files.map((file) => [file.id, file.content_type]));
+  return references.flatMap(({ path, id }): FieldError[] => {
+    const type = typeOf.get(id);
+    if (type === undefined) return [{ path, message: "no file with this id exists", code: "not_found_reference" }];
+    if (!IMAGE_TYPES.has(type)) return [{ path, message: "must be an image (PNG, JPEG, GIF or WebP)", code: "not_an_image" }];
+    return [];
+  });
 }
 
 /** Records that show or attach the file: a delete while any do is 409 naming them. */
