@@ -10,8 +10,46 @@ import type { AuditEvent, AuditListInput } from "./schemas";
 
 /** Fields that change on every write or are not the record's own: never "changes". */
 const VOLATILE = new Set(["created_at", "updated_at", "search_text", "organization_id"]);
-/** Records whose history only admins read (they name people and credentials). */
-const ADMIN_ONLY = new Set(["user", "access_key"]);
+/**
+ * Records whose history only admins read, as only admins read the records themselves
+ * (users, access keys, webhook endpoints: GET /webhooks/{id} is 403 below ADMIN).
+ */
+const ADMIN_ONLY = new Set(["user", "access_key", "webhook"]);
+
+/** Fields whose values are secrets, whatever the record: never kept in the log. */
+const SECRET_FIELD = /secret|password|token|api_?key|authorization|credential/i;
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>]+/gi;
+export const MASK = "***";
+
+/**
+ * A text with the credentials of every URL in it masked: the user and password, and the
+ * value of each query parameter (`?token=…` is how many receivers authenticate a webhook).
+ */
+export function maskUrlCredentials(text: string): string {
+  return text.replace(URL_IN_TEXT, (raw) => {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return raw;
+    }
+    if (!url.username && !url.password && !url.search) return raw;
+    if (url.username) url.username = MASK;
+    if (url.password) url.password = MASK;
+    for (const key of new Set(url.searchParams.keys())) url.searchParams.set(key, MASK);
+    return url.toString();
+  });
+}
+
+/** A snapshot as the log keeps it: secret fields masked, credentials in URLs masked, at any depth. */
+export function maskSecrets(value: unknown, key = ""): unknown {
+  if (typeof value === "string") return SECRET_FIELD.test(key) ? MASK : maskUrlCredentials(value);
+  if (Array.isArray(value)) return value.map((item) => maskSecrets(item, key));
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, maskSecrets(item, name)]));
+  }
+  return value;
+}
 
 type Snapshot = Record<string, unknown>;
 
@@ -62,8 +100,8 @@ export async function recordAudits(db: Db, writes: readonly AuditedWrite[]): Pro
         action: write.action,
         entity: write.entity,
         entity_id: write.entityId,
-        entity_label: write.label ?? null,
-        changes: JSON.parse(JSON.stringify(changes)) as object,
+        entity_label: write.label ? maskUrlCredentials(write.label) : null,
+        changes: maskSecrets(JSON.parse(JSON.stringify(changes))) as object,
         request_id: requestId ?? null,
       },
     ];
@@ -81,9 +119,11 @@ export function labelOf(record: Snapshot | undefined): string | null {
 }
 
 /**
- * The audit log, newest first. A record's own history is open to every role that reads
- * the org's data (detail pages show it), but people's and credentials' histories and
- * the whole org's log are for admins.
+ * The audit log, newest first. A record's own history is open to whoever reads the
+ * record (detail pages show it): every role for the catalog and the like, admins only for
+ * people, credentials and webhook endpoints, a SELLER only for its seller's orders, sales
+ * and receivables; the whole org's log is for admins. Entries written before secrets
+ * were masked are masked as they are read.
  */
 export async function listAuditEvents(db: Db, principal: Principal, input: AuditListInput): Promise<KeysetPage<AuditEvent>> {
   const forOneRecord = input.entity !== undefined && input.entity_id !== undefined;
@@ -144,8 +184,8 @@ function toAuditEvent(row: AuditEventRow, names: Map<string, string>): AuditEven
     action: row.action,
     entity: row.entity,
     entity_id: row.entity_id,
-    entity_label: row.entity_label,
-    changes: row.changes as Record<string, unknown>,
+    entity_label: row.entity_label === null ? null : maskUrlCredentials(row.entity_label),
+    changes: maskSecrets(row.changes) as Record<string, unknown>,
     request_id: row.request_id,
   };
 }
