@@ -24,8 +24,10 @@ export interface DispatcherOptions {
   timeoutMs?: number;
   /** How long a claim holds before another instance may take the row over (default 60 s, well above the timeout). */
   leaseMs?: number;
-  /** Rows claimed (and sent concurrently) at a time. */
-  batchSize?: number;
+  /** Deliveries sent at once by this instance at most (default 32). */
+  concurrency?: number;
+  /** Deliveries in flight per endpoint at most, on every instance together (default 4): a hanging receiver holds only these. */
+  perEndpoint?: number;
   /** How often to look for due rows when nothing wakes it. */
   pollIntervalMs?: number;
   /** WEBHOOK_ALLOW_PRIVATE: send to loopback and private addresses too. */
@@ -36,9 +38,12 @@ export interface DispatcherOptions {
 }
 
 export interface Dispatcher {
-  /** Claims one batch of due deliveries, sends them and records the outcomes; answers how many were claimed. */
+  /** Claims due deliveries (up to `concurrency`), sends them and records the outcomes; answers how many were claimed. */
   runOnce(): Promise<number>;
-  /** Runs batches until stopped: at once after `nudge`, else every poll interval. */
+  /**
+   * Sends until stopped, each delivery on its own: a free slot is filled as soon as a
+   * delivery ends (or a write queues one: `nudge`), else at the next poll.
+   */
   start(): void;
   /** Looks for due deliveries now (a transaction that queued some has committed). */
   nudge(): void;
@@ -53,7 +58,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const jitter = Math.min(Math.max(options.jitter ?? 0.1, 0), 1);
   const timeoutMs = options.timeoutMs ?? 10_000;
   const leaseMs = options.leaseMs ?? Math.max(60_000, timeoutMs * 3);
-  const batchSize = options.batchSize ?? 20;
+  const concurrency = options.concurrency ?? 32;
+  const perEndpoint = options.perEndpoint ?? 4;
   const pollIntervalMs = options.pollIntervalMs ?? 5_000;
   const resolve = options.resolve ?? systemResolver;
   const { prisma } = options;
@@ -62,6 +68,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   let running = false;
   let loop: Promise<void> | undefined;
   let nudged = false;
+  /** The deliveries being sent by the running loop. */
+  const inFlight = new Set<Promise<void>>();
   let wakeUp: (() => void) | undefined;
   let stopWaking: (() => void) | undefined;
 
@@ -154,24 +162,30 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     );
   }
 
-  async function runOnce(): Promise<number> {
+  /** Claims up to `limit` due deliveries, fairly across endpoints and orgs (server/webhooks/claim.ts). */
+  async function claim(limit: number): Promise<{ rows: ClaimedDelivery[]; token: string }> {
     const token = randomUUID();
     const at = now();
-    const claimed = await claimDueDeliveries(prisma, {
+    const rows = await claimDueDeliveries(prisma, {
       now: at,
       leaseUntil: new Date(at.getTime() + leaseMs),
-      limit: batchSize,
+      limit,
+      perEndpoint,
       token,
       organizations: options.organizations,
     });
-    await Promise.all(
-      claimed.map((row) =>
-        deliver(row, token).catch((error: unknown) =>
-          log().error({ err: error, deliveryId: row.id }, "a webhook delivery could not be recorded; retried after its lease"),
-        ),
-      ),
+    return { rows, token };
+  }
+
+  const send = (row: ClaimedDelivery, token: string): Promise<void> =>
+    deliver(row, token).catch((error: unknown) =>
+      log().error({ err: error, deliveryId: row.id }, "a webhook delivery could not be recorded; retried after its lease"),
     );
-    return claimed.length;
+
+  async function runOnce(): Promise<number> {
+    const { rows, token } = await claim(concurrency);
+    await Promise.all(rows.map((row) => send(row, token)));
+    return rows.length;
   }
 
   function waitForWork(): Promise<void> {
@@ -194,14 +208,30 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   async function run(): Promise<void> {
     while (running) {
+      const free = concurrency - inFlight.size;
       let claimed = 0;
-      try {
-        claimed = await runOnce();
-      } catch (error) {
-        log().warn({ err: error }, "the webhook dispatcher could not claim deliveries; retrying at the next poll");
+      if (free > 0) {
+        try {
+          const { rows, token } = await claim(free);
+          claimed = rows.length;
+          for (const row of rows) {
+            // Each delivery ends on its own time and frees its slot (and its endpoint's) at once.
+            const sending: Promise<void> = send(row, token).finally(() => {
+              inFlight.delete(sending);
+              nudge();
+            });
+            inFlight.add(sending);
+          }
+        } catch (error) {
+          log().warn({ err: error }, "the webhook dispatcher could not claim deliveries; retrying at the next poll");
+        }
       }
-      if (running && claimed < batchSize) await waitForWork();
+      if (!running) break;
+      // Every free slot filled: more may be due. Otherwise wait for a slot, a write or the poll.
+      if (free > 0 && claimed === free) continue;
+      await waitForWork();
     }
+    await Promise.all(inFlight);
   }
 
   const nudge = () => {

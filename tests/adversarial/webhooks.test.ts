@@ -230,3 +230,50 @@ describe("webhooks are for admins of their own org", () => {
     expect(chosen.json.secret).not.toBe("mine");
   });
 });
+
+describe("one org's slow receivers delay nobody else", () => {
+  it("three hanging endpoints of one org, with deliveries queued first, hold neither another org's delivery nor their own org's fast endpoint", async () => {
+    const slow = await newOrg();
+    const other = await newOrg();
+    const hanging = await startReceiver(() => "hang");
+    const fast = await startReceiver();
+    const theirs = await startReceiver();
+    receivers.push(hanging, fast, theirs);
+    for (const path of ["a", "b", "c"]) await storedEndpoint(slow, `${hanging.url}/${path}`);
+    // Twenty deliveries to each hanging endpoint, due before anything else.
+    for (let index = 0; index < 20; index++) await emit(slow);
+    await storedEndpoint(slow, fast.url);
+    await storedEndpoint(other, theirs.url);
+    await slow.db.webhookDelivery.updateMany({
+      where: { webhook: { url: { startsWith: hanging.url } } },
+      data: { next_attempt_at: new Date(0) },
+    });
+    await slow.db.webhookDelivery.deleteMany({ where: { webhook: { url: fast.url } } });
+    await emit(slow);
+    await emit(other);
+
+    const dispatcher = createDispatcher({
+      prisma: slow.database.prisma,
+      allowPrivate: true,
+      timeoutMs: 20_000,
+      organizations: [slow.organizationId, other.organizationId],
+    });
+    const started = performance.now();
+    dispatcher.start();
+    try {
+      await Promise.all([theirs.waitFor(1), fast.waitFor(1)]);
+      expect(performance.now() - started).toBeLessThan(5_000);
+      // The hanging endpoints hold at most their own slots (4 each), not the dispatcher.
+      expect(hanging.received.length).toBeLessThanOrEqual(12);
+      const leased = await slow.db.webhookDelivery.groupBy({
+        by: ["webhook_id"],
+        where: { claim_token: { not: null }, state: "PENDING" },
+        _count: true,
+      });
+      for (const group of leased) expect(group._count).toBeLessThanOrEqual(4);
+      await expect.poll(async () => (await other.db.webhookDelivery.findFirstOrThrow()).state).toBe("SUCCEEDED");
+    } finally {
+      await dispatcher.stop();
+    }
+  });
+});

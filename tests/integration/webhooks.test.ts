@@ -304,7 +304,7 @@ describe("webhook deliveries", () => {
     try {
       const databases = url ? [org.database, ...extra] : [org.database, org.database, org.database];
       const dispatchers = databases.map((database) =>
-        createDispatcher({ prisma: database.prisma, allowPrivate: true, organizations: [org.organizationId], batchSize: 3 }),
+        createDispatcher({ prisma: database.prisma, allowPrivate: true, organizations: [org.organizationId], concurrency: 3 }),
       );
       const drain = async (dispatcher: (typeof dispatchers)[number]) => {
         while ((await dispatcher.runOnce()) > 0);
