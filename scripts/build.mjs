@@ -21,8 +21,12 @@ if (next.status !== 0) process.exit(next.status ?? 1);
 // codes, the S3 client) lands in its own chunk, loaded on first use, not at start-up.
 rmSync(path.join(root, "dist"), { recursive: true, force: true });
 await build({
-  // server/production.ts sets production mode, then loads server/main.ts.
-  entryPoints: { server: path.join(root, "server/production.ts") },
+  // server/production.ts sets production mode, then loads server/main.ts; the PDF worker
+  // threads run dist/pdf-worker.mjs (server/orders/orders/pdf-pool.ts).
+  entryPoints: {
+    server: path.join(root, "server/production.ts"),
+    "pdf-worker": path.join(root, "server/orders/orders/pdf-worker.ts"),
+  },
   outdir: path.join(root, "dist"),
   outExtension: { ".js": ".mjs" },
   chunkNames: "chunks/[name]-[hash]",

@@ -4,7 +4,15 @@
  * renders it as application/problem+json.
  */
 export type AppErrorCode =
-  "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "VALIDATION" | "TOO_MANY_REQUESTS";
+  | "BAD_REQUEST"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "VALIDATION"
+  | "TOO_MANY_REQUESTS"
+  | "UNAVAILABLE";
 
 /**
  * One failing field of a request, in the request's own field names (`items.0.quantity`).
@@ -28,6 +36,7 @@ export const appErrorStatus: Record<AppErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   VALIDATION: 422,
   TOO_MANY_REQUESTS: 429,
+  UNAVAILABLE: 503,
 };
 
 export class AppError extends Error {

@@ -67,6 +67,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: "The request is not valid; `errors` names each failing field",
   429: "Too many requests; retry after `Retry-After` seconds",
   500: "Unexpected error (never shows details)",
+  503: "Too busy right now (every PDF renderer taken and its queue full); retry after `Retry-After` seconds",
 };
 
 /** What each tag groups, for the document's readers. */
@@ -200,7 +201,9 @@ function queryInsteadOfBody(operation: Operation): void {
 const problemResponse = (status: number) => ({
   description: ERROR_DESCRIPTIONS[status] ?? "Error",
   content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
-  ...(status === 429 ? { headers: { "Retry-After": { schema: { type: "integer" }, description: "Seconds to wait" } } } : {}),
+  ...(status === 429 || status === 503
+    ? { headers: { "Retry-After": { schema: { type: "integer" }, description: "Seconds to wait" } } }
+    : {}),
 });
 
 function endpointPaths(): Record<string, Record<string, Operation>> {

@@ -105,6 +105,7 @@ const trpcCodeOf: Record<AppErrorCode, TRPCError["code"]> = {
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   VALIDATION: "UNPROCESSABLE_CONTENT",
   TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
+  UNAVAILABLE: "SERVICE_UNAVAILABLE",
 };
 
 /** Internal column names as the request calls them (`sku_key` is the SKU compared case-insensitively). */

@@ -120,7 +120,8 @@ export function problemOf(error: unknown, reqId?: string): Problem {
         : cause instanceof ZodError
           ? 422
           : 500;
-  if (status >= 500) {
+  // Ours to say (503: busy, retry later); any other 5xx is a failure whose details stay in the log.
+  if (status >= 500 && !(cause instanceof AppError && status === 503)) {
     log().error({ reqId, err: cause ?? error }, "request failed");
     return problem(500, "An unexpected error occurred");
   }

@@ -1,5 +1,6 @@
 import { defineEndpoint } from "../../http/endpoint";
 import { ALL_ROLES } from "../../http/pipeline";
+import { renderOrderPdfOffThread } from "./pdf-pool";
 import { orderScope } from "./scope";
 import { getOrder } from "./service";
 
@@ -30,13 +31,11 @@ export const orderPdf = defineEndpoint({
         },
       },
     },
-    errors: [404],
+    errors: [404, 503],
   },
   async handle({ res, db, principal, params }) {
     const order = await getOrder(db, await orderScope(db, principal), params.id ?? "");
-    // The PDF renderer (React PDF, fonts) loads on the first print, not at start-up.
-    const { renderOrderPdf } = await import("./pdf");
-    const pdf = await renderOrderPdf(order);
+    const pdf = await renderOrderPdfOffThread(order);
     res.writeHead(200, {
       "content-type": "application/pdf",
       "content-length": String(pdf.byteLength),

@@ -94,127 +94,160 @@ function address(order: OrderDetail): string {
   return parts.filter(Boolean).join(" · ") || "—";
 }
 
+/**
+ * Items per page of the table. The renderer lays out and breaks a page's content again for
+ * every page it spills onto, so one flowing table costs more per item the longer it gets;
+ * a page of its own for each slice keeps each layout small and the whole linear in the items
+ * (a slice that still overflows, with long names, spills onto one more page of its own).
+ */
+const ITEMS_PER_PAGE = 35;
+const FIRST_PAGE_ITEMS = 15;
+
+function itemRows(items: OrderDetail["items"]): ReactElement[] {
+  return items.map((item) =>
+    tableRow(
+      [
+        item.productName,
+        item.sku,
+        quantity.format(item.quantity),
+        item.unit ?? "",
+        brl.format(item.unitValue),
+        brl.format(item.discount),
+        brl.format(item.totalValue),
+      ],
+      false,
+      item.id,
+    ),
+  );
+}
+
+/** The items after the first page's, in slices of `ITEMS_PER_PAGE`. */
+function slices<T>(items: T[], first: number, size: number): T[][] {
+  const rest: T[][] = [];
+  for (let at = first; at < items.length; at += size) rest.push(items.slice(at, at + size));
+  return rest;
+}
+
 export function orderDocument(order: OrderDetail): ReactElement {
   const totals: Array<[string, number]> = [
     ["Produtos", order.order_value],
     ["Descontos", -order.discount_value],
     ["Frete", order.freight_value],
   ];
-  return h(
-    Document,
-    {
-      title: `Pedido ${order.id}`,
-      language: "pt-BR",
-      author: order.company?.name ?? undefined,
-    },
+  const header = [
+    h(Text, { style: styles.title, key: "title" }, order.quotation ? "Orçamento" : "Pedido"),
     h(
-      Page,
-      { size: "A4", style: styles.page },
-      h(Text, { style: styles.title }, order.quotation ? "Orçamento" : "Pedido"),
-      h(
-        Text,
-        { style: styles.subtitle },
-        `Nº ${order.id} · negociado em ${date(order.negotiation_date)} · situação: ${order.status_detail.title}`,
-      ),
-      h(
-        View,
-        { style: styles.section },
-        h(Text, { style: styles.heading }, "Cliente"),
-        line("Razão social", order.partner.name),
-        line("CPF/CNPJ", formatFiscalNumber(order.partner.fiscal_registration_number)),
-        line("Empresa", order.company ? `${order.company.name} (${formatFiscalNumber(order.company.fiscal_registration_number)})` : null),
-        line("Vendedor", order.seller?.name),
-      ),
-      h(
-        View,
-        { style: styles.section },
-        h(Text, { style: styles.heading }, "Entrega"),
-        line("Endereço", address(order)),
-        line("Contato", [order.shipment_contact_name, order.shipment_contact_number].filter(Boolean).join(" · ") || null),
-        line("Forma de entrega", order.delivery_method_name),
-        line("Data de entrega", order.delivery_date),
-      ),
-      h(
-        View,
-        { style: styles.section },
-        h(Text, { style: styles.heading }, "Itens"),
-        tableRow(
-          columns.map((column) => column.title),
-          true,
-        ),
-        ...order.items.map((item) =>
-          tableRow(
-            [
-              item.productName,
-              item.sku,
-              quantity.format(item.quantity),
-              item.unit ?? "",
-              brl.format(item.unitValue),
-              brl.format(item.discount),
-              brl.format(item.totalValue),
-            ],
-            false,
-            item.id,
-          ),
-        ),
-      ),
-      h(
-        View,
-        { style: [styles.section, styles.totals] },
-        ...totals.map(([label, value]) =>
-          h(
-            View,
-            {
-              key: label,
-              style: [styles.row, { justifyContent: "space-between" }],
-            },
-            h(Text, null, label),
-            h(Text, null, brl.format(value)),
-          ),
-        ),
+      Text,
+      { style: styles.subtitle, key: "subtitle" },
+      `Nº ${order.id} · negociado em ${date(order.negotiation_date)} · situação: ${order.status_detail.title}`,
+    ),
+    h(
+      View,
+      { style: styles.section, key: "partner" },
+      h(Text, { style: styles.heading }, "Cliente"),
+      line("Razão social", order.partner.name),
+      line("CPF/CNPJ", formatFiscalNumber(order.partner.fiscal_registration_number)),
+      line("Empresa", order.company ? `${order.company.name} (${formatFiscalNumber(order.company.fiscal_registration_number)})` : null),
+      line("Vendedor", order.seller?.name),
+    ),
+    h(
+      View,
+      { style: styles.section, key: "shipment" },
+      h(Text, { style: styles.heading }, "Entrega"),
+      line("Endereço", address(order)),
+      line("Contato", [order.shipment_contact_name, order.shipment_contact_number].filter(Boolean).join(" · ") || null),
+      line("Forma de entrega", order.delivery_method_name),
+      line("Data de entrega", order.delivery_date),
+    ),
+  ];
+  const footer = [
+    h(
+      View,
+      { style: [styles.section, styles.totals], key: "totals" },
+      ...totals.map(([label, value]) =>
         h(
           View,
-          { style: [styles.row, { justifyContent: "space-between" }] },
-          h(Text, { style: styles.total }, "Total"),
-          h(Text, { style: styles.total }, brl.format(order.total_value)),
+          { key: label, style: [styles.row, { justifyContent: "space-between" }] },
+          h(Text, null, label),
+          h(Text, null, brl.format(value)),
         ),
       ),
-      order.payments.length > 0
-        ? h(
-            View,
-            { style: styles.section },
-            h(Text, { style: styles.heading }, "Pagamentos"),
-            ...order.payments.map((payment) =>
-              h(Text, { key: payment.id }, `${payment.paymentMethodName}: ${brl.format(payment.amount)} em ${payment.installments}x`),
+      h(
+        View,
+        { style: [styles.row, { justifyContent: "space-between" }] },
+        h(Text, { style: styles.total }, "Total"),
+        h(Text, { style: styles.total }, brl.format(order.total_value)),
+      ),
+    ),
+    order.payments.length > 0
+      ? h(
+          View,
+          { style: styles.section, key: "payments" },
+          h(Text, { style: styles.heading }, "Pagamentos"),
+          ...order.payments.map((payment) =>
+            h(Text, { key: payment.id }, `${payment.paymentMethodName}: ${brl.format(payment.amount)} em ${payment.installments}x`),
+          ),
+        )
+      : null,
+    order.invoices.length > 0
+      ? h(
+          View,
+          { style: styles.section, key: "invoices" },
+          h(Text, { style: styles.heading }, "Notas fiscais"),
+          ...order.invoices.map((invoice) =>
+            h(
+              Text,
+              { key: invoice.id },
+              `${formatNfeKey(invoice.invoice_key)}${invoice.invoice_number ? ` · nº ${invoice.invoice_number}` : ""}`,
             ),
-          )
-        : null,
-      order.invoices.length > 0
-        ? h(
-            View,
-            { style: styles.section },
-            h(Text, { style: styles.heading }, "Notas fiscais"),
-            ...order.invoices.map((invoice) =>
-              h(
-                Text,
-                { key: invoice.id },
-                `${formatNfeKey(invoice.invoice_key)}${invoice.invoice_number ? ` · nº ${invoice.invoice_number}` : ""}`,
-              ),
-            ),
-          )
-        : null,
-      order.coupons.length > 0
-        ? h(
-            View,
-            { style: styles.section },
-            h(Text, { style: styles.heading }, "Cupons"),
-            ...order.coupons.map((coupon) => h(Text, { key: coupon.coupon_id }, `${coupon.code} · ${coupon.name}`)),
-          )
-        : null,
-      order.observation
-        ? h(View, { style: styles.section }, h(Text, { style: styles.heading }, "Observações"), h(Text, null, order.observation))
-        : null,
-      h(Text, { style: { color: "#6b7280", marginTop: 8 }, fixed: true }, `Emitido em ${dateTime(new Date().toISOString())}`),
+          ),
+        )
+      : null,
+    order.coupons.length > 0
+      ? h(
+          View,
+          { style: styles.section, key: "coupons" },
+          h(Text, { style: styles.heading }, "Cupons"),
+          ...order.coupons.map((coupon) => h(Text, { key: coupon.coupon_id }, `${coupon.code} · ${coupon.name}`)),
+        )
+      : null,
+    order.observation
+      ? h(
+          View,
+          { style: styles.section, key: "observation" },
+          h(Text, { style: styles.heading }, "Observações"),
+          h(Text, null, order.observation),
+        )
+      : null,
+  ];
+  const issued = h(
+    Text,
+    { style: { color: "#6b7280", marginTop: 8 }, fixed: true, key: "issued" },
+    `Emitido em ${dateTime(new Date().toISOString())}`,
+  );
+  // The first page opens with the order's parties, the last one closes with its totals.
+  const pages = [order.items.slice(0, FIRST_PAGE_ITEMS), ...slices(order.items, FIRST_PAGE_ITEMS, ITEMS_PER_PAGE)];
+  return h(
+    Document,
+    { title: `Pedido ${order.id}`, language: "pt-BR", author: order.company?.name ?? undefined },
+    ...pages.map((slice, index) =>
+      h(
+        Page,
+        { size: "A4", style: styles.page, key: String(index) },
+        ...(index === 0 ? header : []),
+        h(
+          View,
+          { style: styles.section },
+          index === 0 ? h(Text, { style: styles.heading }, "Itens") : null,
+          tableRow(
+            columns.map((column) => column.title),
+            true,
+          ),
+          ...itemRows(slice),
+        ),
+        ...(index === pages.length - 1 ? footer : []),
+        issued,
+      ),
     ),
   );
 }
