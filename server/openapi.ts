@@ -280,8 +280,18 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
         if (meta?.requestBody) {
           value.requestBody = {
             required: true,
-            content: { "application/json": { schema: z.toJSONSchema(meta.requestBody, { io: "input", target: "draft-2020-12" }) } },
+            content: {
+              "application/json": {
+                schema: z.toJSONSchema(meta.requestBody, { io: "input", target: "draft-2020-12", override: applyOverride }),
+              },
+            },
           };
+        }
+        if (meta?.bodyRules) {
+          const body = (value.requestBody as { content?: Record<string, { schema?: Record<string, unknown> }> } | undefined)?.content?.[
+            "application/json"
+          ]?.schema;
+          if (body) Object.assign(body, meta.bodyRules);
         }
         value.security = protect ? securityFor(credentials) : [];
       }
@@ -302,5 +312,50 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
   const schemas = Object.fromEntries(Object.entries(document.components?.schemas ?? {}).filter(([name]) => !name.startsWith("error.")));
   document.components = { ...document.components, schemas: { ...schemas, Problem: problemSchema } };
   document.tags = [...tags].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
+  for (const item of Object.values(document.paths ?? {}) as Array<Record<string, Operation>>) {
+    for (const operation of Object.values(item)) {
+      for (const parameter of (operation.parameters ?? []) as Array<{ schema?: unknown }>) noNulInStrings(parameter.schema);
+      for (const media of Object.values(
+        (operation.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)?.content ?? {},
+      )) {
+        noNulInStrings(media.schema);
+      }
+    }
+  }
+  for (const schema of Object.values(document.components?.schemas ?? {})) noNulInStrings(schema);
   return document;
+}
+
+/** `.meta({ override })` applied as zod-openapi applies it, for the bodies written with zod's own generator. */
+function applyOverride(context: { jsonSchema: Record<string, unknown> }): void {
+  const { override } = context.jsonSchema;
+  if (override === null || typeof override !== "object") return;
+  Object.assign(context.jsonSchema, override);
+  delete context.jsonSchema.override;
+}
+
+/** Every string the server reads refuses NUL (422, server/http/input.ts): the document says so. */
+const NO_NUL = "^[^\\u0000]*$";
+
+/** Adds the NUL rule to each string schema of a request that states no other text rule (a format, a pattern, a list of values). */
+function noNulInStrings(schema: unknown): void {
+  if (Array.isArray(schema)) {
+    for (const item of schema) noNulInStrings(item);
+    return;
+  }
+  if (!schema || typeof schema !== "object") return;
+  const record = schema as Record<string, unknown>;
+  const types = Array.isArray(record.type) ? record.type : [record.type];
+  if (
+    types.includes("string") &&
+    record.pattern === undefined &&
+    record.format === undefined &&
+    record.enum === undefined &&
+    record.const === undefined
+  ) {
+    record.pattern = NO_NUL;
+  }
+  for (const [key, value] of Object.entries(record)) {
+    if (key !== "enum" && key !== "const" && key !== "default" && key !== "examples" && key !== "example") noNulInStrings(value);
+  }
 }

@@ -29,6 +29,12 @@ export type Meta = OpenApiMeta<{
   bodyField?: string;
   requestBody?: z.ZodType;
   /**
+   * Rules across the body's fields (a flag requires its list, a type its options), as JSON
+   * Schema keywords (`allOf` of `if`/`then`) merged into the documented body: what the
+   * service checks, the document states.
+   */
+  bodyRules?: Record<string, unknown>;
+  /**
    * A POST whose input is its query string, as interface.md has it (POST /products/search);
    * "query-and-body": the query string over an optional JSON object body (most-sold).
    */

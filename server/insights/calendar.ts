@@ -74,7 +74,13 @@ export const dayInput = z
   .transform((value) => (ISO_DAY.test(value) ? value : dayOf(new Date(value))))
   .refine(validDay, { message: "must be between the years 1900 and 2999" })
   .meta({
-    override: { type: "string", format: "date", description: "YYYY-MM-DD, or an ISO 8601 date-time (its day in Brazil's time zone)" },
+    override: {
+      type: "string",
+      format: "date",
+      // The years the server takes, 1900 to 2999 (a date-time also starts so).
+      pattern: "^(19\\d{2}|2\\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])",
+      description: "YYYY-MM-DD from 1900 to 2999, or an ISO 8601 date-time (its day in Brazil's time zone)",
+    },
   });
 
 /** A period of whole days, both ends included. */

@@ -103,6 +103,8 @@ export interface CrudConfig<
   writers?: "manage" | "sell";
   /** What POST and PUT do beyond storing the body, for the OpenAPI document (rules, fields beyond the interface, their 409s). */
   writeDescription?: string;
+  /** Rules across the write's fields, stated in the document (`bodyRules` of the create and update meta). */
+  bodyRules?: { [keyword: string]: unknown };
 }
 
 /** A record read by id on the driver (`CrudConfig.read`). */
@@ -413,10 +415,14 @@ export function defineCrud<
       .meta({
         openapi: openapi("POST", config.path, `Create a ${config.noun.toLowerCase()}`, config.writeDescription),
         successStatus: config.createStatus ?? 201,
+        bodyRules: config.bodyRules,
       })
       .input(config.write),
     update: writeProcedure
-      .meta({ openapi: openapi("PUT", byId, `Update a ${config.noun.toLowerCase()}`, config.writeDescription) })
+      .meta({
+        openapi: openapi("PUT", byId, `Update a ${config.noun.toLowerCase()}`, config.writeDescription),
+        bodyRules: config.bodyRules,
+      })
       .input(config.write.extend({ id: z.string() })),
     remove: writeProcedure
       .meta({ openapi: openapi("DELETE", byId, `Delete a ${config.noun.toLowerCase()}`), successStatus: 204 })

@@ -124,15 +124,19 @@ function invalidMessage(kinds: readonly FiscalKind[]): string {
  * digits, answers the digits only (what is stored).
  */
 export function fiscalNumberField(kinds: readonly FiscalKind[] = ["CPF", "CNPJ"]) {
-  return z
-    .string({ message: "is required" })
-    .trim()
-    .min(1, { message: "is required", abort: true })
-    .refine((value) => MASKED.test(value) && isValidFiscalNumber(value, kinds), {
-      message: invalidMessage(kinds),
-      params: { code: "invalid_fiscal_number", kinds },
-    })
-    .transform(digitsOnly);
+  return (
+    z
+      .string({ message: "is required" })
+      .trim()
+      .min(1, { message: "is required", abort: true })
+      .refine((value) => MASKED.test(value) && isValidFiscalNumber(value, kinds), {
+        message: invalidMessage(kinds),
+        params: { code: "invalid_fiscal_number", kinds },
+      })
+      // Digits, with or without the mask (the check digits are the server's to check).
+      .meta({ override: { pattern: "^[\\d.\\-/\\s]*\\d[\\d.\\-/\\s]*$" } })
+      .transform(digitsOnly)
+  );
 }
 
 /** An optional fiscal number field: empty, null or absent is null; otherwise as `fiscalNumberField`. */

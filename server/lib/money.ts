@@ -85,7 +85,8 @@ export const moneyInput = z
   .finite("must be a finite number")
   .min(0, "must not be negative")
   .max(1_000_000_000_000, "is too large")
-  .refine((value) => decimalPlaces(value) <= 2, { message: "must have at most 2 decimal places", params: { maximumDecimals: 2 } });
+  .refine((value) => decimalPlaces(value) <= 2, { message: "must have at most 2 decimal places", params: { maximumDecimals: 2 } })
+  .meta({ override: { multipleOf: 0.01 } });
 
 /** A percentage field: between `min` and `max`, at most four decimals. */
 export const percentInput = (min = -100, max = 1000) =>
@@ -94,4 +95,5 @@ export const percentInput = (min = -100, max = 1000) =>
     .finite("must be a finite number")
     .min(min, `must be between ${min} and ${max}`)
     .max(max, `must be between ${min} and ${max}`)
-    .refine((value) => decimalPlaces(value) <= 4, { message: "must have at most 4 decimal places", params: { maximumDecimals: 4 } });
+    .refine((value) => decimalPlaces(value) <= 4, { message: "must have at most 4 decimal places", params: { maximumDecimals: 4 } })
+    .meta({ override: { multipleOf: 0.0001 } });

@@ -3,6 +3,8 @@ import { AppError } from "../errors";
 import { searchWhere } from "./search";
 
 export const MAX_PER_PAGE = 100;
+/** The largest page number a list takes (and page size: above 100 it reads as 100). */
+export const MAX_PAGE = 1_000_000_000;
 
 /** A boolean query parameter: `true`/`false` (and 1/0), never JavaScript truthiness. */
 export const queryBoolean = z
@@ -25,9 +27,20 @@ export function pagingInput<const Sort extends string>(sortable: readonly Sort[]
   return z.object({
     search: z.string().max(200).default(""),
     page: queryInteger(
-      z.number({ message: "must be a whole number" }).int("must be a whole number").min(0, "must not be negative"),
+      z
+        .number({ message: "must be a whole number" })
+        .int("must be a whole number")
+        .min(0, "must not be negative")
+        .max(MAX_PAGE, `must be at most ${MAX_PAGE}`),
     ).default(0),
-    perPage: queryInteger(z.number({ message: "must be a whole number" }).int("must be a whole number").min(0, "must not be negative"))
+    perPage: queryInteger(
+      z
+        .number({ message: "must be a whole number" })
+        .int("must be a whole number")
+        .min(0, "must not be negative")
+        .max(MAX_PAGE, `must be at most ${MAX_PAGE}`)
+        .meta({ description: `Records per page; more than ${MAX_PER_PAGE} reads as ${MAX_PER_PAGE}` }),
+    )
       .default(options.perPage ?? 25)
       .transform((value) => Math.min(value, MAX_PER_PAGE)),
     // Typed as a string for callers (the panel keeps it in the URL), checked against the

@@ -14,7 +14,17 @@ export const attributes = z
   .refine((map) => JSON.stringify(map).length <= MAX_ATTRIBUTES_BYTES, "at most 64 KiB");
 
 /** A name-like required text. */
-export const requiredText = (max = 200) => z.string().trim().min(1, "is required").max(max);
+/** A JSON Schema pattern: holds a character that is not white space (and, as every string, no NUL). */
+export const NOT_BLANK_PATTERN = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$";
+
+/** A required text: trimmed, not blank (the document states it: a space alone is "is required"). */
+export const requiredText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .min(1, "is required")
+    .max(max)
+    .meta({ override: { pattern: NOT_BLANK_PATTERN } });
 
 export const uuid = z.uuid({ message: "must be a UUID" });
 

@@ -15,9 +15,18 @@ export const optionalText = (max = 200) =>
     .transform((value) => value || null);
 
 const emailFormat = z.email({ message: "must be a valid email" });
+/** What the document states of an email: its format and the very pattern the server checks. */
+const emailDocument = { format: "email", pattern: z.regexes.email.source };
 
 /** A required email, trimmed and lower-cased. */
-export const requiredEmail = z.string({ message: "is required" }).trim().toLowerCase().min(1, "is required").max(320).pipe(emailFormat);
+export const requiredEmail = z
+  .string({ message: "is required" })
+  .trim()
+  .toLowerCase()
+  .min(1, "is required")
+  .max(320)
+  .meta({ override: emailDocument })
+  .pipe(emailFormat);
 
 /** An optional email: empty, null or absent is null. */
 export const optionalEmail = z
@@ -25,6 +34,7 @@ export const optionalEmail = z
   .trim()
   .toLowerCase()
   .max(320)
+  .meta({ override: emailDocument })
   .nullish()
   .transform((value) => value || null)
   .pipe(emailFormat.nullable());

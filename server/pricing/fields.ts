@@ -40,7 +40,8 @@ export const rateValue = z
   .refine((value) => decimalPlaces(value) <= 4, {
     message: "must have at most 4 decimal places",
     params: { maximumDecimals: 4 },
-  });
+  })
+  .meta({ override: { multipleOf: 0.0001 } });
 
 /** A quantity: finite, not negative, at most 4 decimals. */
 export const quantityValue = z
@@ -51,7 +52,8 @@ export const quantityValue = z
   .refine((value) => decimalPlaces(value) <= 4, {
     message: "must have at most 4 decimal places",
     params: { maximumDecimals: 4 },
-  });
+  })
+  .meta({ override: { multipleOf: 0.0001 } });
 
 /** The four kinds of records a price table or discount may be specific to. */
 export const TARGET_KINDS = [
@@ -168,6 +170,19 @@ export const targetsRead = {
     }),
   ),
 };
+
+/**
+ * The same rule as `flagTargetErrors`, stated in the document (JSON Schema `if`/`then`): a
+ * flag that is true requires its list, with at least one record.
+ */
+export function flagTargetsDocument(flagFields: Record<TargetKind["flag"], string>) {
+  return {
+    allOf: TARGET_KINDS.map((kind) => ({
+      if: { properties: { [flagFields[kind.flag]]: { const: true } }, required: [flagFields[kind.flag]] },
+      then: { properties: { [kind.list]: { type: "array", minItems: 1 } }, required: [kind.list] },
+    })),
+  };
+}
 
 /** A flag set without any record to match is a table or discount for nobody: 422. */
 export function flagTargetErrors(input: Record<string, unknown>, flagFields: Record<TargetKind["flag"], string>): FieldError[] {

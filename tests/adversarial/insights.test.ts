@@ -60,7 +60,10 @@ describe("POST /sales-funnel/events", () => {
       await events(org, { session_id: "p", stage: "PRODUCT", product_id: "00000000-0000-4000-8000-000000000000" }),
       422,
     );
-    expect(missing.errors).toEqual([expect.objectContaining({ path: "0.product_id" })]);
+    // A single object names the field alone (contract §9), for its shape and for what the service checks.
+    expect(missing.errors).toEqual([expect.objectContaining({ path: "product_id" })]);
+    const single = expectProblem(await events(org, { stage: "PAYMENT" }), 422);
+    expect(single.errors?.map((error) => error.path).sort()).toEqual(["session_id", "stage"]);
     expect((await call("GET", "/api/b2b/sales-funnel", { headers: await org.bearer() })).json.sessions.quantity).toBe(0);
   });
 

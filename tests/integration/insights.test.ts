@@ -177,7 +177,7 @@ describe("sales funnel", () => {
     const foreign = await kit.product(unique("Produto alheio"));
     expect((await post(theirs, { session_id: "x", stage: "PRODUCT", product_id: foreign.id })).status).toBe(202);
     const problem = expectProblem(await post(mine, { session_id: "x", stage: "PRODUCT", product_id: foreign.id }), 422);
-    expect(problem.errors).toEqual([expect.objectContaining({ path: "0.product_id", code: "not_found_reference" })]);
+    expect(problem.errors).toEqual([expect.objectContaining({ path: "product_id", code: "not_found_reference" })]);
     const funnel = await call("GET", "/api/b2b/sales-funnel", { headers: await mine.bearer() });
     expect(funnel.json.sessions.quantity).toBe(0);
     expect((await call("GET", "/api/b2b/sales-funnel", { headers: await theirs.bearer() })).json.product.quantity).toBe(1);

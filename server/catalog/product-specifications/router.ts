@@ -14,9 +14,22 @@ const tags = ["Product specifications"];
 /** interface.md spells the path in the singular. */
 const base = "/products/{product_id}/specification";
 
+/** How the path is told from `/products/alternative-units/{id}`, which its template also matches by the letter. */
+const AMBIGUITY = "`product_id` is a product's UUID: `/products/alternative-units/...` is never read as this path (a static segment wins).";
+
 export const productSpecificationsRouter = router({
   list: readProcedure
-    .meta({ openapi: { method: "GET", path: base, tags, summary: "List a product's specifications", protect: true }, errors: [404] })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: base,
+        tags,
+        summary: "List a product's specifications",
+        description: AMBIGUITY,
+        protect: true,
+      },
+      errors: [404],
+    })
     .input(productSpecificationListInput)
     .output(pageOf(productSpecification))
     .query(({ ctx, input }) => listProductSpecifications(ctx.db, input)),

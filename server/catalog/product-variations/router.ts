@@ -13,9 +13,22 @@ import {
 const tags = ["Product variations"];
 const base = "/products/{product_id}/variations";
 
+/** How the path is told from `/products/alternative-units/{id}`, which its template also matches by the letter. */
+const AMBIGUITY = "`product_id` is a product's UUID: `/products/alternative-units/...` is never read as this path (a static segment wins).";
+
 export const productVariationsRouter = router({
   list: readProcedure
-    .meta({ openapi: { method: "GET", path: base, tags, summary: "List a product's variations", protect: true }, errors: [404] })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: base,
+        tags,
+        summary: "List a product's variations",
+        description: AMBIGUITY,
+        protect: true,
+      },
+      errors: [404],
+    })
     .input(productVariationListInput)
     .output(pageOf(productVariation))
     .query(({ ctx, input }) => listProductVariations(ctx.db, input)),

@@ -29,7 +29,12 @@ export const productWrite = z.object({
     .transform((sku) => sku || undefined),
   description: z.string().trim().max(20_000).nullish(),
   brand_id: uuid.nullish(),
-  category_ids: z.array(uuid).max(50).default([]).refine(distinctIds, "lists a category twice"),
+  category_ids: z
+    .array(uuid)
+    .max(50)
+    .default([])
+    .refine(distinctIds, "lists a category twice")
+    .meta({ override: { uniqueItems: true } }),
   measure_unit_id: uuid.nullish(),
   /** The base price (BRL); null or absent: the product is "without price". */
   price: moneyInput.nullish(),
@@ -47,6 +52,7 @@ export const productWrite = z.object({
     .min(0, "must not be negative")
     .max(1_000_000, "is too large")
     .refine((value) => decimalPlaces(value) <= 3, "must have at most 3 decimal places")
+    .meta({ override: { multipleOf: 0.001 } })
     .nullish(),
   active: z.boolean().default(true),
   /** Beyond the interface (contract §10): whether orders move this product's stock (false: services, made to order). Kept when absent; true for a new product. */

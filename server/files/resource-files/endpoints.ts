@@ -4,7 +4,16 @@ import { AppError } from "../../errors";
 import { defineEndpoint } from "../../http/endpoint";
 import { sendJson } from "../../http/problem";
 import { isUuid } from "../../lib/ids";
-import { contentDisposition, findResourceFile, MAX_FILE_BYTES, MAX_FILES, receiveUpload, removeResourceFile, saveUploads } from "./service";
+import {
+  contentDisposition,
+  findResourceFile,
+  STORED_TYPES,
+  MAX_FILE_BYTES,
+  MAX_FILES,
+  receiveUpload,
+  removeResourceFile,
+  saveUploads,
+} from "./service";
 
 const tags = ["Resource files"];
 /** Who writes files: they are attached to catalog records, orders and financials. */
@@ -86,7 +95,8 @@ export const downloadResourceFile = defineEndpoint({
     responses: {
       200: {
         description: "The file's bytes, with its stored content type",
-        content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+        // Every type a file is stored with (server/files/resource-files/service.ts): told by its bytes, else a safe declared one.
+        content: Object.fromEntries(STORED_TYPES.map((type) => [type, { schema: { type: "string", format: "binary" } }])),
       },
       304: { description: "Not modified (the ETag matches)" },
     },

@@ -34,6 +34,9 @@ const SIGNATURES: Array<{ type: string; matches: (head: Buffer) => boolean }> = 
 /** Declared types kept as declared (served as downloads): data formats staff attach, nothing a browser runs. */
 const SAFE_DECLARED = new Set(["text/plain", "text/csv", "application/xml", "text/xml", "application/json", "application/zip"]);
 
+/** Every content type a stored file may have, as it is served. */
+export const STORED_TYPES = [...SIGNATURES.map((signature) => signature.type), ...SAFE_DECLARED, "application/octet-stream"];
+
 /** Shown in the browser (sandboxed); everything else — SVG and HTML included — is a download. */
 export const INLINE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf"]);
 

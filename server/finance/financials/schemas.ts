@@ -51,7 +51,8 @@ export const financialWrite = z.object({
     .array(uuid)
     .max(20, "at most 20 attachments")
     .default([])
-    .refine((ids) => new Set(ids).size === ids.length, "lists a file twice"),
+    .refine((ids) => new Set(ids).size === ids.length, "lists a file twice")
+    .meta({ override: { uniqueItems: true } }),
   order_id: uuid.nullish(),
   type: z.string().trim().max(40).nullish(),
   payment_billet: paymentBilletWrite.nullish(),

@@ -1,5 +1,5 @@
 import { readProcedure, router, sellProcedure } from "../../trpc";
-import { funnelEventsAccepted, funnelEventsBody, funnelEventsInput, funnelQuery, salesFunnel } from "./schemas";
+import { funnelEventsAccepted, funnelEventsDocument, funnelEventsInput, funnelQuery, salesFunnel } from "./schemas";
 import { getSalesFunnel, recordFunnelEvents } from "./service";
 
 const tags = ["Sales funnel"];
@@ -15,16 +15,18 @@ export const salesFunnelRouter = router({
         description:
           "One event `{session_id, stage, occurred_at?, product_id?}` or an array of 1 to 1,000. Stages: SESSION, PRODUCT, " +
           "SHOPPING_CART, CHECKOUT, ORDER; `occurred_at` defaults to now (at most an hour ahead); `product_id` is a product of the " +
-          "organization. All or nothing: a bad item is 422 naming its index (`3.stage`; a single event is item 0).",
+          "organization. All or nothing: a bad item is 422 naming its index (`3.stage`); a single event, its field (`stage`).",
         protect: true,
       },
       successStatus: 202,
       bodyField: "events",
-      requestBody: funnelEventsBody,
+      requestBody: funnelEventsDocument,
     })
     .input(funnelEventsInput)
     .output(funnelEventsAccepted)
-    .mutation(async ({ ctx, input }) => ({ accepted: await recordFunnelEvents(ctx.db, input.events) })),
+    .mutation(async ({ ctx, input }) => ({
+      accepted: await recordFunnelEvents(ctx.db, input.events.list, { single: input.events.single }),
+    })),
   get: readProcedure
     .meta({
       openapi: {

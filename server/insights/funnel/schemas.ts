@@ -12,19 +12,42 @@ export const funnelEvent = z.object({
   session_id: z.string().trim().min(1, "is required").max(200),
   stage: z.enum(FUNNEL_STAGES, { message: `must be one of: ${FUNNEL_STAGES.join(", ")}` }),
   /** When it happened (ISO 8601 with offset); now when absent. */
-  occurred_at: z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time with its offset" }).optional(),
+  occurred_at: z.iso
+    .datetime({ offset: true, message: "must be an ISO 8601 date-time with its offset" })
+    // From 2000 on (the server also refuses more than an hour ahead, which no schema can say).
+    .meta({ override: { pattern: "^2\\d{3}-" } })
+    .optional(),
   product_id: z.uuid({ message: "must be a UUID" }).nullish(),
 });
 export type FunnelEventInput = z.output<typeof funnelEvent>;
 
-/** The body: one event or an array of 1 to 1,000; a single event is item 0. */
-export const funnelEventsBody = z.preprocess(
-  (value) => (value !== null && typeof value === "object" && !Array.isArray(value) ? [value] : value),
-  z
-    .array(funnelEvent, { message: "must be an event object or an array of them" })
-    .min(1, "must hold at least one event")
-    .max(MAX_EVENTS, `at most ${MAX_EVENTS} events a request`),
-);
+const eventList = z
+  .array(funnelEvent, { message: "must be an event object or an array of them" })
+  .min(1, "must hold at least one event")
+  .max(MAX_EVENTS, `at most ${MAX_EVENTS} events a request`);
+
+/** The body as the document states it: one event, or an array of 1 to 1,000. */
+export const funnelEventsDocument = z.union([funnelEvent, eventList]);
+
+/**
+ * The body: one event or an array of 1 to 1,000, read as a list that remembers which it
+ * was, so errors follow the body's shape (contract §9): a single object names the field
+ * (`session_id`), an array the index and field (`3.session_id`).
+ */
+export const funnelEventsBody = z.unknown().transform((value, ctx) => {
+  const single = value !== null && typeof value === "object" && !Array.isArray(value);
+  const parsed = single ? funnelEvent.safeParse(value) : eventList.safeParse(value);
+  if (parsed.success) return { list: Array.isArray(parsed.data) ? parsed.data : [parsed.data], single };
+  for (const issue of parsed.error.issues) {
+    ctx.addIssue({
+      code: "custom",
+      path: issue.path,
+      message: issue.message,
+      params: { code: issue.message === "is required" ? "required" : issue.code },
+    });
+  }
+  return z.NEVER;
+});
 
 export const funnelEventsInput = z.object({ events: funnelEventsBody });
 

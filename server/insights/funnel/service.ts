@@ -51,16 +51,23 @@ function contributions(days: readonly string[]): Array<[string, string]> {
 
 /**
  * Stores the events and updates the funnel's rollups, in the caller's transaction.
- * Answers how many were accepted. Bad items are 422 naming their index.
+ * Answers how many were accepted. Bad items are 422 naming their index, or only the
+ * field when the body was a `single` event (contract §9).
  */
-export async function recordFunnelEvents(db: Db, events: FunnelEventInput[], now = new Date()): Promise<number> {
+export async function recordFunnelEvents(
+  db: Db,
+  events: FunnelEventInput[],
+  options: { single?: boolean; now?: Date } = {},
+): Promise<number> {
+  const now = options.now ?? new Date();
+  const at = (index: number, field: string) => (options.single ? field : `${index}.${field}`);
   const errors: FieldError[] = [];
   const rows = events.map((event, index) => {
     const occurredAt = event.occurred_at ? new Date(event.occurred_at) : now;
     if (occurredAt.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) {
-      errors.push({ path: `${index}.occurred_at`, message: "must not be in the future", code: "too_big" });
+      errors.push({ path: at(index, "occurred_at"), message: "must not be in the future", code: "in_the_future" });
     } else if (occurredAt.getTime() < EARLIEST) {
-      errors.push({ path: `${index}.occurred_at`, message: "must not be before 2000", code: "too_small" });
+      errors.push({ path: at(index, "occurred_at"), message: "must not be before 2000", code: "too_small" });
     }
     return {
       index,
@@ -78,7 +85,7 @@ export async function recordFunnelEvents(db: Db, events: FunnelEventInput[], now
     );
     for (const row of rows) {
       if (row.productId && !found.has(row.productId)) {
-        errors.push({ path: `${row.index}.product_id`, message: "is not a product of this organization", code: "not_found_reference" });
+        errors.push({ path: at(row.index, "product_id"), message: "is not a product of this organization", code: "not_found_reference" });
       }
     }
   }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_PER_PAGE, queryInteger } from "../../lib/paging";
+import { queryInteger } from "../../lib/paging";
 import { dayInput } from "../calendar";
 
 const INT32_MAX = 2_147_483_647;
@@ -18,7 +18,8 @@ const pageNumber = (name: string) =>
  */
 export const mostSoldInput = z.object({
   page: pageNumber("page"),
-  perPage: pageNumber("perPage").transform((value) => Math.min(value, MAX_PER_PAGE)),
+  /** Capped at 100 where it is used (a transform here would make the document call it optional). */
+  perPage: pageNumber("perPage"),
   start_date: dayInput.optional(),
   final_date: dayInput.optional(),
 });

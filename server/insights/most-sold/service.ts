@@ -3,6 +3,7 @@ import { scopedQuery } from "../../db/sql";
 import { AppError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
 import { toJsonNumber } from "../../lib/money";
+import { MAX_PER_PAGE } from "../../lib/paging";
 import { addDays, daysBetween, monthOf, nextMonth, today } from "../calendar";
 import type { MostSoldInput, MostSoldRecord } from "./schemas";
 
@@ -86,7 +87,8 @@ export async function mostSold(db: Db, input: MostSoldInput): Promise<MostSoldRe
   const start = input.start_date ?? EARLIEST_DAY;
   const final = input.final_date ?? LATEST_DAY;
   if (start > final) throw AppError.invalid("start_date", "must not be after final_date");
-  if (input.perPage === 0) return [];
+  const perPage = Math.min(input.perPage, MAX_PER_PAGE);
+  if (perPage === 0) return [];
   const segments = periodSegments(start, final, today());
   const rows = await scopedQuery<{
     product_id: string;
@@ -108,7 +110,7 @@ export async function mostSold(db: Db, input: MostSoldInput): Promise<MostSoldRe
       SELECT t.product_id, p.name, p.sku, t.quantity::text AS quantity, t.total_value::text AS total_value, t.sales_count::int AS sales_count
       FROM totals t JOIN products p ON p.id = t.product_id AND p.organization_id = ${org}
       ORDER BY t.quantity DESC, t.total_value DESC, p.name ASC, p.id ASC
-      OFFSET ${BigInt(input.page) * BigInt(input.perPage)} LIMIT ${input.perPage}`,
+      OFFSET ${BigInt(input.page) * BigInt(perPage)} LIMIT ${perPage}`,
   );
   return rows.map((row) => ({
     product_id: row.product_id,

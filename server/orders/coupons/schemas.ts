@@ -4,6 +4,13 @@ import { decimalPlaces } from "../../lib/money";
 import { queryBoolean } from "../../lib/paging";
 import { attributes, clientId, requiredText } from "../../lib/schemas";
 
+/**
+ * A coupon code: ASCII and Latin letters (accents included), digits, `-` and `_`. Written with
+ * ranges, not Unicode property escapes, so every regular-expression engine that reads the
+ * document compiles the same pattern the server checks.
+ */
+const COUPON_CODE = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F_-]+$/;
+
 export const COUPON_TYPES = ["ORDER", "FREIGHT"] as const;
 export const COUPON_VALUE_TYPES = ["PERCENTAGE", "MONETARY"] as const;
 
@@ -13,15 +20,20 @@ const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })],
 });
 
 /** Body of POST and PUT /coupons (contract §7 "Coupons"). */
+/** `couponRules`' percentage ceiling, stated in the document (`bodyRules` of its create and update). */
+export const percentageCeiling = {
+  allOf: [
+    {
+      if: { properties: { value_type: { const: "PERCENTAGE" } }, required: ["value_type"] },
+      then: { properties: { value: { maximum: 100 } } },
+    },
+  ],
+};
+
 export const couponWrite = z.object({
   id: clientId,
   /** Unique in the org, compared without case. */
-  code: z
-    .string()
-    .trim()
-    .min(1, "is required")
-    .max(60)
-    .regex(/^[\p{L}\p{N}_-]+$/u, "only letters, digits, - and _"),
+  code: z.string().trim().min(1, "is required").max(60).regex(COUPON_CODE, "only letters (with or without accents), digits, - and _"),
   name: requiredText(200),
   type: z.enum(COUPON_TYPES).default("ORDER"),
   value_type: z.enum(COUPON_VALUE_TYPES).default("MONETARY"),
@@ -33,7 +45,8 @@ export const couponWrite = z.object({
     .refine((value) => decimalPlaces(value) <= 2, {
       message: "must have at most 2 decimal places",
       params: { maximumDecimals: 2 },
-    }),
+    })
+    .meta({ override: { multipleOf: 0.01 } }),
   /** From when it may be used (a date: from its first moment, UTC). */
   start_date: dateOrDateTime.nullish(),
   /** Until when (a date: to its last moment, UTC). */

@@ -4,7 +4,7 @@ import { AppError, type FieldError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
 import { defineCrud } from "../../lib/crud";
 import { isUuid } from "../../lib/ids";
-import { coupon, couponFilters, couponRules, couponWrite, endOf, startOf, type CouponWriteOutput } from "./schemas";
+import { coupon, couponFilters, couponRules, couponWrite, endOf, startOf, type CouponWriteOutput, percentageCeiling } from "./schemas";
 
 /** How codes compare for uniqueness in an org: Unicode NFC, upper case. */
 export function couponCodeKey(code: string): string {
@@ -34,6 +34,7 @@ function toData(input: CouponWriteOutput) {
  * orders and sales that reference the coupon (claimCoupons / releaseCoupons).
  */
 export const coupons = defineCrud({
+  bodyRules: percentageCeiling,
   writers: "manage",
   noun: "Coupon",
   entity: "coupon",

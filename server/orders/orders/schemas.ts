@@ -32,7 +32,8 @@ export const quantityInput = z
   .refine((value) => decimalPlaces(value) <= 4, {
     message: "must have at most 4 decimal places",
     params: { maximumDecimals: 4 },
-  });
+  })
+  .meta({ override: { multipleOf: 0.0001 } });
 
 const complement = z.object({
   product_complement_id: text(100).optional(),
@@ -198,6 +199,7 @@ const commonFields = {
       distinct((id: string) => id),
       "lists a file twice",
     )
+    .meta({ override: { uniqueItems: true } })
     .optional(),
   invoices: z
     .array(invoiceInput)

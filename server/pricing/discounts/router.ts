@@ -2,7 +2,15 @@ import { z } from "zod";
 import { bulkInput, bulkResult, eachRecord, idInput } from "../../lib/crud";
 import { pageOf } from "../../lib/paging";
 import { manageProcedure, readProcedure, router } from "../../trpc";
-import { criteriaPreviewInput, discount, discountListInput, discountListRecord, discountUpdate, discountWrite } from "./schemas";
+import {
+  criteriaPreviewInput,
+  discount,
+  discountListInput,
+  discountListRecord,
+  discountBodyRules,
+  discountUpdate,
+  discountWrite,
+} from "./schemas";
 import {
   createDiscount,
   getDiscount,
@@ -61,6 +69,7 @@ export const discountsRouter = router({
         protect: true,
       },
       successStatus: 201,
+      bodyRules: discountBodyRules,
     })
     .input(discountWrite)
     .output(z.object({ id: z.string() }))
@@ -75,6 +84,7 @@ export const discountsRouter = router({
         description: writeDescription,
         protect: true,
       },
+      bodyRules: discountBodyRules,
     })
     .input(discountUpdate)
     .output(z.object({ id: z.string() }))

@@ -4,7 +4,7 @@ import { moneyInput } from "../../lib/money";
 import { pagingInput } from "../../lib/paging";
 import { attributes, clientId, requiredText, uuid } from "../../lib/schemas";
 import { CRITERIA_KEYS, isCriteriaKey, SPECIFICATION_PREFIX } from "../criteria";
-import { flagTargetErrors, quantityValue, rateValue, targetsRead, targetsWrite, optionalDate } from "../fields";
+import { flagTargetErrors, flagTargetsDocument, quantityValue, rateValue, targetsRead, targetsWrite, optionalDate } from "../fields";
 
 export const DISCOUNT_SORT = ["id", "name", "start_date", "end_date", "created_at", "updated_at"] as const;
 export const rangeTypes = ["PERCENTAGE", "MONETARY"] as const;
@@ -175,6 +175,9 @@ function discountRules(input: z.output<typeof discountFields>, context: z.Refine
   }
   for (const error of flagTargetErrors(input, flagFields)) context.addIssue(ruleIssue(error));
 }
+
+/** The specificity flags' rule, stated in the document (`bodyRules` of create and update). */
+export const discountBodyRules = flagTargetsDocument(flagFields);
 
 /** Body of POST and PUT /discounts (interface "Discount"; contract §5, §8). */
 export const discountWrite = discountFields.superRefine(discountRules);

@@ -2,7 +2,15 @@ import { z } from "zod";
 import { bulkInput, bulkResult, eachRecord, idInput } from "../../lib/crud";
 import { pageOf } from "../../lib/paging";
 import { manageProcedure, readProcedure, router } from "../../trpc";
-import { priceTable, priceTableListInput, priceTableListRecord, priceTableSaved, priceTableUpdate, priceTableWrite } from "./schemas";
+import {
+  priceTable,
+  priceTableBodyRules,
+  priceTableListInput,
+  priceTableListRecord,
+  priceTableSaved,
+  priceTableUpdate,
+  priceTableWrite,
+} from "./schemas";
 import { createPriceTable, getPriceTable, listPriceTables, removePriceTable, updatePriceTable } from "./service";
 
 const tags = ["Price tables"];
@@ -50,6 +58,7 @@ export const priceTablesRouter = router({
         protect: true,
       },
       successStatus: 200,
+      bodyRules: priceTableBodyRules,
     })
     .input(priceTableWrite)
     .output(priceTableSaved)
@@ -63,6 +72,7 @@ export const priceTablesRouter = router({
         summary: "Update a price table (its lists replaced whole)",
         protect: true,
       },
+      bodyRules: priceTableBodyRules,
     })
     .input(priceTableUpdate)
     .output(priceTableSaved)

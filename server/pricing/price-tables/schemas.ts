@@ -2,7 +2,7 @@ import { z } from "zod";
 import { moneyInput } from "../../lib/money";
 import { pagingInput } from "../../lib/paging";
 import { attributes, clientId, requiredText, uuid } from "../../lib/schemas";
-import { dateInput, flagTargetErrors, rateValue, targetsRead, targetsWrite, optionalDate } from "../fields";
+import { dateInput, flagTargetErrors, flagTargetsDocument, rateValue, targetsRead, targetsWrite, optionalDate } from "../fields";
 import { ruleIssue } from "../../errors";
 
 export const PRICE_TABLE_SORT = ["id", "name", "start_date", "end_date", "created_at", "updated_at"] as const;
@@ -91,6 +91,9 @@ function priceTableRules(input: z.output<typeof priceTableFields>, context: z.Re
   }
   for (const error of flagTargetErrors(input, flagFields)) context.addIssue(ruleIssue(error));
 }
+
+/** The specificity flags' rule, stated in the document (`bodyRules` of create and update). */
+export const priceTableBodyRules = flagTargetsDocument(flagFields);
 
 /** Body of POST and PUT /price-tables (interface "Price table"). */
 export const priceTableWrite = priceTableFields.superRefine(priceTableRules);

@@ -16,7 +16,8 @@ export const priceCalculationInput = z.object({
     .refine((value) => decimalPlaces(value) <= 4, {
       message: "must have at most 4 decimal places",
       params: { maximumDecimals: 4 },
-    }),
+    })
+    .meta({ override: { multipleOf: 0.0001 } }),
   partner_id: uuid.nullish(),
   profile_id: uuid.nullish(),
   company_id: uuid.nullish(),

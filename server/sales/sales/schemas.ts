@@ -14,7 +14,8 @@ export const quantityInput = z
   .finite("must be a finite number")
   .gt(0, "must be greater than zero")
   .max(1_000_000_000, "is too large")
-  .refine((value) => decimalPlaces(value) <= 4, { message: "must have at most 4 decimal places", params: { maximumDecimals: 4 } });
+  .refine((value) => decimalPlaces(value) <= 4, { message: "must have at most 4 decimal places", params: { maximumDecimals: 4 } })
+  .meta({ override: { multipleOf: 0.0001 } });
 
 export const resumeField = z.object({
   name: text(),

@@ -191,8 +191,9 @@ export function checkSaleTotals(
   }
   const discounts = sumMoney(input.discount.map((entry) => money(entry.amount)));
   const total = full.minus(discounts);
-  if (total.isNegative()) errors.push({ path: "discount", message: "must not exceed full_value", code: "too_big" });
-  else if (!sameAmount(money(input.total_value), total)) {
+  if (total.isNegative()) {
+    errors.push({ path: "discount", message: "must not exceed full_value", code: "exceeds_total", params: { field: "full_value" } });
+  } else if (!sameAmount(money(input.total_value), total)) {
     errors.push({
       path: "total_value",
       message: `must equal full_value minus the discounts (${total.toFixed(2)})`,

@@ -11,6 +11,16 @@ export const deliveryPeriodTypes = ["DAYS", "HOURS"] as const;
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 const period = z.number({ message: "must be a number" }).int("must be a whole number").min(0, "must not be negative").max(100_000);
 
+/** The cross-field rule of this write, as JSON Schema (`bodyRules` of its create and update). */
+export const priceUnlessFree = {
+  allOf: [
+    {
+      if: { properties: { price_type: { enum: ["FIXED", "PER_WEIGHT"] } }, required: ["price_type"] },
+      then: { properties: { price: { type: "number" } }, required: ["price"] },
+    },
+  ],
+};
+
 export const deliveryMethodWrite = z.object({
   id: clientId,
   name: requiredText(120),
@@ -26,6 +36,7 @@ export const deliveryMethodWrite = z.object({
   period_end: period.nullish(),
   attributes: attributes.default({}),
 });
+// `deliveryMethodRules`, stated in the document: a price unless the method is free.
 export type DeliveryMethodWrite = z.input<typeof deliveryMethodWrite>;
 export type DeliveryMethodWriteOutput = z.output<typeof deliveryMethodWrite>;
 
@@ -82,8 +93,10 @@ export const deliveryMethodFilters = z.object({
 
 export const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
-const TIME = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
-const time = z.string({ message: "must be a time HH:MM" }).regex(TIME, "must be a time HH:MM");
+/** A range opens at 00:00–23:59 and closes at 00:01–24:00 (midnight at the end of the day). */
+const OPEN_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const CLOSE_TIME = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
+const time = (pattern: RegExp) => z.string({ message: "must be a time HH:MM" }).regex(pattern, "must be a time HH:MM");
 
 export const openingHour = z.object({
   weekday: z
@@ -91,8 +104,8 @@ export const openingHour = z.object({
     .int("must be a whole number")
     .min(0, "must be from 0 to 6")
     .max(6, "must be from 0 to 6"),
-  open_time: time,
-  close_time: time,
+  open_time: time(OPEN_TIME),
+  close_time: time(CLOSE_TIME),
 });
 export type OpeningHour = z.output<typeof openingHour>;
 

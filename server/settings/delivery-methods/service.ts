@@ -13,6 +13,7 @@ import {
   sortOpeningHours,
   type DeliveryMethod,
   type OpeningHour,
+  priceUnlessFree,
 } from "./schemas";
 
 function toDetail(row: DeliveryMethodRow): DeliveryMethod {
@@ -35,6 +36,7 @@ function toDetail(row: DeliveryMethodRow): DeliveryMethod {
 }
 
 export const deliveryMethods = defineCrud({
+  bodyRules: priceUnlessFree,
   noun: "Delivery method",
   entity: "delivery_method",
   path: "/delivery-methods",

@@ -32,6 +32,16 @@ export const attributeTypes = ["STRING", "NUMBER", "BOOLEAN", "DATE", "SELECT"] 
 export const attributeType = z.enum(attributeTypes, { message: `must be one of: ${attributeTypes.join(", ")}` });
 export type AttributeType = z.output<typeof attributeType>;
 
+/** The cross-field rule of this write, as JSON Schema (`bodyRules` of its create and update). */
+export const optionsOfSelect = {
+  allOf: [
+    {
+      if: { properties: { type: { const: "SELECT" } }, required: ["type"] },
+      then: { properties: { options: { type: "array", minItems: 1 } }, required: ["options"] },
+    },
+  ],
+};
+
 export const entityAttributeWrite = z.object({
   id: clientId,
   entity: attributeEntity,
@@ -50,6 +60,7 @@ export const entityAttributeWrite = z.object({
   active: z.boolean({ message: "must be true or false" }).default(true),
   attributes: attributes.default({}),
 });
+// `entityAttributeRules`, stated in the document: a SELECT has options.
 export type EntityAttributeWrite = z.input<typeof entityAttributeWrite>;
 export type EntityAttributeWriteOutput = z.output<typeof entityAttributeWrite>;
 

@@ -1,13 +1,21 @@
 import { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../errors";
 import { defineCrud } from "../../lib/crud";
-import { entityAttribute, entityAttributeFilters, entityAttributeListRecord, entityAttributeRules, entityAttributeWrite } from "./schemas";
+import {
+  entityAttribute,
+  entityAttributeFilters,
+  entityAttributeListRecord,
+  entityAttributeRules,
+  entityAttributeWrite,
+  optionsOfSelect,
+} from "./schemas";
 
 /**
  * Custom field definitions (contract §5). `validate.ts` checks an entity's `attributes`
  * against its active definitions on every write of that entity.
  */
 export const entityAttributes = defineCrud({
+  bodyRules: optionsOfSelect,
   noun: "Entity attribute",
   path: "/entity-attributes",
   tag: "Entity attributes",

@@ -30,6 +30,14 @@ const quantity = (options: { positive: boolean }) =>
     .refine((value) => decimalPlaces(value) <= STOCK_DECIMALS, {
       message: `must have at most ${STOCK_DECIMALS} decimal places`,
       params: { maximumDecimals: STOCK_DECIMALS },
+    })
+    // The rules above are refinements: the document states them as JSON Schema.
+    .meta({
+      override: {
+        ...(options.positive ? { exclusiveMinimum: 0 } : { minimum: 0 }),
+        maximum: MAX_STOCK,
+        multipleOf: 10 ** -STOCK_DECIMALS,
+      },
     });
 
 /** What names one stock record: company, warehouse, product and (optionally) its variation. */
