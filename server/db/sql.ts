@@ -13,13 +13,23 @@ import type { Db } from "./scoped";
  *     SELECT total FROM stock WHERE organization_id = ${org} AND id = ${id}::uuid FOR UPDATE`);
  */
 function bound(db: Pick<Db, "$organizationId">, build: (organization: Prisma.Sql) => Prisma.Sql): Prisma.Sql {
-  const organizationId = db.$organizationId;
-  const statement = build(Prisma.sql`${organizationId}::uuid`);
-  if (!statement.values.includes(organizationId)) {
-    throw new Error("A scoped raw query must filter by the organization it is given");
+  // The placeholder binds a marker of this call only, so the check is that the statement
+  // uses the placeholder it was given: the org's id bound some other way (a value the
+  // builder took from elsewhere, another org's) does not pass. Then the marker becomes the id.
+  const marker = new OrganizationMarker();
+  const statement = build(Prisma.sql`${marker}::uuid`);
+  if (!statement.values.includes(marker)) {
+    throw new Error("A scoped raw query must filter by the organization placeholder it is given");
   }
-  return statement;
+  const organizationId = db.$organizationId;
+  return new Prisma.Sql(
+    statement.strings,
+    statement.values.map((value) => (value === marker ? organizationId : value)),
+  );
 }
+
+/** What a builder's organization placeholder binds until the statement is checked. */
+class OrganizationMarker {}
 
 export function scopedQuery<Row>(db: Db, build: (organization: Prisma.Sql) => Prisma.Sql): Promise<Row[]> {
   return db.$queryRaw<Row[]>(bound(db, build));

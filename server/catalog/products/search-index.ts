@@ -24,11 +24,14 @@ const VECTOR = Prisma.sql`
     setweight(${NAME}, 'A')
  || setweight(to_tsvector('simple', unaccent(coalesce(p.description, ''))), 'B')
  || setweight(to_tsvector('simple', unaccent(
-      coalesce((SELECT b.name FROM brands b WHERE b.id = p.brand_id), '') || ' ' ||
-      coalesce((SELECT string_agg(c.name, ' ') FROM product_categories pc JOIN categories c ON c.id = pc.category_id WHERE pc.product_id = p.id), '')
+      coalesce((SELECT b.name FROM brands b WHERE b.organization_id = p.organization_id AND b.id = p.brand_id), '') || ' ' ||
+      coalesce((SELECT string_agg(c.name, ' ') FROM product_categories pc
+                  JOIN categories c ON c.organization_id = p.organization_id AND c.id = pc.category_id
+                 WHERE pc.organization_id = p.organization_id AND pc.product_id = p.id), '')
     )), 'C')
  || setweight(to_tsvector('simple', unaccent(
-      coalesce((SELECT string_agg(s.name || ' ' || s.value, ' ') FROM product_specifications s WHERE s.product_id = p.id AND s.is_searchable), '')
+      coalesce((SELECT string_agg(s.name || ' ' || s.value, ' ') FROM product_specifications s
+                 WHERE s.organization_id = p.organization_id AND s.product_id = p.id AND s.is_searchable), '')
     )), 'D')`;
 
 /** Words worth correcting: letters only, five or more (contract: one typo in words of 5+ letters). */

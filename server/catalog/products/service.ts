@@ -62,7 +62,7 @@ const PRODUCT_RECORDS = (ids: string[]) => (organization: Prisma.Sql) => Prisma.
          (SELECT json_build_object('id', u.id, 'abbreviation', u.abbreviation, 'decimals_for_quantity', u.decimals_for_quantity)
             FROM measure_units u WHERE u.organization_id = ${organization} AND u.id = p.measure_unit_id) AS measure_unit,
          COALESCE((SELECT json_agg(json_build_object('id', c.id, 'name', c.name))
-                     FROM product_categories pc JOIN categories c ON c.id = pc.category_id
+                     FROM product_categories pc JOIN categories c ON c.organization_id = ${organization} AND c.id = pc.category_id
                     WHERE pc.organization_id = ${organization} AND pc.product_id = p.id), '[]'::json) AS categories
   FROM products p WHERE p.organization_id = ${organization} AND p.id = ANY(${ids}::uuid[])`;
 
