@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppError } from "../errors";
-import { MAX_PAGE, MAX_PER_PAGE, queryInteger } from "./paging";
+import { pageSize } from "./paging";
 
 /**
  * Keyset paging for append-only logs (the audit log, the stock ledger, webhook
@@ -13,16 +13,7 @@ export function keysetInput() {
   return z.object({
     /** `next_cursor` of the page before; absent for the newest page. */
     cursor: z.string().max(100).optional(),
-    perPage: queryInteger(
-      z
-        .number({ message: "must be a whole number" })
-        .int("must be a whole number")
-        .min(1, "must be at least 1")
-        .max(MAX_PAGE, `must be at most ${MAX_PAGE}`)
-        .meta({ description: `Entries per page; more than ${MAX_PER_PAGE} reads as ${MAX_PER_PAGE}` }),
-    )
-      .default(25)
-      .transform((value) => Math.min(value, MAX_PER_PAGE)),
+    perPage: pageSize(1, 25),
   });
 }
 export type KeysetInput = z.output<ReturnType<typeof keysetInput>>;

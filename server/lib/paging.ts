@@ -18,6 +18,23 @@ export const queryBoolean = z
 export const queryInteger = (schema: z.ZodNumber) =>
   z.preprocess((value) => (typeof value === "string" && /^-?\d{1,15}$/.test(value) ? Number(value) : value), schema);
 
+/** A page number (from 0) or a page size (from 0 or 1) of a query: a whole number up to `MAX_PAGE`. */
+export const pageParameter = (min: 0 | 1) =>
+  queryInteger(
+    z
+      .number({ message: "must be a whole number" })
+      .int("must be a whole number")
+      .min(min, min === 0 ? "must not be negative" : "must be at least 1")
+      .max(MAX_PAGE, `must be at most ${MAX_PAGE}`),
+  );
+
+/** A page size: above `MAX_PER_PAGE` it reads as `MAX_PER_PAGE` (and the document says so). */
+export const pageSize = (min: 0 | 1, fallback: number) =>
+  pageParameter(min)
+    .meta({ description: `Records per page; more than ${MAX_PER_PAGE} reads as ${MAX_PER_PAGE}` })
+    .default(fallback)
+    .transform((value) => Math.min(value, MAX_PER_PAGE));
+
 /**
  * The paging parameters of a list (interface "Paging convention", contract §4). `sort`
  * is one of the list record's sortable fields (an enum in the document; anything else
@@ -26,23 +43,8 @@ export const queryInteger = (schema: z.ZodNumber) =>
 export function pagingInput<const Sort extends string>(sortable: readonly Sort[], options: { perPage?: number } = {}) {
   return z.object({
     search: z.string().max(200).default(""),
-    page: queryInteger(
-      z
-        .number({ message: "must be a whole number" })
-        .int("must be a whole number")
-        .min(0, "must not be negative")
-        .max(MAX_PAGE, `must be at most ${MAX_PAGE}`),
-    ).default(0),
-    perPage: queryInteger(
-      z
-        .number({ message: "must be a whole number" })
-        .int("must be a whole number")
-        .min(0, "must not be negative")
-        .max(MAX_PAGE, `must be at most ${MAX_PAGE}`)
-        .meta({ description: `Records per page; more than ${MAX_PER_PAGE} reads as ${MAX_PER_PAGE}` }),
-    )
-      .default(options.perPage ?? 25)
-      .transform((value) => Math.min(value, MAX_PER_PAGE)),
+    page: pageParameter(0).default(0),
+    perPage: pageSize(0, options.perPage ?? 25),
     // Typed as a string for callers (the panel keeps it in the URL), checked against the
     // list's fields and documented as their enum.
     sort: z
