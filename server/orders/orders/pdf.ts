@@ -121,6 +121,17 @@ function itemRows(items: OrderDetail["items"]): ReactElement[] {
   );
 }
 
+/** A section of one line per entry (`[key, text]`), or nothing when there is none. */
+function listSection(heading: string, lines: Array<[string, string]>): ReactElement | null {
+  if (lines.length === 0) return null;
+  return h(
+    View,
+    { style: styles.section, key: heading },
+    h(Text, { style: styles.heading }, heading),
+    ...lines.map(([key, text]) => h(Text, { key }, text)),
+  );
+}
+
 /** The items after the first page's, in slices of `ITEMS_PER_PAGE`. */
 function slices<T>(items: T[], first: number, size: number): T[][] {
   const rest: T[][] = [];
@@ -179,38 +190,24 @@ export function orderDocument(order: OrderDetail): ReactElement {
         h(Text, { style: styles.total }, brl.format(order.total_value)),
       ),
     ),
-    order.payments.length > 0
-      ? h(
-          View,
-          { style: styles.section, key: "payments" },
-          h(Text, { style: styles.heading }, "Pagamentos"),
-          ...order.payments.map((payment) =>
-            h(Text, { key: payment.id }, `${payment.paymentMethodName}: ${brl.format(payment.amount)} em ${payment.installments}x`),
-          ),
-        )
-      : null,
-    order.invoices.length > 0
-      ? h(
-          View,
-          { style: styles.section, key: "invoices" },
-          h(Text, { style: styles.heading }, "Notas fiscais"),
-          ...order.invoices.map((invoice) =>
-            h(
-              Text,
-              { key: invoice.id },
-              `${formatNfeKey(invoice.invoice_key)}${invoice.invoice_number ? ` · nº ${invoice.invoice_number}` : ""}`,
-            ),
-          ),
-        )
-      : null,
-    order.coupons.length > 0
-      ? h(
-          View,
-          { style: styles.section, key: "coupons" },
-          h(Text, { style: styles.heading }, "Cupons"),
-          ...order.coupons.map((coupon) => h(Text, { key: coupon.coupon_id }, `${coupon.code} · ${coupon.name}`)),
-        )
-      : null,
+    listSection(
+      "Pagamentos",
+      order.payments.map((payment) => [
+        payment.id,
+        `${payment.paymentMethodName}: ${brl.format(payment.amount)} em ${payment.installments}x`,
+      ]),
+    ),
+    listSection(
+      "Notas fiscais",
+      order.invoices.map((invoice) => [
+        invoice.id,
+        `${formatNfeKey(invoice.invoice_key)}${invoice.invoice_number ? ` · nº ${invoice.invoice_number}` : ""}`,
+      ]),
+    ),
+    listSection(
+      "Cupons",
+      order.coupons.map((coupon) => [coupon.coupon_id, `${coupon.code} · ${coupon.name}`]),
+    ),
     order.observation
       ? h(
           View,
