@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readModels } from "../generated/read-models";
 import { labelOf, recordAudit } from "../audit/service";
 import type { Db } from "../db/scoped";
 import type { ReadStatement } from "../db/sql";
@@ -113,8 +114,21 @@ export interface DriverRead<Row> {
   table: string;
   /** The model's scalar fields: its `Prisma.<Model>ScalarFieldEnum`. */
   fields: Readonly<Record<string, keyof Row & string>>;
-  /** Its Decimal fields: read as text, answered as `Prisma.Decimal`, as Prisma answers them. */
-  decimals?: ReadonlyArray<keyof Row & string>;
+  /** Its Decimal fields (from the schema: `driverRead`): read as text, answered as `Prisma.Decimal`, as Prisma answers them. */
+  decimals?: readonly string[];
+}
+
+/**
+ * A model's `DriverRead` from the schema: its table and Decimal fields as
+ * scripts/prisma-generate.mjs read them from prisma/schema.prisma, and its Prisma scalar
+ * fields (`Prisma.<Model>ScalarFieldEnum`).
+ */
+export function driverRead<Fields extends Readonly<Record<string, string>>>(
+  model: keyof typeof readModels,
+  fields: Fields,
+): { table: string; fields: Fields; decimals: readonly string[] } {
+  const { table, decimals } = readModels[model];
+  return { table, fields, decimals };
 }
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -28,12 +28,14 @@ const url = z
   .trim()
   .min(1, "is required")
   .max(2000, "must be at most 2000 characters")
-  .refine((value) => value === "" || isHttpUrl(value), "must be an http or https URL");
+  .refine((value) => value === "" || isHttpUrl(value), "must be an http or https URL")
+  .meta({ override: { format: "uri", pattern: "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#@]+([/?#][^\\s]*)?$" } });
 const events = z
   .array(webhookEventType)
   .min(1, "needs at least one value")
   .max(webhookEventTypes.length)
-  .refine((list) => new Set(list).size === list.length, "is repeated");
+  .refine((list) => new Set(list).size === list.length, "is repeated")
+  .meta({ override: { uniqueItems: true } });
 
 export const webhookCreate = z.object({
   url,

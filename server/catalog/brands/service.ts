@@ -1,7 +1,7 @@
 import { Prisma, type Brand as BrandRow } from "../../generated/prisma/client";
 import { AppError } from "../../errors";
 import { imageReferenceErrors } from "../../files/resource-files/service";
-import { defineCrud } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../lib/crud";
 import { refreshProductsOfBrand } from "../products/search-index";
 import { brand, brandFilters, brandListRecord, brandWrite, type Brand } from "./schemas";
 
@@ -25,7 +25,7 @@ export const brands = defineCrud({
   path: "/brands",
   tag: "Brands",
   model: (db) => db.brand,
-  read: { table: "brands", fields: Prisma.BrandScalarFieldEnum },
+  read: driverRead("Brand", Prisma.BrandScalarFieldEnum),
   write: brandWrite,
   detail: brand,
   listRecord: brandListRecord,

@@ -5,7 +5,7 @@ import { refreshProductsOfCategory } from "../products/search-index";
 import { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../errors";
 import { imageReferenceErrors } from "../../files/resource-files/service";
-import { defineCrud } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../lib/crud";
 import { isUuid } from "../../lib/ids";
 import {
   category,
@@ -59,7 +59,7 @@ const crud = defineCrud({
   path: "/categories",
   tag: "Categories",
   model: (db) => db.category,
-  read: { table: "categories", fields: Prisma.CategoryScalarFieldEnum },
+  read: driverRead("Category", Prisma.CategoryScalarFieldEnum),
   write: categoryWrite,
   detail: category,
   listRecord: categoryListRecord,

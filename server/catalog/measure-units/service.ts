@@ -1,7 +1,7 @@
 import { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db/scoped";
 import { AppError } from "../../errors";
-import { defineCrud } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../lib/crud";
 import { measureUnit, measureUnitFilters, measureUnitListRecord, measureUnitWrite, type MeasureUnitWriteOutput } from "./schemas";
 
 /** One unit per abbreviation in an org ("UN" twice would make every picker ambiguous). */
@@ -18,7 +18,7 @@ const crud = defineCrud({
   path: "/measure-units",
   tag: "Measure units",
   model: (db) => db.measureUnit,
-  read: { table: "measure_units", fields: Prisma.MeasureUnitScalarFieldEnum },
+  read: driverRead("MeasureUnit", Prisma.MeasureUnitScalarFieldEnum),
   write: measureUnitWrite,
   detail: measureUnit,
   listRecord: measureUnitListRecord,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Prisma, type Variation as VariationRow } from "../../generated/prisma/client";
-import { defineCrud } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../lib/crud";
 import { variation, variationFilters, variationListRecord, variationWrite, type VariantOption } from "./schemas";
 
 export const variations = defineCrud({
@@ -9,7 +9,7 @@ export const variations = defineCrud({
   path: "/variations",
   tag: "Variations",
   model: (db) => db.variation,
-  read: { table: "variations", fields: Prisma.VariationScalarFieldEnum },
+  read: driverRead("Variation", Prisma.VariationScalarFieldEnum),
   write: variationWrite,
   detail: variation,
   listRecord: variationListRecord,

@@ -1,5 +1,5 @@
 import { Prisma } from "../../generated/prisma/client";
-import { defineCrud } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../lib/crud";
 import { clearOtherDefault } from "../../lib/default-record";
 import { warehouse, warehouseFilters, warehouseListRecord, warehouseWrite } from "./schemas";
 
@@ -9,7 +9,7 @@ export const warehouses = defineCrud({
   path: "/warehouses",
   tag: "Warehouses",
   model: (db) => db.warehouse,
-  read: { table: "warehouses", fields: Prisma.WarehouseScalarFieldEnum },
+  read: driverRead("Warehouse", Prisma.WarehouseScalarFieldEnum),
   write: warehouseWrite,
   detail: warehouse,
   listRecord: warehouseListRecord,

@@ -2,7 +2,7 @@ import type { Db } from "../../db/scoped";
 import { scopedExecute } from "../../db/sql";
 import { AppError, type FieldError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
-import { defineCrud } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../lib/crud";
 import { isUuid } from "../../lib/ids";
 import { coupon, couponFilters, couponRules, couponWrite, endOf, startOf, type CouponWriteOutput, percentageCeiling } from "./schemas";
 
@@ -41,7 +41,7 @@ export const coupons = defineCrud({
   path: "/coupons",
   tag: "Coupons",
   model: (db) => db.coupon,
-  read: { table: "coupons", fields: Prisma.CouponScalarFieldEnum, decimals: ["value"] },
+  read: driverRead("Coupon", Prisma.CouponScalarFieldEnum),
   write: couponWrite,
   detail: coupon,
   listRecord: coupon,

@@ -1,7 +1,7 @@
 import { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db/scoped";
 import { AppError } from "../../errors";
-import { defineCrud } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../lib/crud";
 import { clearOtherDefault } from "../../lib/default-record";
 import { formatFiscalNumber } from "../../lib/fiscal-number";
 import { company, companyFilters, companyListRecord, companyWrite } from "./schemas";
@@ -23,7 +23,7 @@ export const companies = defineCrud({
   path: "/companies",
   tag: "Companies",
   model: (db) => db.company,
-  read: { table: "companies", fields: Prisma.CompanyScalarFieldEnum },
+  read: driverRead("Company", Prisma.CompanyScalarFieldEnum),
   write: companyWrite,
   detail: company,
   listRecord: companyListRecord,

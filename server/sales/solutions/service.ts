@@ -1,5 +1,5 @@
 import { Prisma } from "../../generated/prisma/client";
-import { defineCrud } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../lib/crud";
 import { solution, solutionFilters, solutionWrite } from "./schemas";
 
 /** Sales channels (contract §7): a plain lookup; a channel that sales came through cannot be deleted (409). */
@@ -9,7 +9,7 @@ export const solutionCrud = defineCrud({
   path: "/solutions",
   tag: "Sales channels",
   model: (db) => db.solution,
-  read: { table: "solutions", fields: Prisma.SolutionScalarFieldEnum },
+  read: driverRead("Solution", Prisma.SolutionScalarFieldEnum),
   write: solutionWrite,
   detail: solution,
   listRecord: solution,

@@ -2,7 +2,7 @@ import { recordAudit } from "../../audit/service";
 import type { Db } from "../../db/scoped";
 import { AppError } from "../../errors";
 import { Prisma, type DeliveryMethod as DeliveryMethodRow } from "../../generated/prisma/client";
-import { defineCrud } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../lib/crud";
 import { toJsonNumber } from "../../lib/money";
 import {
   deliveryMethod,
@@ -42,7 +42,7 @@ export const deliveryMethods = defineCrud({
   path: "/delivery-methods",
   tag: "Delivery methods",
   model: (db) => db.deliveryMethod,
-  read: { table: "delivery_methods", fields: Prisma.DeliveryMethodScalarFieldEnum, decimals: ["price"] },
+  read: driverRead("DeliveryMethod", Prisma.DeliveryMethodScalarFieldEnum),
   write: deliveryMethodWrite,
   detail: deliveryMethod,
   listRecord: deliveryMethodListRecord,

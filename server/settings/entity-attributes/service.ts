@@ -1,6 +1,6 @@
 import { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../errors";
-import { defineCrud } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../lib/crud";
 import {
   entityAttribute,
   entityAttributeFilters,
@@ -20,7 +20,7 @@ export const entityAttributes = defineCrud({
   path: "/entity-attributes",
   tag: "Entity attributes",
   model: (db) => db.entityAttribute,
-  read: { table: "entity_attributes", fields: Prisma.EntityAttributeScalarFieldEnum },
+  read: driverRead("EntityAttribute", Prisma.EntityAttributeScalarFieldEnum),
   write: entityAttributeWrite,
   detail: entityAttribute,
   listRecord: entityAttributeListRecord,

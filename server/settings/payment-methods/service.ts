@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/scoped";
 import { AppError } from "../../errors";
 import { Prisma, type PaymentMethod as PaymentMethodRow } from "../../generated/prisma/client";
-import { defineCrud } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../lib/crud";
 import { decrypt, encrypt, mask } from "../../lib/encryption";
 import { toJsonNumber } from "../../lib/money";
 import {
@@ -173,11 +173,7 @@ export const paymentMethods = defineCrud({
   path: "/payment-methods",
   tag: "Payment methods",
   model: (db) => db.paymentMethod,
-  read: {
-    table: "payment_methods",
-    fields: Prisma.PaymentMethodScalarFieldEnum,
-    decimals: ["minimum_value", "maximum_value", "adjustment_rate", "minimum_installment_value"],
-  },
+  read: driverRead("PaymentMethod", Prisma.PaymentMethodScalarFieldEnum),
   write: paymentMethodWrite,
   detail: paymentMethod,
   listRecord: paymentMethodListRecord,

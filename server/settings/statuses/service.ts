@@ -3,7 +3,7 @@ import type { Db } from "../../db/scoped";
 import { AppError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
 import { scopedExecute } from "../../db/sql";
-import { defineCrud } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../lib/crud";
 import { isUuid } from "../../lib/ids";
 import { searchText } from "../../lib/search";
 import { toApi } from "../../lib/serialize";
@@ -22,7 +22,7 @@ export const statusCrud = defineCrud({
   tag: "Statuses",
   model: (db) => db.status,
   // Its list reads on the driver; its GET by id is its own (400 when missing).
-  read: { table: "statuses", fields: Prisma.StatusScalarFieldEnum },
+  read: driverRead("Status", Prisma.StatusScalarFieldEnum),
   write: statusWrite,
   detail: status,
   listRecord: statusListRecord,
