@@ -38,7 +38,9 @@ export async function claimDueDeliveries(
   return prisma.$queryRaw<ClaimedDelivery[]>(Prisma.sql`
     WITH leased AS (
       SELECT webhook_id, count(*) AS held FROM webhook_deliveries
-       WHERE state = 'PENDING' AND claim_token IS NOT NULL AND next_attempt_at > ${options.now}
+       -- A lease ends at most one lease from now: only that window of the index is read, not every retry due later.
+       WHERE state = 'PENDING' AND next_attempt_at > ${options.now} AND next_attempt_at <= ${options.leaseUntil}
+         AND claim_token IS NOT NULL
        GROUP BY webhook_id
     ), due AS (
       SELECT id, organization_id,
