@@ -95,3 +95,8 @@ export function today(now: Date = new Date(), timeZone: string = TIME_ZONE): str
   const parts = Object.fromEntries(format.formatToParts(now).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
+
+/** The day (`YYYY-MM-DD`) an instant the API answers falls on in Brazil: what a date input shows of it. */
+export function dayOf(instant: string): string {
+  return today(new Date(instant));
+}

@@ -16,6 +16,7 @@ import { rebuildInsights } from "../server/insights/rebuild";
 import { reserveOpenOrders } from "../server/orders/orders/reserve-open";
 import { seedDemoData } from "../server/organizations/demo-data";
 import { createOrganization } from "../server/organizations/service";
+import { isOrgLanguage, ORG_LANGUAGES } from "../server/settings/statuses/service";
 
 interface Command {
   summary: string;
@@ -36,18 +37,23 @@ async function withDatabase<T>(open: () => Promise<Database>, work: (database: D
 const commands: Record<string, Command> = {
   "org:create": {
     summary: "Create an org with its first ADMIN; prints the org as JSON",
-    usage: "org:create --name <name> --admin-email <email> --admin-password <password> [--admin-name <name>] [--demo-data]",
+    usage:
+      "org:create --name <name> --admin-email <email> --admin-password <password> [--admin-name <name>] [--language pt-BR|en] [--demo-data]",
     options: {
       name: { type: "string", description: "the org's name", required: true },
       "admin-email": { type: "string", description: "email of the first ADMIN", required: true },
       "admin-password": { type: "string", description: "password of the first ADMIN (8+ characters)", required: true },
-      "admin-name": { type: "string", description: "name of the first ADMIN (default: Administrator)" },
+      "admin-name": { type: "string", description: "name of the first ADMIN (default: Administrador(a), Administrator in en)" },
+      language: { type: "string", description: "what the org's default statuses are titled in: pt-BR (default) or en" },
       "demo-data": { type: "boolean", description: "also create demo records in the new org" },
     },
     run: (values) =>
       withDatabase(openMigratedDatabase, async ({ prisma }) => {
+        const language = values.language === undefined ? undefined : String(values.language);
+        if (language !== undefined && !isOrgLanguage(language)) throw new Error(`--language must be one of: ${ORG_LANGUAGES.join(", ")}`);
         const { organization, admin } = await createOrganization(prisma, {
           name: String(values.name),
+          language,
           admin: {
             email: String(values["admin-email"]),
             password: String(values["admin-password"]),

@@ -17,6 +17,7 @@ import { useDeferredValue, useEffect, useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Button } from "@/components/ui/button";
 import { useGuardedNavigation } from "@/components/resource-form/unsaved-changes";
+import { useOrderName } from "@/components/records/order-name";
 import { useFormat } from "@/lib/format";
 import { useDynamicTranslations } from "@/lib/i18n";
 import { permissions } from "@/lib/permissions";
@@ -51,6 +52,7 @@ export function CommandPalette() {
   const labels = useDynamicTranslations();
   const navigate = useGuardedNavigation();
   const format = useFormat();
+  const orderName = useOrderName();
   const user = useCurrentUser();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
@@ -83,12 +85,12 @@ export function CommandPalette() {
     navigate(href);
   };
   const found = query && results.data ? results.data : undefined;
-  /** The second line of a hit: an order's date, total and status (a quotation says so). */
+  /** A hit's name: an order's number ("Pedido nº 1.234") before its partner. */
+  const titleOf = (hit: SearchHit | OrderSearchHit) => ("number" in hit ? `${orderName(hit)} · ${hit.title}` : hit.title);
+  /** The second line of a hit: an order's date, total and status. */
   const describe = (hit: SearchHit | OrderSearchHit) =>
     "negotiation_date" in hit
-      ? [hit.quotation ? t("quotation") : null, format.date(hit.negotiation_date), format.money(hit.total_value), hit.subtitle]
-          .filter(Boolean)
-          .join(" · ")
+      ? [format.date(hit.negotiation_date), format.money(hit.total_value), hit.subtitle].filter(Boolean).join(" · ")
       : hit.subtitle;
 
   return (
@@ -147,7 +149,7 @@ export function CommandPalette() {
                             className={itemClass}
                           >
                             <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-                            <span className="truncate">{hit.title}</span>
+                            <span className="truncate">{titleOf(hit)}</span>
                             {detail && <span className="ml-auto truncate text-xs text-muted-foreground">{detail}</span>}
                           </Command.Item>
                         );

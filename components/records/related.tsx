@@ -7,6 +7,7 @@ import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { formatFiscalNumber } from "@/server/lib/fiscal-number";
 import { RelatedRecords } from "./related-records";
+import { useOrderName } from "./order-name";
 
 /** How many related records a record page lists (the rest behind "See all"). */
 const FEW = 5;
@@ -82,7 +83,7 @@ export function ProductsOf({ categoryId, brandId }: { categoryId?: string; brand
 /** A partner's orders, newest first: each opens the order; "See all" opens the orders list filtered by the partner. */
 export function PartnerOrders({ partnerId }: { partnerId: string }) {
   const t = useTranslations("related");
-  const orders = useTranslations("orders");
+  const orderName = useOrderName();
   const format = useFormat();
   const query = trpc.orders.list.useQuery({
     partner_id: partnerId,
@@ -97,8 +98,8 @@ export function PartnerOrders({ partnerId }: { partnerId: string }) {
       query={query}
       href={(order) => `/orders/${order.id}`}
       describe={(order) => ({
-        title: `${format.date(order.negotiation_date)} · ${format.money(order.total_value)}`,
-        subtitle: [order.quotation ? orders("quotation") : null, order.status_title].filter(Boolean).join(" · "),
+        title: `${orderName(order)} · ${format.date(order.negotiation_date)}`,
+        subtitle: `${format.money(order.total_value)} · ${order.status_title}`,
       })}
       allHref={`/orders?partner_id=${partnerId}`}
     />

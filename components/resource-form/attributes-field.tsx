@@ -116,10 +116,15 @@ export function AttributesField<T extends FieldValues>({
   const reservedKeys = definitions.data?.items.map((definition) => definition.key).join("\n") ?? "";
   const reserved = useMemo(() => new Set(reservedKeys ? reservedKeys.split("\n") : []), [reservedKeys]);
   const nextId = useRef(0);
+  // The custom fields' keys have typed inputs of their own, never a row: whether their
+  // definitions are already known at the first render (cached, as right after creating the
+  // record) or arrive later.
   const [rows, setRows] = useState<Row[]>(() =>
-    Object.entries((field.value ?? {}) as Record<string, unknown>).map(([key, value]) => toRow(nextId.current++, key, value)),
+    Object.entries((field.value ?? {}) as Record<string, unknown>)
+      .filter(([key]) => !reserved.has(key))
+      .map(([key, value]) => toRow(nextId.current++, key, value)),
   );
-  // Definitions arrive after the first render: their keys move from the rows to the typed
+  // Definitions arriving after the first render move their keys from the rows to the typed
   // inputs (state adjusted while rendering, as React advises, not in an effect).
   const [placed, setPlaced] = useState(reserved);
   if (placed !== reserved) {

@@ -184,8 +184,9 @@ test.describe("dates typed as people write them", () => {
     // Stored as ISO days; shown back as typed in the list and on the record.
     const found = await (await request.get(`${API}/coupons?search=${code}`, { headers })).json();
     const coupon = found.items.find((item: { code: string }) => item.code === code);
-    expect(coupon.start_date.slice(0, 10)).toBe("2026-03-01");
-    expect(coupon.end_date.slice(0, 10)).toBe("2026-03-31");
+    // Days in São Paulo: from the first moment of 01/03 to the last of 31/03 there.
+    expect(coupon.start_date).toBe("2026-03-01T03:00:00.000Z");
+    expect(coupon.end_date).toBe("2026-04-01T02:59:59.999Z");
     await page.getByRole("searchbox").fill(code.toLowerCase());
     const row = page.getByRole("row", { name: new RegExp(code) });
     await expect(row).toContainText("01/03/2026 – 31/03/2026");

@@ -67,12 +67,12 @@ test("an order goes from open to delivered: its stock reserved, then taken on in
   await expect(page.getByText("As contas a receber dos pagamentos são geradas ao faturar.")).toBeVisible();
 
   await page.getByRole("button", { name: "Confirmar" }).click();
-  await expect(toast(page, "Situação alterada para “confirmed”")).toBeVisible();
+  await expect(toast(page, "Situação alterada para “Confirmado”")).toBeVisible();
   await expect(steps.locator("[aria-current=step]")).toHaveText("Confirmado");
 
   // Invoicing needs the NF-e: the dialog asks for its key before the move.
   await page.getByRole("button", { name: "Faturar" }).click();
-  const dialog = page.getByRole("dialog", { name: "Faturar: “invoiced”" });
+  const dialog = page.getByRole("dialog", { name: "Faturar: “Faturado”" });
   await dialog.getByLabel("Chave de acesso da NF-e").fill("1234");
   await expect(dialog.getByText("A chave de acesso precisa ter 44 dígitos")).toBeVisible();
   await dialog.getByLabel("Chave de acesso da NF-e").fill(nfeKey());
@@ -80,7 +80,7 @@ test("an order goes from open to delivered: its stock reserved, then taken on in
     .getByLabel("DANFE (PDF)")
     .setInputFiles({ name: "danfe.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n") });
   await dialog.getByRole("button", { name: "Faturar" }).click();
-  await expect(toast(page, "Situação alterada para “invoiced”")).toBeVisible();
+  await expect(toast(page, "Situação alterada para “Faturado”")).toBeVisible();
   await expect(steps.locator("[aria-current=step]")).toHaveText("Faturado");
   await expect(page.getByRole("cell", { name: "Baixado" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Parcela 1" })).toBeVisible();
@@ -89,9 +89,9 @@ test("an order goes from open to delivered: its stock reserved, then taken on in
   await expect(page.getByRole("link", { name: "Editar pedido" })).toHaveCount(0);
 
   await page.getByRole("button", { name: "Enviar" }).click();
-  await expect(toast(page, "Situação alterada para “shipped”")).toBeVisible();
+  await expect(toast(page, "Situação alterada para “Enviado”")).toBeVisible();
   await page.getByRole("button", { name: "Marcar entregue" }).click();
-  await expect(toast(page, "Situação alterada para “delivered”")).toBeVisible();
+  await expect(toast(page, "Situação alterada para “Entregue”")).toBeVisible();
   await expect(steps.locator("[aria-current=step]")).toHaveText("Entregue");
   // Delivered is the end of the road: no next move, and canceling is no longer offered.
   await expect(page.getByRole("button", { name: "Cancelar pedido" })).toHaveCount(0);
@@ -102,7 +102,12 @@ test("an order goes from open to delivered: its stock reserved, then taken on in
   const ledger = await get(request, admin, `/stock?product_id=${product.id}&warehouse_id=${warehouse.id}`);
   await page.goto(`/stock/${ledger.items[0].id}`);
   await expect(page.getByRole("cell", { name: /Baixado no faturamento do pedido/ })).toBeVisible();
-  await page.getByRole("link", { name: "Abrir o pedido" }).first().click();
+  // The ledger names the order by its number.
+  const { number } = await get(request, admin, `/orders/${order.id}`);
+  await page
+    .getByRole("link", { name: `Pedido nº ${number.toLocaleString("pt-BR")}`, exact: true })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
 });
 
@@ -129,7 +134,7 @@ test("canceling an order asks first, says what it gives back, and returns its st
 
   await page.getByRole("button", { name: "Cancelar pedido" }).click();
   await dialog.getByRole("button", { name: "Cancelar pedido" }).click();
-  await expect(toast(page, "Situação alterada para “canceled”")).toBeVisible();
+  await expect(toast(page, "Situação alterada para “Cancelado”")).toBeVisible();
   await expect(page.getByText("Pedido cancelado: o estoque reservado e os cupons foram devolvidos.")).toBeVisible();
   await expect(page.getByRole("cell", { name: "Nada reservado" })).toBeVisible();
 

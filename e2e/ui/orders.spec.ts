@@ -59,10 +59,16 @@ test("a seller creates an order with two items and a payment, confirms it, attac
   await page.getByRole("option", { name: partner.name }).click();
   await expect(page.getByLabel("Logradouro")).toHaveValue("Rua Augusta");
 
-  await page.getByLabel("Adicionar produto").fill(drill.name);
-  await page.getByRole("button", { name: `Adicionar ${drill.name}` }).click();
-  await page.getByLabel("Adicionar produto").fill(saw.name);
-  await page.getByRole("button", { name: `Adicionar ${saw.name}` }).click();
+  await page.getByRole("combobox", { name: "Adicionar produto" }).fill(drill.name);
+  await page.getByRole("option", { name: `Adicionar ${drill.name}` }).click();
+  // Enter in the search adds the highlighted product and never submits the form.
+  const search = page.getByRole("combobox", { name: "Adicionar produto" });
+  await search.fill(saw.name);
+  await expect(page.getByRole("option", { name: `Adicionar ${saw.name}` })).toHaveAttribute("aria-selected", "true");
+  await search.press("Enter");
+  await expect(page.getByRole("listitem", { name: "Item 2" })).toContainText(saw.name);
+  await expect(search).toHaveValue("");
+  await expect(page).toHaveURL(/\/orders\/new$/);
   const first = page.getByRole("listitem", { name: "Item 1" });
   await first.getByLabel("Quantidade").fill("2");
   await first.getByLabel("Quantidade").blur();
@@ -82,8 +88,8 @@ test("a seller creates an order with two items and a payment, confirms it, attac
   await expect(page.getByRole("cell", { name: /Furadeira/ })).toBeVisible();
 
   await page.getByRole("button", { name: "Mudar situação" }).click();
-  await page.getByRole("menuitem", { name: "confirmed" }).click();
-  await expect(toast(page, "Situação alterada para “confirmed”")).toBeVisible();
+  await page.getByRole("menuitem", { name: "Confirmado" }).click();
+  await expect(toast(page, "Situação alterada para “Confirmado”")).toBeVisible();
   await expect(page.getByRole("list", { name: "Histórico de situações" }).getByRole("listitem")).toHaveCount(2);
 
   const data = `35${digits(4)}${completeCnpj(`${digits(8)}0001`)}55001${digits(9)}1${digits(8)}`;
@@ -220,8 +226,8 @@ test("adding a product to an order suggests the partner's price-table price", as
   await signIn(page, { path: "/orders/new" });
   await page.getByLabel("Parceiro").click();
   await page.getByRole("option", { name: partner.name }).click();
-  await page.getByLabel("Adicionar produto").fill(product.name);
-  await page.getByRole("button", { name: `Adicionar ${product.name}` }).click();
+  await page.getByRole("combobox", { name: "Adicionar produto" }).fill(product.name);
+  await page.getByRole("option", { name: `Adicionar ${product.name}` }).click();
   const item = page.getByRole("listitem", { name: "Item 1" });
   const hint = item.getByTestId("price-hint");
   await expect(hint).toContainText(`Tabela “${table.name}”: R$ 150,00`);

@@ -55,7 +55,7 @@ test("a sale made at the checkout is found in the panel, its card payment captur
   const table = page.getByRole("table", { name: "Vendas" });
   const row = table.getByRole("row", { name: new RegExp(partnerName) });
   await expect(row).toContainText("R$ 300,00");
-  await expect(row).toContainText("pending");
+  await expect(row).toContainText("Pendente");
   await row.getByRole("link").first().click();
 
   await expect(page).toHaveURL(new RegExp(`/sales/${sale.id}$`));
@@ -83,8 +83,9 @@ test("a sale made at the checkout is found in the panel, its card payment captur
   await page.goto(`/financials?partner_id=${partner.id}`);
   const list = page.getByRole("table", { name: "Contas a receber" });
   await expect(list.getByRole("row")).toHaveCount(3);
-  await expect(list.getByRole("row").nth(1)).toContainText("paid");
-  await expect(list.getByRole("row").nth(2)).toContainText("open");
+  // Newest first: the second installment, still open, above the first one, paid.
+  await expect(list.getByRole("row").nth(1)).toContainText("Em aberto");
+  await expect(list.getByRole("row").nth(2)).toContainText("Pago");
 });
 
 test("receivables: the overdue filter and aging buckets, in English", async ({ page, request, admin }) => {
@@ -98,7 +99,7 @@ test("receivables: the overdue filter and aging buckets, in English", async ({ p
     })
   ).json();
   const statuses = await (await request.get(`${API}/status?type=FINANCIAL&perPage=100`, { headers: admin })).json();
-  const open = statuses.items.find((status: { title: string }) => status.title === "open").id;
+  const open = statuses.items.find((status: { is_initial: boolean }) => status.is_initial).id;
   const dueDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
   for (const days of [45, -10]) {
     const response = await request.post(`${API}/financials`, {
@@ -119,8 +120,9 @@ test("receivables: the overdue filter and aging buckets, in English", async ({ p
   await signIn(page, { path: `/financials?partner_id=${partner.id}`, locale: "en" });
   const table = page.getByRole("table", { name: "Receivables" });
   await expect(table.getByRole("row")).toHaveCount(3);
-  await expect(table.getByRole("row").nth(1)).toContainText("31–60 days");
-  await expect(table.getByRole("row").nth(2)).toContainText("Current");
+  // Newest due date first: the one due in 10 days, then the one 45 days late.
+  await expect(table.getByRole("row").nth(1)).toContainText("Current");
+  await expect(table.getByRole("row").nth(2)).toContainText("31–60 days");
   await page.getByLabel("Overdue").click();
   await page.getByRole("option", { name: "Overdue only" }).click();
   await expect(table.getByRole("row")).toHaveCount(2);
@@ -225,7 +227,7 @@ test("a receivable shows its boleto as a bar code with the linha digitável and 
     })
   ).json();
   const statuses = await (await request.get(`${API}/status?type=FINANCIAL&perPage=100`, { headers: admin })).json();
-  const open = statuses.items.find((status: { title: string }) => status.title === "open").id;
+  const open = statuses.items.find((status: { is_initial: boolean }) => status.is_initial).id;
   const created = await request.post(`${API}/financials`, {
     headers: admin,
     data: {

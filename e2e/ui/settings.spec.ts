@@ -37,7 +37,7 @@ test.describe("settings", () => {
     await page.getByRole("combobox", { name: "Tipo" }).click();
     await page.getByRole("option", { name: "Venda" }).click();
     await expect(page).toHaveURL(/[?&]type=SALE/);
-    await expect(page.getByRole("link", { name: "pending" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Pendente" })).toBeVisible();
     const chip = page.getByRole("link", { name: title });
     await expect(chip.locator("span")).toHaveCSS("background-color", "rgb(29, 78, 216)");
 

@@ -95,6 +95,7 @@ for (const locale of ["pt-BR", "en"] as const) {
       const separator = locale === "en" ? "," : ";";
       const fields = say.orders.fields;
       expect(lines[0]!.split(separator)).toEqual([
+        fields.number,
         fields.negotiation_date,
         fields.partner_id,
         fields.seller_id,
@@ -211,11 +212,14 @@ for (const locale of ["pt-BR", "en"] as const) {
       await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
+      // By its number, as people type it: "nº 1.234" in Portuguese, "#1,234" in English.
+      const { number } = await (await request.get(`${API}/orders/${order.id}`, { headers })).json();
+      const numbered = new Intl.NumberFormat(locale === "en" ? "en-US" : "pt-BR").format(number);
       await page.keyboard.press("Control+k");
-      await dialog.getByRole("combobox").fill(order.id.slice(0, 8));
+      await dialog.getByRole("combobox").fill(locale === "en" ? `#${numbered}` : `nº ${numbered}`);
       await dialog
         .getByRole("group", { name: say.palette.orders })
-        .getByRole("option", { name: new RegExp(partner.name) })
+        .getByRole("option", { name: `${locale === "en" ? "Order #" : "Pedido nº "}${numbered} · ${partner.name}` })
         .click();
       await expect(dialog).toBeHidden();
       await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));

@@ -1,4 +1,5 @@
-import { Prisma } from "../generated/prisma/client";
+import { Prisma, type PrismaClient } from "../generated/prisma/client";
+import { isUuid } from "../lib/ids";
 import type { Database } from "./connection";
 import type { Db } from "./scoped";
 
@@ -112,4 +113,11 @@ export function statementQuery<Row>(
 ): Promise<Row[]> {
   const statement = marked(name, bound({ $organizationId: organizationId }, build));
   return database.statement<Row>(statement.text, statement.values);
+}
+
+/** Makes a new org's order number sequence (server/orders/orders/number.ts): its first order is nº 1. */
+export async function createOrderNumberSequence(tx: Pick<PrismaClient, "$executeRaw">, organizationId: string): Promise<void> {
+  if (!isUuid(organizationId)) throw new Error("An organization id is a UUID");
+  const name = `order_number_${organizationId.toLowerCase().replace(/-/g, "")}`;
+  await tx.$executeRaw`CREATE SEQUENCE ${Prisma.raw(`"${name}"`)}`;
 }

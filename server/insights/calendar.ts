@@ -88,3 +88,47 @@ export interface Period {
   start: string;
   final: string;
 }
+
+const partsFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: BUSINESS_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+/** How far the business time zone is from UTC at an instant, in ms (São Paulo: −3 h). */
+function zoneOffset(ms: number): number {
+  const parts = Object.fromEntries(partsFormat.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return wall - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * The instant a business day starts: "2026-11-26" → 2026-11-26T03:00:00Z. A calendar date a
+ * person types (a payment date, a due date, a period's first day) means that day in Brazil.
+ */
+export function startOfDay(day: string): Date {
+  const midnight = utc(day);
+  // A day the calendar lacks is no instant (an Invalid Date, as `new Date` gives), never a throw.
+  if (Number.isNaN(midnight)) return new Date(Number.NaN);
+  // The offset at the guess, then at the answer (a day whose start crosses a DST change).
+  const first = midnight - zoneOffset(midnight);
+  return new Date(midnight - zoneOffset(first));
+}
+
+/** The last millisecond of a business day: a period's last day counts whole. */
+export function endOfDay(day: string): Date {
+  if (Number.isNaN(utc(day))) return new Date(Number.NaN);
+  return new Date(startOfDay(addDays(day, 1)).getTime() - 1);
+}

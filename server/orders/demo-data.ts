@@ -27,7 +27,7 @@ export async function seedOrdersDemo(db: Db): Promise<void> {
       freight: 35,
       discount: 0,
       quotation: false,
-      status: "confirmed",
+      phase: "CONFIRMED",
       pay: true,
     },
     {
@@ -39,7 +39,7 @@ export async function seedOrdersDemo(db: Db): Promise<void> {
       freight: 0,
       discount: 20,
       quotation: false,
-      status: undefined,
+      phase: undefined,
       pay: false,
     },
     {
@@ -48,7 +48,7 @@ export async function seedOrdersDemo(db: Db): Promise<void> {
       freight: 50,
       discount: 0,
       quotation: true,
-      status: undefined,
+      phase: undefined,
       pay: false,
     },
   ];
@@ -107,7 +107,7 @@ export async function seedOrdersDemo(db: Db): Promise<void> {
             : [],
       }),
     );
-    const status = plan.status && statuses.find((entry) => entry.title === plan.status);
+    const status = plan.phase && statuses.find((entry) => entry.phase === plan.phase);
     if (status) await setOrderStatus(db, ALL_ORDERS, order.id, status.id);
   }
 }

@@ -19,7 +19,7 @@ export async function bootstrap(database: Database, config: Pick<Env, "ADMIN_EMA
       if ((await prisma.organization.count()) > 0) return null;
       const { organization } = await createOrganization(prisma, {
         name: "Demo Distributor",
-        admin: { name: "Administrator", email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
+        admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
       });
       if (config.DEMO_DATA) await seedDemoData(prisma, organization.id);
       return organization;

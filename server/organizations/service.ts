@@ -1,12 +1,17 @@
 import { hashPassword } from "../auth/password";
 import { normalizeEmail } from "../auth/service";
+import { createOrderNumberSequence } from "../db/sql";
 import { AppError } from "../errors";
 import { searchText } from "../lib/search";
 import type { PrismaClient } from "../generated/prisma/client";
-import { createDefaultStatuses } from "../settings/statuses/service";
+import { createDefaultStatuses, type OrgLanguage } from "../settings/statuses/service";
+
+const ADMIN_NAMES: Record<OrgLanguage, string> = { "pt-BR": "Administrador(a)", en: "Administrator" };
 
 export interface NewOrganization {
   name: string;
+  /** What the org's defaults are titled in (statuses, the first ADMIN's name); pt-BR unless told. */
+  language?: OrgLanguage;
   /** The first ADMIN's password, or its hash when the caller already holds one (tests making many orgs). */
   admin: { name?: string; email: string } & ({ password: string } | { passwordHash: string });
 }
@@ -19,6 +24,7 @@ export interface NewOrganization {
 export async function createOrganization(prisma: PrismaClient, input: NewOrganization) {
   const email = normalizeEmail(input.admin.email);
   const { admin } = input;
+  const language = input.language ?? "pt-BR";
   if ("password" in admin && admin.password.length < 8) throw AppError.invalid("admin.password", "must be at least 8 characters");
   const passwordHash = "password" in admin ? await hashPassword(admin.password) : admin.passwordHash;
   return prisma.$transaction(async (tx) => {
@@ -26,7 +32,7 @@ export async function createOrganization(prisma: PrismaClient, input: NewOrganiz
       throw new AppError("CONFLICT", `A user with the email ${email} already exists`);
     }
     const organization = await tx.organization.create({ data: { name: input.name.trim() } });
-    const adminName = input.admin.name?.trim() || "Administrator";
+    const adminName = input.admin.name?.trim() || ADMIN_NAMES[language];
     const admin = await tx.user.create({
       data: {
         organization_id: organization.id,
@@ -38,7 +44,8 @@ export async function createOrganization(prisma: PrismaClient, input: NewOrganiz
         email_confirmed: true,
       },
     });
-    await createDefaultStatuses(tx, organization.id);
+    await createDefaultStatuses(tx, organization.id, language);
+    await createOrderNumberSequence(tx, organization.id);
     return { organization, admin };
   });
 }

@@ -580,7 +580,10 @@ export function calculatePrice(input: PricingInput): PriceResult | PriceFailure 
       params: { adjustment_rate: rate.toNumber() },
     });
   }
-  const total = unit.times(context.quantity);
+  // 5. Rounding, once: the unit price to the cent, half-even; the total is that price times
+  // the quantity, to the cent, as an order line of that price totals (server/orders/orders/totals.ts).
+  const unitPrice = roundMoney(unit);
+  const totalValue = roundMoney(unitPrice.times(context.quantity));
   if (method) {
     const options =
       method.installments.length > 0
@@ -600,22 +603,19 @@ export function calculatePrice(input: PricingInput): PriceResult | PriceFailure 
       adjustment_rate: method.adjustment_rate ?? ZERO,
       installments: chosen.map((option) => ({
         sequence: option.sequence,
-        value: roundMoney(total.plus(percentOf(total, option.tax.minus(option.discount))).dividedBy(option.sequence)),
+        value: roundMoney(totalValue.plus(percentOf(totalValue, option.tax.minus(option.discount))).dividedBy(option.sequence)),
         due_date_delay: option.due_date_delay,
       })),
     };
   }
 
-  // 5. Rounding, once.
-  const unitPrice = roundMoney(unit);
-  const totalValue = roundMoney(total);
   record({
     rule: "rounding",
     id: null,
     name: null,
     before: unit,
     after: unitPrice,
-    reason: "rounded half-even to 2 decimal places, once",
+    reason: "rounded half-even to 2 decimal places, once; the total is that price times the quantity",
     code: "rounded",
     params: { total_value: totalValue.toNumber() },
   });
@@ -627,7 +627,7 @@ export function calculatePrice(input: PricingInput): PriceResult | PriceFailure 
     unit_price: unitPrice,
     total_value: totalValue,
     payment_method: paymentMethod,
-    exact: { unit_price: unit, total_value: total },
+    exact: { unit_price: unit, total_value: unit.times(context.quantity) },
     steps,
   };
 }

@@ -210,7 +210,8 @@ describe("numbers", () => {
       name: unique("Um terço"),
       ranges: [{ minimum_quantity: 1, value: 33.3333 }],
     });
-    expect((await calc({ product_id: cheap.id, quantity: 3 })).json).toMatchObject({ unit_price: 0.07, total_value: 0.2 });
+    // 0.0666667 → 0.07 a unit; the total is what an order line of 3 × 0.07 totals.
+    expect((await calc({ product_id: cheap.id, quantity: 3 })).json).toMatchObject({ unit_price: 0.07, total_value: 0.21 });
     for (const quantity of ["1", 1e-5, Number.MAX_VALUE, null, true]) expectProblem(await calc({ product_id: cheap.id, quantity }), 400);
     expectProblem(
       await call("POST", "/api/b2b/prices/product/calculate?explain=yes", {

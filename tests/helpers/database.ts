@@ -10,6 +10,7 @@ import { forOrganization } from "@/server/db/scoped";
 import type { Role } from "@/server/generated/prisma/enums";
 import { createAppServer } from "@/server/http/server";
 import { createOrganization } from "@/server/organizations/service";
+import type { OrgLanguage } from "@/server/settings/statuses/service";
 import { appRouter } from "@/server/root";
 import { diskStorage } from "@/server/files/storage";
 import { createRuntime, registerRuntime, type Runtime } from "@/server/runtime";
@@ -79,13 +80,15 @@ let passwordHashOnce: Promise<string> | undefined;
 const testPasswordHash = () => (passwordHashOnce ??= hashPassword("password123"));
 
 /** A fresh org with an admin, plus callers for any role. Its users' password is "password123". */
-export async function newOrg(): Promise<TestOrg> {
+/** A new org; its defaults are titled in English unless told (the tests name statuses by those titles). */
+export async function newOrg(options: { language?: OrgLanguage } = {}): Promise<TestOrg> {
   const runtime = await testRuntime();
   const { database } = runtime;
   const adminEmail = `${randomUUID()}@test.example`;
   const passwordHash = await testPasswordHash();
   const { organization, admin } = await createOrganization(database.prisma, {
     name: unique("Org"),
+    language: options.language ?? "en",
     admin: { email: adminEmail, passwordHash },
   });
   const users = new Map<Role, string>([["ADMIN", admin.id]]);

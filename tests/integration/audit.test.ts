@@ -86,7 +86,12 @@ describe("audit log", () => {
     expect(detail.financials.length).toBeGreaterThan(0);
 
     const [order] = (await api.audit.list({ entity: "order", entity_id: sale.order_id })).items;
-    expect(order).toMatchObject({ action: "create", entity_label: setup.partner.name, request_id: "req-sale-1", actor: { kind: "user" } });
+    expect(order).toMatchObject({
+      action: "create",
+      entity_label: `nº 1 · ${setup.partner.name}`,
+      request_id: "req-sale-1",
+      actor: { kind: "user" },
+    });
     expect(order!.changes).toMatchObject({ id: sale.order_id, partner_id: setup.partner.id, total_value: 1100 });
     for (const financial of detail.financials) {
       const [entry] = (await api.audit.list({ entity: "financial", entity_id: financial.id })).items;

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { newOrg, testServer, type TestOrg } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
 import { CNPJS } from "../helpers/sales";
+import { orderBody, orderFixtures } from "../helpers/orders";
 
 const BAR_CODE = "10499898100000214032006561000100040099726390";
 const LINE = "10492.00650 61000.100042 00997.263900 9 89810000021403";
@@ -166,6 +167,37 @@ describe("/financials", () => {
     expectProblem(await call("POST", "/api/b2b/financials", { headers: viewer, body: body(partner.id, open) }), 403);
   });
 
+  it("reads a calendar date as that day in Brazil: a payment on 26/11 is 26/11 there, and a day's filters cover its hours there", async () => {
+    const org = await newOrg();
+    const { headers, partner, open, paid } = await setup(org);
+    const created = await call("POST", "/api/b2b/financials", {
+      headers,
+      // 22:30 on 26/11 in São Paulo is already 27/11 in UTC.
+      body: body(partner.id, open, { due_date: "2026-11-27T01:30:00Z" }),
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.json.id;
+    const paying = await call("PUT", `/api/b2b/financials/${id}`, {
+      headers,
+      body: body(partner.id, paid, { due_date: "2026-11-27T01:30:00Z", paying_off_value: 250.5, paying_off_date: "2026-11-26" }),
+    });
+    expect(paying.status, paying.text).toBe(200);
+    const stored = (await call("GET", `/api/b2b/financials/${id}`, { headers })).json;
+    expect(stored.paying_off_date).toBe("2026-11-26T03:00:00.000Z");
+    const ids = async (query: string) =>
+      (await call("GET", `/api/b2b/financials?${query}`, { headers })).json.items.map((item: { id: string }) => item.id);
+    expect(await ids("due_start_date=2026-11-26&due_end_date=2026-11-26")).toEqual([id]);
+    expect(await ids("due_start_date=2026-11-27")).toEqual([]);
+    expect(await ids("due_end_date=2026-11-25")).toEqual([]);
+    // Orders by their negotiation day, the same way.
+    const f = await orderFixtures(org);
+    const order = await f.post("/orders", orderBody(f, { negotiation_date: "2026-11-27T01:30:00.000Z" }));
+    const orders = async (query: string) =>
+      (await call("GET", `/api/b2b/orders?${query}`, { headers })).json.items.map((item: { id: string }) => item.id);
+    expect(await orders("start_date=2026-11-26&end_date=2026-11-26")).toEqual([order.id]);
+    expect(await orders("start_date=2026-11-27")).toEqual([]);
+  });
+
   it("filters: status, partner_id, order_id, overdue, due_start_date and due_end_date (inclusive)", async () => {
     const org = await newOrg();
     const { headers, partner, open, paid } = await setup(org);
@@ -200,6 +232,7 @@ describe("/financials", () => {
       due_date: "2020-01-10T00:00:00.000Z",
       status: open,
       order_id: null,
+      order_number: null,
       sale_id: null,
       installment: null,
       type: "BOLETO",

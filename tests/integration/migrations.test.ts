@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -32,6 +33,72 @@ describe("migrations", () => {
         session.query<{ count: number }>(`SELECT count(*)::int AS count FROM pg_tables WHERE tablename = 'half'`),
       );
       expect(tables[0]?.count).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("number the orders an org already has and rename the default statuses and ADMIN nobody changed", async () => {
+    const database = await openPGlite("memory://");
+    try {
+      const all = readMigrations();
+      const first = all.findIndex((migration) => migration.name.endsWith("_order_numbers"));
+      await database.withSession((session) => migrate(session, all.slice(0, first)));
+      const org = randomUUID();
+      const other = randomUUID();
+      const admin = randomUUID();
+      await database.withSession((session) =>
+        session.exec(`
+          INSERT INTO organizations (id, name, updated_at) VALUES ('${org}', 'A', now()), ('${other}', 'B', now());
+          INSERT INTO users (id, organization_id, name, email, password_hash, role, updated_at, created_at) VALUES
+            ('${admin}', '${org}', 'Administrator', 'a@example.com', 'x', 'ADMIN', now(), now() - interval '1 day'),
+            ('${randomUUID()}', '${org}', 'Administrator', 'b@example.com', 'x', 'ADMIN', now(), now());
+          INSERT INTO partners (id, organization_id, name, fiscal_registration_number, updated_at) VALUES
+            ('${org}', '${org}', 'P', '11222333000181', now()), ('${other}', '${other}', 'Q', '11222333000181', now());
+          INSERT INTO statuses (id, organization_id, title, type, "order", is_initial, phase, updated_at, search_text) VALUES
+            ('00000000-0000-4000-8000-000000000001', '${org}', 'new', 'ORDER', 1, true, 'OPEN', now(), 'new'),
+            ('00000000-0000-4000-8000-000000000002', '${org}', 'canceled', 'ORDER', 2, false, 'CANCELED', now(), 'canceled'),
+            ('00000000-0000-4000-8000-000000000003', '${org}', 'partially paid', 'FINANCIAL', 1, true, null, now(), 'partially paid'),
+            ('00000000-0000-4000-8000-000000000004', '${org}', 'Aguardando', 'ORDER', 3, false, 'OPEN', now(), 'aguardando'),
+            ('00000000-0000-4000-8000-000000000005', '${other}', 'new', 'ORDER', 1, true, 'OPEN', now(), 'new');
+          -- A person saved "canceled" again: it stays as they left it.
+          INSERT INTO audit_events (id, organization_id, actor_kind, action, entity, entity_id) VALUES
+            ('${randomUUID()}', '${org}', 'user', 'update', 'status', '00000000-0000-4000-8000-000000000002');
+          INSERT INTO orders (id, organization_id, partner_id, status_id, negotiation_date, total_value, order_value, discount_value, updated_at, created_at) VALUES
+            ('00000000-0000-4000-8000-0000000000a2', '${org}', '${org}', '00000000-0000-4000-8000-000000000001', now(), 1, 1, 0, now(), now() - interval '1 hour'),
+            ('00000000-0000-4000-8000-0000000000a1', '${org}', '${org}', '00000000-0000-4000-8000-000000000001', now(), 1, 1, 0, now(), now() - interval '2 hours'),
+            ('00000000-0000-4000-8000-0000000000a3', '${org}', '${org}', '00000000-0000-4000-8000-000000000001', now(), 1, 1, 0, now(), now()),
+            ('00000000-0000-4000-8000-0000000000b1', '${other}', '${other}', '00000000-0000-4000-8000-000000000005', now(), 1, 1, 0, now(), now());
+        `),
+      );
+      await database.withSession((session) => migrate(session, all));
+      const rows = await database.withSession((session) =>
+        session.query<{ id: string; number: number }>(`SELECT id::text, number FROM orders ORDER BY id`),
+      );
+      expect(rows.map((row) => [row.id.slice(-2), row.number])).toEqual([
+        ["a1", 1],
+        ["a2", 2],
+        ["a3", 3],
+        ["b1", 1],
+      ]);
+      const next = await database.withSession((session) =>
+        session.query<{ a: number; b: number }>(
+          `SELECT nextval('order_number_${org.replace(/-/g, "")}')::int AS a, nextval('order_number_${other.replace(/-/g, "")}')::int AS b`,
+        ),
+      );
+      expect(next).toEqual([{ a: 4, b: 2 }]);
+      const titles = await database.withSession((session) =>
+        session.query<{ title: string; search_text: string }>(`SELECT title, search_text FROM statuses ORDER BY id`),
+      );
+      expect(titles.map((row) => [row.title, row.search_text])).toEqual([
+        ["Novo", "novo"],
+        ["canceled", "canceled"],
+        ["Pago parcialmente", "pago parcialmente"],
+        ["Aguardando", "aguardando"],
+        ["Novo", "novo"],
+      ]);
+      const users = await database.withSession((session) => session.query<{ name: string }>(`SELECT name FROM users ORDER BY created_at`));
+      expect(users.map((row) => row.name)).toEqual(["Administrador(a)", "Administrator"]);
     } finally {
       await database.close();
     }

@@ -8,6 +8,7 @@ import { encrypt } from "@/server/lib/encryption";
 import { newOrg, unique, type TestOrg } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
 import { nfeKey, orderBody, orderFixtures, upload, type Fixtures } from "../helpers/orders";
+import { saleBody, salesSetup } from "../helpers/sales";
 
 const API = "/api/b2b";
 const paths = (problem: { errors?: Array<{ path: string }> }) => (problem.errors ?? []).map((error) => error.path).sort();
@@ -520,6 +521,49 @@ describe("orders", { timeout: 120_000 }, () => {
       404,
     );
     expect((await call("GET", `${API}/orders`, { headers: theirs.headers })).json.total).toBe(0);
+  });
+
+  it("numbers orders per org from 1 (never reused), answers the number in the detail, list, sale and receivables, and finds it as typed", async () => {
+    const { f } = await setup();
+    const { f: theirs } = await setup();
+    const first = await createOrder(f);
+    const second = await createOrder(f);
+    const get = async (id: string, headers = f.headers) => (await call("GET", `${API}/orders/${id}`, { headers })).json;
+    expect((await get(first.id)).number).toBe(1);
+    expect((await get(second.id)).number).toBe(2);
+    // Another org counts its own, from 1.
+    expect((await get((await createOrder(theirs)).id, theirs.headers)).number).toBe(1);
+    // A deleted order's number is not handed out again.
+    expect((await call("DELETE", `${API}/orders/${second.id}`, { headers: f.headers })).status).toBe(204);
+    const third = await createOrder(f);
+    expect((await get(third.id)).number).toBe(3);
+    const list = await call("GET", `${API}/orders?sort=number&dir=desc`, { headers: f.headers });
+    expect(list.json.items.map((item: { number: number }) => item.number)).toEqual([3, 1]);
+    // Digits alone are a number or part of a text (a CNPJ, ...); with its sign, only the number.
+    const digits = await call("GET", `${API}/orders?search=3`, { headers: f.headers });
+    expect(digits.json.items.map((item: { id: string }) => item.id)).toContain(third.id);
+    for (const typed of ["nº 3", "Nº3", "#3", "Pedido 3", "n. 3", "pedido nº 3"]) {
+      const found = await call("GET", `${API}/orders?search=${encodeURIComponent(typed)}`, { headers: f.headers });
+      expect(
+        found.json.items.map((item: { id: string }) => item.id),
+        typed,
+      ).toEqual([third.id]);
+    }
+    const palette = await call("GET", `/api/trpc/search.everything?input=${encodeURIComponent(JSON.stringify({ q: "nº 1" }))}`, {
+      headers: f.headers,
+    });
+    expect(palette.status, palette.text).toBe(200);
+    expect(palette.json.result.data.orders.map((hit: { number: number }) => hit.number)).toEqual([1]);
+    // A sale answers its order's number, and so do the receivables it made.
+    const shop = await salesSetup(await newOrg());
+    const sale = await call("POST", `${API}/sales`, { headers: shop.headers, body: saleBody(shop) });
+    expect(sale.status, sale.text).toBe(200);
+    expect(sale.json.order_number).toBe(1);
+    const detail = await call("GET", `${API}/sales/${sale.json.id}`, { headers: shop.headers });
+    expect(detail.json).toMatchObject({ order_id: sale.json.order_id, order_number: 1 });
+    const receivables = await call("GET", `${API}/financials?order_id=${sale.json.order_id}`, { headers: shop.headers });
+    expect(receivables.json.items.length).toBeGreaterThan(0);
+    expect(receivables.json.items.map((item: { order_number: number }) => item.order_number)).toEqual(receivables.json.items.map(() => 1));
   });
 
   it("scopes SELLER users to their seller's orders; ADMIN and MANAGER see all", async () => {

@@ -513,7 +513,7 @@ describe("POST /prices/product/calculate", () => {
       "?explain=true",
     );
     expect(answer.status, answer.text).toBe(200);
-    // 90 (profile table) − 10% (volume, 10+ units) = 81 − 1% (stacks) = 80.19; card +10% = 88.209 → 88.21; total 882.09
+    // 90 (profile table) − 10% (volume, 10+ units) = 81 − 1% (stacks) = 80.19; card +10% = 88.209 → 88.21; total 88.21 × 10 = 882.10 (an order line's total)
     expect(answer.json).toMatchObject({
       base_price: 100,
       price_table: { id: forProfile.id, name: "Atacado", price: 90 },
@@ -534,7 +534,7 @@ describe("POST /prices/product/calculate", () => {
         },
       ],
       unit_price: 88.21,
-      total_value: 882.09,
+      total_value: 882.1,
       payment_method: {
         id: card.id,
         adjustment_rate: 10,

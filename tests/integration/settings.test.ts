@@ -32,6 +32,19 @@ const status = (title: string, type: "ORDER" | "SALE" | "FINANCIAL" = "ORDER") =
 });
 
 describe("statuses (/status)", () => {
+  it("an org made in Portuguese (the default) titles its statuses and first ADMIN in Portuguese", async () => {
+    const org = await newOrg({ language: "pt-BR" });
+    const viewer = restAs(await org.bearer("VIEWER"));
+    const titles = async (type: string) =>
+      (await viewer.get(`/status?type=${type}&perPage=100&sort=order`)).json.items.map((item: { title: string }) => item.title);
+    expect(await titles("ORDER")).toEqual(["Novo", "Confirmado", "Faturado", "Enviado", "Entregue", "Cancelado"]);
+    expect(await titles("SALE")).toEqual(["Pendente", "Pago", "Cancelado"]);
+    expect(await titles("FINANCIAL")).toEqual(["Em aberto", "Pago", "Pago parcialmente", "Vencido", "Estornado", "Cancelado"]);
+    expect((await viewer.get(`/status?type=FINANCIAL&search=parcialmente`)).json.items).toHaveLength(1);
+    const admin = await org.db.user.findFirstOrThrow({ where: { email: org.adminEmail } });
+    expect(admin.name).toBe("Administrador(a)");
+  });
+
   it("a new org starts with the default statuses of every type, one initial each", async () => {
     const org = await newOrg();
     const viewer = restAs(await org.bearer("VIEWER"));
@@ -157,6 +170,7 @@ describe("statuses (/status)", () => {
     const partner = await org.db.partner.create({ data: { name: "Cliente", fiscal_registration_number: "11222333000181" } as never });
     await org.db.order.create({
       data: {
+        number: 1,
         partner_id: partner.id,
         status_id: picking.id,
         negotiation_date: new Date(),

@@ -370,6 +370,7 @@ describe("the ledger", () => {
         reason: "Compra",
         reference_id: "NF-1",
         order_id: null,
+        order_number: null,
         actor: {
           kind: "user",
           id: expect.any(String),

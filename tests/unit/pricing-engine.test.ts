@@ -729,7 +729,7 @@ describe("price engine: the rules, case by case", () => {
     expect(own.unit_price.toNumber()).toBe(42);
   });
 
-  it("total, discount amounts and installments are figured from exact values and rounded once", () => {
+  it("the total and installments are the rounded unit price × quantity (as an order line totals); discount amounts from exact values", () => {
     const card: PaymentMethodCandidate = {
       id: "card",
       name: "Cartão",
@@ -759,11 +759,12 @@ describe("price engine: the rules, case by case", () => {
         ],
       }),
     );
-    expect(result.total_value.toString()).toBe("30.01"); // 10.004 × 3 = 30.012
-    expect(result.unit_price.toString()).toBe("10");
+    expect(result.unit_price.toString()).toBe("10"); // 10.004 → 10.00
+    expect(result.total_value.toString()).toBe("30"); // 10.00 × 3, not 10.004 × 3 = 30.012 → 30.01
+    expect(result.exact.total_value.toString()).toBe("30.012");
     expect(result.discounts[0]?.amount.toString()).toBe("0"); // 0.003 → 0.00
     expect(result.payment_method?.installments.map((item) => [item.sequence, item.value.toString()])).toEqual([
-      [1, "30.01"],
+      [1, "30"],
       [3, "10"],
     ]);
     const chosen = run({
@@ -909,12 +910,12 @@ describe("price engine: properties", () => {
     );
   });
 
-  it("rounding happens once: the answer is the exact result rounded half-even, never a rounding of roundings", () => {
+  it("rounding happens once: the unit price is the exact one rounded half-even, the total that price × quantity to the cent", () => {
     fc.assert(
       fc.property(input, ([base, tables, discounts, quantity, rate]) => {
         const result = ok(calculatePrice(scenario(base, tables, discounts, quantity, rate)));
         expect(result.unit_price.equals(roundMoney(result.exact.unit_price))).toBe(true);
-        expect(result.total_value.equals(roundMoney(result.exact.unit_price.times(quantity)))).toBe(true);
+        expect(result.total_value.equals(roundMoney(result.unit_price.times(quantity)))).toBe(true);
         expect(result.steps.filter((step) => step.rule === "rounding")).toHaveLength(1);
         // No step before the last carries a rounded-away figure the exact one lacks.
         const beforeRounding = result.steps.at(-1)!.before!;

@@ -15,6 +15,7 @@ import {
   TextField,
   useResourceForm,
 } from "@/components/resource-form";
+import { dayOf } from "@/lib/dates";
 import { useEnumOptions } from "@/lib/i18n";
 import {
   COUPON_TYPES,
@@ -46,8 +47,8 @@ export function couponValues(coupon: Coupon): CouponFormValues {
     type: coupon.type,
     value_type: coupon.value_type,
     value: coupon.value,
-    start_date: coupon.start_date?.slice(0, 10) ?? "",
-    end_date: coupon.end_date?.slice(0, 10) ?? "",
+    start_date: coupon.start_date ? dayOf(coupon.start_date) : "",
+    end_date: coupon.end_date ? dayOf(coupon.end_date) : "",
     max_uses: coupon.max_uses,
     active: coupon.active,
     attributes: coupon.attributes,

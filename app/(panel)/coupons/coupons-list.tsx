@@ -73,7 +73,7 @@ export function CouponsList() {
   });
   const columns = useMemo(() => {
     // Coupon dates are whole days (UTC): shown as the day, whatever the time zone.
-    const day = (value: string) => format.date(value.slice(0, 10));
+    const day = (value: string) => format.date(value);
     return [
       column.accessor("code", {
         header: t("fields.code"),

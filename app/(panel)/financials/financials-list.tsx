@@ -7,6 +7,7 @@ import Link from "next/link";
 import { useMemo } from "react";
 import { booleanFilter, DataTable, DateFilter, FilterSelect, useTableState } from "@/components/data-table";
 import { PageHeader } from "@/components/panel/page-header";
+import { useOrderName } from "@/components/records/order-name";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { financialListRecord, type FinancialListRecord } from "@/server/finance/financials/schemas";
@@ -18,9 +19,15 @@ const column = createColumnHelper<FinancialListRecord>();
 
 export function FinancialsList() {
   const t = useTranslations("financials");
+  const orders = useTranslations("orders");
+  const orderName = useOrderName();
   const format = useFormat();
   const statuses = useFinancialStatuses();
-  const table = useTableState({ defaultSort: "due_date", filters: ["overdue", "status", "partner_id", "due_start_date", "due_end_date"] });
+  const table = useTableState({
+    defaultSort: "due_date",
+    defaultDir: "desc",
+    filters: ["overdue", "status", "partner_id", "due_start_date", "due_end_date"],
+  });
   const partners = trpc.partners.list.useQuery({ perPage: 100, sort: "name" }, { staleTime: 60_000 });
   const list = trpc.financials.list.useQuery(
     {
@@ -48,6 +55,19 @@ export function FinancialsList() {
         ),
       }),
       column.accessor("partner_name", { header: t("fields.partner_name"), enableSorting: true }),
+      column.accessor("order_number", {
+        header: orders("one"),
+        cell: ({ row, getValue }) => {
+          const number = getValue();
+          return number !== null && row.original.order_id ? (
+            <Link href={`/orders/${row.original.order_id}`} className="whitespace-nowrap underline-offset-4 hover:underline">
+              {orderName({ number })}
+            </Link>
+          ) : (
+            "—"
+          );
+        },
+      }),
       column.accessor("value", {
         header: t("fields.value"),
         enableSorting: true,
@@ -67,7 +87,7 @@ export function FinancialsList() {
       }),
       column.accessor("overdue", { header: t("aging"), cell: ({ row }) => <AgingBadge record={row.original} /> }),
     ],
-    [t, format, statuses.byId],
+    [t, format, statuses.byId, orders, orderName],
   );
   return (
     <>

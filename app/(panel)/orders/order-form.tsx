@@ -3,13 +3,14 @@
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useId, useMemo, useState } from "react";
 import { useFieldArray, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { listHref } from "@/components/data-table";
 import { Breadcrumbs } from "@/components/panel/breadcrumbs";
 import { PageHeader } from "@/components/panel/page-header";
 import { useCompanyOptions, useSellerOptions, useWarehouseOptions } from "@/components/parties/options";
+import { useOrderName } from "@/components/records/order-name";
 import {
   DateField,
   MoneyField,
@@ -26,6 +27,7 @@ import { Input } from "@/components/ui/input";
 import { today } from "@/lib/dates";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
+import { cn } from "@/lib/utils";
 import type { OrderDetail } from "@/server/orders/orders/schemas";
 import { usePartnerOptions } from "./orders-list";
 import {
@@ -61,47 +63,95 @@ interface PickedProduct extends ProductFacts {
   unit: string | null;
 }
 
+/**
+ * The product search of the order form, a combobox: typing lists the matches, the arrow
+ * keys move the highlight, Enter adds the highlighted product (the first by default) and
+ * never submits the form, Escape clears the search.
+ */
 function ProductPicker({ onPick }: { onPick: (product: PickedProduct) => void }) {
   const t = useTranslations("orders");
   const [search, setSearch] = useState("");
+  const [highlight, setHighlight] = useState(0);
   const searching = search.trim().length > 1;
   const found = trpc.products.list.useQuery({ search, perPage: 8, only_active: true }, { enabled: searching });
+  const products = searching ? (found.data?.items ?? []).flatMap((product) => ("brand" in product ? [product] : [])) : [];
+  const active = Math.min(highlight, Math.max(products.length - 1, 0));
+  const listId = useId();
+  const optionId = (index: number) => `${listId}-${index}`;
+  const pick = (product: (typeof products)[number]) => {
+    onPick({
+      id: product.id,
+      name: product.name,
+      sku: product.sku,
+      price: product.price,
+      unit: product.measure_unit?.abbreviation ?? null,
+      decimals: product.measure_unit?.decimals_for_quantity ?? 0,
+      trackStock: product.track_stock,
+    });
+    setSearch("");
+    setHighlight(0);
+  };
   return (
     <div className="grid gap-2">
       <label className="grid gap-1 text-sm font-medium">
         {t("productSearch")}
-        <Input value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t("productSearchPlaceholder")} />
+        <Input
+          role="combobox"
+          aria-expanded={products.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={products.length > 0 ? optionId(active) : undefined}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setHighlight(0);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              // Enter chooses a product here; the form is submitted by its button.
+              event.preventDefault();
+              const product = products[active];
+              if (product) pick(product);
+            } else if (event.key === "ArrowDown" && products.length > 0) {
+              event.preventDefault();
+              setHighlight((active + 1) % products.length);
+            } else if (event.key === "ArrowUp" && products.length > 0) {
+              event.preventDefault();
+              setHighlight((active - 1 + products.length) % products.length);
+            } else if (event.key === "Escape" && search) {
+              event.preventDefault();
+              setSearch("");
+            }
+          }}
+          placeholder={t("productSearchPlaceholder")}
+        />
       </label>
       {searching && (
-        <ul className="grid gap-1" aria-label={t("productResults")}>
-          {(found.data?.items ?? []).map((product) =>
-            "brand" in product ? (
-              <li key={product.id}>
-                <Button
-                  type="button"
-                  variant="outline"
-                  className="w-full justify-start"
-                  onClick={() => {
-                    onPick({
-                      id: product.id,
-                      name: product.name,
-                      sku: product.sku,
-                      price: product.price,
-                      unit: product.measure_unit?.abbreviation ?? null,
-                      decimals: product.measure_unit?.decimals_for_quantity ?? 0,
-                      trackStock: product.track_stock,
-                    });
-                    setSearch("");
-                  }}
-                >
-                  <PlusIcon aria-hidden />
-                  {t("addProduct", { name: product.name })}
-                  <span className="ml-auto font-mono text-xs text-muted-foreground">{product.sku}</span>
-                </Button>
-              </li>
-            ) : null,
+        <ul id={listId} role="listbox" className="grid gap-1" aria-label={t("productResults")}>
+          {products.map((product, index) => (
+            <li
+              key={product.id}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              title={product.name}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => pick(product)}
+              className={cn(
+                "flex min-w-0 cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm hover:bg-accent",
+                index === active && "border-ring bg-accent",
+              )}
+            >
+              <PlusIcon aria-hidden className="size-4 shrink-0" />
+              <span className="min-w-0 truncate">{t("addProduct", { name: product.name })}</span>
+              <span className="ml-auto shrink-0 font-mono text-xs text-muted-foreground">{product.sku}</span>
+            </li>
+          ))}
+          {found.data && products.length === 0 && (
+            <li role="presentation" className="text-sm text-muted-foreground">
+              {t("noProducts")}
+            </li>
           )}
-          {found.data && found.data.items.length === 0 && <li className="text-sm text-muted-foreground">{t("noProducts")}</li>}
         </ul>
       )}
     </div>
@@ -122,6 +172,7 @@ export type OrderFormProps = { mode: "create" } | { mode: "edit"; order: OrderDe
 export function OrderForm(props: OrderFormProps) {
   const t = useTranslations("orders");
   const common = useTranslations("common");
+  const orderName = useOrderName();
   const format = useFormat();
   const router = useRouter();
   const utils = trpc.useUtils();
@@ -213,7 +264,7 @@ export function OrderForm(props: OrderFormProps) {
         <Breadcrumbs
           items={[
             { label: t("title"), href: listHref("/orders") },
-            ...(order ? [{ label: t("one"), href: `/orders/${order.id}` }] : []),
+            ...(order ? [{ label: orderName(order), href: `/orders/${order.id}` }] : []),
             { label: title },
           ]}
         />

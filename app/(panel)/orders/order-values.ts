@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dayOf } from "@/lib/dates";
 import { money, moneyInput, roundMoney, sumMoney, ZERO, type Money } from "@/server/lib/money";
 import { orderFigures } from "@/server/orders/orders/totals";
 import { quantityInput, type orderCreate, type OrderDetail, type orderUpdate } from "@/server/orders/orders/schemas";
@@ -88,9 +89,6 @@ export type PaymentValues = OrderFormValues["payments"][number];
 
 /** A new row's key. */
 export const newKey = () => crypto.randomUUID();
-
-/** The day of a date-time (YYYY-MM-DD, UTC). */
-const dayOf = (iso: string) => iso.slice(0, 10);
 
 export function emptyPayment(): PaymentValues {
   return {

@@ -8,6 +8,7 @@ import { useMemo } from "react";
 import { booleanFilter, DataTable, DateFilter, FilterSelect, NewRecordLink, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
+import { useOrderName } from "@/components/records/order-name";
 import { useSellerOptions } from "@/components/parties/options";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
@@ -34,8 +35,10 @@ export function OrdersList() {
   const common = useTranslations("common");
   const format = useFormat();
   const canSell = useCan("sell");
+  const orderName = useOrderName();
   const table = useTableState({
     defaultSort: "negotiation_date",
+    defaultDir: "desc",
     filters: ["partner_id", "seller_id", "status", "quotation", "start_date", "end_date"],
   });
   const partners = usePartnerOptions();
@@ -52,17 +55,23 @@ export function OrdersList() {
   const list = trpc.orders.list.useQuery({ ...table.paging, ...filters }, { placeholderData: keepPreviousData });
   const columns = useMemo(
     () => [
+      column.accessor("number", {
+        header: t("fields.number"),
+        enableSorting: true,
+        cell: ({ row }) => (
+          <Link
+            href={`/orders/${row.original.id}`}
+            aria-label={orderName(row.original)}
+            className="font-medium whitespace-nowrap tabular-nums underline-offset-4 outline-none hover:underline focus-visible:underline"
+          >
+            {format.number(row.original.number)}
+          </Link>
+        ),
+      }),
       column.accessor("negotiation_date", {
         header: t("fields.negotiation_date"),
         enableSorting: true,
-        cell: ({ row, getValue }) => (
-          <Link
-            href={`/orders/${row.original.id}`}
-            className="font-medium whitespace-nowrap underline-offset-4 outline-none hover:underline focus-visible:underline"
-          >
-            {format.date(getValue())}
-          </Link>
-        ),
+        cell: ({ getValue }) => <span className="whitespace-nowrap">{format.date(getValue())}</span>,
       }),
       column.accessor("partner_name", {
         header: t("fields.partner_id"),
@@ -94,7 +103,7 @@ export function OrdersList() {
         cell: ({ getValue }) => <span className="block text-right tabular-nums">{format.money(getValue())}</span>,
       }),
     ],
-    [t, format],
+    [t, format, orderName],
   );
   const quotationOptions = [
     { value: "true", label: t("quotationOnly") },

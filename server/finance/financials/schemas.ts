@@ -1,16 +1,25 @@
 import { z } from "zod";
 import { isValidBoletoCode, normalizeBoletoCode } from "../../lib/boleto";
+import { endOfDay, startOfDay } from "../../insights/calendar";
 import { moneyInput } from "../../lib/money";
 import { pagingInput, queryBoolean } from "../../lib/paging";
 import { isValidBrCode } from "../../lib/pix";
 import { attributes, clientId, uuid } from "../../lib/schemas";
 
-/** A date-time of a request: ISO 8601 with its offset, or a calendar date (midnight UTC). */
+/**
+ * A date-time of a request: ISO 8601 with its offset, or a calendar date, which means that
+ * day in Brazil (America/Sao_Paulo): its first moment there ("2026-11-26" → 2026-11-26T03:00Z).
+ */
 export const dateTimeInput = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()], {
     message: "must be a date-time (ISO 8601, e.g. 2026-03-01T12:00:00Z) or a date (YYYY-MM-DD)",
   })
-  .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value));
+  .transform((value) => (value.length === 10 ? startOfDay(value) : new Date(value)));
+
+/** The end of a period: a date-time, or a calendar date counted whole (to its last moment in Brazil). */
+export const periodEndInput = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], { message: "must be a date-time (ISO 8601) or a date (YYYY-MM-DD)" })
+  .transform((value) => (value.length === 10 ? endOfDay(value) : new Date(value)));
 
 /** `payment_billet.bar_code`: a boleto bar code (44 digits) or linha digitável (47) whose check digits hold. */
 export const boletoCode = z
@@ -102,7 +111,7 @@ export const financialAttachment = z.object({
   resource_files: z.array(z.object({ id: z.string(), fileName: z.string() })),
 });
 
-/** A list record (interface), plus `overdue`, `installment` and `sale_id`. */
+/** A list record (interface), plus `overdue`, `installment`, `sale_id` and `order_number`. */
 export const financialListRecord = z.object({
   id: z.string(),
   partner_id: z.string(),
@@ -114,6 +123,8 @@ export const financialListRecord = z.object({
   /** The FINANCIAL status id. */
   status: z.string(),
   order_id: z.string().nullable(),
+  /** The order's number in the org ("Pedido nº 1.234"). */
+  order_number: z.number().int().nullable(),
   sale_id: z.string().nullable(),
   installment: z.number().nullable(),
   type: z.string().nullable(),
@@ -189,10 +200,7 @@ export const financialFilters = z.object({
   overdue: queryBoolean.optional(),
   due_start_date: dateTimeInput.optional(),
   /** Inclusive: a date covers its whole day. */
-  due_end_date: z
-    .union([z.iso.datetime({ offset: true }), z.iso.date()], { message: "must be a date-time (ISO 8601) or a date (YYYY-MM-DD)" })
-    .transform((value) => (value.length === 10 ? new Date(`${value}T23:59:59.999Z`) : new Date(value)))
-    .optional(),
+  due_end_date: periodEndInput.optional(),
 });
 
 export const financialListInput = pagingInput(FINANCIAL_SORT).extend(financialFilters.shape);

@@ -31,6 +31,7 @@ import type {
 
 export const financialInclude = {
   partner: { select: { name: true } },
+  order: { select: { number: true } },
   attachments: { orderBy: { position: "asc" }, include: { file: { select: { id: true, file_name: true } } } },
   billet_file: { select: { id: true, file_name: true } },
 } satisfies Prisma.FinancialInclude;
@@ -115,6 +116,7 @@ function toListRecord(row: Omit<FinancialRow, "attachments" | "billet_file">): F
     due_date: row.due_date.toISOString(),
     status: row.status_id,
     order_id: row.order_id,
+    order_number: row.order?.number ?? null,
     sale_id: row.sale_id,
     installment: row.installment,
     type: row.type,
@@ -215,7 +217,7 @@ export async function listFinancials(
   scope: OrderScope = ALL_ORDERS,
 ): Promise<Page<FinancialListRecord>> {
   type ListRow = Omit<FinancialRow, "attachments" | "billet_file">;
-  const listInclude = { partner: { select: { name: true } } } satisfies Prisma.FinancialInclude;
+  const listInclude = { partner: { select: { name: true } }, order: { select: { number: true } } } satisfies Prisma.FinancialInclude;
   const delegate: PageableDelegate<ListRow> = {
     findMany: (args) => db.financial.findMany({ ...args, include: listInclude }),
     count: (args) => db.financial.count({ ...args }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ruleIssue, type FieldError } from "../../errors";
+import { endOfDay, startOfDay } from "../../insights/calendar";
 import { decimalPlaces } from "../../lib/money";
 import { queryBoolean } from "../../lib/paging";
 import { attributes, clientId, requiredText } from "../../lib/schemas";
@@ -96,14 +97,14 @@ export const couponForm = couponWrite.extend({ start_date: optionalDay, end_date
 });
 export type CouponForm = z.input<typeof couponForm>;
 
-/** The first moment of a date (UTC), or the date-time itself. */
+/** The first moment of a date in Brazil (America/Sao_Paulo), or the date-time itself. */
 export function startOf(value: string): Date {
-  return new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value);
+  return value.length === 10 ? startOfDay(value) : new Date(value);
 }
 
-/** The last moment of a date (UTC), or the date-time itself. */
+/** The last moment of a date in Brazil, or the date-time itself. */
 export function endOf(value: string): Date {
-  return new Date(value.length === 10 ? `${value}T23:59:59.999Z` : value);
+  return value.length === 10 ? endOfDay(value) : new Date(value);
 }
 
 export const coupon = z.object({

@@ -39,7 +39,7 @@ export const orderPdf = defineEndpoint({
     res.writeHead(200, {
       "content-type": "application/pdf",
       "content-length": String(pdf.byteLength),
-      "content-disposition": `attachment; filename="pedido-${order.id.slice(0, 8)}.pdf"`,
+      "content-disposition": `attachment; filename="${order.quotation ? "orcamento" : "pedido"}-${order.number}.pdf"`,
       "cache-control": "no-store",
     });
     res.end(pdf);

@@ -14,6 +14,9 @@ const brl = new Intl.NumberFormat("pt-BR", {
   currency: "BRL",
 });
 const quantity = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 4 });
+/** "Pedido nº 1.234" / "Orçamento nº 1.234". */
+const titleOf = (order: OrderDetail) =>
+  `${order.quotation ? "Orçamento" : "Pedido"} nº ${new Intl.NumberFormat("pt-BR").format(order.number)}`;
 const date = (iso: string) =>
   new Intl.DateTimeFormat("pt-BR", {
     timeZone: "America/Sao_Paulo",
@@ -146,11 +149,11 @@ export function orderDocument(order: OrderDetail): ReactElement {
     ["Frete", order.freight_value],
   ];
   const header = [
-    h(Text, { style: styles.title, key: "title" }, order.quotation ? "Orçamento" : "Pedido"),
+    h(Text, { style: styles.title, key: "title" }, titleOf(order)),
     h(
       Text,
       { style: styles.subtitle, key: "subtitle" },
-      `Nº ${order.id} · negociado em ${date(order.negotiation_date)} · situação: ${order.status_detail.title}`,
+      `Negociado em ${date(order.negotiation_date)} · situação: ${order.status_detail.title}`,
     ),
     h(
       View,
@@ -226,7 +229,7 @@ export function orderDocument(order: OrderDetail): ReactElement {
   const pages = [order.items.slice(0, FIRST_PAGE_ITEMS), ...slices(order.items, FIRST_PAGE_ITEMS, ITEMS_PER_PAGE)];
   return h(
     Document,
-    { title: `Pedido ${order.id}`, language: "pt-BR", author: order.company?.name ?? undefined },
+    { title: titleOf(order), language: "pt-BR", author: order.company?.name ?? undefined },
     ...pages.map((slice, index) =>
       h(
         Page,

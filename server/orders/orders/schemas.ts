@@ -8,6 +8,7 @@ import { PHASES } from "./phases";
 /** Fields an order list may be sorted by. */
 export const ORDER_SORT = [
   "id",
+  "number",
   "negotiation_date",
   "total_value",
   "order_value",
@@ -331,6 +332,8 @@ export const orderStatusEntry = z.object({
 /** GET /orders/{id}: the order detail (interface "Order (detail)"), plus names for people. */
 export const orderDetail = z.object({
   id: z.string(),
+  /** Beyond the interface: the order's number in its org ("Pedido nº 1.234"), never reused. */
+  number: z.number().int(),
   sale_id: z.string().nullable(),
   origin: z.string(),
   partner_id: z.string(),
@@ -468,6 +471,8 @@ export type OrderCreateResponse = z.output<typeof orderCreateResponse>;
 /** The order list record (interface), plus the names and status colours the panel shows. */
 export const orderListRecord = z.object({
   id: z.string(),
+  /** Beyond the interface: the order's number in its org. */
+  number: z.number().int(),
   origin: z.string(),
   company_id: z.string().nullable(),
   partner_id: z.string(),
@@ -498,9 +503,9 @@ const isoDate = z.iso.date({ message: "must be a date (YYYY-MM-DD)" });
 
 export const orderFilters = z.object({
   partner_id: uuid.optional(),
-  /** negotiation_date on or after this day (UTC). */
+  /** negotiation_date on or after this day (in Brazil, America/Sao_Paulo). */
   start_date: isoDate.optional(),
-  /** negotiation_date on or before this day (UTC). */
+  /** negotiation_date on or before this day (in Brazil, America/Sao_Paulo). */
   end_date: isoDate.optional(),
   quotation: queryBoolean.optional(),
   /** An ORDER status id. */

@@ -5,6 +5,8 @@ import { Prisma } from "../../generated/prisma/client";
 import { isUuid } from "../../lib/ids";
 import { toJsonNumber } from "../../lib/money";
 import { paginate, type Page } from "../../lib/paging";
+import { endOfDay, startOfDay } from "../../insights/calendar";
+import { searchWhere } from "../../lib/search";
 import {
   SHIPMENT_FIELDS,
   type OrderCreateResponse,
@@ -14,6 +16,7 @@ import {
   type OrderUpdateResponse,
 } from "./schemas";
 import { scopeWhere, type OrderScope } from "./scope";
+import { orderNumberOf } from "./number";
 
 /**
  * Orders (interface "Order"): how they are read — the detail, the list, the answers of the
@@ -170,6 +173,7 @@ export async function toDetail(db: Db, row: OrderRow): Promise<OrderDetail> {
   const shipment = shipmentOf(row);
   return {
     id: row.id,
+    number: row.number,
     sale_id: row.sale_id,
     origin: row.origin,
     partner_id: row.partner_id,
@@ -372,6 +376,7 @@ function toListRecord(row: ListRow): OrderListRecord {
   const shipment = shipmentOf(row);
   return {
     id: row.id,
+    number: row.number,
     origin: row.origin,
     company_id: row.company_id,
     partner_id: row.partner_id,
@@ -400,11 +405,19 @@ function toListRecord(row: ListRow): OrderListRecord {
 
 const column = (field: string) => (dir: "asc" | "desc") => ({ [field]: dir });
 
+/** A list's `search`: the order's search text, or its number as people type it ("nº 1.234"). */
+function searchOrNumber(search: string): Prisma.OrderWhereInput {
+  const words = searchWhere(search);
+  const number = orderNumberOf(search);
+  if (number === null) return words;
+  return { OR: [...(words.search_text ? [words] : []), { number }] };
+}
+
 /** GET /orders: paged, filtered by partner, period (negotiation date), quotation, status and seller. */
 export async function listOrders(db: Db, scope: OrderScope, input: OrderListInput): Promise<Page<OrderListRecord>> {
   const negotiation_date = {
-    ...(input.start_date ? { gte: new Date(`${input.start_date}T00:00:00.000Z`) } : {}),
-    ...(input.end_date ? { lte: new Date(`${input.end_date}T23:59:59.999Z`) } : {}),
+    ...(input.start_date ? { gte: startOfDay(input.start_date) } : {}),
+    ...(input.end_date ? { lte: endOfDay(input.end_date) } : {}),
   };
   const where = {
     ...(input.partner_id ? { partner_id: input.partner_id } : {}),
@@ -413,6 +426,7 @@ export async function listOrders(db: Db, scope: OrderScope, input: OrderListInpu
     ...(input.status ? { status_id: input.status } : {}),
     ...(input.seller_id ? { seller_id: input.seller_id } : {}),
     ...scopeWhere(scope),
+    ...searchOrNumber(input.search),
   };
   // The rows with their names: the include is the delegate's, so the rows are typed with it.
   const delegate = {
@@ -423,6 +437,7 @@ export async function listOrders(db: Db, scope: OrderScope, input: OrderListInpu
     where,
     sortable: {
       id: column("id"),
+      number: column("number"),
       negotiation_date: column("negotiation_date"),
       total_value: column("total_value"),
       order_value: column("order_value"),
@@ -433,7 +448,6 @@ export async function listOrders(db: Db, scope: OrderScope, input: OrderListInpu
       seller_name: (dir) => ({ seller: { name: dir } }),
     },
     defaultSort: "negotiation_date",
-    searchable: true,
     toItem: toListRecord,
   });
 }

@@ -13,6 +13,7 @@ import { searchText } from "../../lib/search";
 import { validateAttributes } from "../../settings/entity-attributes/validate";
 import { emitEvent } from "../../webhooks/outbox";
 import { claimCoupons, releaseCoupons } from "../coupons/service";
+import { nextOrderNumber } from "./number";
 import { canMove, isLocked, reserves, tookStock, type Phase } from "./phases";
 import {
   SHIPMENT_FIELDS,
@@ -286,6 +287,9 @@ async function lockOrder(db: Db, scope: OrderScope, id: string): Promise<OrderRo
 }
 
 /** 409 for a change of an order from INVOICED on (or canceled): only its status and attributes change. */
+/** How the audit log names an order: "nº 1234 · its partner". */
+const auditLabel = (order: OrderDetail) => `nº ${order.number} · ${order.partner.name}`;
+
 export function lockedError(phase: Phase): AppError {
   return new AppError("CONFLICT", `The order is ${phase.toLowerCase()}: only its status and attributes may change`, {
     reason: "order_locked",
@@ -320,7 +324,7 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
 
   if (write.kind === "delete") {
     await deleteOrder(db, currentRow!, current!);
-    if (before) await recordAudit(db, { action: "delete", entity: "order", entityId: id, label: before.partner.name, before });
+    if (before) await recordAudit(db, { action: "delete", entity: "order", entityId: id, label: auditLabel(before), before });
     return { id, detail: null };
   }
 
@@ -373,8 +377,8 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
   await recordAudit(
     db,
     before
-      ? { action: "update", entity: "order", entityId: id, label: after.partner.name, before, after }
-      : { action: "create", entity: "order", entityId: id, label: after.partner.name, after },
+      ? { action: "update", entity: "order", entityId: id, label: auditLabel(after), before, after }
+      : { action: "create", entity: "order", entityId: id, label: auditLabel(after), after },
   );
   const data = JSON.parse(JSON.stringify(after)) as Prisma.InputJsonObject;
   await emitEvent(db, { type: before ? "order.updated" : "order.created", data, subject: { type: "order", id } });
@@ -807,6 +811,7 @@ async function writeRows(
         ...search,
         id,
         organization_id,
+        number: await nextOrderNumber(db),
         sale_id: sale?.saleId ?? null,
         resume_fields: (sale?.resumeFields ?? []) as Prisma.InputJsonArray,
       },

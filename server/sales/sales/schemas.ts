@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { financial, dateTimeInput } from "../../finance/financials/schemas";
+import { financial, dateTimeInput, periodEndInput } from "../../finance/financials/schemas";
 import { decimalPlaces, moneyInput } from "../../lib/money";
 import { pagingInput, queryBoolean } from "../../lib/paging";
 import { attributes, uuid } from "../../lib/schemas";
@@ -223,6 +223,8 @@ export const saleCreated = z.object({
   quotation: z.boolean(),
   /** The order the sale made (null for a quotation). */
   order_id: nullableText,
+  /** That order's number in the org ("Pedido nº 1.234"). */
+  order_number: z.number().int().nullable(),
 });
 export type SaleCreated = z.output<typeof saleCreated>;
 
@@ -337,10 +339,7 @@ export const SALE_SORT = ["id", "created_at", "total_value", "external_id", "par
 export const saleFilters = z.object({
   partner_id: z.string().trim().optional(),
   start_date: dateTimeInput.optional(),
-  final_date: z
-    .union([z.iso.datetime({ offset: true }), z.iso.date()], { message: "must be a date-time (ISO 8601) or a date (YYYY-MM-DD)" })
-    .transform((value) => (value.length === 10 ? new Date(`${value}T23:59:59.999Z`) : new Date(value)))
-    .optional(),
+  final_date: periodEndInput.optional(),
   quotation: queryBoolean.optional(),
 });
 

@@ -21,7 +21,7 @@ export const saleInclude = {
   seller: { select: { id: true, name: true, email: true } },
   solution: { select: { id: true, name: true, metadata: true } },
   status: { select: { id: true, title: true, background_color: true, font_color: true } },
-  order: { select: { id: true } },
+  order: { select: { id: true, number: true } },
   items: { orderBy: { position: "asc" }, include: { product: { select: { name: true, images: true, measure_unit_id: true } } } },
   payments: { orderBy: { position: "asc" }, include: { payment_method: { select: { name: true, type: true } } } },
   coupons: { include: { coupon: { select: { code: true, name: true, type: true, value_type: true, value: true } } } },
@@ -145,6 +145,7 @@ export function toSaleDetail(row: SaleRow): SaleDetail {
     },
     quotation: row.quotation,
     order_id: row.order?.id ?? null,
+    order_number: row.order?.number ?? null,
     status: {
       id: row.status.id,
       status_id: row.status.id,

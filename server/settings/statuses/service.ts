@@ -100,8 +100,13 @@ export const statuses = {
   },
 };
 
+/** The languages an org can start in: the titles of what it starts with (statuses, its first ADMIN). */
+export const ORG_LANGUAGES = ["pt-BR", "en"] as const;
+export type OrgLanguage = (typeof ORG_LANGUAGES)[number];
+export const isOrgLanguage = (value: string): value is OrgLanguage => (ORG_LANGUAGES as readonly string[]).includes(value);
+
 type DefaultStatus = {
-  title: string;
+  title: Record<OrgLanguage, string>;
   background_color: string;
   font_color: string;
   is_initial?: boolean;
@@ -109,33 +114,48 @@ type DefaultStatus = {
   phase?: Phase;
 };
 
-/** What every new org starts with (contract §5), in this order. */
+/**
+ * What every new org starts with (contract §5), in this order, titled in the org's language
+ * (migration 20261127041000 renamed the English ones nobody had changed).
+ */
 export const defaultStatuses: Record<StatusType, DefaultStatus[]> = {
   ORDER: [
-    { title: "new", background_color: "#dbeafe", font_color: "#1e40af", is_initial: true, phase: "OPEN" },
-    { title: "confirmed", background_color: "#e0e7ff", font_color: "#3730a3", phase: "CONFIRMED" },
-    { title: "invoiced", background_color: "#ede9fe", font_color: "#5b21b6", phase: "INVOICED" },
-    { title: "shipped", background_color: "#fef3c7", font_color: "#92400e", phase: "SHIPPED" },
-    { title: "delivered", background_color: "#dcfce7", font_color: "#166534", is_final: true, phase: "DELIVERED" },
-    { title: "canceled", background_color: "#fee2e2", font_color: "#991b1b", is_final: true, phase: "CANCELED" },
+    { title: { "pt-BR": "Novo", en: "new" }, background_color: "#dbeafe", font_color: "#1e40af", is_initial: true, phase: "OPEN" },
+    { title: { "pt-BR": "Confirmado", en: "confirmed" }, background_color: "#e0e7ff", font_color: "#3730a3", phase: "CONFIRMED" },
+    { title: { "pt-BR": "Faturado", en: "invoiced" }, background_color: "#ede9fe", font_color: "#5b21b6", phase: "INVOICED" },
+    { title: { "pt-BR": "Enviado", en: "shipped" }, background_color: "#fef3c7", font_color: "#92400e", phase: "SHIPPED" },
+    {
+      title: { "pt-BR": "Entregue", en: "delivered" },
+      background_color: "#dcfce7",
+      font_color: "#166534",
+      is_final: true,
+      phase: "DELIVERED",
+    },
+    {
+      title: { "pt-BR": "Cancelado", en: "canceled" },
+      background_color: "#fee2e2",
+      font_color: "#991b1b",
+      is_final: true,
+      phase: "CANCELED",
+    },
   ],
   SALE: [
-    { title: "pending", background_color: "#fef3c7", font_color: "#92400e", is_initial: true },
-    { title: "paid", background_color: "#dcfce7", font_color: "#166534", is_final: true },
-    { title: "canceled", background_color: "#fee2e2", font_color: "#991b1b", is_final: true },
+    { title: { "pt-BR": "Pendente", en: "pending" }, background_color: "#fef3c7", font_color: "#92400e", is_initial: true },
+    { title: { "pt-BR": "Pago", en: "paid" }, background_color: "#dcfce7", font_color: "#166534", is_final: true },
+    { title: { "pt-BR": "Cancelado", en: "canceled" }, background_color: "#fee2e2", font_color: "#991b1b", is_final: true },
   ],
   FINANCIAL: [
-    { title: "open", background_color: "#dbeafe", font_color: "#1e40af", is_initial: true },
-    { title: "paid", background_color: "#dcfce7", font_color: "#166534", is_final: true },
-    { title: "partially paid", background_color: "#cffafe", font_color: "#155e75" },
-    { title: "overdue", background_color: "#ffedd5", font_color: "#9a3412" },
-    { title: "reversed", background_color: "#f3f4f6", font_color: "#374151", is_final: true },
-    { title: "canceled", background_color: "#fee2e2", font_color: "#991b1b", is_final: true },
+    { title: { "pt-BR": "Em aberto", en: "open" }, background_color: "#dbeafe", font_color: "#1e40af", is_initial: true },
+    { title: { "pt-BR": "Pago", en: "paid" }, background_color: "#dcfce7", font_color: "#166534", is_final: true },
+    { title: { "pt-BR": "Pago parcialmente", en: "partially paid" }, background_color: "#cffafe", font_color: "#155e75" },
+    { title: { "pt-BR": "Vencido", en: "overdue" }, background_color: "#ffedd5", font_color: "#9a3412" },
+    { title: { "pt-BR": "Estornado", en: "reversed" }, background_color: "#f3f4f6", font_color: "#374151", is_final: true },
+    { title: { "pt-BR": "Cancelado", en: "canceled" }, background_color: "#fee2e2", font_color: "#991b1b", is_final: true },
   ],
 };
 
 /** Creates the default statuses of a new org, inside its creating transaction. */
-export async function createDefaultStatuses(tx: Prisma.TransactionClient, organizationId: string): Promise<void> {
+export async function createDefaultStatuses(tx: Prisma.TransactionClient, organizationId: string, language: OrgLanguage): Promise<void> {
   await tx.status.createMany({
     data: (Object.entries(defaultStatuses) as Array<[StatusType, DefaultStatus[]]>).flatMap(([type, list]) =>
       list.map((item, index) => ({
@@ -145,10 +165,10 @@ export async function createDefaultStatuses(tx: Prisma.TransactionClient, organi
         is_initial: item.is_initial ?? false,
         is_final: item.is_final ?? false,
         phase: item.phase ?? null,
-        title: item.title,
+        title: item.title[language],
         background_color: item.background_color,
         font_color: item.font_color,
-        search_text: searchText([item.title]),
+        search_text: searchText([item.title[language]]),
       })),
     ),
   });

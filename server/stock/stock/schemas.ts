@@ -135,6 +135,8 @@ export const stockMovement = z.object({
   reference_id: z.string().nullable(),
   /** The order that moved it (its reservation, release or what it took), when one did. */
   order_id: z.string().nullable(),
+  /** That order's number in the org ("Pedido nº 1.234"). */
+  order_number: z.number().int().nullable(),
   /** Who made it: a user, an access key, or the system (first-start data, the CLI). */
   actor: z.object({ kind: z.enum(["user", "access_key", "system"]), id: z.string().nullable(), name: z.string().nullable() }),
   created_at: z.string(),

@@ -810,10 +810,10 @@ export async function listMovements(db: Db, input: StockMovementListInput): Prom
           select: { id: true, name: true },
         })
       : [],
-    references.length ? db.order.findMany({ where: { id: { in: references } }, select: { id: true } }) : [],
+    references.length ? db.order.findMany({ where: { id: { in: references } }, select: { id: true, number: true } }) : [],
   ]);
   const names = new Map([...users, ...keys].map((row) => [row.id, row.name]));
-  const orderIds = new Set(orders.map((order) => order.id));
+  const orderNumbers = new Map(orders.map((order) => [order.id, order.number]));
   return {
     ...page,
     items: page.items.map((row) => ({
@@ -827,7 +827,8 @@ export async function listMovements(db: Db, input: StockMovementListInput): Prom
       reserved_after: toJsonNumber(row.reserved_after) ?? 0,
       reason: row.reason,
       reference_id: row.reference_id,
-      order_id: row.reference_id && orderIds.has(row.reference_id) ? row.reference_id : null,
+      order_id: row.reference_id && orderNumbers.has(row.reference_id) ? row.reference_id : null,
+      order_number: row.reference_id ? (orderNumbers.get(row.reference_id) ?? null) : null,
       actor: {
         kind: row.actor_kind === "user" || row.actor_kind === "access_key" ? row.actor_kind : "system",
         id: row.actor_id,

@@ -9,8 +9,8 @@ export const searchInput = z.object({
 const hit = z.object({ id: z.string(), title: z.string(), subtitle: z.string().nullable() });
 export type SearchHit = z.output<typeof hit>;
 
-/** An order found: its partner (the title), its status (the subtitle), when it was negotiated and its total. */
-const orderHit = hit.extend({ negotiation_date: z.string(), total_value: z.number(), quotation: z.boolean() });
+/** An order found: its number, partner (the title), status (the subtitle), when it was negotiated and its total. */
+const orderHit = hit.extend({ number: z.number().int(), negotiation_date: z.string(), total_value: z.number(), quotation: z.boolean() });
 export type OrderSearchHit = z.output<typeof orderHit>;
 
 /** What the command palette finds, by kind of record. */

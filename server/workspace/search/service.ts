@@ -1,11 +1,11 @@
 import type { z } from "zod";
 import type { Db } from "../../db/scoped";
-import { scopedQuery } from "../../db/sql";
 import { Prisma } from "../../generated/prisma/client";
 import { formatFiscalNumber } from "../../lib/fiscal-number";
 import { isUuid } from "../../lib/ids";
 import { toJsonNumber } from "../../lib/money";
-import { escapeLike, searchWhere } from "../../lib/search";
+import { searchWhere } from "../../lib/search";
+import { orderNumberOf } from "../../orders/orders/number";
 import { scopeWhere, type OrderScope } from "../../orders/orders/scope";
 import type { OrderSearchHit, searchInput, SearchResult } from "./schemas";
 
@@ -36,34 +36,24 @@ export async function searchEverything(db: Db, scope: OrderScope, input: z.outpu
   };
 }
 
-/** The start of an order's number (its id, as printed), from six characters on. */
-const ID_PREFIX = /^[0-9a-f]{6}[0-9a-f-]*$/i;
 /** An NF-e access key as typed or pasted (44 digits, maybe in groups). */
 const NFE_KEY = /^[\d\s.-]+$/;
 
 /**
  * Orders as staff look for them: by the partner's name, trade name or CPF/CNPJ, the
- * shipment city or the observation (the order's search text); by its number (the id, or
- * its first characters); by an invoice's NF-e key or number; by the external id of the
- * sale that made it. Newest first.
+ * shipment city or the observation (the order's search text); by its number as people
+ * type it ("1.234", "nº 1234") or its id; by an invoice's NF-e key or number; by the
+ * external id of the sale that made it. Newest first.
  */
 async function searchOrders(db: Db, scope: OrderScope, q: string, take: number): Promise<OrderSearchHit[]> {
   const text = q.trim();
   const words = searchWhere(text);
   const digits = text.replace(/\D/g, "");
-  const byIdPrefix =
-    ID_PREFIX.test(text) && !isUuid(text)
-      ? await scopedQuery<{ id: string }>(
-          db,
-          (organization) => Prisma.sql`
-            SELECT id FROM orders WHERE organization_id = ${organization} AND id::text LIKE ${`${escapeLike(text.toLowerCase())}%`}
-            ORDER BY negotiation_date DESC LIMIT ${take}`,
-        )
-      : [];
+  const number = orderNumberOf(text);
   const matches: Prisma.OrderWhereInput[] = [
     ...(words.search_text ? [{ search_text: words.search_text }] : []),
     ...(isUuid(text) ? [{ id: text.toLowerCase() }] : []),
-    ...(byIdPrefix.length > 0 ? [{ id: { in: byIdPrefix.map((row) => row.id) } }] : []),
+    ...(number === null ? [] : [{ number }]),
     ...(NFE_KEY.test(text) && digits.length === 44 ? [{ invoices: { some: { invoice_key: digits } } }] : []),
     ...(/^\d+$/.test(text) ? [{ invoices: { some: { invoice_number: text } } }] : []),
     { sale: { external_id: text } },
@@ -74,6 +64,7 @@ async function searchOrders(db: Db, scope: OrderScope, q: string, take: number):
     orderBy: [{ negotiation_date: "desc" }, { id: "asc" }],
     select: {
       id: true,
+      number: true,
       negotiation_date: true,
       total_value: true,
       quotation: true,
@@ -83,6 +74,7 @@ async function searchOrders(db: Db, scope: OrderScope, q: string, take: number):
   });
   return rows.map((row) => ({
     id: row.id,
+    number: row.number,
     title: row.partner.name,
     subtitle: row.status.title,
     negotiation_date: row.negotiation_date.toISOString(),

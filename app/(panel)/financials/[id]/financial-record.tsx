@@ -7,13 +7,14 @@ import { listHref } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { Breadcrumbs } from "@/components/panel/breadcrumbs";
 import { LoadFailure } from "@/components/panel/load-failure";
+import { useOrderName } from "@/components/records/order-name";
 import { PageHeader } from "@/components/panel/page-header";
 import { RecordActivity, RecordLayout } from "@/components/records/record-activity";
 import { DateField, FormSkeleton, MoneyField, ResourceForm, SelectField, useResourceForm } from "@/components/resource-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { today } from "@/lib/dates";
+import { dayOf, today } from "@/lib/dates";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { financialPaymentForm, type Financial, type FinancialPaymentForm } from "@/server/finance/financials/schemas";
@@ -184,6 +185,8 @@ function PaymentCodes({ record }: { record: Financial }) {
 
 function FinancialContent({ record }: { record: Financial }) {
   const t = useTranslations("financials");
+  const orders = useTranslations("orders");
+  const orderName = useOrderName();
   const format = useFormat();
   return (
     <div className="grid max-w-3xl gap-6">
@@ -201,6 +204,13 @@ function FinancialContent({ record }: { record: Financial }) {
             <Fact label={t("fields.paying_off_date")}>{format.date(record.paying_off_date)}</Fact>
             <Fact label={t("fields.type")}>{record.type ?? "—"}</Fact>
             <Fact label={t("fields.installment")}>{record.installment ?? "—"}</Fact>
+            {record.order_id && record.order_number !== null && (
+              <Fact label={orders("one")}>
+                <Link href={`/orders/${record.order_id}`} className="underline underline-offset-4">
+                  {orderName({ number: record.order_number })}
+                </Link>
+              </Fact>
+            )}
             {record.sale_id && (
               <Fact label={t("sale")}>
                 <Link href={`/sales/${record.sale_id}`} className="underline underline-offset-4">
@@ -223,12 +233,11 @@ function PaymentCard({ record }: { record: Financial }) {
   const statuses = useFinancialStatuses();
   const utils = trpc.useUtils();
   const update = trpc.financials.update.useMutation({ onSuccess: () => utils.financials.invalidate() });
-  const paidStatus =
-    statuses.items.find((status) => status.is_final && status.title.toLowerCase() === "paid") ??
-    statuses.items.find((status) => status.is_final);
+  // The first final status in the org's order: "Pago" of the defaults (whatever its language).
+  const paidStatus = statuses.items.find((status) => status.is_final);
   const defaults: FinancialPaymentForm = {
     paying_off_value: record.paying_off_value > 0 ? record.paying_off_value : record.value,
-    paying_off_date: record.paying_off_date?.slice(0, 10) ?? today(),
+    paying_off_date: record.paying_off_date ? dayOf(record.paying_off_date) : today(),
     status: record.paying_off_value >= record.value || !paidStatus ? record.status : paidStatus.id,
   };
   const form = useResourceForm(financialPaymentForm, { defaultValues: defaults, labels: "financials.fields" });

@@ -11,6 +11,7 @@ import { Breadcrumbs } from "@/components/panel/breadcrumbs";
 import { LoadFailure } from "@/components/panel/load-failure";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
+import { useOrderName } from "@/components/records/order-name";
 import { RecordActivity } from "@/components/records/record-activity";
 import { FormSkeleton } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
@@ -98,6 +99,7 @@ function InvoiceForm({ order, onSaved }: { order: OrderDetail; onSaved: () => vo
 export function OrderView({ id }: { id: string }) {
   const t = useTranslations("orders");
   const format = useFormat();
+  const orderName = useOrderName();
   const problems = useProblemMessages("orders.fields");
   const activity = useTranslations("activity");
   const canSell = useCan("sell");
@@ -109,12 +111,8 @@ export function OrderView({ id }: { id: string }) {
   });
   const refresh = () => void utils.orders.invalidate();
   const order = query.data;
-  const title = order ? `${order.quotation ? t("quotation") : t("one")} · ${format.date(order.negotiation_date)}` : t("one");
-  const breadcrumbs = (
-    <Breadcrumbs
-      items={[{ label: t("title"), href: listHref("/orders") }, { label: order ? `${order.partner.name} · ${title}` : title }]}
-    />
-  );
+  const title = order ? orderName(order) : t("one");
+  const breadcrumbs = <Breadcrumbs items={[{ label: t("title"), href: listHref("/orders") }, { label: title }]} />;
   if (query.error) return <LoadFailure error={query.error} breadcrumbs={breadcrumbs} onRetry={() => void query.refetch()} />;
   if (!order) return <FormSkeleton label={t("one")} />;
   const writable = canSell && isEditable(order);
@@ -123,7 +121,7 @@ export function OrderView({ id }: { id: string }) {
     <>
       <PageHeader
         title={title}
-        description={`${order.partner.name} · ${formatFiscalNumber(order.partner.fiscal_registration_number)}`}
+        description={`${format.date(order.negotiation_date)} · ${order.partner.name} · ${formatFiscalNumber(order.partner.fiscal_registration_number)}`}
         actions={
           <div className="flex flex-wrap items-center gap-2">
             <StatusChip

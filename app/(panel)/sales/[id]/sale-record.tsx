@@ -10,6 +10,7 @@ import { useCan } from "@/components/panel/current-user";
 import { Breadcrumbs } from "@/components/panel/breadcrumbs";
 import { LoadFailure } from "@/components/panel/load-failure";
 import { PageHeader } from "@/components/panel/page-header";
+import { useOrderName } from "@/components/records/order-name";
 import { RecordActivity, RecordLayout } from "@/components/records/record-activity";
 import { ConfirmDeleteDialog, FormSkeleton } from "@/components/resource-form";
 import { Badge } from "@/components/ui/badge";
@@ -18,6 +19,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
+import { money } from "@/server/lib/money";
 import type { SaleDetail, SalePaymentDetail } from "@/server/sales/sales/schemas";
 import { StatusBadge } from "../status-badge";
 
@@ -61,6 +63,7 @@ export function SaleRecord({ id }: { id: string }) {
 function SaleContent({ sale }: { sale: SaleDetail }) {
   const t = useTranslations("sales");
   const format = useFormat();
+  const orderName = useOrderName();
   return (
     <div className="grid max-w-5xl gap-6">
       {sale.webhook_error && (
@@ -84,9 +87,16 @@ function SaleContent({ sale }: { sale: SaleDetail }) {
             <Fact label={t("fields.origin_name")}>{sale.origin.name ?? "—"}</Fact>
             <Fact label={t("fields.external_id")}>{sale.external_id ?? "—"}</Fact>
             <Fact label={t("fields.order_id")}>
-              {sale.order_id ? <span className="font-mono text-xs">{sale.order_id}</span> : <Badge variant="outline">{t("noOrder")}</Badge>}
+              {sale.order_id && sale.order_number !== null ? (
+                <Link href={`/orders/${sale.order_id}`} className="underline-offset-4 hover:underline">
+                  {orderName({ number: sale.order_number })}
+                </Link>
+              ) : (
+                <Badge variant="outline">{t("noOrder")}</Badge>
+              )}
             </Fact>
-            <Fact label={t("fields.full_value")}>{format.money(sale.full_value)}</Fact>
+            {/* full_value holds the freight (contract §7): the items' subtotal is without it, so the card adds up. */}
+            <Fact label={t("fields.full_value")}>{format.money(money(sale.full_value).minus(sale.freight.amount).toNumber())}</Fact>
             <Fact label={t("fields.freight")}>{format.money(sale.freight.amount)}</Fact>
             <Fact label={t("fields.total_discount")}>{format.money(sale.total_discount)}</Fact>
             <Fact label={t("fields.total_value")}>

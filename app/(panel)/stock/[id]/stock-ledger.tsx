@@ -13,6 +13,7 @@ import { Breadcrumbs } from "@/components/panel/breadcrumbs";
 import { useCan } from "@/components/panel/current-user";
 import { LoadFailure } from "@/components/panel/load-failure";
 import { PageHeader } from "@/components/panel/page-header";
+import { useOrderName } from "@/components/records/order-name";
 import { RecordActivity } from "@/components/records/record-activity";
 import { FormSkeleton, useConfirmDelete } from "@/components/resource-form";
 import { MovementDialog } from "@/components/stock/movement-dialog";
@@ -48,6 +49,7 @@ export function StockLedger({ id }: { id: string }) {
 
 function Ledger({ record, breadcrumbs }: { record: StockRecord; breadcrumbs: React.ReactNode }) {
   const t = useTranslations("stock");
+  const orderName = useOrderName();
   const common = useTranslations("common");
   const activity = useTranslations("activity");
   const format = useFormat();
@@ -107,17 +109,19 @@ function Ledger({ record, breadcrumbs }: { record: StockRecord; breadcrumbs: Rea
       column.accessor("reason", {
         header: t("fields.reason"),
         // An order's movements are told in words, with the order a click away (contract §10).
-        cell: ({ row, getValue }) =>
-          row.original.order_id ? (
+        cell: ({ row, getValue }) => {
+          const { order_id: orderId, order_number: number } = row.original;
+          return orderId && number !== null ? (
             <span className="grid gap-0.5">
               <span>{t(`orderReasons.${row.original.type}`)}</span>
-              <Link className="text-xs underline" href={`/orders/${row.original.order_id}`}>
-                {t("openOrder")}
+              <Link className="text-xs underline" href={`/orders/${orderId}`}>
+                {orderName({ number })}
               </Link>
             </span>
           ) : (
             (getValue() ?? "—")
-          ),
+          );
+        },
       }),
       column.accessor("reference_id", {
         header: t("fields.reference_id"),
@@ -134,7 +138,7 @@ function Ledger({ record, breadcrumbs }: { record: StockRecord; breadcrumbs: Rea
     ],
     // quantity depends on the record only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, format, record],
+    [t, format, record, orderName],
   );
   const toggle = () =>
     (record.active ? disable : enable).mutateAsync({ id: record.id }).catch((error: unknown) => problems.toastError(error));

@@ -7,6 +7,7 @@ import { Breadcrumbs } from "@/components/panel/breadcrumbs";
 import { useCan } from "@/components/panel/current-user";
 import { LoadFailure } from "@/components/panel/load-failure";
 import { PageHeader } from "@/components/panel/page-header";
+import { useOrderName } from "@/components/records/order-name";
 import { FormSkeleton } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { trpc } from "@/lib/trpc";
@@ -18,10 +19,15 @@ export function EditOrder({ id }: { id: string }) {
   const t = useTranslations("orders");
   const record = useTranslations("record");
   const canSell = useCan("sell");
+  const orderName = useOrderName();
   const query = trpc.orders.get.useQuery({ id });
   const breadcrumbs = (
     <Breadcrumbs
-      items={[{ label: t("title"), href: listHref("/orders") }, { label: t("one"), href: `/orders/${id}` }, { label: t("edit") }]}
+      items={[
+        { label: t("title"), href: listHref("/orders") },
+        { label: query.data ? orderName(query.data) : t("one"), href: `/orders/${id}` },
+        { label: t("edit") },
+      ]}
     />
   );
   if (query.error) return <LoadFailure error={query.error} breadcrumbs={breadcrumbs} onRetry={() => void query.refetch()} />;

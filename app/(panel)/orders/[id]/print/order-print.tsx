@@ -9,6 +9,7 @@ import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { formatFiscalNumber } from "@/server/lib/fiscal-number";
 import { formatNfeKey } from "@/server/lib/nfe-key";
+import { useOrderName } from "@/components/records/order-name";
 
 /**
  * The order as a printable page: on paper only this sheet shows (the panel's frame is
@@ -25,6 +26,7 @@ const printStyles = `
 
 export function OrderPrint({ id }: { id: string }) {
   const t = useTranslations("orders");
+  const orderName = useOrderName();
   const format = useFormat();
   const query = trpc.orders.get.useQuery({ id });
   if (query.error) return <LoadFailure error={query.error} onRetry={() => void query.refetch()} />;
@@ -42,10 +44,8 @@ export function OrderPrint({ id }: { id: string }) {
       <article id="order-sheet" className="mx-auto max-w-4xl rounded-md border bg-white p-8 text-sm text-black">
         <header className="mb-6 flex items-start justify-between gap-4 border-b pb-4">
           <div>
-            <h1 className="text-2xl font-bold">{order.quotation ? t("quotation") : t("one")}</h1>
-            <p className="text-gray-600">
-              {t("printNumber", { id: order.id })} · {format.date(order.negotiation_date)}
-            </p>
+            <h1 className="text-2xl font-bold">{orderName(order)}</h1>
+            <p className="text-gray-600">{format.date(order.negotiation_date)}</p>
           </div>
           <div className="text-right">
             <p className="font-semibold">{order.company?.name}</p>

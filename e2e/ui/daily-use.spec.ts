@@ -1,0 +1,137 @@
+import type { APIRequestContext } from "@playwright/test";
+import { API, expect, login, test, unique, type Headers } from "../fixtures";
+import { ORGS } from "../orgs";
+import { newOrder, post } from "./order-data";
+import { signIn, toast } from "./panel";
+
+/**
+ * What a sales-operations analyst trips on in daily use (issue 31): orders are known by a
+ * number, statuses and people are named in Portuguese, dates are São Paulo's, and a record
+ * just created can be edited at once.
+ */
+
+async function get(request: APIRequestContext, headers: Headers, path: string) {
+  const response = await request.get(`${API}${path}`, { headers });
+  expect(response.status(), await response.text()).toBe(200);
+  return response.json();
+}
+
+const numbered = (number: number) => new Intl.NumberFormat("pt-BR").format(number);
+
+test("an order is known by its number: the list finds “nº N”, and its page, print, PDF and receivables name it so", async ({
+  page,
+  request,
+  admin,
+}) => {
+  const { partner, order } = await newOrder(request, admin);
+  const { number } = await get(request, admin, `/orders/${order.id}`);
+  expect(number).toBeGreaterThan(0);
+  const name = `Pedido nº ${numbered(number)}`;
+
+  // The list opens newest first and finds the order by its number as people type it.
+  await signIn(page, { path: "/orders" });
+  const table = page.getByRole("table", { name: "Pedidos" });
+  await expect(table.getByRole("columnheader", { name: "Data da negociação" })).toHaveAttribute("aria-sort", "descending");
+  await page.getByRole("searchbox").fill(`nº ${numbered(number)}`);
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await table.getByRole("link", { name }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Trilha de navegação" })).toContainText(name);
+  // The order's default status speaks Portuguese.
+  await expect(page.getByRole("main")).toContainText("Novo");
+  await expect(page.getByRole("main")).toContainText(partner.name);
+
+  await page.goto(`/orders/${order.id}/print`);
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+
+  const pdf = await request.get(`${API}/orders/${order.id}/pdf`, { headers: admin });
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-disposition"]).toBe(`attachment; filename="pedido-${number}.pdf"`);
+
+  // A receivable of the order links back to it by its number.
+  const statuses = await get(request, admin, "/status?type=FINANCIAL&perPage=100");
+  const open = statuses.items.find((status: { is_initial: boolean }) => status.is_initial);
+  expect(open.title).toBe("Em aberto");
+  const receivable = await post(request, admin, "/financials", {
+    partner_id: partner.id,
+    order_id: order.id,
+    value: 180,
+    paying_off_value: 0,
+    paying_off_date: null,
+    reversed_value: 0,
+    reversed_date: null,
+    due_date: "2026-12-10",
+    status: open.id,
+    type: "BOLETO",
+  });
+  await page.goto(`/financials/${receivable.id}`);
+  await page.getByRole("link", { name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
+});
+
+test("a payment date typed near midnight UTC is that day in São Paulo: stored and shown as the day typed", async ({
+  page,
+  request,
+  admin,
+}) => {
+  // 23:30 of 26/11 in São Paulo: already 27/11 in UTC.
+  await page.clock.setFixedTime(new Date("2026-11-27T02:30:00.000Z"));
+  const partner = await post(request, admin, "/partners", {
+    name: unique("Pagador da meia-noite"),
+    fiscal_registration_number: "11222333000181",
+  });
+  const statuses = await get(request, admin, "/status?type=FINANCIAL&perPage=100");
+  const open = statuses.items.find((status: { is_initial: boolean }) => status.is_initial);
+  const receivable = await post(request, admin, "/financials", {
+    partner_id: partner.id,
+    value: 99.9,
+    paying_off_value: 0,
+    paying_off_date: null,
+    reversed_value: 0,
+    reversed_date: null,
+    due_date: "2026-11-26",
+    status: open.id,
+    type: "PIX",
+  });
+  // A calendar date sent to the API is that day in São Paulo too.
+  expect(receivable.due_date).toBe("2026-11-26T03:00:00.000Z");
+
+  await signIn(page, { path: `/financials/${receivable.id}` });
+  const paidDate = page.getByRole("textbox", { name: "Data do pagamento" });
+  // Today, where the back office lives.
+  await expect(paidDate).toHaveValue("26/11/2026");
+  await paidDate.fill("26/11/2026");
+  await page.getByRole("button", { name: "Registrar pagamento" }).click();
+  await expect(toast(page, "Pagamento registrado")).toBeVisible();
+  const stored = await get(request, admin, `/financials/${receivable.id}`);
+  expect(stored.paying_off_date).toBe("2026-11-26T03:00:00.000Z");
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Data do pagamento" })).toHaveValue("26/11/2026");
+  await expect(page.getByRole("main")).toContainText("26/11/2026");
+  await expect(page.getByRole("main")).not.toContainText("25/11/2026");
+});
+
+test.describe("a record just created", () => {
+  // A custom field of products changes every product form of its org: in an org of its own.
+  test.use({ org: ORGS.other });
+
+  test("is edited at once: its custom fields are not taken for extra attributes", async ({ page, request, org }) => {
+    const headers = { authorization: `Bearer ${await login(request, org)}` };
+    const key = `garantia_${unique("m").slice(2)}`;
+    await post(request, headers, "/entity-attributes", { entity: "product", key, label: "Garantia (meses)", type: "NUMBER" });
+    const name = unique("Furadeira de bancada");
+
+    await signIn(page, { user: org, path: "/products/new" });
+    await page.getByRole("textbox", { name: "Nome" }).fill(name);
+    await page.getByRole("textbox", { name: "Garantia (meses)" }).fill("12");
+    await page.getByRole("button", { name: "Criar produto" }).click();
+    await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/);
+    await page.getByRole("textbox", { name: "Nome" }).fill(`${name} 220 V`);
+    await page.getByRole("button", { name: "Salvar alterações" }).click();
+    await expect(toast(page, `Produto “${name} 220 V” salvo`)).toBeVisible();
+    await expect(page.getByText("se repete")).toHaveCount(0);
+    const [product] = (await get(request, headers, `/products?search=${encodeURIComponent(`${name} 220 V`)}`)).items;
+    expect(product.attributes[key]).toBe(12);
+  });
+});
