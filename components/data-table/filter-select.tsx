@@ -26,7 +26,7 @@ export function FilterSelect({ label, value, onChange, options, allLabel }: Filt
         {label}
       </label>
       <Select value={value ?? ALL} onValueChange={(next) => onChange(next === ALL ? undefined : next)}>
-        <SelectTrigger id={id} className="w-36">
+        <SelectTrigger id={id} className="w-36" title={options.find((option) => option.value === value)?.label}>
           <SelectValue />
         </SelectTrigger>
         <SelectContent>

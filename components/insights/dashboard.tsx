@@ -81,14 +81,15 @@ export function Dashboard() {
           {t("loadFailed")} {problems.message(query.error)}
         </div>
       ) : !data ? (
-        <div role="status" aria-busy="true" aria-label={t("title")} className="grid gap-4 md:grid-cols-3 xl:grid-cols-5">
+        <div role="status" aria-busy="true" aria-label={t("title")} className="grid grid-cols-[repeat(auto-fit,minmax(15rem,1fr))] gap-4">
           {Array.from({ length: 5 }, (_, index) => (
             <Skeleton key={index} className="h-28" />
           ))}
         </div>
       ) : (
         <div className="flex flex-col gap-6" aria-busy={query.isFetching ? "true" : undefined}>
-          <section aria-label={t("title")} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+          {/* Each card wide enough for its figure (R$ 1.516.840,06 whole), as many per row as fit. */}
+          <section aria-label={t("title")} className="grid grid-cols-[repeat(auto-fit,minmax(15rem,1fr))] gap-4">
             <KpiCard id="revenue" label={t("kpis.revenue")} kpi={data.kpis.revenue} show={format.money} />
             <KpiCard id="sales" label={t("kpis.sales")} kpi={data.kpis.sales} show={(value) => format.number(value)} />
             <KpiCard id="average-ticket" label={t("kpis.averageTicket")} kpi={data.kpis.average_ticket} show={format.money} />
@@ -109,11 +110,11 @@ export function Dashboard() {
             />
           </section>
           <RevenueByDay data={data} format={format} />
-          <div className="grid gap-6 xl:grid-cols-2">
+          <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
             <Funnel data={data} format={format} />
             <TopProducts data={data} format={format} />
           </div>
-          <div className="grid gap-6 xl:grid-cols-2">
+          <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
             <Aging data={data} format={format} />
             <LowStockCard />
           </div>
@@ -154,7 +155,7 @@ function KpiCard({
     <Card role="group" aria-labelledby={labelId} data-testid={`kpi-${id}`} className="gap-2">
       <CardHeader>
         <CardDescription id={labelId}>{label}</CardDescription>
-        <p className="text-2xl font-semibold tabular-nums" data-testid={`kpi-${id}-value`}>
+        <p className="text-xl font-semibold tabular-nums [overflow-wrap:anywhere] xl:text-2xl" data-testid={`kpi-${id}-value`}>
           {show(kpi.current)}
         </p>
       </CardHeader>
@@ -186,7 +187,7 @@ function ChartCard({
   const t = useTranslations("dashboard");
   const id = useId();
   return (
-    <Card aria-labelledby={`${id}-title`} role="region">
+    <Card aria-labelledby={`${id}-title`} role="region" className="min-w-0">
       <CardHeader>
         <CardTitle id={`${id}-title`}>{title}</CardTitle>
         <CardDescription id={`${id}-description`}>{description}</CardDescription>

@@ -43,7 +43,7 @@ export function ReferenceSelectField<T extends FieldValues>({
         error={fieldMessage(label, fieldState.error?.message)}
         className={className}
       >
-        <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+        <SelectTrigger ref={field.ref} onBlur={field.onBlur} title={options.find((option) => option.value === value)?.label}>
           <SelectValue placeholder={loading ? t("loading") : none} />
         </SelectTrigger>
       </Field>

@@ -202,7 +202,8 @@ export function SelectField<T extends FieldValues>({
         error={fieldMessage(label, fieldState.error?.message)}
         className={className}
       >
-        <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+        {/* A long choice is cut in the trigger and whole in its title (hover and focus). */}
+        <SelectTrigger ref={field.ref} onBlur={field.onBlur} title={options.find((option) => option.value === field.value)?.label}>
           <SelectValue placeholder={placeholder ?? t("choose")} />
         </SelectTrigger>
       </Field>

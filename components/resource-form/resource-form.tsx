@@ -156,7 +156,7 @@ export function ResourceForm<Input extends FieldValues, Output>({
         <fieldset disabled={readOnly || isSubmitting} className="grid min-w-0 grid-cols-1 gap-5">
           {children}
         </fieldset>
-        <div className="flex flex-wrap items-center gap-2 border-t pt-5">
+        <div data-slot="form-actions" className="flex flex-wrap items-center gap-2 border-t pt-5">
           {secondaryActions}
           <div className="ml-auto flex gap-2">
             {cancelHref && (

@@ -10,8 +10,12 @@ export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 export const overlayClassName = "fixed inset-0 z-50 bg-black/40";
+/**
+ * A dialog fits the screen and scrolls inside; its form's buttons (and its footer) stay at
+ * the bottom of the frame, so the way to submit is always in sight.
+ */
 export const dialogContentClassName =
-  "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-background p-6 shadow-lg outline-none";
+  "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-background p-6 shadow-lg outline-none [&_[data-slot=dialog-footer]]:sticky [&_[data-slot=dialog-footer]]:-bottom-6 [&_[data-slot=dialog-footer]]:bg-background [&_[data-slot=dialog-footer]]:pb-6 [&_[data-slot=form-actions]]:sticky [&_[data-slot=form-actions]]:-bottom-6 [&_[data-slot=form-actions]]:z-10 [&_[data-slot=form-actions]]:bg-background [&_[data-slot=form-actions]]:pb-6";
 
 export function DialogContent({ className, children, ...props }: React.ComponentProps<typeof DialogPrimitive.Content>) {
   const t = useTranslations("common");
@@ -34,7 +38,7 @@ export function DialogHeader({ className, ...props }: React.ComponentProps<"div"
 }
 
 export function DialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />;
+  return <div data-slot="dialog-footer" className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />;
 }
 
 export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {

@@ -38,7 +38,7 @@ export function SelectContent({
         data-slot="select-content"
         position={position}
         className={cn(
-          "relative z-50 max-h-(--radix-select-content-available-height) min-w-32 overflow-hidden rounded-md border bg-popover text-popover-foreground shadow-md",
+          "relative z-50 max-h-(--radix-select-content-available-height) max-w-[min(var(--radix-select-content-available-width),calc(100vw-1rem))] min-w-32 overflow-hidden rounded-md border bg-popover text-popover-foreground shadow-md",
           position === "popper" &&
             "w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1 data-[side=top]:-translate-y-1",
           className,
@@ -51,10 +51,12 @@ export function SelectContent({
   );
 }
 
+/** An option; a long text is cut with an ellipsis and shown whole on hover. */
 export function SelectItem({ className, children, ...props }: React.ComponentProps<typeof SelectPrimitive.Item>) {
   return (
     <SelectPrimitive.Item
       data-slot="select-item"
+      title={typeof children === "string" ? children : undefined}
       className={cn(
         "relative flex w-full cursor-default items-center rounded-sm py-1.5 pr-8 pl-2 text-sm outline-none select-none focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50",
         className,
@@ -66,7 +68,7 @@ export function SelectItem({ className, children, ...props }: React.ComponentPro
           <CheckIcon className="size-4" aria-hidden />
         </SelectPrimitive.ItemIndicator>
       </span>
-      <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
+      <SelectPrimitive.ItemText className="min-w-0 truncate">{children}</SelectPrimitive.ItemText>
     </SelectPrimitive.Item>
   );
 }

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { API, expect, login, test, unique, type Headers } from "../fixtures";
 import { ORGS } from "../orgs";
-import { newOrder, post } from "./order-data";
+import { newCnpj, newOrder, post } from "./order-data";
 import { signIn, toast } from "./panel";
 
 /**
@@ -134,4 +134,73 @@ test.describe("a record just created", () => {
     const [product] = (await get(request, headers, `/products?search=${encodeURIComponent(`${name} 220 V`)}`)).items;
     expect(product.attributes[key]).toBe(12);
   });
+});
+
+test.describe("on a phone (390 × 844)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the order, the order form and the dashboard fit the screen: no sideways scroll, long names included", async ({
+    page,
+    request,
+    admin,
+  }) => {
+    const tag = unique("Longo");
+    const partner = await post(request, admin, "/partners", {
+      name: `Distribuidora de Materiais Elétricos, Hidráulicos e de Construção Irmãos Albuquerque ${tag} Ltda`,
+      fiscal_registration_number: newCnpj(),
+    });
+    const { order } = await newOrder(request, admin, { partner });
+    await signIn(page, { path: `/orders/${order.id}` });
+    const fits = async (path: string) => {
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+      expect(widths.page, `${path} is ${widths.page} px wide`).toBeLessThanOrEqual(widths.screen);
+    };
+    for (const path of [`/orders/${order.id}`, `/orders/${order.id}/edit`, "/"]) {
+      await page.goto(path);
+      await fits(path);
+    }
+    // The new order's form with the long-named partner chosen: the select shows it cut, whole on hover.
+    await page.goto("/orders/new");
+    await page.getByLabel("Parceiro").click();
+    await page.getByRole("option", { name: partner.name }).click();
+    await fits("/orders/new with a partner");
+    await expect(page.getByLabel("Parceiro")).toHaveAttribute("title", partner.name);
+  });
+});
+
+const NEW_MOVEMENT = "Nova movimentação";
+
+test.describe("in a short window (1280 × 510)", () => {
+  test.use({ viewport: { width: 1280, height: 510 } });
+
+  test("a long dialog scrolls inside, its submit button always in sight", async ({ page }) => {
+    await signIn(page, { path: "/stock" });
+    // A movement of any record: the tallest form (product, company, warehouse, type, quantity, ...).
+    await page.getByRole("button", { name: NEW_MOVEMENT }).click();
+    const dialog = page.getByRole("dialog", { name: "Movimentar estoque" });
+    const box = await dialog.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= 510, `the dialog is ${JSON.stringify(box)}`).toBe(true);
+    await expect(dialog.getByRole("button", { name: "Registrar movimentação" })).toBeInViewport({ ratio: 1 });
+    await dialog.getByRole("textbox", { name: "Motivo" }).focus();
+    await expect(dialog.getByRole("button", { name: "Registrar movimentação" })).toBeInViewport({ ratio: 1 });
+  });
+});
+
+test("the dashboard's figures are never cut, whatever the width", async ({ page }) => {
+  await signIn(page, { path: "/" });
+  for (const width of [1440, 1280, 1024, 768, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const values = page.locator("[data-testid^=kpi-][data-testid$=-value]");
+    await expect(values).toHaveCount(5);
+    const cut = await values.evaluateAll((elements) =>
+      elements.flatMap((element) => {
+        const card = element.closest("[data-testid^=kpi-]")!.getBoundingClientRect();
+        const box = element.getBoundingClientRect();
+        return element.scrollWidth > element.clientWidth + 1 || box.right > card.right + 0.5 ? [element.textContent] : [];
+      }),
+    );
+    expect(cut, `cut at ${width} px`).toEqual([]);
+  }
 });
