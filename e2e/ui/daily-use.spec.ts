@@ -70,6 +70,43 @@ test("an order is known by its number: the list finds “nº N”, and its page,
   await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
 });
 
+test("lists and the palette find a partner by its CNPJ with or without the mask, its CEP and its phone", async ({
+  page,
+  request,
+  admin,
+}) => {
+  const cnpj = newCnpj();
+  const masked = `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`;
+  const partner = await post(request, admin, "/partners", {
+    name: unique("Ferragens Mascaradas"),
+    fiscal_registration_number: cnpj,
+    phone: `(19) 3${cnpj.slice(0, 3)}-${cnpj.slice(3, 7)}`,
+    addresses: [
+      {
+        name: "Matriz",
+        type: "COMMERCIAL",
+        street: "Rua Um",
+        number: "1",
+        city: "Campinas",
+        state: "SP",
+        postal_code: `13${cnpj.slice(7, 10)}-${cnpj.slice(10, 13)}`,
+        country: "BR",
+      },
+    ],
+  });
+  await signIn(page, { path: "/partners" });
+  const table = page.getByRole("table", { name: "Parceiros" });
+  for (const typed of [masked, cnpj, `13${cnpj.slice(7, 10)}-${cnpj.slice(10, 13)}`, `(19) 3${cnpj.slice(0, 3)}-${cnpj.slice(3, 7)}`]) {
+    await page.getByRole("searchbox").fill(typed);
+    await expect(table.getByRole("row"), typed).toHaveCount(2);
+    await expect(table.getByRole("row").nth(1)).toContainText(partner.name);
+  }
+  await page.keyboard.press("Control+k");
+  const dialog = page.getByRole("dialog", { name: "Busca" });
+  await dialog.getByRole("combobox").fill(masked);
+  await expect(dialog.getByRole("group", { name: "Parceiros" }).getByRole("option", { name: new RegExp(partner.name) })).toBeVisible();
+});
+
 test("a payment date typed near midnight UTC is that day in São Paulo: stored and shown as the day typed", async ({
   page,
   request,

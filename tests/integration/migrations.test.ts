@@ -38,7 +38,7 @@ describe("migrations", () => {
     }
   });
 
-  it("number the orders an org already has and rename the default statuses and ADMIN nobody changed", async () => {
+  it("number the orders an org already has, rename the default statuses and ADMIN nobody changed, and add identifiers' digits to search texts", async () => {
     const database = await openPGlite("memory://");
     try {
       const all = readMigrations();
@@ -53,8 +53,9 @@ describe("migrations", () => {
           INSERT INTO users (id, organization_id, name, email, password_hash, role, updated_at, created_at) VALUES
             ('${admin}', '${org}', 'Administrator', 'a@example.com', 'x', 'ADMIN', now(), now() - interval '1 day'),
             ('${randomUUID()}', '${org}', 'Administrator', 'b@example.com', 'x', 'ADMIN', now(), now());
-          INSERT INTO partners (id, organization_id, name, fiscal_registration_number, updated_at) VALUES
-            ('${org}', '${org}', 'P', '11222333000181', now()), ('${other}', '${other}', 'Q', '11222333000181', now());
+          INSERT INTO partners (id, organization_id, name, fiscal_registration_number, phone, addresses, search_text, updated_at) VALUES
+            ('${org}', '${org}', 'P', '11222333000181', '(11) 98765-4321', '[{"postal_code": "01310-100"}]', 'p 11222333000181', now()),
+            ('${other}', '${other}', 'Q', '11222333000181', null, '[]', 'q 11222333000181', now());
           INSERT INTO statuses (id, organization_id, title, type, "order", is_initial, phase, updated_at, search_text) VALUES
             ('00000000-0000-4000-8000-000000000001', '${org}', 'new', 'ORDER', 1, true, 'OPEN', now(), 'new'),
             ('00000000-0000-4000-8000-000000000002', '${org}', 'canceled', 'ORDER', 2, false, 'CANCELED', now(), 'canceled'),
@@ -99,6 +100,10 @@ describe("migrations", () => {
       ]);
       const users = await database.withSession((session) => session.query<{ name: string }>(`SELECT name FROM users ORDER BY created_at`));
       expect(users.map((row) => row.name)).toEqual(["Administrador(a)", "Administrator"]);
+      const partners = await database.withSession((session) =>
+        session.query<{ search_text: string }>(`SELECT search_text FROM partners ORDER BY name`),
+      );
+      expect(partners.map((row) => row.search_text)).toEqual(["p 11222333000181 11987654321 01310100", "q 11222333000181"]);
     } finally {
       await database.close();
     }

@@ -429,6 +429,57 @@ describe("global search", () => {
     });
   });
 
+  it("lists and the palette take identifiers as people type them: CNPJ with or without its mask, CEP, phone, NF-e key in groups", async () => {
+    const org = await newOrg();
+    const f = await orderFixtures(org);
+    const headers = f.headers;
+    const partner = await f.post("/partners", {
+      name: unique("Ferragens Identificadas"),
+      fiscal_registration_number: "06990590000123",
+      phone: "(11) 3456-7890",
+      mobile: "11987654321",
+      addresses: [
+        {
+          name: "Matriz",
+          type: "COMMERCIAL",
+          street: "Av. Paulista",
+          number: "1000",
+          city: "São Paulo",
+          state: "SP",
+          postal_code: "01310-100",
+          country: "BR",
+        },
+      ],
+    });
+    const ids = async (path: string, search: string) =>
+      (await call("GET", `/api/b2b${path}?search=${encodeURIComponent(search)}`, { headers })).json.items.map(
+        (item: { id: string }) => item.id,
+      );
+    for (const typed of [
+      "06.990.590/0001-23",
+      "06990590000123",
+      "06.990.590",
+      "01310-100",
+      "01310100",
+      "(11) 3456-7890",
+      "1134567890",
+      "3456-7890",
+      "(11) 98765-4321",
+      "98765-4321",
+    ]) {
+      expect(await ids("/partners", typed), typed).toEqual([partner.id]);
+    }
+    const key = nfeKey();
+    const order = await f.post("/orders", orderBody(f, { partner_id: partner.id, invoices: [{ invoice_key: key }] }));
+    const grouped = key.replace(/(\d{4})/g, "$1 ").trim();
+    for (const typed of ["06.990.590/0001-23", "06990590000123", grouped, key]) {
+      expect(await ids("/orders", typed), typed).toEqual([order.id]);
+    }
+    const palette = await (await org.as()).search.everything({ q: "06.990.590/0001-23" });
+    expect(palette.partners.map((hit) => hit.id)).toEqual([partner.id]);
+    expect(palette.orders.map((hit) => hit.id)).toEqual([order.id]);
+  });
+
   it("finds orders by partner, number, NF-e key or invoice number and sale external id, newest first, in the caller's org and scope only", async () => {
     const org = await newOrg();
     const setup = await salesSetup(org);

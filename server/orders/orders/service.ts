@@ -6,7 +6,7 @@ import { isUuid } from "../../lib/ids";
 import { toJsonNumber } from "../../lib/money";
 import { paginate, type Page } from "../../lib/paging";
 import { endOfDay, startOfDay } from "../../insights/calendar";
-import { searchWhere } from "../../lib/search";
+import { identifierDigits, searchWhere } from "../../lib/search";
 import {
   SHIPMENT_FIELDS,
   type OrderCreateResponse,
@@ -405,12 +405,24 @@ function toListRecord(row: ListRow): OrderListRecord {
 
 const column = (field: string) => (dir: "asc" | "desc") => ({ [field]: dir });
 
-/** A list's `search`: the order's search text, or its number as people type it ("nº 1.234"). */
+/**
+ * A list's `search`: the order's search text (partner, CPF/CNPJ with or without its mask,
+ * city, observation), its number as people type it ("nº 1.234") or an invoice's NF-e key
+ * (in groups or not).
+ */
 function searchOrNumber(search: string): Prisma.OrderWhereInput {
   const words = searchWhere(search);
   const number = orderNumberOf(search);
-  if (number === null) return words;
-  return { OR: [...(words.search_text ? [words] : []), { number }] };
+  const digits = search.replace(/\D/g, "");
+  const nfeKey = digits.length === 44 && (identifierDigits(search) ?? search.trim()) === digits ? digits : null;
+  if (number === null && nfeKey === null) return words;
+  return {
+    OR: [
+      ...(words.search_text ? [words] : []),
+      ...(number === null ? [] : [{ number }]),
+      ...(nfeKey === null ? [] : [{ invoices: { some: { invoice_key: nfeKey } } }]),
+    ],
+  };
 }
 
 /** GET /orders: paged, filtered by partner, period (negotiation date), quotation, status and seller. */

@@ -35,6 +35,7 @@ export const sellers = defineCrud({
     input.email,
     input.fiscal_registration_number,
     formatFiscalNumber(input.fiscal_registration_number),
+    input.phone,
   ],
   sortable: ["id", "name", "email", "commission_rate", "active", "created_at"],
   defaultSort: "name",
