@@ -17,8 +17,8 @@ export interface Format {
   number: (value: number, options?: { minDecimals?: number; maxDecimals?: number }) => string;
   /** Percentage points as a percent: 5.5 → "5,5%"; `signed` shows "+" on gains. */
   percent: (value: number, options?: { signed?: boolean }) => string;
-  /** BRL with two decimals. */
-  money: (value: number) => string;
+  /** BRL with two decimals (up to `maxDecimals` for a figure before its rounding: R$ 162,3645). */
+  money: (value: number, options?: { maxDecimals?: number }) => string;
 }
 
 export const EMPTY = "—";
@@ -63,7 +63,10 @@ export function createFormat(locale: Locale): Format {
       numberFormat({ minimumFractionDigits: minDecimals, maximumFractionDigits: Math.max(minDecimals, maxDecimals) }).format(value),
     percent: (value, { signed = false } = {}) =>
       `${numberFormat({ maximumFractionDigits: 4, signDisplay: signed ? "exceptZero" : "auto" }).format(value)}%`,
-    money: (value) => money.format(value),
+    money: (value, { maxDecimals = 2 } = {}) =>
+      maxDecimals <= 2
+        ? money.format(value)
+        : numberFormat({ style: "currency", currency: "BRL", minimumFractionDigits: 2, maximumFractionDigits: maxDecimals }).format(value),
   };
   cache.set(locale, format);
   return format;

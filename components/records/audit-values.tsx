@@ -145,6 +145,32 @@ const enumLabels: Record<string, readonly string[]> = {
   event_type: ["webhooks.eventTypes"],
 };
 
+/** Money fields of the audited records: shown in R$. */
+const MONEY = new Set([
+  "price",
+  "value",
+  "amount",
+  "total_value",
+  "order_value",
+  "discount_value",
+  "freight_value",
+  "full_value",
+  "unit_value",
+  "unitValue",
+  "discount",
+  "paying_off_value",
+  "reversed_value",
+  "minimum_value",
+  "maximum_value",
+  "minimum_installment_value",
+  "base_price",
+  "unit_price",
+  "totalValue",
+]);
+
+/** Who wrote a status change or a billet, as stored: "user:<id>" / "access-key:<id>". */
+const ACTOR = /^(user|access[-_]key):[0-9a-f-]{36}$/i;
+
 /** Parts of a snapshot that repeat what its history card shows, or count things internally: never listed. */
 const HIDDEN = new Set(["statuses", "_count", "id"]);
 
@@ -213,8 +239,11 @@ export interface AuditValueRenderer {
   shown: (record: Record<string, unknown>) => string[];
 }
 
-/** How the audit log's values of one kind of record read (its fields' labels, its enums). */
-export function useAuditValues(entity: string): AuditValueRenderer {
+/**
+ * How the audit log's values of one kind of record read (its fields' labels, its enums),
+ * with the names the entry carries for the ids it holds (`names` of the audit API).
+ */
+export function useAuditValues(entity: string, names: Readonly<Record<string, string>> = {}): AuditValueRenderer {
   const resource = entityResource[entity];
   const fields = useDynamicTranslations(resource ? `${resource}.fields` : "auditFields");
   const common = useDynamicTranslations("auditFields");
@@ -250,11 +279,17 @@ export function useAuditValues(entity: string): AuditValueRenderer {
       const show = (key: string, item: unknown, siblings: Record<string, unknown>): React.ReactNode => {
         if (item === null || item === undefined || item === "") return EMPTY;
         if (typeof item === "boolean") return item ? yesNo("yes") : yesNo("no");
-        if (typeof item === "number") return enumLabel(key, String(item)) ?? format.number(item, { maxDecimals: 4 });
+        if (typeof item === "number") {
+          // A value next to a percentage type is a percent (coupons, discount ranges, table criteria).
+          const percent = siblings.value_type === "PERCENTAGE" || siblings.type === "PERCENTAGE";
+          if (MONEY.has(key)) return percent ? format.percent(item) : format.money(item);
+          return enumLabel(key, String(item)) ?? format.number(item, { maxDecimals: 4 });
+        }
         if (typeof item === "string") {
+          if (ACTOR.test(item)) return names[item] ?? names[item.replace("access_key:", "access-key:")] ?? EMPTY;
           if (UUID.test(item)) {
             const path = referencePath[key];
-            const name = nameOf(key, siblings)?.name;
+            const name = nameOf(key, siblings)?.name ?? names[item.toLowerCase()] ?? names[item];
             const text = name ?? shortId(item);
             return path ? (
               <Link href={`${path}/${item}`} title={item} className="underline underline-offset-2">
@@ -293,7 +328,7 @@ export function useAuditValues(entity: string): AuditValueRenderer {
       };
       return show(field, logged, context);
     },
-    [enumLabel, format, label, shown, yesNo],
+    [enumLabel, format, label, shown, yesNo, names],
   );
 
   return { label, value, shown };

@@ -10,6 +10,7 @@ import { useFormat } from "@/lib/format";
 import { useDynamicTranslations } from "@/lib/i18n";
 import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
+import { formatNfeKey } from "@/server/lib/nfe-key";
 import type { AuditEvent } from "@/server/audit/schemas";
 import { isChange, useAuditValues } from "./audit-values";
 
@@ -30,9 +31,9 @@ export function useActionLabel(): (action: string) => string {
  * the like), or what a named action recorded (a capture's gateway, a redelivered event).
  * A create's or a delete's whole record is not listed.
  */
-export function AuditChanges({ event }: { event: Pick<AuditEvent, "action" | "entity" | "changes"> }) {
+export function AuditChanges({ event }: { event: Pick<AuditEvent, "action" | "entity" | "changes" | "names"> }) {
   const t = useTranslations("activity");
-  const values = useAuditValues(event.entity);
+  const values = useAuditValues(event.entity, event.names);
   const entries = Object.entries(event.changes);
   const isDiff = event.action === "update" || (entries.length > 0 && entries.every(([, change]) => isChange(change)));
   if (entries.length === 0 || (!isDiff && (event.action === "create" || event.action === "delete"))) return null;
@@ -44,18 +45,100 @@ export function AuditChanges({ event }: { event: Pick<AuditEvent, "action" | "en
   const fields = values.shown(after).filter((field) => shownBefore.has(field));
   return (
     <ul className="mt-1 grid gap-0.5 text-xs text-muted-foreground">
-      {fields.map((field) => (
-        <li key={field} className="break-words">
-          <span className="font-medium text-foreground">{values.label(field)}</span>:{" "}
-          {isDiff
-            ? t.rich("fromTo", {
-                from: () => values.value(field, before[field], before),
-                to: () => values.value(field, after[field], after),
-              })
-            : values.value(field, after[field], after)}
-        </li>
-      ))}
+      {fields.map((field) =>
+        isDiff && isRecordList(before[field]) && isRecordList(after[field]) ? (
+          <ListChange key={field} field={field} before={before[field]} after={after[field]} values={values} names={event.names} />
+        ) : (
+          <li key={field} className="break-words">
+            <span className="font-medium text-foreground">{values.label(field)}</span>:{" "}
+            {isDiff
+              ? t.rich("fromTo", {
+                  from: () => values.value(field, before[field], before),
+                  to: () => values.value(field, after[field], after),
+                })
+              : values.value(field, after[field], after)}
+          </li>
+        ),
+      )}
     </ul>
+  );
+}
+
+type Item = Record<string, unknown>;
+const isItem = (value: unknown): value is Item => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecordList = (value: unknown): value is Item[] => Array.isArray(value) && value.every(isItem);
+/** What identifies an entry of a list across a change: its id, an invoice's key, else all of it. */
+const identity = (item: Item) =>
+  typeof item.id === "string" ? item.id : typeof item.invoice_key === "string" ? item.invoice_key : JSON.stringify(item);
+
+/**
+ * A list of a record changed (items, payments, invoices, ...): what came in, what went and
+ * what changed, one line each, instead of every field of both lists. An invoice reads
+ * "NF-e 3526 1112 3456… adicionada".
+ */
+function ListChange({
+  field,
+  before,
+  after,
+  values,
+  names,
+}: {
+  field: string;
+  before: Item[];
+  after: Item[];
+  values: ReturnType<typeof useAuditValues>;
+  names: Readonly<Record<string, string>>;
+}) {
+  const t = useTranslations("activity");
+  const format = useFormat();
+  const was = new Map(before.map((item) => [identity(item), item]));
+  const is = new Set(after.map(identity));
+  const added = after.filter((item) => !was.has(identity(item)));
+  const removed = before.filter((item) => !is.has(identity(item)));
+  const changed = after.filter((item) => {
+    const old = was.get(identity(item));
+    return old !== undefined && JSON.stringify(old) !== JSON.stringify(item);
+  });
+  const nameOf = (id: unknown) => (typeof id === "string" ? (names[id.toLowerCase()] ?? names[id]) : undefined);
+  /** An entry in a few words: its product and quantity, its payment method and amount, its name or code. */
+  const describe = (item: Item): string => {
+    const product = nameOf(item.product_id ?? item.productId) ?? (typeof item.product_name === "string" ? item.product_name : undefined);
+    if (product !== undefined) {
+      const quantity = typeof item.quantity === "number" ? ` × ${format.number(item.quantity, { maxDecimals: 4 })}` : "";
+      return `${product}${quantity}`;
+    }
+    const method = nameOf(item.payment_method_id ?? item.paymentMethodId);
+    if (method !== undefined) return typeof item.amount === "number" ? `${method} · ${format.money(item.amount)}` : method;
+    const named = [item.name, item.title, item.code, item.key, item.label].find((value) => typeof value === "string" && value !== "");
+    if (typeof named === "string") return named;
+    const coupon = nameOf(item.coupon_id);
+    if (coupon !== undefined) return coupon;
+    return typeof item.invoice_key === "string" ? item.invoice_key : values.label(field);
+  };
+  const invoice = (item: Item) => (typeof item.invoice_key === "string" ? `${formatNfeKey(item.invoice_key).slice(0, 14)}…` : null);
+  const lines = [
+    ...added.map((item) => {
+      const key = invoice(item);
+      return key ? t("invoiceAdded", { key }) : t("itemAdded", { item: describe(item) });
+    }),
+    ...removed.map((item) => {
+      const key = invoice(item);
+      return key ? t("invoiceRemoved", { key }) : t("itemRemoved", { item: describe(item) });
+    }),
+    ...changed.map((item) => t("itemChanged", { item: describe(item) })),
+  ];
+  if (lines.length === 0) return null;
+  const isInvoices = [...added, ...removed].every((item) => invoice(item) !== null) && changed.length === 0;
+  return (
+    <li className="break-words">
+      {!isInvoices && <span className="font-medium text-foreground">{values.label(field)}: </span>}
+      {lines.map((line, index) => (
+        <span key={index}>
+          {index > 0 && "; "}
+          {line}
+        </span>
+      ))}
+    </li>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { APIRequestContext } from "@playwright/test";
 import { API, expect, login, test, unique, type Headers } from "../fixtures";
 import { ORGS } from "../orgs";
-import { newCnpj, newOrder, post } from "./order-data";
+import { formatNfeKey } from "../../server/lib/nfe-key";
+import { newCnpj, newOrder, nfeKey, post } from "./order-data";
 import { signIn, toast } from "./panel";
 
 /**
@@ -68,6 +69,38 @@ test("an order is known by its number: the list finds “nº N”, and its page,
   await page.goto(`/financials/${receivable.id}`);
   await page.getByRole("link", { name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
+});
+
+test("an order's timeline names statuses and who moved it, and an invoice added is one line, never ids", async ({
+  page,
+  request,
+  admin,
+}) => {
+  const { order } = await newOrder(request, admin);
+  const statuses = await get(request, admin, "/status?type=ORDER&perPage=100");
+  const confirmed = statuses.items.find((status: { phase: string }) => status.phase === "CONFIRMED");
+  const detail = await get(request, admin, `/orders/${order.id}`);
+  const key = nfeKey();
+  const keep = {
+    partner_id: detail.partner_id,
+    negotiation_date: detail.negotiation_date,
+    order_value: detail.order_value,
+    discount_value: detail.discount_value,
+    freight_value: detail.freight_value,
+    total_value: detail.total_value,
+  };
+  for (const change of [{ status: confirmed.id }, { invoices: [{ invoice_key: key }] }, { freight_value: 30, total_value: 190 }]) {
+    const response = await request.put(`${API}/orders/${order.id}`, { headers: admin, data: { ...keep, ...change } });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+  await signIn(page, { path: `/orders/${order.id}` });
+  const timeline = page.getByRole("list", { name: "Atividade" });
+  await expect(timeline).toContainText(`Novo → ${confirmed.title}`);
+  await expect(timeline).toContainText(`NF-e ${formatNfeKey(key).slice(0, 14)}… adicionada`);
+  await expect(timeline).toContainText("R$ 20,00 → R$ 30,00");
+  const text = (await timeline.textContent()) ?? "";
+  expect(text).not.toMatch(/[0-9a-f]{8}…|[0-9a-f]{8}-[0-9a-f]{4}-|user:/);
+  expect(text).not.toContain("invoice_key");
 });
 
 test("lists and the palette find a partner by its CNPJ with or without the mask, its CEP and its phone", async ({

@@ -64,4 +64,6 @@ test("a manager builds a price table and a discount, and the simulator explains 
   await expect(steps.getByRole("row").filter({ hasText: tableName })).toContainText("Aplicada");
   // The discount's own step (another discount's step may name it as the one that beat it).
   await expect(steps.getByRole("row", { name: new RegExp(`^Desconto ${discountName}`) })).toContainText("Aplicada");
+  // Every price along the way in R$: 180 before the discount, 162 after.
+  await expect(steps.getByRole("row", { name: new RegExp(`^Desconto ${discountName}`) })).toContainText("R$ 180,00R$ 162,00");
 });

@@ -87,7 +87,10 @@ test.describe("records", () => {
     await signIn(page, { locale: "en", path: `/orders/${order.id}` });
     const breadcrumbs = page.getByRole("navigation", { name: say.app.breadcrumb });
     await expect(breadcrumbs.getByRole("link", { name: say.orders.title })).toHaveAttribute("href", /^\/orders/);
-    await expect(breadcrumbs.locator('[aria-current="page"]')).toContainText(partner.name);
+    // The order by its number ("Order #1,234"); its partner under the title.
+    const { number } = await (await request.get(`${API}/orders/${order.id}`, { headers })).json();
+    await expect(breadcrumbs.locator('[aria-current="page"]')).toHaveText(`Order #${number.toLocaleString("en-US")}`);
+    await expect(page.getByRole("main")).toContainText(partner.name);
     const aside = page.getByRole("complementary", { name: say.activity.aside });
     await expect(aside.getByTestId("created-by")).toContainText("Admin");
     const entries = aside.getByRole("list", { name: say.activity.title }).locator(":scope > li");

@@ -19,6 +19,12 @@ export const auditEvent = z.object({
   entity_label: z.string().nullable(),
   /** Updates: `{field: {from, to}}`; creates and deletes: the record as it was. */
   changes: z.record(z.string(), z.unknown()),
+  /**
+   * The current names of the records the changes name by id (partners, products, statuses,
+   * users, orders as "nº 1.234", ...), keyed by the id as it appears there (also
+   * "user:<id>"), so nobody has to read an id. A deleted record is absent.
+   */
+  names: z.record(z.string(), z.string()),
   request_id: z.string().nullable(),
 });
 export type AuditEvent = z.output<typeof auditEvent>;

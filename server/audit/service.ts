@@ -7,6 +7,7 @@ import { isUuid } from "../lib/ids";
 import { keysetPaginate, type KeysetPage } from "../lib/keyset";
 import { financialScopeWhere, orderScope, scopeWhere } from "../orders/orders/scope";
 import type { AuditEvent, AuditListInput } from "./schemas";
+import { namesFor, referenceNames } from "./names";
 
 /** Fields that change on every write or are not the record's own: never "changes". */
 const VOLATILE = new Set(["created_at", "updated_at", "search_text", "organization_id"]);
@@ -143,8 +144,14 @@ export async function listAuditEvents(db: Db, principal: Principal, input: Audit
     },
     toItem: (row: AuditEventRow) => row,
   });
-  const names = await actorNames(db, page.items);
-  return { ...page, items: page.items.map((row) => toAuditEvent(row, names)) };
+  const [names, references] = await Promise.all([
+    actorNames(db, page.items),
+    referenceNames(
+      db,
+      page.items.map((row) => row.changes),
+    ),
+  ]);
+  return { ...page, items: page.items.map((row) => toAuditEvent(row, names, references)) };
 }
 
 /** The kinds of records a SELLER sees only its seller's part of. */
@@ -172,7 +179,7 @@ async function actorNames(db: Db, rows: AuditEventRow[]): Promise<Map<string, st
   return new Map([...users, ...keys].map((row) => [row.id, row.name]));
 }
 
-function toAuditEvent(row: AuditEventRow, names: Map<string, string>): AuditEvent {
+function toAuditEvent(row: AuditEventRow, names: Map<string, string>, references: ReadonlyMap<string, string>): AuditEvent {
   return {
     id: row.id,
     occurred_at: row.occurred_at.toISOString(),
@@ -186,6 +193,7 @@ function toAuditEvent(row: AuditEventRow, names: Map<string, string>): AuditEven
     entity_id: row.entity_id,
     entity_label: row.entity_label === null ? null : maskUrlCredentials(row.entity_label),
     changes: maskSecrets(row.changes) as Record<string, unknown>,
+    names: namesFor(row.changes, references),
     request_id: row.request_id,
   };
 }

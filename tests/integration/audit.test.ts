@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { newOrg, unique } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
+import { orderBody, orderFixtures } from "../helpers/orders";
 import { saleBody, salesSetup } from "../helpers/sales";
 import { stockWorld } from "../helpers/stock";
 
@@ -104,6 +105,46 @@ describe("audit log", () => {
     const all = await (await org.as()).audit.list({ perPage: 50 });
     const ofTheSale = all.items.filter((event) => event.request_id === "req-sale-1").map((event) => event.entity);
     expect(ofTheSale.sort()).toEqual(["order", "sale", ...detail.financials.map(() => "financial")].sort());
+  });
+
+  it("names the records its changes point to by id: statuses, partners, sellers, orders, and the users behind actor strings", async () => {
+    const org = await newOrg();
+    const f = await orderFixtures(org);
+    const order = await f.post("/orders", orderBody(f));
+    const statuses = await org.db.status.findMany({ where: { type: "ORDER" } });
+    const confirmed = statuses.find((status) => status.phase === "CONFIRMED")!;
+    const initial = statuses.find((status) => status.is_initial)!;
+    const put = await call("PUT", `/api/b2b/orders/${order.id}`, { headers: f.headers, body: orderBody(f, { status: confirmed.id }) });
+    expect(put.status, put.text).toBe(200);
+    const api = await org.as();
+    const [update] = (await api.audit.list({ entity: "order", entity_id: order.id, action: "update" })).items;
+    expect(update!.changes.status).toEqual({ from: initial.id, to: confirmed.id });
+    expect(update!.names).toMatchObject({ [initial.id]: initial.title, [confirmed.id]: confirmed.title });
+    const [created] = (await api.audit.list({ entity: "order", entity_id: order.id, action: "create" })).items;
+    expect(created!.names).toMatchObject({ [f.partner.id]: f.partner.name, [f.seller.id]: f.seller.name });
+    // A receivable of the order names it by its number.
+    const financial = await call("POST", "/api/b2b/financials", {
+      headers: f.headers,
+      body: {
+        partner_id: f.partner.id,
+        order_id: order.id,
+        value: 10,
+        paying_off_value: 0,
+        paying_off_date: null,
+        reversed_value: 0,
+        reversed_date: null,
+        due_date: "2026-12-01",
+        status: (await org.db.status.findFirstOrThrow({ where: { type: "FINANCIAL", is_initial: true } })).id,
+        payment_billet: { bar_code: "10492006506100010004200997263900989810000021403" },
+      },
+    });
+    expect(financial.status, financial.text).toBe(201);
+    const [receivable] = (await api.audit.list({ entity: "financial", entity_id: financial.json.id })).items;
+    expect(receivable!.names[order.id]).toBe("nº 1");
+    const admin = await org.db.user.findFirstOrThrow({ where: { email: org.adminEmail } });
+    const billet = receivable!.changes.payment_billet as { created_by: string } | undefined;
+    expect(billet?.created_by).toBe(`user:${admin.id}`);
+    expect(receivable!.names[`user:${admin.id}`]).toBe(admin.name);
   });
 
   it("logs who created a stock record (its first movement or an override), who disabled it", async () => {

@@ -177,6 +177,9 @@ export function PriceSimulator() {
   );
 }
 
+/** The parameters of a step's reason that are amounts of money. */
+const MONEY_PARAMS = new Set(["minimum_value", "maximum_value", "total_value", "price", "amount"]);
+
 function Steps({ steps }: { steps: PriceStep[] }) {
   const t = useTranslations("priceSimulator");
   const format = useFormat();
@@ -184,12 +187,17 @@ function Steps({ steps }: { steps: PriceStep[] }) {
     const params = Object.fromEntries(
       Object.entries(step.params).map(([key, value]) => [
         key,
-        Array.isArray(value) ? value.map((flag) => t(`flags.${flag as "partner"}`)).join(", ") : String(value),
+        Array.isArray(value)
+          ? value.map((flag) => t(`flags.${flag as "partner"}`)).join(", ")
+          : typeof value === "number" && MONEY_PARAMS.has(key)
+            ? format.money(value)
+            : String(value),
       ]),
     );
     return t(`codes.${step.code}`, params);
   };
-  const value = (amount: number | null) => (amount === null ? "—" : format.number(amount, { maxDecimals: 6 }));
+  // A unit price along the way, in R$, exact (to 6 decimals) until the rounding step.
+  const value = (amount: number | null) => (amount === null ? "—" : format.money(amount, { maxDecimals: 6 }));
   return (
     <Table aria-label={t("steps")}>
       <TableHeader>
