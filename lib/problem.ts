@@ -95,8 +95,9 @@ export function useProblemMessages(labels?: string): ProblemMessages {
             .map((issue) => `${fields.label(issue.path)}: ${fields.issue({ ...issue.params, message: issue.message, code: issue.code })}`)
             .join("; ");
         }
+        // The refusal by its code, in the active language; never the server's English detail.
         if (problem.code && has(`codes.${problem.code}`)) return say(`codes.${problem.code}`, valuesOf(problem.params));
-        return problem.detail || problem.title;
+        return has(`status.${problem.status}`) ? say(`status.${problem.status}`) : say("generic");
       }
       if (error instanceof RestError || (error instanceof TRPCClientError && /fetch|network/i.test(error.message))) return say("network");
       return say("generic");

@@ -15,6 +15,51 @@ export type AppErrorCode =
   | "UNAVAILABLE";
 
 /**
+ * Every problem `code` the server answers (a refusal's stable name; its figures are the
+ * problem's `params`): the default of each status, then the precise ones. The panel words
+ * each in pt-BR and en (messages `problem.codes`; tests/unit/problem-codes.test.ts), so
+ * staff never read the English `detail`.
+ */
+export const PROBLEM_CODES = [
+  "bad_request",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "method_not_allowed",
+  "request_timeout",
+  "conflict",
+  "payload_too_large",
+  "unsupported_media_type",
+  "validation_failed",
+  "rate_limited",
+  "headers_too_large",
+  "internal_error",
+  "unavailable",
+  "duplicate",
+  "in_use",
+  "has_receivables",
+  "stock_reserved",
+  "inactive",
+  "no_endpoint",
+  "no_gateway",
+  "no_card_payment",
+  "order_locked",
+  "phase_move",
+  "phase_in_use",
+  "seller_not_linked",
+  "not_own_seller",
+  "busy",
+  "idempotency_in_progress",
+  "idempotency_key_reused",
+  "secret_not_replayable",
+  "invalid_login",
+  "access_key_not_allowed",
+  "no_price",
+  "installments_not_offered",
+] as const;
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
+
+/**
  * One failing field of a request, in the request's own field names (`items.0.quantity`).
  * `code` says what failed in words a client can translate (zod's issue codes, or
  * `required`, `not_found_reference`, `duplicate`, `in_use`, ...); `params` carries the
@@ -45,14 +90,14 @@ export class AppError extends Error {
   /** Seconds until a retry may succeed (429). */
   readonly retryAfter?: number;
   /** What went wrong, for clients that word it themselves (`in_use`, `duplicate`, ...): the problem's `code`. */
-  readonly reason?: string;
+  readonly reason?: ProblemCode;
   /** The figures of the message (`usages`, `fields`, ...): the problem's `params`. */
   readonly params?: Record<string, unknown>;
 
   constructor(
     code: AppErrorCode,
     message: string,
-    options: { errors?: FieldError[]; retryAfter?: number; reason?: string; params?: Record<string, unknown> } = {},
+    options: { errors?: FieldError[]; retryAfter?: number; reason?: ProblemCode; params?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = "AppError";

@@ -4,7 +4,7 @@ import { ZodError, type z } from "zod";
 import type { CredentialPolicy, Principal } from "./auth/principal";
 import type { Db } from "./db/scoped";
 import { driverReads, transactionReads, type ReadStatement } from "./db/sql";
-import { AppError, type AppErrorCode } from "./errors";
+import { AppError, type AppErrorCode, type ProblemCode } from "./errors";
 import { Prisma } from "./generated/prisma/client";
 import type { Role } from "./generated/prisma/enums";
 import type { RequestHeaders } from "./http/headers";
@@ -156,7 +156,7 @@ function conflictingFields(error: Prisma.PrismaClientKnownRequestError): string[
     .map((field) => requestFieldOf[field] ?? field);
 }
 
-function conflict(message: string, errors?: AppError["errors"], reason?: string, params?: Record<string, unknown>): TRPCError {
+function conflict(message: string, errors?: AppError["errors"], reason?: ProblemCode, params?: Record<string, unknown>): TRPCError {
   return new TRPCError({ code: "CONFLICT", message, cause: new AppError("CONFLICT", message, { errors, reason, params }) });
 }
 

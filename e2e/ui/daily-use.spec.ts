@@ -140,6 +140,17 @@ test("lists and the palette find a partner by its CNPJ with or without the mask,
   await expect(dialog.getByRole("group", { name: "Parceiros" }).getByRole("option", { name: new RegExp(partner.name) })).toBeVisible();
 });
 
+test("a refusal reaches staff in their language, by its code: never the server's English", async ({ page, request, admin }) => {
+  const abbreviation = `U${unique("x").slice(2, 8).toUpperCase()}`;
+  await post(request, admin, "/measure-units", { abbreviation, description: "Unidade repetida", decimals_for_quantity: 0, active: true });
+  await signIn(page, { path: "/measure-units/new" });
+  await page.getByRole("textbox", { name: "Sigla" }).fill(abbreviation);
+  await page.getByRole("textbox", { name: "Descrição" }).fill("Outra unidade");
+  await page.getByRole("button", { name: "Criar unidade de medida" }).click();
+  await expect(toast(page, "Já existe um registro com esses dados.")).toBeVisible();
+  await expect(page.getByText(/already exists/)).toHaveCount(0);
+});
+
 test("a payment date typed near midnight UTC is that day in São Paulo: stored and shown as the day typed", async ({
   page,
   request,

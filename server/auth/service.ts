@@ -39,7 +39,7 @@ export async function verifyCredentials(prisma: PrismaClient, input: LoginInput,
   }
   const user = await prisma.user.findUnique({ where: { email } });
   const valid = user ? await verifyPassword(input.password, user.password_hash) : await verifyAgainstNothing(input.password);
-  if (!user || !valid || !user.active) throw new AppError("NOT_FOUND", "Invalid email or password");
+  if (!user || !valid || !user.active) throw new AppError("NOT_FOUND", "Invalid email or password", { reason: "invalid_login" });
   await loginSucceeded(prisma, attempt);
   return user;
 }

@@ -2,7 +2,7 @@ import type { ServerResponse } from "node:http";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { ZodError, type z } from "zod";
-import { AppError, type FieldError } from "../errors";
+import { AppError, type FieldError, type ProblemCode } from "../errors";
 import { log } from "../log";
 
 /** An RFC 9457 problem (contract §3). */
@@ -36,7 +36,7 @@ const titles: Record<number, string> = {
 };
 
 /** The problem `code` of each status, unless the error names a more precise one. */
-const codes: Record<number, string> = {
+const codes: Record<number, ProblemCode> = {
   400: "bad_request",
   401: "unauthorized",
   403: "forbidden",

@@ -65,7 +65,8 @@ export const accountRouter = router({
     .input(z.object({}).optional())
     .output(user)
     .query(({ ctx }) => {
-      if (ctx.principal.kind !== "user") throw new AppError("FORBIDDEN", "An access key has no account");
+      if (ctx.principal.kind !== "user")
+        throw new AppError("FORBIDDEN", "An access key has no account", { reason: "access_key_not_allowed" });
       return getUser(ctx.db, ctx.principal.id);
     }),
   changePassword: readProcedure
@@ -84,7 +85,8 @@ export const accountRouter = router({
     .input(passwordChange)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      if (ctx.principal.kind !== "user") throw new AppError("FORBIDDEN", "An access key has no password");
+      if (ctx.principal.kind !== "user")
+        throw new AppError("FORBIDDEN", "An access key has no password", { reason: "access_key_not_allowed" });
       await changeOwnPassword(ctx.db, ctx.principal.id, input.current_password, input.new_password);
     }),
 });

@@ -50,7 +50,10 @@ async function uniqueEmail<T>(email: string | undefined, write: () => Promise<T>
     return await write();
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw new AppError("CONFLICT", email ? `A user with the email ${email} already exists` : "A user with this email already exists");
+      throw new AppError("CONFLICT", email ? `A user with the email ${email} already exists` : "A user with this email already exists", {
+        reason: "duplicate",
+        params: { field: "email" },
+      });
     }
     throw error;
   }

@@ -9,7 +9,11 @@ async function refuseDuplicateAbbreviation(db: Db, input: MeasureUnitWriteOutput
   const same = await db.measureUnit.count({
     where: { abbreviation: { equals: input.abbreviation, mode: "insensitive" }, ...(id ? { NOT: { id } } : {}) },
   });
-  if (same > 0) throw new AppError("CONFLICT", `A measure unit with the abbreviation "${input.abbreviation}" already exists`);
+  if (same > 0)
+    throw new AppError("CONFLICT", `A measure unit with the abbreviation "${input.abbreviation}" already exists`, {
+      reason: "duplicate",
+      params: { field: "abbreviation" },
+    });
 }
 
 const crud = defineCrud({

@@ -289,6 +289,7 @@ export async function removeResourceFile(db: Db, storage: FileStorage, id: strin
     throw new AppError(
       "CONFLICT",
       `The file "${file.file_name}" is still used by ${uses.map(([what, count]) => `${count} ${what}`).join(" and ")}`,
+      { reason: "in_use", params: { usages: Object.fromEntries(uses) } },
     );
   }
   await db.resourceFile.delete({ where: { id } });

@@ -1050,7 +1050,7 @@ async function deleteOrder(db: Db, row: OrderRow, current: OrderState): Promise<
   const financials = await db.financial.count({ where: { order_id: row.id } });
   if (financials > 0) {
     throw new AppError("CONFLICT", `The order still has ${financials} financial records: cancel it instead`, {
-      reason: "in_use",
+      reason: "has_receivables",
       params: { usages: { financials } },
     });
   }

@@ -13,7 +13,10 @@ async function refuseDuplicateCnpj(db: Db, fiscalNumber: string, id?: string): P
     select: { name: true },
   });
   if (other) {
-    throw new AppError("CONFLICT", `The company “${other.name}” already has the CNPJ ${formatFiscalNumber(fiscalNumber)}`);
+    throw new AppError("CONFLICT", `The company “${other.name}” already has the CNPJ ${formatFiscalNumber(fiscalNumber)}`, {
+      reason: "duplicate",
+      params: { field: "fiscal_registration_number", name: other.name },
+    });
   }
 }
 

@@ -42,6 +42,7 @@ async function refuseDuplicateFiscalNumber(db: Db, fiscalNumber: string, id?: st
     throw new AppError(
       "CONFLICT",
       `The partner “${other.name}” already has the fiscal registration number ${formatFiscalNumber(fiscalNumber)}`,
+      { reason: "duplicate", params: { field: "fiscal_registration_number", name: other.name } },
     );
   }
 }

@@ -48,7 +48,7 @@ export const statusCrud = defineCrud({
   },
 });
 
-const notFound = () => new AppError("BAD_REQUEST", "Status not found");
+const notFound = () => new AppError("BAD_REQUEST", "Status not found", { reason: "not_found" });
 
 async function find(db: Db, id: string) {
   const row = isUuid(id) ? await db.status.findFirst({ where: { id } }) : null;
