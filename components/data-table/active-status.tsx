@@ -17,9 +17,3 @@ export function useActiveOptions() {
     { value: "false", label: t("inactive") },
   ];
 }
-
-/** Options of an `only_active` list filter: all (absent) or active only. */
-export function useOnlyActiveOptions() {
-  const t = useTranslations("common");
-  return [{ value: "true", label: t("activeOnly") }];
-}

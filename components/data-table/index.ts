@@ -1,4 +1,4 @@
-export { ActiveBadge, useActiveOptions, useOnlyActiveOptions } from "./active-status";
+export { ActiveBadge, useActiveOptions } from "./active-status";
 export { DataTable, type DataTableProps, type ListPage, type ListQuery, type RowGroups, type RowSelection } from "./data-table";
 export { DateFilter, type DateFilterProps } from "./date-filter";
 export { FilterLookup, type FilterLookupProps } from "./filter-lookup";

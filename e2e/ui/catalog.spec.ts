@@ -26,7 +26,7 @@ test.describe("catalog lookups", () => {
     await expect(toast(page, `Unidade de medida “${code}” criada`)).toBeVisible();
     await expect(page).toHaveURL(/\/measure-units$/);
 
-    // Disable it from its row; "Somente ativos" then leaves it out.
+    // Disable it from its row; "Ativo" then leaves it out, "Inativo" finds it.
     await page.getByRole("searchbox", { name: "Buscar por sigla ou descrição" }).fill(code);
     await expect(page.getByTestId("page-range")).toHaveText("1–1 de 1");
     const row = page.getByRole("row").filter({ hasText: code });
@@ -36,9 +36,13 @@ test.describe("catalog lookups", () => {
     await expect(toast(page, `Unidade de medida “${code}” desativada`)).toBeVisible();
     await expect(row.getByText("Inativo")).toBeVisible();
     await page.getByRole("combobox", { name: "Situação" }).click();
-    await page.getByRole("option", { name: "Somente ativos" }).click();
-    await expect(page).toHaveURL(/only_active=true/);
+    await page.getByRole("option", { name: "Ativo", exact: true }).click();
+    await expect(page).toHaveURL(/active=true/);
     await expect(page.getByText("Nenhum resultado para a busca ou os filtros.")).toBeVisible();
+    await page.getByRole("combobox", { name: "Situação" }).click();
+    await page.getByRole("option", { name: "Inativo", exact: true }).click();
+    await expect(page).toHaveURL(/active=false/);
+    await expect(page.getByRole("row").filter({ hasText: code })).toBeVisible();
 
     // Enable it again from its own page.
     await page.goto(`/measure-units?search=${code}`);

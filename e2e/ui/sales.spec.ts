@@ -127,6 +127,8 @@ test("receivables: the overdue filter and aging buckets, in English", async ({ p
   await page.getByRole("option", { name: "Overdue only" }).click();
   await expect(table.getByRole("row")).toHaveCount(2);
   await expect(table.getByRole("row").nth(1)).toContainText("R$99.90");
+  // What the overdue list adds up to.
+  await expect(page.getByTestId("financial-totals")).toHaveText("1 receivable · R$99.90 · open R$99.90");
 });
 
 test("the sale page re-sends the order webhook after a confirmation, and shows the sale's webhook error", async ({

@@ -130,3 +130,14 @@ export async function paginate<Row, Item>(
 export function sortByColumns(fields: readonly string[]): Record<string, (dir: "asc" | "desc") => object> {
   return Object.fromEntries(fields.map((field) => [field, (dir: "asc" | "desc") => ({ [field]: dir })]));
 }
+
+/**
+ * The `only_active` filter of the interface and the `active` one beyond it: only_active
+ * keeps the active records; active=true/false keeps the active or the inactive ones; both
+ * asking for different things select none.
+ */
+export function activeWhere({ only_active, active }: { only_active?: boolean; active?: boolean }): { active?: boolean; id?: { in: [] } } {
+  if (only_active && active === false) return { id: { in: [] } };
+  if (only_active) return { active: true };
+  return active === undefined ? {} : { active };
+}

@@ -94,6 +94,7 @@ describe("measure units", () => {
     expect(disabled.status).toBe(200);
     expect(disabled.json).toMatchObject({ id: unit.id, abbreviation: code, active: false });
     expect((await rest.get(`/measure-units?search=${code}&only_active=true`)).json.total).toBe(0);
+    expect((await rest.get(`/measure-units?search=${code}&active=false`)).json.total).toBe(1);
     expect((await rest.get(`/measure-units?search=${code}&only_active=false`)).json.items).toEqual([
       { id: unit.id, abbreviation: code, description: `Unidade ${code}`, decimals_for_quantity: 3, active: false },
     ]);

@@ -221,6 +221,11 @@ describe("/financials", () => {
     expect(await ids("?due_end_date=2020-01-31")).toEqual([overdue]);
     expect(await ids("?order_id=00000000-0000-4000-8000-000000000000")).toEqual([]);
     expect(await ids("?partner_id=junk")).toEqual([]);
+    // The panel's totals of a filtered list: how many, their value, paid and still open.
+    const api = await org.as();
+    expect(await api.financials.totals({ overdue: true })).toEqual({ count: 1, value: 250.5, paid: 50, open: 200.5 });
+    expect(await api.financials.totals({ partner_id: partner.id })).toEqual({ count: 3, value: 751.5, paid: 300.5, open: 451 });
+    expect(await api.financials.totals({ search: "padaria" })).toMatchObject({ count: 1 });
     const page = (await call("GET", "/api/b2b/financials?overdue=true", { headers })).json;
     expect(page.items[0]).toEqual({
       id: overdue,

@@ -133,6 +133,10 @@ describe("products", () => {
       (await call("GET", `/api/b2b/products?${query}`, { headers })).json.items.map((item: { id: string }) => item.id);
     expect(await ids("sort=name")).toEqual([mower.id, drill.id]);
     expect(await ids("only_active=true")).toEqual([drill.id]);
+    // Beyond the interface: the inactive ones only; asking both ways selects none.
+    expect(await ids("active=false")).toEqual([mower.id]);
+    expect(await ids("active=true")).toEqual([drill.id]);
+    expect(await ids("only_active=true&active=false")).toEqual([]);
     expect(await ids(`category_id=${garden.id}`)).toEqual([mower.id]);
     expect(await ids(`brand_id=${brand.id}`)).toEqual([drill.id]);
     expect(await ids("only_with_price=true")).toEqual([drill.id]);

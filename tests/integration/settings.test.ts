@@ -363,6 +363,7 @@ describe("payment methods", () => {
     expect(await names("")).toEqual(["card", "old", "pix"]);
     expect(await names("&only_active=true")).toEqual(["card", "pix"]);
     expect(await names("&only_active=false")).toEqual(["card", "old", "pix"]);
+    expect(await names("&active=false")).toEqual(["old"]);
     expect(await names("&vendor=cielo")).toEqual(["card"]);
     expect(await names("&always_visible=true")).toEqual(["pix"]);
     expect(await names("&always_visible=false")).toEqual(["card", "old"]);

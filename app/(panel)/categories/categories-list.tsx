@@ -9,13 +9,14 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo } from "react";
 import {
   ActiveBadge,
+  booleanFilter,
   DataTable,
   deleteAction,
   editAction,
   FilterSelect,
   NewRecordLink,
   RowActions,
-  useOnlyActiveOptions,
+  useActiveOptions,
   useTableState,
   useBulkActions,
   toggleActiveAction,
@@ -111,10 +112,10 @@ function CategoriesTable({
 }) {
   const t = useTranslations("categories");
   const common = useTranslations("common");
-  const onlyActiveOptions = useOnlyActiveOptions();
-  const table = useTableState({ defaultSort: "name", filters: ["root_id", "only_active"] });
+  const activeOptions = useActiveOptions();
+  const table = useTableState({ defaultSort: "name", filters: ["root_id", "active"] });
   const list = trpc.categories.list.useQuery(
-    { ...table.paging, root_id: table.filters.root_id, only_active: table.filters.only_active === "true" },
+    { ...table.paging, root_id: table.filters.root_id, active: booleanFilter(table.filters.active) },
     { placeholderData: keepPreviousData },
   );
   const utils = trpc.useUtils();
@@ -193,9 +194,9 @@ function CategoriesTable({
           />
           <FilterSelect
             label={common("status")}
-            value={table.filters.only_active}
-            onChange={(value) => table.setFilter("only_active", value)}
-            options={onlyActiveOptions}
+            value={table.filters.active}
+            onChange={(value) => table.setFilter("active", value)}
+            options={activeOptions}
           />
         </>
       }

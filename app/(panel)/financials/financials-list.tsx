@@ -29,17 +29,16 @@ export function FinancialsList() {
     filters: ["overdue", "status", "partner_id", "due_start_date", "due_end_date"],
   });
   const partners = trpc.partners.list.useQuery({ perPage: 100, sort: "name" }, { staleTime: 60_000 });
-  const list = trpc.financials.list.useQuery(
-    {
-      ...table.paging,
-      overdue: booleanFilter(table.filters.overdue),
-      status: table.filters.status,
-      partner_id: table.filters.partner_id,
-      due_start_date: table.filters.due_start_date,
-      due_end_date: table.filters.due_end_date,
-    },
-    { placeholderData: keepPreviousData },
-  );
+  const filters = {
+    overdue: booleanFilter(table.filters.overdue),
+    status: table.filters.status,
+    partner_id: table.filters.partner_id,
+    due_start_date: table.filters.due_start_date,
+    due_end_date: table.filters.due_end_date,
+  };
+  const list = trpc.financials.list.useQuery({ ...table.paging, ...filters }, { placeholderData: keepPreviousData });
+  // What the filtered list adds up to (the overdue ones: what is late, in R$).
+  const totals = trpc.financials.totals.useQuery({ search: table.paging.search, ...filters }, { placeholderData: keepPreviousData });
   const columns = useMemo(
     () => [
       column.accessor("due_date", {
@@ -92,6 +91,15 @@ export function FinancialsList() {
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
+      {totals.data && (
+        <p className="mb-3 text-sm text-muted-foreground" role="status" data-testid="financial-totals">
+          {t("totals", {
+            count: totals.data.count,
+            value: format.money(totals.data.value),
+            open: format.money(totals.data.open),
+          })}
+        </p>
+      )}
       <DataTable
         label={t("title")}
         columns={columns}

@@ -7,6 +7,7 @@ import Link from "next/link";
 import { useMemo } from "react";
 import {
   ActiveBadge,
+  booleanFilter,
   DataTable,
   deleteAction,
   editAction,
@@ -14,7 +15,7 @@ import {
   NewRecordLink,
   RowActions,
   toggleActiveAction,
-  useOnlyActiveOptions,
+  useActiveOptions,
   useTableState,
   useBulkActions,
 } from "@/components/data-table";
@@ -31,10 +32,10 @@ export function MeasureUnitsList() {
   const t = useTranslations("measureUnits");
   const common = useTranslations("common");
   const canManage = useCan("manage");
-  const onlyActiveOptions = useOnlyActiveOptions();
-  const table = useTableState({ defaultSort: "abbreviation", filters: ["only_active"] });
+  const activeOptions = useActiveOptions();
+  const table = useTableState({ defaultSort: "abbreviation", filters: ["active"] });
   const list = trpc.measureUnits.list.useQuery(
-    { ...table.paging, only_active: table.filters.only_active === "true" },
+    { ...table.paging, active: booleanFilter(table.filters.active) },
     { placeholderData: keepPreviousData },
   );
   const utils = trpc.useUtils();
@@ -100,9 +101,9 @@ export function MeasureUnitsList() {
         filters={
           <FilterSelect
             label={common("status")}
-            value={table.filters.only_active}
-            onChange={(value) => table.setFilter("only_active", value)}
-            options={onlyActiveOptions}
+            value={table.filters.active}
+            onChange={(value) => table.setFilter("active", value)}
+            options={activeOptions}
           />
         }
         rowActions={(unit) => (

@@ -14,7 +14,7 @@ import {
   FilterSelect,
   NewRecordLink,
   RowActions,
-  useOnlyActiveOptions,
+  useActiveOptions,
   useTableState,
   useBulkActions,
   toggleActiveAction,
@@ -35,11 +35,11 @@ export function PaymentMethodsList() {
   const common = useTranslations("common");
   const format = useFormat();
   const typeLabel = useEnumLabel("paymentMethodType");
-  const onlyActiveOptions = useOnlyActiveOptions();
+  const activeOptions = useActiveOptions();
   const canManage = useCan("manage");
-  const table = useTableState({ defaultSort: "name", filters: ["only_active", "with_vendor"] });
+  const table = useTableState({ defaultSort: "name", filters: ["active", "with_vendor"] });
   const list = trpc.paymentMethods.list.useQuery(
-    { ...table.paging, only_active: booleanFilter(table.filters.only_active), with_vendor: booleanFilter(table.filters.with_vendor) },
+    { ...table.paging, active: booleanFilter(table.filters.active), with_vendor: booleanFilter(table.filters.with_vendor) },
     { placeholderData: keepPreviousData },
   );
   const utils = trpc.useUtils();
@@ -122,9 +122,9 @@ export function PaymentMethodsList() {
           <>
             <FilterSelect
               label={common("status")}
-              value={table.filters.only_active}
-              onChange={(value) => table.setFilter("only_active", value)}
-              options={onlyActiveOptions}
+              value={table.filters.active}
+              onChange={(value) => table.setFilter("active", value)}
+              options={activeOptions}
             />
             <FilterSelect
               label={t("fields.provider")}

@@ -8,6 +8,7 @@ import Link from "next/link";
 import { useMemo } from "react";
 import {
   ActiveBadge,
+  booleanFilter,
   DataTable,
   deleteAction,
   editAction,
@@ -17,7 +18,7 @@ import {
   RowActions,
   toggleActiveAction,
   useBulkActions,
-  useOnlyActiveOptions,
+  useActiveOptions,
   useTableState,
 } from "@/components/data-table";
 import { useBrandOptions, useCategoryPaths } from "@/components/catalog/lookups";
@@ -55,14 +56,14 @@ function Thumbnail({ product }: { product: Product }) {
 export function ProductsList() {
   const t = useTranslations();
   const canManage = useCan("manage");
-  const onlyActiveOptions = useOnlyActiveOptions();
+  const activeOptions = useActiveOptions();
   const format = useFormat();
   // No default sort: by name, or by relevance while searching (the ranking of POST /products/search).
-  const table = useTableState({ defaultSort: "", filters: ["only_active", "brand_id", "category_id"] });
+  const table = useTableState({ defaultSort: "", filters: ["active", "brand_id", "category_id"] });
   const list = trpc.products.list.useQuery(
     {
       ...table.paging,
-      only_active: table.filters.only_active === "true",
+      active: booleanFilter(table.filters.active),
       brand_id: table.filters.brand_id,
       category_id: table.filters.category_id,
     },
@@ -159,9 +160,9 @@ export function ProductsList() {
           <>
             <FilterSelect
               label={t("common.status")}
-              value={table.filters.only_active}
-              onChange={(value) => table.setFilter("only_active", value)}
-              options={onlyActiveOptions}
+              value={table.filters.active}
+              onChange={(value) => table.setFilter("active", value)}
+              options={activeOptions}
             />
             <FilterLookup
               label={t("brands.one")}

@@ -97,6 +97,8 @@ export const categoryFilters = z.object({
   /** Children of this category; `null` for the top-level ones. */
   root_id: z.string().optional(),
   only_active: queryBoolean.default(false),
+  /** Beyond the interface: true, the active ones; false, the inactive ones only (with only_active, none). */
+  active: queryBoolean.optional(),
 });
 
 /** One node of the panel's tree (every category of the org, without the details). */

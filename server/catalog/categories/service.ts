@@ -1,3 +1,4 @@
+import { activeWhere } from "../../lib/paging";
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/scoped";
 import { scopedExecute } from "../../db/sql";
@@ -46,8 +47,9 @@ async function nextOrder(db: Db, root_id: string | null): Promise<number> {
   return (_max.order ?? 0) + 1;
 }
 
-function listWhere({ root_id, only_active }: { root_id?: string; only_active: boolean }): object {
-  const active = only_active ? { active: true } : {};
+function listWhere(input: { root_id?: string; only_active: boolean; active?: boolean }): object {
+  const { root_id } = input;
+  const active = activeWhere(input);
   if (root_id === undefined || root_id === "") return active;
   if (root_id === TOP_LEVEL) return { ...active, root_id: null };
   return isUuid(root_id) ? { ...active, root_id } : { id: { in: [] } };

@@ -42,4 +42,6 @@ export type MeasureUnitListRecord = z.output<typeof measureUnitListRecord>;
 export const measureUnitFilters = z.object({
   /** true: active units only; false or absent: all of them. */
   only_active: queryBoolean.default(false),
+  /** Beyond the interface: true, the active ones; false, the inactive ones only (with only_active, none). */
+  active: queryBoolean.optional(),
 });

@@ -1,3 +1,4 @@
+import { activeWhere } from "../../lib/paging";
 import { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db/scoped";
 import { AppError } from "../../errors";
@@ -28,7 +29,7 @@ const crud = defineCrud({
   listRecord: measureUnitListRecord,
   filters: {
     schema: measureUnitFilters,
-    where: ({ only_active }) => (only_active ? { active: true } : {}),
+    where: activeWhere,
   },
   searchFields: (input) => [input.abbreviation, input.description],
   sortable: ["id", "abbreviation", "description", "decimals_for_quantity", "active"],

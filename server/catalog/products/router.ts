@@ -125,7 +125,7 @@ export const productsRouter = router({
     .query(async ({ ctx, input }) => {
       const { ids, total } = await findProducts(ctx.db, {
         text: [input.search, input.arguments].filter(Boolean).join(" "),
-        activeOnly: true,
+        active: true,
         brandId: input.brand_id,
         categoryId: input.category_id,
         onlyWithPrice: input.only_with_price,

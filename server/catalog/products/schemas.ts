@@ -130,6 +130,8 @@ const criteria = z
 
 export const productFilters = z.object({
   only_active: queryBoolean.default(false),
+  /** Beyond the interface: true, the active ones; false, the inactive ones only (with only_active, none). */
+  active: queryBoolean.optional(),
   category_id: uuid.optional(),
   brand_id: uuid.optional(),
   /** Only these products (repeatable in the query string). */

@@ -16,7 +16,8 @@ import { typoCandidates } from "./search-index";
 export interface ProductQuery {
   /** The words to find (empty: every product the filters select). */
   text: string;
-  activeOnly?: boolean;
+  /** true: active products only; false: inactive only; null: none (both asked). */
+  active?: boolean | null;
   brandId?: string;
   categoryId?: string;
   productIds?: string[];
@@ -139,7 +140,9 @@ function found([row]: FoundRow[]): Found {
 /** The conditions of the query's filters, the org's first. */
 function filtersOf(query: ProductQuery, organization: Prisma.Sql): Prisma.Sql {
   const conditions: Prisma.Sql[] = [Prisma.sql`p.organization_id = ${organization}`];
-  if (query.activeOnly) conditions.push(Prisma.sql`p.active`);
+  if (query.active === true) conditions.push(Prisma.sql`p.active`);
+  if (query.active === false) conditions.push(Prisma.sql`NOT p.active`);
+  if (query.active === null) conditions.push(Prisma.sql`false`);
   if (query.onlyWithPrice) conditions.push(Prisma.sql`p.price IS NOT NULL`);
   if (query.brandId) conditions.push(Prisma.sql`p.brand_id = ${query.brandId}::uuid`);
   if (query.productIds) conditions.push(Prisma.sql`p.id = ANY(${query.productIds}::uuid[])`);

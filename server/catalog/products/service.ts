@@ -159,7 +159,7 @@ export async function listProducts(
   const text = [input.search, input.arguments].filter(Boolean).join(" ");
   const { ids, total } = await findProducts(db, {
     text,
-    activeOnly: input.only_active,
+    active: input.only_active ? (input.active === false ? null : true) : input.active,
     brandId: input.brand_id,
     categoryId: input.category_id,
     productIds: input.product_ids?.filter(isUuid),

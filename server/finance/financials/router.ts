@@ -2,9 +2,17 @@ import { z } from "zod";
 import { idInput } from "../../lib/crud";
 import { pageOf } from "../../lib/paging";
 import { manageProcedure, readProcedure, router } from "../../trpc";
-import { financial, financialListInput, financialListRecord, financialPaymentCodes, financialWrite } from "./schemas";
+import {
+  financial,
+  financialTotalsInput,
+  financialListInput,
+  financialListRecord,
+  financialPaymentCodes,
+  financialTotals as financialTotalsRecord,
+  financialWrite,
+} from "./schemas";
 import { orderScope } from "../../orders/orders/scope";
-import { createFinancial, getFinancial, listFinancials, removeFinancial, updateFinancial } from "./service";
+import { createFinancial, financialTotals, getFinancial, listFinancials, removeFinancial, updateFinancial } from "./service";
 
 const tags = ["Financials"];
 /** interface.md: the financial operations list only the bearer header (contract §2: an access key gets 401). */
@@ -29,6 +37,11 @@ export const financialsRouter = router({
     .input(financialListInput)
     .output(pageOf(financialListRecord))
     .query(async ({ ctx, input }) => listFinancials(ctx.db, input, await orderScope(ctx.db, ctx.principal))),
+  /** The panel's totals of the filtered list (how many, value, paid, open); no REST path. */
+  totals: readProcedure
+    .input(financialTotalsInput)
+    .output(financialTotalsRecord)
+    .query(async ({ ctx, input }) => financialTotals(ctx.db, input, await orderScope(ctx.db, ctx.principal))),
   get: readProcedure
     .meta({ openapi: { method: "GET", path: "/financials/{id}", tags, summary: "Get a financial record", protect: true }, credentials })
     .input(idInput)

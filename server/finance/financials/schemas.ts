@@ -204,6 +204,14 @@ export const financialFilters = z.object({
 });
 
 export const financialListInput = pagingInput(FINANCIAL_SORT).extend(financialFilters.shape);
+
+/** The filters and search of the list, for its totals. */
+export const financialTotalsInput = financialFilters.extend({ search: z.string().max(200).default("") });
+export type FinancialTotalsInput = z.output<typeof financialTotalsInput>;
+
+/** The figures of a filtered list of receivables: how many, their value, paid and open. */
+export const financialTotals = z.object({ count: z.number().int(), value: z.number(), paid: z.number(), open: z.number() });
+export type FinancialTotals = z.output<typeof financialTotals>;
 export type FinancialListInput = z.output<typeof financialListInput>;
 
 /** The panel's "record payment" form: what was paid, on which day, and the status that follows. */

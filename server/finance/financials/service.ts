@@ -6,7 +6,7 @@ import type { Prisma } from "../../generated/prisma/client";
 import { isUuid } from "../../lib/ids";
 import { money, toJsonNumber } from "../../lib/money";
 import { paginate, type Page, type PageableDelegate, type PagingInput } from "../../lib/paging";
-import { searchText } from "../../lib/search";
+import { searchText, searchWhere } from "../../lib/search";
 import { ALL_ORDERS, financialScopeWhere, type OrderScope } from "../../orders/orders/scope";
 import { validateAttributes } from "../../settings/entity-attributes/validate";
 import { emitEvent } from "../../webhooks/outbox";
@@ -17,6 +17,8 @@ import type {
   FinancialListInput,
   FinancialListRecord,
   FinancialPix,
+  FinancialTotals,
+  FinancialTotalsInput,
   FinancialWriteOutput,
 } from "./schemas";
 
@@ -197,6 +199,21 @@ export function financialWhere(db: Db, input: Omit<FinancialListInput, keyof Pag
   if (input.overdue === true) and.push({ due_date: { lt: now } }, unpaid);
   if (input.overdue === false) and.push({ OR: [{ due_date: { gte: now } }, { paying_off_value: { gte: db.financial.fields.value } }] });
   return and.length > 0 ? { AND: and } : {};
+}
+
+/**
+ * The figures of a filtered list of receivables (the panel's line above the table): how
+ * many, their value, what was paid of it and what is still open, summed exactly.
+ */
+export async function financialTotals(db: Db, input: FinancialTotalsInput, scope: OrderScope = ALL_ORDERS): Promise<FinancialTotals> {
+  const { _count, _sum } = await db.financial.aggregate({
+    where: { ...financialWhere(db, input), ...financialScopeWhere(scope), ...searchWhere(input.search) },
+    _count: true,
+    _sum: { value: true, paying_off_value: true },
+  });
+  const value = money(_sum.value ?? 0);
+  const paid = money(_sum.paying_off_value ?? 0);
+  return { count: _count, value: value.toNumber(), paid: paid.toNumber(), open: value.minus(paid).toNumber() };
 }
 
 const sortable: Record<string, (dir: "asc" | "desc") => object> = {

@@ -167,6 +167,8 @@ export type PaymentMethod = z.output<typeof paymentMethod>;
 
 export const paymentMethodFilters = z.object({
   only_active: queryBoolean.optional(),
+  /** Beyond the interface: true, the active ones; false, the inactive ones only (with only_active, none). */
+  active: queryBoolean.optional(),
   vendor: z.string().trim().max(100).optional(),
   always_visible: queryBoolean.optional(),
   with_vendor: queryBoolean.optional(),

@@ -1,3 +1,4 @@
+import { activeWhere } from "../../lib/paging";
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/scoped";
 import { AppError } from "../../errors";
@@ -179,9 +180,9 @@ export const paymentMethods = defineCrud({
   listRecord: paymentMethodListRecord,
   filters: {
     schema: paymentMethodFilters,
-    where: ({ only_active, vendor, always_visible, with_vendor }) => ({
+    where: ({ only_active, active, vendor, always_visible, with_vendor }) => ({
       AND: [
-        only_active ? { active: true } : {},
+        activeWhere({ only_active, active }),
         vendor ? { vendor: { equals: vendor, mode: "insensitive" } } : {},
         always_visible === undefined ? {} : { always_visible },
         with_vendor === undefined ? {} : with_vendor ? { vendor: { not: null } } : { vendor: null },
