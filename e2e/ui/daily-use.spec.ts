@@ -2,7 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { API, expect, login, test, unique, type Headers } from "../fixtures";
 import { ORGS } from "../orgs";
 import { formatNfeKey } from "../../server/lib/nfe-key";
-import { newCnpj, newOrder, nfeKey, post } from "./order-data";
+import { newCnpj, newOrder, nfeKey, post, stockUp } from "./order-data";
 import { signIn, toast } from "./panel";
 
 /**
@@ -138,6 +138,37 @@ test("lists and the palette find a partner by its CNPJ with or without the mask,
   const dialog = page.getByRole("dialog", { name: "Busca" });
   await dialog.getByRole("combobox").fill(masked);
   await expect(dialog.getByRole("group", { name: "Parceiros" }).getByRole("option", { name: new RegExp(partner.name) })).toBeVisible();
+});
+
+test("the order form takes coupons: chosen when creating, kept or removed when editing", async ({ page, request, admin }) => {
+  const tag = unique("Cupom");
+  const partner = await post(request, admin, "/partners", { name: `Cliente ${tag}`, fiscal_registration_number: newCnpj() });
+  const product = await post(request, admin, "/products", { name: `Serra ${tag}`, price: 50 });
+  await stockUp(request, admin, product.id, 10);
+  const code = `E2E${unique("c").slice(2, 8).toUpperCase()}`;
+  const coupon = await post(request, admin, "/coupons", { code, name: `Boas-vindas ${tag}`, value: 10, value_type: "PERCENTAGE" });
+
+  await signIn(page, { path: "/orders/new" });
+  await page.getByLabel("Parceiro").click();
+  await page.getByRole("option", { name: partner.name }).click();
+  await page.getByRole("combobox", { name: "Adicionar produto" }).fill(product.name);
+  await page.getByRole("option", { name: `Adicionar ${product.name}` }).click();
+  await page.getByRole("combobox", { name: "Adicionar cupom" }).click();
+  await page.getByRole("option", { name: new RegExp(code) }).click();
+  await expect(page.getByRole("list", { name: "Cupons" })).toContainText(`${code} · Boas-vindas ${tag} · 10%`);
+  await page.getByRole("button", { name: "Criar pedido" }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  const id = page.url().split("/").at(-1)!;
+  expect((await get(request, admin, `/orders/${id}`)).coupons.map((link: { coupon_id: string }) => link.coupon_id)).toEqual([coupon.id]);
+  expect((await get(request, admin, `/coupons/${coupon.id}`)).uses).toBe(1);
+
+  await page.goto(`/orders/${id}/edit`);
+  await page.getByRole("button", { name: `Remover o cupom ${code}` }).click();
+  await expect(page.getByText("Nenhum cupom.")).toBeVisible();
+  await page.getByRole("button", { name: "Salvar alterações" }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${id}$`));
+  expect((await get(request, admin, `/orders/${id}`)).coupons).toEqual([]);
+  expect((await get(request, admin, `/coupons/${coupon.id}`)).uses).toBe(0);
 });
 
 test("a refusal reaches staff in their language, by its code: never the server's English", async ({ page, request, admin }) => {

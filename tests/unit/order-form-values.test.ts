@@ -4,6 +4,7 @@ import { orderCreate, orderUpdate, type OrderDetail } from "@/server/orders/orde
 
 const PRODUCT = "6f1d7e1a-2b3c-4d5e-8f90-1a2b3c4d5e6f";
 const METHOD = "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
+const COUPON = "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d";
 
 function storedOrder(over: Partial<OrderDetail> = {}): OrderDetail {
   const item = {
@@ -51,6 +52,17 @@ function storedOrder(over: Partial<OrderDetail> = {}): OrderDetail {
         installmentId: "inst-1",
         transactionId: "tx-1",
         attributes: { gateway: "manual" },
+      },
+    ],
+    coupons: [
+      {
+        coupon_id: COUPON,
+        code: "BEMVINDO",
+        name: "Boas-vindas",
+        type: "ORDER",
+        value_type: "PERCENTAGE",
+        value: 10,
+        attributes: { campaign: "nov" },
       },
     ],
     shipment_street: "Rua Augusta",
@@ -132,7 +144,8 @@ describe("order form values", () => {
     // The day did not change: the stored instant is kept; lists the form does not edit are left out (kept).
     expect(input.negotiation_date).toBe("2026-03-10T15:30:00.000Z");
     expect(input.invoices).toBeUndefined();
-    expect(input.coupons).toBeUndefined();
+    // The coupons it shows are sent as they are, each link with its attributes.
+    expect(input.coupons).toEqual([{ coupon_id: COUPON, attributes: { campaign: "nov" } }]);
   });
 
   it("create: a valid POST body; rows without a method are left out", () => {

@@ -4,7 +4,7 @@ import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback, useId, useMemo, useState } from "react";
-import { useFieldArray, useWatch } from "react-hook-form";
+import { useController, useFieldArray, useWatch, type Control } from "react-hook-form";
 import { toast } from "sonner";
 import { listHref } from "@/components/data-table";
 import { Breadcrumbs } from "@/components/panel/breadcrumbs";
@@ -24,6 +24,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { today } from "@/lib/dates";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
@@ -37,6 +38,7 @@ import {
   newOrderValues,
   orderFormSchema,
   orderTotals,
+  type OrderFormInput,
   storedOrderValues,
   updateInput,
 } from "./order-values";
@@ -155,6 +157,76 @@ function ProductPicker({ onPick }: { onPick: (product: PickedProduct) => void })
         </ul>
       )}
     </div>
+  );
+}
+
+/**
+ * The order's coupons: each chosen one by its code, name and value, removable; the active
+ * coupons of the org to add (their use is counted when the order is saved; one used up,
+ * expired or inactive is refused by the server with its reason).
+ */
+function CouponsCard({ control }: { control: Control<OrderFormInput> }) {
+  const t = useTranslations("orders");
+  const format = useFormat();
+  const { field } = useController({ control, name: "coupons" });
+  const chosen = field.value ?? [];
+  const active = trpc.coupons.list.useQuery({ active: true, perPage: 100, sort: "code" }, { staleTime: 30_000 });
+  const chosenQuery = trpc.coupons.list.useQuery({ perPage: 100, sort: "code" }, { staleTime: 30_000, enabled: chosen.length > 0 });
+  const known = new Map([...(chosenQuery.data?.items ?? []), ...(active.data?.items ?? [])].map((coupon) => [coupon.id, coupon]));
+  const valueOf = (coupon: { value_type: string; value: number }) =>
+    coupon.value_type === "PERCENTAGE" ? format.percent(coupon.value) : format.money(coupon.value);
+  const options = (active.data?.items ?? []).filter((coupon) => !chosen.includes(coupon.id));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("sections.coupons")}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {chosen.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t("noCoupons")}</p>
+        ) : (
+          <ul className="flex flex-wrap gap-2" aria-label={t("sections.coupons")}>
+            {chosen.map((id) => {
+              const coupon = known.get(id);
+              const label = coupon ? `${coupon.code} · ${coupon.name} · ${valueOf(coupon)}` : "…";
+              return (
+                <li key={id} className="flex min-w-0 items-center gap-1 rounded-md border px-2 py-1 text-sm">
+                  <span className="min-w-0 truncate" title={label}>
+                    {label}
+                  </span>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="size-6"
+                    aria-label={t("removeCoupon", { code: coupon?.code ?? "" })}
+                    onClick={() => field.onChange(chosen.filter((other) => other !== id))}
+                  >
+                    <Trash2Icon aria-hidden />
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <label className="grid max-w-md gap-1 text-sm font-medium">
+          {t("addCoupon")}
+          <Select value="" onValueChange={(id) => field.onChange([...chosen, id])} disabled={options.length === 0}>
+            <SelectTrigger>
+              <SelectValue placeholder={options.length === 0 ? t("noActiveCoupons") : t("chooseCoupon")} />
+            </SelectTrigger>
+            <SelectContent>
+              {options.map((coupon) => (
+                <SelectItem key={coupon.id} value={coupon.id}>
+                  {`${coupon.code} · ${coupon.name} · ${valueOf(coupon)}`}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </label>
+        <p className="text-xs text-muted-foreground">{t("couponHint")}</p>
+      </CardContent>
+    </Card>
   );
 }
 
@@ -429,6 +501,8 @@ export function OrderForm(props: OrderFormProps) {
             <TextField control={form.control} name="observation" label={t("fields.observation")} multiline className="md:col-span-3" />
           </CardContent>
         </Card>
+
+        <CouponsCard control={form.control} />
 
         <Card>
           <CardHeader>

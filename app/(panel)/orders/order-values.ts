@@ -58,6 +58,8 @@ export const orderFormSchema = z
     freight_value: moneyInput,
     items: z.array(itemValues).min(1, "add at least one item").max(500),
     payments: z.array(paymentValues).max(50),
+    /** The coupons the order uses (their ids); each counts one use while the order holds it. */
+    coupons: z.array(z.string()).max(20),
   })
   .superRefine((values, context) => {
     const totals = orderTotals(values);
@@ -121,6 +123,7 @@ export function newOrderValues(today: string): OrderFormInput {
     freight_value: 0,
     items: [],
     payments: [emptyPayment()],
+    coupons: [],
   };
 }
 
@@ -166,6 +169,7 @@ export function storedOrderValues(order: OrderDetail): OrderFormInput {
       installments: payment.installments,
       amount: single ? null : payment.amount,
     })),
+    coupons: order.coupons.map((coupon) => coupon.coupon_id),
   };
 }
 
@@ -237,12 +241,15 @@ function isAmount(value: number | null | undefined): value is number {
 export interface StoredExtras {
   items: Map<string, OrderDetail["items"][number]>;
   payments: Map<string, OrderDetail["payments"][number]>;
+  /** The attributes of each coupon link, by coupon id (kept as they are). */
+  coupons: Map<string, OrderDetail["coupons"][number]["attributes"]>;
 }
 
 export function storedExtras(order: OrderDetail | undefined): StoredExtras {
   return {
     items: new Map((order?.items ?? []).map((item) => [item.id, item])),
     payments: new Map((order?.payments ?? []).map((payment) => [payment.id, payment])),
+    coupons: new Map((order?.coupons ?? []).map((coupon) => [coupon.coupon_id, coupon.attributes])),
   };
 }
 
@@ -330,6 +337,7 @@ function writeOf(values: OrderFormValues, extras: StoredExtras) {
         },
       ];
     }),
+    coupons: values.coupons.map((id) => ({ coupon_id: id, attributes: extras.coupons.get(id) ?? {} })),
   };
 }
 
@@ -345,8 +353,8 @@ export function createInput(values: OrderFormValues, addressName: string): z.inp
 }
 
 /**
- * PUT /orders/{id} from the form: items and payments replace the stored ones (stored rows
- * keep their ids and what the form does not show); invoices, attachments, coupons and
+ * PUT /orders/{id} from the form: items, payments and coupons replace the stored ones
+ * (stored rows keep their ids and what the form does not show); invoices, attachments and
  * delivery are left out, so they are kept. The negotiation date keeps its time unless the
  * day changed.
  */
