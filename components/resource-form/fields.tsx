@@ -11,6 +11,7 @@ import { Input, Textarea } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { isIsoDate, parseDateInput } from "@/lib/dates";
+import { BRAZILIAN_STATES, maskPhone, maskPostalCode } from "@/lib/masks";
 import type { ParseError } from "@/lib/numbers";
 import { fieldMessage } from "./server-errors";
 
@@ -50,6 +51,83 @@ export function TextField<T extends FieldValues>({
     >
       {multiline ? <Textarea {...field} value={value} placeholder={input.placeholder} /> : <Input {...input} {...field} value={value} />}
     </Field>
+  );
+}
+
+/** A text field whose value is masked as it is typed (a phone, a CEP). */
+function MaskedField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+  required,
+  className,
+  mask,
+  ...input
+}: BoundFieldProps<T> & { mask: (text: string) => string } & Pick<
+    React.ComponentProps<"input">,
+    "type" | "inputMode" | "autoComplete" | "maxLength" | "placeholder"
+  >) {
+  const { field, fieldState } = useController({ control, name });
+  const value = (field.value as string | null | undefined) ?? "";
+  return (
+    <Field
+      label={label}
+      description={description}
+      required={required}
+      error={fieldMessage(label, fieldState.error?.message)}
+      className={className}
+    >
+      <Input {...input} {...field} value={value} onChange={(event) => field.onChange(mask(event.target.value))} />
+    </Field>
+  );
+}
+
+/** A Brazilian phone, masked while typed: (11) 98765-4321. */
+export function PhoneField<T extends FieldValues>(props: BoundFieldProps<T>) {
+  return (
+    <MaskedField {...props} mask={maskPhone} type="tel" inputMode="tel" autoComplete="off" maxLength={40} placeholder="(11) 98765-4321" />
+  );
+}
+
+/** A CEP, masked while typed: 01310-100. */
+export function PostalCodeField<T extends FieldValues>(props: BoundFieldProps<T>) {
+  return <MaskedField {...props} mask={maskPostalCode} inputMode="numeric" autoComplete="off" maxLength={20} placeholder="01310-100" />;
+}
+
+/**
+ * A Brazilian state (UF) chosen among the 27, stored as its code; a value stored before
+ * that is not a code ("São Paulo") stays offered as it is until changed.
+ */
+export function StateField<T extends FieldValues>({ control, name, label, description, required, className }: BoundFieldProps<T>) {
+  const t = useTranslations("common");
+  const { field, fieldState } = useController({ control, name });
+  const value = (field.value as string | null | undefined) ?? "";
+  const known = value === "" || BRAZILIAN_STATES.some(([code]) => code === value);
+  const NONE = "__none__";
+  return (
+    <Select name={field.name} value={value || NONE} onValueChange={(next) => field.onChange(next === NONE ? "" : next)}>
+      <Field
+        label={label}
+        description={description}
+        required={required}
+        error={fieldMessage(label, fieldState.error?.message)}
+        className={className}
+      >
+        <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+          <SelectValue />
+        </SelectTrigger>
+      </Field>
+      <SelectContent>
+        <SelectItem value={NONE}>{t("none")}</SelectItem>
+        {!known && <SelectItem value={value}>{value}</SelectItem>}
+        {BRAZILIAN_STATES.map(([code, state]) => (
+          <SelectItem key={code} value={code}>
+            {`${code} · ${state}`}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }
 

@@ -32,7 +32,16 @@ test("a seller of the back office registers a partner with a CNPJ and finds it b
   const address = page.getByRole("listitem", { name: "Endereço 1" });
   await address.getByLabel("Logradouro").fill("Rua Voluntários da Pátria");
   await address.getByLabel("Cidade").fill("São Paulo");
-  await address.getByLabel("UF").fill("SP");
+  // The CEP and the phone take their masks as they are typed; the UF is one of the 27.
+  await address.getByLabel("CEP").pressSequentially("01310100");
+  await expect(address.getByLabel("CEP")).toHaveValue("01310-100");
+  await page.getByLabel("Celular").pressSequentially("11987654321");
+  await expect(page.getByLabel("Celular")).toHaveValue("(11) 98765-4321");
+  await page.getByLabel("Telefone").fill("1134567890");
+  await expect(page.getByLabel("Telefone")).toHaveValue("(11) 3456-7890");
+  await address.getByLabel("UF").click();
+  await expect(page.getByRole("option")).toHaveCount(28);
+  await page.getByRole("option", { name: "SP · São Paulo" }).click();
   await expect(address.getByLabel("Endereço padrão")).toBeChecked();
 
   await page.getByRole("button", { name: "Criar parceiro" }).click();

@@ -18,6 +18,9 @@ import {
   ResourceForm,
   SelectField,
   SwitchField,
+  PhoneField,
+  PostalCodeField,
+  StateField,
   TextField,
   useResourceForm,
 } from "@/components/resource-form";
@@ -471,9 +474,17 @@ export function OrderForm(props: OrderFormProps) {
             <CardTitle>{t("sections.delivery")}</CardTitle>
           </CardHeader>
           <CardContent className="grid grid-cols-1 gap-4 md:grid-cols-3">
-            {SHIPMENT_FIELDS.map((name) => (
-              <TextField key={name} control={form.control} name={name} label={t(`fields.${name}`)} />
-            ))}
+            {SHIPMENT_FIELDS.map((name) =>
+              name === "shipment_postal_code" ? (
+                <PostalCodeField key={name} control={form.control} name={name} label={t(`fields.${name}`)} />
+              ) : name === "shipment_state" ? (
+                <StateField key={name} control={form.control} name={name} label={t(`fields.${name}`)} />
+              ) : name === "shipment_contact_number" ? (
+                <PhoneField key={name} control={form.control} name={name} label={t(`fields.${name}`)} />
+              ) : (
+                <TextField key={name} control={form.control} name={name} label={t(`fields.${name}`)} />
+              ),
+            )}
           </CardContent>
         </Card>
 

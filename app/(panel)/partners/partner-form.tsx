@@ -10,6 +10,9 @@ import {
   fieldMessage,
   ResourceForm,
   SwitchField,
+  PhoneField,
+  PostalCodeField,
+  StateField,
   TextField,
   useResourceForm,
   type ResourceFormReturn,
@@ -113,8 +116,8 @@ export function PartnerForm({ defaultValues, onSubmit, readOnly, submitLabel, se
       />
       <div className="grid gap-5 sm:grid-cols-3">
         <TextField control={form.control} name="email" label={t("fields.email")} type="email" autoComplete="off" />
-        <TextField control={form.control} name="phone" label={t("fields.phone")} type="tel" maxLength={40} autoComplete="off" />
-        <TextField control={form.control} name="mobile" label={t("fields.mobile")} type="tel" maxLength={40} autoComplete="off" />
+        <PhoneField control={form.control} name="phone" label={t("fields.phone")} />
+        <PhoneField control={form.control} name="mobile" label={t("fields.mobile")} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <ReferenceSelectField
@@ -208,17 +211,28 @@ function AddressesField({ form }: { form: ResourceFormReturn<PartnerWrite, Partn
                 </Button>
               </div>
               <div className="grid gap-3 sm:grid-cols-3">
-                {addressFields.map((field) => (
-                  <TextField
-                    key={field.name}
-                    control={control}
-                    name={`addresses.${index}.${field.name}`}
-                    label={t(`addresses.fields.${field.name}`)}
-                    maxLength={field.maxLength}
-                    autoComplete="off"
-                    className={field.className}
-                  />
-                ))}
+                {addressFields.map((field) =>
+                  field.name === "postal_code" ? (
+                    <PostalCodeField
+                      key={field.name}
+                      control={control}
+                      name={`addresses.${index}.postal_code`}
+                      label={t("addresses.fields.postal_code")}
+                    />
+                  ) : field.name === "state" ? (
+                    <StateField key={field.name} control={control} name={`addresses.${index}.state`} label={t("addresses.fields.state")} />
+                  ) : (
+                    <TextField
+                      key={field.name}
+                      control={control}
+                      name={`addresses.${index}.${field.name}`}
+                      label={t(`addresses.fields.${field.name}`)}
+                      maxLength={field.maxLength}
+                      autoComplete="off"
+                      className={field.className}
+                    />
+                  ),
+                )}
               </div>
             </li>
           ))}

@@ -2,7 +2,15 @@
 
 import { useTranslations } from "next-intl";
 import { listHref } from "@/components/data-table";
-import { AttributesField, PercentField, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
+import {
+  AttributesField,
+  PercentField,
+  PhoneField,
+  ResourceForm,
+  SwitchField,
+  TextField,
+  useResourceForm,
+} from "@/components/resource-form";
 import { useCan } from "@/components/panel/current-user";
 import { FiscalNumberField } from "@/components/parties/fiscal-number-field";
 import { useCompanyOptions, useUserOptions } from "@/components/parties/options";
@@ -63,7 +71,7 @@ export function SellerForm({ defaultValues, onSubmit, readOnly, submitLabel, sec
       <TextField control={form.control} name="name" label={t("fields.name")} required maxLength={200} autoComplete="off" />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField control={form.control} name="email" label={t("fields.email")} type="email" required autoComplete="off" />
-        <TextField control={form.control} name="phone" label={t("fields.phone")} type="tel" maxLength={40} autoComplete="off" />
+        <PhoneField control={form.control} name="phone" label={t("fields.phone")} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <FiscalNumberField control={form.control} name="fiscal_registration_number" label={t("fields.fiscal_registration_number")} />

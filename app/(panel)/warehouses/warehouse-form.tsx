@@ -10,6 +10,8 @@ import {
   ResourceForm,
   SelectField,
   SwitchField,
+  PostalCodeField,
+  StateField,
   TextField,
   useResourceForm,
 } from "@/components/resource-form";
@@ -72,15 +74,8 @@ export function WarehouseForm({ defaultValues, onSubmit, readOnly, submitLabel, 
       </div>
       <div className="grid gap-5 sm:grid-cols-[1fr_6rem_9rem_6rem]">
         <TextField control={control} name="city" label={t("fields.city")} required maxLength={200} autoComplete="address-level2" />
-        <TextField control={control} name="state" label={t("fields.state")} required maxLength={60} autoComplete="address-level1" />
-        <TextField
-          control={control}
-          name="postal_code"
-          label={t("fields.postal_code")}
-          required
-          maxLength={20}
-          autoComplete="postal-code"
-        />
+        <StateField control={control} name="state" label={t("fields.state")} required />
+        <PostalCodeField control={control} name="postal_code" label={t("fields.postal_code")} required />
         <TextField control={control} name="country" label={t("fields.country")} required maxLength={60} autoComplete="country" />
       </div>
       <SwitchField control={control} name="active" label={t("fields.active")} description={t("activeDescription")} />
