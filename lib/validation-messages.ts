@@ -59,6 +59,7 @@ const exact: Record<string, string> = {
   "has more than one main image": "oneMain",
   "must be an image (PNG, JPEG, GIF or WebP)": "notAnImage",
   "is already used by another product or variation": "skuTaken",
+  "must be the Inscrição Estadual (2 to 14 digits) or ISENTO": "stateRegistration",
 };
 
 const patterns: Array<[RegExp, (match: RegExpExecArray) => Translation]> = [

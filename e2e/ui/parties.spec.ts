@@ -44,6 +44,13 @@ test("a seller of the back office registers a partner with a CNPJ and finds it b
   await page.getByRole("option", { name: "SP · São Paulo" }).click();
   await expect(address.getByLabel("Endereço padrão")).toBeChecked();
 
+  // The Inscrição Estadual, or "Isento" for an exempt partner.
+  await page.getByRole("textbox", { name: "Inscrição estadual" }).fill("abc");
+  await page.getByRole("textbox", { name: "Inscrição estadual" }).blur();
+  await expect(page.getByText("Inscrição estadual: deve ser a inscrição estadual (de 2 a 14 dígitos) ou Isento")).toBeVisible();
+  await page.getByRole("checkbox", { name: "Isento" }).check();
+  await expect(page.getByRole("textbox", { name: "Inscrição estadual" })).toBeDisabled();
+
   await page.getByRole("button", { name: "Criar parceiro" }).click();
   await expect(page.getByText(`Parceiro “${name}” criado`)).toBeVisible();
   await expect(page).toHaveURL(/\/partners$/);
@@ -58,4 +65,5 @@ test("a seller of the back office registers a partner with a CNPJ and finds it b
   await row.getByRole("link", { name }).click();
   await expect(page.getByRole("heading", { name })).toBeVisible();
   await expect(page.getByLabel("CPF ou CNPJ")).toHaveValue(formatFiscalNumber(cnpj));
+  await expect(page.getByRole("checkbox", { name: "Isento" })).toBeChecked();
 });

@@ -200,6 +200,10 @@ export async function seedPartiesDemo(db: Db): Promise<void> {
     await partners.service.create(db, {
       name: partner.name,
       trade_name: partner.trade_name ?? null,
+      // Every demo partner is a company registered with São Paulo (12 digits, as SP writes them).
+      state_registration: [110 + index, 100 + index * 7, 200 + index * 11, 114 + index]
+        .map((part) => String(part % 1000).padStart(3, "0"))
+        .join("."),
       fiscal_registration_number: partner.base.length === 9 ? completeCpf(partner.base) : completeCnpj(partner.base),
       email: partner.trade_name
         ? `compras@${partner.trade_name

@@ -44,3 +44,20 @@ export const optionalReference = z
   .union([z.literal(""), z.uuid({ message: "must be a UUID" })])
   .nullish()
   .transform((value) => value || null);
+
+/** An Inscrição Estadual as written (2 to 14 digits with dots, dashes or slashes), or ISENTO. */
+const STATE_REGISTRATION = /^(?:ISENTO|(?=(?:[^\d]*\d){2,14}[^\d]*$)\d[\d./-]*\d)$/i;
+
+/**
+ * A partner's Inscrição Estadual: the state's number as written, or "ISENTO" for an
+ * exempt taxpayer (any case, stored upper-case); empty, null or absent is null.
+ */
+export const stateRegistration = z
+  .string()
+  .trim()
+  .max(20)
+  .regex(STATE_REGISTRATION, "must be the Inscrição Estadual (2 to 14 digits) or ISENTO")
+  .meta({ override: { pattern: STATE_REGISTRATION.source.replace("(?:ISENTO|", "(?:[Ii][Ss][Ee][Nn][Tt][Oo]|") } })
+  .or(z.literal(""))
+  .nullish()
+  .transform((value) => (value ? (/^isento$/i.test(value) ? "ISENTO" : value) : null));

@@ -258,6 +258,26 @@ describe("sellers", () => {
 });
 
 describe("partners", () => {
+  it("keep their Inscrição Estadual as written or ISENTO (any case); anything else is 422", async () => {
+    const org = await newOrg();
+    const rest = await admin(org);
+    const write = (state_registration: unknown) =>
+      rest.post("/partners", { name: unique("Inscrito"), fiscal_registration_number: newCnpj(), state_registration });
+    const registered = await write("110.042.490.114");
+    expect(registered.status, registered.text).toBe(201);
+    expect((await rest.get(`/partners/${registered.json.id}`)).json.state_registration).toBe("110.042.490.114");
+    const exempt = await write("isento");
+    expect((await rest.get(`/partners/${exempt.json.id}`)).json.state_registration).toBe("ISENTO");
+    const none = await write("");
+    expect((await rest.get(`/partners/${none.json.id}`)).json.state_registration).toBeNull();
+    for (const wrong of ["abc", "1", "123456789012345", "isento1"]) {
+      expect(
+        expectProblem(await write(wrong), 422).errors?.map((error) => error.path),
+        wrong,
+      ).toEqual(["state_registration"]);
+    }
+  });
+
   it("POST 201 with a masked CNPJ and addresses, GET, PUT keeping address ids, search, filters, DELETE 204", async () => {
     const org = await newOrg();
     const rest = await admin(org);

@@ -18,6 +18,7 @@ import {
   type ResourceFormReturn,
 } from "@/components/resource-form";
 import { FiscalNumberField } from "@/components/parties/fiscal-number-field";
+import { StateRegistrationField } from "@/components/parties/state-registration-field";
 import { useProfileOptions, useSellerOptions } from "@/components/parties/options";
 import { ReferenceSelectField } from "@/components/parties/reference-select-field";
 import { Button } from "@/components/ui/button";
@@ -36,6 +37,7 @@ export const emptyPartner: PartnerWrite = {
   trade_name: "",
   fiscal_registration_number: "",
   email: "",
+  state_registration: "",
   phone: "",
   mobile: "",
   profile_id: null,
@@ -65,6 +67,7 @@ export function partnerValues(partner: Partner): PartnerWrite {
     trade_name: partner.trade_name ?? "",
     fiscal_registration_number: formatFiscalNumber(partner.fiscal_registration_number),
     email: partner.email ?? "",
+    state_registration: partner.state_registration ?? "",
     phone: partner.phone ?? "",
     mobile: partner.mobile ?? "",
     profile_id: partner.profile_id,
@@ -106,14 +109,16 @@ export function PartnerForm({ defaultValues, onSubmit, readOnly, submitLabel, se
         <TextField control={form.control} name="name" label={t("fields.name")} required maxLength={200} autoComplete="off" />
         <TextField control={form.control} name="trade_name" label={t("fields.trade_name")} maxLength={200} autoComplete="off" />
       </div>
-      <FiscalNumberField
-        control={form.control}
-        name="fiscal_registration_number"
-        label={t("fields.fiscal_registration_number")}
-        required
-        description={t("fiscalDescription")}
-        className="sm:max-w-sm"
-      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FiscalNumberField
+          control={form.control}
+          name="fiscal_registration_number"
+          label={t("fields.fiscal_registration_number")}
+          required
+          description={t("fiscalDescription")}
+        />
+        <StateRegistrationField control={form.control} name="state_registration" label={t("fields.state_registration")} />
+      </div>
       <div className="grid gap-5 sm:grid-cols-3">
         <TextField control={form.control} name="email" label={t("fields.email")} type="email" autoComplete="off" />
         <PhoneField control={form.control} name="phone" label={t("fields.phone")} />

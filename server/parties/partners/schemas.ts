@@ -2,7 +2,7 @@ import { z } from "zod";
 import { fiscalNumberField } from "../../lib/fiscal-number";
 import { queryBoolean } from "../../lib/paging";
 import { attributes, clientId, requiredText, uuid } from "../../lib/schemas";
-import { optionalEmail, optionalReference, optionalText } from "../fields";
+import { optionalEmail, optionalReference, optionalText, stateRegistration } from "../fields";
 
 export const MAX_ADDRESSES = 50;
 
@@ -31,6 +31,8 @@ export const partnerWrite = z.object({
   trade_name: optionalText(200),
   /** A CPF or CNPJ, masked or as digits; stored and answered as digits. */
   fiscal_registration_number: fiscalNumberField(),
+  /** Beyond the interface: the Inscrição Estadual, or "ISENTO". */
+  state_registration: stateRegistration,
   email: optionalEmail,
   phone: optionalText(40),
   mobile: optionalText(40),
@@ -74,6 +76,8 @@ export const partner = z.object({
   name: z.string(),
   trade_name: z.string().nullable(),
   fiscal_registration_number: z.string(),
+  /** Beyond the interface: the Inscrição Estadual, or "ISENTO". */
+  state_registration: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
   mobile: z.string().nullable(),

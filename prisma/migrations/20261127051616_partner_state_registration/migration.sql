@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "partners" ADD COLUMN     "state_registration" TEXT;
