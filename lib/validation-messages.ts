@@ -60,6 +60,8 @@ const exact: Record<string, string> = {
   "must be an image (PNG, JPEG, GIF or WebP)": "notAnImage",
   "is already used by another product or variation": "skuTaken",
   "must be the Inscrição Estadual (2 to 14 digits) or ISENTO": "stateRegistration",
+  "must be a boleto bar code (44 digits) or linha digitável (47 digits) with valid check digits": "boleto",
+  "must be a PIX BR Code whose CRC16 checks": "brCode",
 };
 
 const patterns: Array<[RegExp, (match: RegExpExecArray) => Translation]> = [

@@ -171,6 +171,44 @@ test("the order form takes coupons: chosen when creating, kept or removed when e
   expect((await get(request, admin, `/coupons/${coupon.id}`)).uses).toBe(0);
 });
 
+test("a receivable's form takes its boleto's linha digitável and its PIX copia e cola, checked before saving", async ({
+  page,
+  request,
+  admin,
+}) => {
+  const bankLine = "10492006506100010004200997263900989810000021403";
+  const brCode =
+    "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D";
+  const partner = await post(request, admin, "/partners", { name: unique("Cobrado"), fiscal_registration_number: newCnpj() });
+  const statuses = await get(request, admin, "/status?type=FINANCIAL&perPage=100");
+  const open = statuses.items.find((status: { is_initial: boolean }) => status.is_initial);
+  const receivable = await post(request, admin, "/financials", {
+    partner_id: partner.id,
+    value: 140.21,
+    paying_off_value: 0,
+    paying_off_date: null,
+    reversed_value: 0,
+    reversed_date: null,
+    due_date: "2026-12-20",
+    status: open.id,
+    type: "BOLETO",
+  });
+  await signIn(page, { path: `/financials/${receivable.id}` });
+  const barCode = page.getByRole("textbox", { name: "Código de barras ou linha digitável do boleto" });
+  await barCode.fill(`${bankLine.slice(0, -1)}0`);
+  await barCode.blur();
+  await expect(page.getByText(/deve ser o código de barras \(44 dígitos\) ou a linha digitável/)).toBeVisible();
+  await barCode.fill(bankLine);
+  await page.getByRole("textbox", { name: "PIX copia e cola" }).fill(brCode);
+  await page.getByRole("button", { name: "Salvar cobrança" }).click();
+  await expect(toast(page, "Cobrança salva")).toBeVisible();
+  const stored = await get(request, admin, `/financials/${receivable.id}`);
+  expect(stored.payment_billet.bar_code).toBe(bankLine);
+  expect(stored.pix.qr_code).toBe(brCode);
+  // The page then shows how to pay: the boleto and the PIX, each to copy.
+  await expect(page.getByRole("region", { name: "Código de barras do boleto" })).toBeVisible();
+});
+
 test("a refusal reaches staff in their language, by its code: never the server's English", async ({ page, request, admin }) => {
   const abbreviation = `U${unique("x").slice(2, 8).toUpperCase()}`;
   await post(request, admin, "/measure-units", { abbreviation, description: "Unidade repetida", decimals_for_quantity: 0, active: true });

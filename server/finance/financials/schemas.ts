@@ -22,15 +22,13 @@ export const periodEndInput = z
   .transform((value) => (value.length === 10 ? endOfDay(value) : new Date(value)));
 
 /** `payment_billet.bar_code`: a boleto bar code (44 digits) or linha digitável (47) whose check digits hold. */
-export const boletoCode = z
-  .string()
-  .trim()
-  .max(60)
-  .refine(isValidBoletoCode, "must be a boleto bar code (44 digits) or linha digitável (47 digits) with valid check digits")
-  .transform(normalizeBoletoCode);
+const BOLETO_MESSAGE = "must be a boleto bar code (44 digits) or linha digitável (47 digits) with valid check digits";
+const BR_CODE_MESSAGE = "must be a PIX BR Code whose CRC16 checks";
+
+export const boletoCode = z.string().trim().max(60).refine(isValidBoletoCode, BOLETO_MESSAGE).transform(normalizeBoletoCode);
 
 /** A PIX BR Code (EMV payload whose CRC16 checks). */
-export const brCode = z.string().trim().max(1000).refine(isValidBrCode, "must be a PIX BR Code whose CRC16 checks");
+export const brCode = z.string().trim().max(1000).refine(isValidBrCode, BR_CODE_MESSAGE);
 
 export const paymentBilletWrite = z.object({
   resource_file_id: uuid.nullish(),
@@ -221,6 +219,21 @@ export const financialPaymentForm = z.object({
   status: z.string().min(1, "is required"),
 });
 export type FinancialPaymentForm = z.input<typeof financialPaymentForm>;
+
+/** The panel's "how it is charged" form: the boleto's bar code or linha digitável and the PIX copia e cola (empty: none). */
+export const financialChargeForm = z.object({
+  bar_code: z
+    .string()
+    .trim()
+    .max(60)
+    .refine((code) => code === "" || isValidBoletoCode(code), BOLETO_MESSAGE),
+  pix: z
+    .string()
+    .trim()
+    .max(1000)
+    .refine((code) => code === "" || isValidBrCode(code), BR_CODE_MESSAGE),
+});
+export type FinancialChargeForm = z.input<typeof financialChargeForm>;
 
 /** Aging buckets of what is overdue (days past the due date): current, 1–30, 31–60, 61–90, 90+. */
 export type AgingBucket = "current" | "1-30" | "31-60" | "61-90" | "90+";

@@ -10,14 +10,21 @@ import { LoadFailure } from "@/components/panel/load-failure";
 import { useOrderName } from "@/components/records/order-name";
 import { PageHeader } from "@/components/panel/page-header";
 import { RecordActivity, RecordLayout } from "@/components/records/record-activity";
-import { DateField, FormSkeleton, MoneyField, ResourceForm, SelectField, useResourceForm } from "@/components/resource-form";
+import { DateField, FormSkeleton, MoneyField, ResourceForm, SelectField, TextField, useResourceForm } from "@/components/resource-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { dayOf, today } from "@/lib/dates";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import { financialPaymentForm, type Financial, type FinancialPaymentForm } from "@/server/finance/financials/schemas";
+import {
+  financialChargeForm,
+  financialPaymentForm,
+  type Financial,
+  type FinancialChargeForm,
+  type FinancialPaymentForm,
+  type FinancialWrite,
+} from "@/server/finance/financials/schemas";
 import { StatusBadge } from "../../sales/status-badge";
 import { AgingBadge } from "../aging-badge";
 import { useFinancialStatuses } from "../use-financial-statuses";
@@ -222,8 +229,97 @@ function FinancialContent({ record }: { record: Financial }) {
         </CardContent>
       </Card>
       <PaymentCodes record={record} />
+      <ChargeCard record={record} />
       <PaymentCard record={record} />
     </div>
+  );
+}
+
+/** The PUT body that keeps a receivable as it is, with a change (PUT replaces the record). */
+function writeOf(record: Financial, change: Partial<FinancialWrite>): FinancialWrite & { id: string } {
+  return {
+    id: record.id,
+    partner_id: record.partner_id,
+    value: record.value,
+    paying_off_value: record.paying_off_value,
+    paying_off_date: record.paying_off_date,
+    reversed_value: record.reversed_value,
+    reversed_date: record.reversed_date,
+    due_date: record.due_date,
+    status: record.status,
+    order_id: record.order_id,
+    type: record.type,
+    attachments: record.attachments
+      .filter((attachment) => !attachment.is_payment_billet)
+      .flatMap((attachment) => attachment.resource_files.map((file) => file.id)),
+    payment_billet: record.payment_billet
+      ? {
+          bar_code: record.payment_billet.bar_code,
+          qr_code: record.payment_billet.qr_code,
+          resource_file_id: record.payment_billet.resource_file_id,
+        }
+      : null,
+    pix: record.pix,
+    attributes: record.attributes,
+    ...change,
+  };
+}
+
+/**
+ * How the receivable is charged: the boleto's bar code or linha digitável and the PIX copia
+ * e cola, checked as the API checks them (check digits, CRC16) before anything is sent.
+ */
+function ChargeCard({ record }: { record: Financial }) {
+  const t = useTranslations("financials");
+  const canManage = useCan("manage");
+  const utils = trpc.useUtils();
+  const update = trpc.financials.update.useMutation({ onSuccess: () => utils.financials.invalidate() });
+  const defaults: FinancialChargeForm = { bar_code: record.payment_billet?.bar_code ?? "", pix: record.pix?.qr_code ?? "" };
+  const form = useResourceForm(financialChargeForm, { defaultValues: defaults, labels: "financials.chargeFields" });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("charge")}</CardTitle>
+        <CardDescription>{t("chargeDescription")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ResourceForm
+          key={record.updated_at}
+          form={form}
+          readOnly={!canManage}
+          submitLabel={t("saveCharge")}
+          onSubmit={async (values) => {
+            await update.mutateAsync(
+              writeOf(record, {
+                payment_billet:
+                  values.bar_code || record.payment_billet?.qr_code || record.payment_billet?.resource_file_id
+                    ? {
+                        bar_code: values.bar_code || null,
+                        qr_code: record.payment_billet?.qr_code ?? null,
+                        resource_file_id: record.payment_billet?.resource_file_id ?? null,
+                      }
+                    : null,
+                pix:
+                  values.pix || record.pix?.resource_file_id
+                    ? { qr_code: values.pix || null, resource_file_id: record.pix?.resource_file_id ?? null }
+                    : null,
+              }),
+            );
+            toast.success(t("chargeSaved"));
+          }}
+        >
+          <TextField
+            control={form.control}
+            name="bar_code"
+            label={t("chargeFields.bar_code")}
+            inputMode="numeric"
+            maxLength={60}
+            autoComplete="off"
+          />
+          <TextField control={form.control} name="pix" label={t("chargeFields.pix")} multiline />
+        </ResourceForm>
+      </CardContent>
+    </Card>
   );
 }
 
@@ -254,31 +350,13 @@ function PaymentCard({ record }: { record: Financial }) {
           readOnly={!canManage}
           submitLabel={t("markPaid")}
           onSubmit={async (values) => {
-            await update.mutateAsync({
-              id: record.id,
-              partner_id: record.partner_id,
-              value: record.value,
-              paying_off_value: values.paying_off_value,
-              paying_off_date: values.paying_off_date,
-              reversed_value: record.reversed_value,
-              reversed_date: record.reversed_date,
-              due_date: record.due_date,
-              status: values.status,
-              order_id: record.order_id,
-              type: record.type,
-              attachments: record.attachments
-                .filter((attachment) => !attachment.is_payment_billet)
-                .flatMap((attachment) => attachment.resource_files.map((file) => file.id)),
-              payment_billet: record.payment_billet
-                ? {
-                    bar_code: record.payment_billet.bar_code,
-                    qr_code: record.payment_billet.qr_code,
-                    resource_file_id: record.payment_billet.resource_file_id,
-                  }
-                : null,
-              pix: record.pix,
-              attributes: record.attributes,
-            });
+            await update.mutateAsync(
+              writeOf(record, {
+                paying_off_value: values.paying_off_value,
+                paying_off_date: values.paying_off_date,
+                status: values.status,
+              }),
+            );
             toast.success(t("paidToast"));
           }}
         >
