@@ -34,40 +34,13 @@ export function TextField<T extends FieldValues>({
   required,
   className,
   multiline,
-  ...input
-}: BoundFieldProps<T> & { multiline?: boolean } & Pick<
-    React.ComponentProps<"input">,
-    "type" | "placeholder" | "autoComplete" | "autoFocus" | "maxLength" | "inputMode"
-  >) {
-  const { field, fieldState } = useController({ control, name });
-  const value = (field.value as string | null | undefined) ?? "";
-  return (
-    <Field
-      label={label}
-      description={description}
-      required={required}
-      error={fieldMessage(label, fieldState.error?.message)}
-      className={className}
-    >
-      {multiline ? <Textarea {...field} value={value} placeholder={input.placeholder} /> : <Input {...input} {...field} value={value} />}
-    </Field>
-  );
-}
-
-/** A text field whose value is masked as it is typed (a phone, a CEP). */
-function MaskedField<T extends FieldValues>({
-  control,
-  name,
-  label,
-  description,
-  required,
-  className,
   mask,
   ...input
-}: BoundFieldProps<T> & { mask: (text: string) => string } & Pick<
-    React.ComponentProps<"input">,
-    "type" | "inputMode" | "autoComplete" | "maxLength" | "placeholder"
-  >) {
+}: BoundFieldProps<T> & {
+  multiline?: boolean;
+  /** Rewrites the text as it is typed (a phone's or a CEP's mask). */
+  mask?: (text: string) => string;
+} & Pick<React.ComponentProps<"input">, "type" | "placeholder" | "autoComplete" | "autoFocus" | "maxLength" | "inputMode">) {
   const { field, fieldState } = useController({ control, name });
   const value = (field.value as string | null | undefined) ?? "";
   return (
@@ -78,7 +51,11 @@ function MaskedField<T extends FieldValues>({
       error={fieldMessage(label, fieldState.error?.message)}
       className={className}
     >
-      <Input {...input} {...field} value={value} onChange={(event) => field.onChange(mask(event.target.value))} />
+      {multiline ? (
+        <Textarea {...field} value={value} placeholder={input.placeholder} />
+      ) : (
+        <Input {...input} {...field} value={value} onChange={mask ? (event) => field.onChange(mask(event.target.value)) : field.onChange} />
+      )}
     </Field>
   );
 }
@@ -86,13 +63,13 @@ function MaskedField<T extends FieldValues>({
 /** A Brazilian phone, masked while typed: (11) 98765-4321. */
 export function PhoneField<T extends FieldValues>(props: BoundFieldProps<T>) {
   return (
-    <MaskedField {...props} mask={maskPhone} type="tel" inputMode="tel" autoComplete="off" maxLength={40} placeholder="(11) 98765-4321" />
+    <TextField {...props} mask={maskPhone} type="tel" inputMode="tel" autoComplete="off" maxLength={40} placeholder="(11) 98765-4321" />
   );
 }
 
 /** A CEP, masked while typed: 01310-100. */
 export function PostalCodeField<T extends FieldValues>(props: BoundFieldProps<T>) {
-  return <MaskedField {...props} mask={maskPostalCode} inputMode="numeric" autoComplete="off" maxLength={20} placeholder="01310-100" />;
+  return <TextField {...props} mask={maskPostalCode} inputMode="numeric" autoComplete="off" maxLength={20} placeholder="01310-100" />;
 }
 
 /**

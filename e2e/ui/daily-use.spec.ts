@@ -2,7 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { API, expect, login, test, unique, type Headers } from "../fixtures";
 import { ORGS } from "../orgs";
 import { formatNfeKey } from "../../server/lib/nfe-key";
-import { newCnpj, newOrder, nfeKey, post, stockUp } from "./order-data";
+import { BANK_LINE, BR_CODE, newCnpj, newOrder, nfeKey, post, stockUp } from "./order-data";
 import { signIn, toast } from "./panel";
 
 /**
@@ -15,6 +15,24 @@ async function get(request: APIRequestContext, headers: Headers, path: string) {
   const response = await request.get(`${API}${path}`, { headers });
   expect(response.status(), await response.text()).toBe(200);
   return response.json();
+}
+
+/** A receivable of a partner, open, due on a day (a calendar date: that day in São Paulo). */
+async function newReceivable(
+  request: APIRequestContext,
+  headers: Headers,
+  data: { partner_id: string; value: number; due_date: string; type: string; order_id?: string },
+) {
+  const statuses = await get(request, headers, "/status?type=FINANCIAL&perPage=100");
+  const open = statuses.items.find((status: { is_initial: boolean }) => status.is_initial);
+  return post(request, headers, "/financials", {
+    paying_off_value: 0,
+    paying_off_date: null,
+    reversed_value: 0,
+    reversed_date: null,
+    status: open.id,
+    ...data,
+  });
 }
 
 const numbered = (number: number) => new Intl.NumberFormat("pt-BR").format(number);
@@ -51,21 +69,18 @@ test("an order is known by its number: the list finds “nº N”, and its page,
   expect(pdf.headers()["content-disposition"]).toBe(`attachment; filename="pedido-${number}.pdf"`);
 
   // A receivable of the order links back to it by its number.
-  const statuses = await get(request, admin, "/status?type=FINANCIAL&perPage=100");
-  const open = statuses.items.find((status: { is_initial: boolean }) => status.is_initial);
-  expect(open.title).toBe("Em aberto");
-  const receivable = await post(request, admin, "/financials", {
+  const receivable = await newReceivable(request, admin, {
     partner_id: partner.id,
     order_id: order.id,
     value: 180,
-    paying_off_value: 0,
-    paying_off_date: null,
-    reversed_value: 0,
-    reversed_date: null,
     due_date: "2026-12-10",
-    status: open.id,
     type: "BOLETO",
   });
+  expect((await get(request, admin, `/financials/${receivable.id}`)).status).toBe(
+    (await get(request, admin, "/status?type=FINANCIAL&perPage=100")).items.find(
+      (status: { title: string }) => status.title === "Em aberto",
+    ).id,
+  );
   await page.goto(`/financials/${receivable.id}`);
   await page.getByRole("link", { name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
@@ -176,23 +191,9 @@ test("a receivable's form takes its boleto's linha digitável and its PIX copia 
   request,
   admin,
 }) => {
-  const bankLine = "10492006506100010004200997263900989810000021403";
-  const brCode =
-    "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D";
+  const [bankLine, brCode] = [BANK_LINE, BR_CODE];
   const partner = await post(request, admin, "/partners", { name: unique("Cobrado"), fiscal_registration_number: newCnpj() });
-  const statuses = await get(request, admin, "/status?type=FINANCIAL&perPage=100");
-  const open = statuses.items.find((status: { is_initial: boolean }) => status.is_initial);
-  const receivable = await post(request, admin, "/financials", {
-    partner_id: partner.id,
-    value: 140.21,
-    paying_off_value: 0,
-    paying_off_date: null,
-    reversed_value: 0,
-    reversed_date: null,
-    due_date: "2026-12-20",
-    status: open.id,
-    type: "BOLETO",
-  });
+  const receivable = await newReceivable(request, admin, { partner_id: partner.id, value: 140.21, due_date: "2026-12-20", type: "BOLETO" });
   await signIn(page, { path: `/financials/${receivable.id}` });
   const barCode = page.getByRole("textbox", { name: "Código de barras ou linha digitável do boleto" });
   await barCode.fill(`${bankLine.slice(0, -1)}0`);
@@ -231,19 +232,7 @@ test("a payment date typed near midnight UTC is that day in São Paulo: stored a
     name: unique("Pagador da meia-noite"),
     fiscal_registration_number: "11222333000181",
   });
-  const statuses = await get(request, admin, "/status?type=FINANCIAL&perPage=100");
-  const open = statuses.items.find((status: { is_initial: boolean }) => status.is_initial);
-  const receivable = await post(request, admin, "/financials", {
-    partner_id: partner.id,
-    value: 99.9,
-    paying_off_value: 0,
-    paying_off_date: null,
-    reversed_value: 0,
-    reversed_date: null,
-    due_date: "2026-11-26",
-    status: open.id,
-    type: "PIX",
-  });
+  const receivable = await newReceivable(request, admin, { partner_id: partner.id, value: 99.9, due_date: "2026-11-26", type: "PIX" });
   // A calendar date sent to the API is that day in São Paulo too.
   expect(receivable.due_date).toBe("2026-11-26T03:00:00.000Z");
 

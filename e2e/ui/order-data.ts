@@ -107,3 +107,9 @@ export function nfeKey(): string {
   const data = `35${digits(4)}${newCnpj()}55001${digits(9)}1${digits(8)}`;
   return data + String(nfeCheckDigit(data));
 }
+
+/** A boleto's linha digitável whose check digits hold (bank 104). */
+export const BANK_LINE = "10492006506100010004200997263900989810000021403";
+/** A PIX copia e cola (BR Code) whose CRC16 checks. */
+export const BR_CODE =
+  "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D";

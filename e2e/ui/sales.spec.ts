@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { completeCnpj } from "../../server/lib/fiscal-number";
 import { startReceiver } from "../../tests/helpers/receiver";
 import { API, expect, test, unique } from "../fixtures";
-import { stockUp } from "./order-data";
+import { BANK_LINE, BR_CODE, stockUp } from "./order-data";
 import { signIn, toast } from "./panel";
 
 /** The serious and critical WCAG 2.1 A/AA violations axe finds on the page as it is now. */
@@ -215,9 +215,7 @@ test("a receivable shows its boleto as a bar code with the linha digitável and 
   request,
   admin,
 }) => {
-  const bankLine = "10492006506100010004200997263900989810000021403";
-  const brCode =
-    "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D";
+  const [bankLine, brCode] = [BANK_LINE, BR_CODE];
   const partnerName = unique("Padaria Estrela");
   const partner = await (
     await request.post(`${API}/partners`, {
