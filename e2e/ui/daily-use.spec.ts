@@ -210,6 +210,72 @@ test("a receivable's form takes its boleto's linha digitável and its PIX copia 
   await expect(page.getByRole("region", { name: "Código de barras do boleto" })).toBeVisible();
 });
 
+test.describe("prices and a sale without the demo's discounts", () => {
+  // The demo org's discounts would change the price: in an org without demo data.
+  test.use({ org: ORGS.other });
+
+  test("one rounding, one number: the simulator's total is what an order line of its price totals, and a sale's page adds up", async ({
+    page,
+    request,
+    org,
+  }) => {
+    const admin = { authorization: `Bearer ${await login(request, org)}` };
+    const tag = unique("Arredonda");
+    const product = await post(request, admin, "/products", { name: `Furadeira ${tag}`, price: 189.9 });
+    // 189,90 − 14,5% = 162,3645 a unit: 162,36 once rounded; 12 of them are 1.948,32 (not 1.948,37).
+    await post(request, admin, "/price-tables", {
+      name: `Tabela ${tag}`,
+      start_date: "2026-01-01",
+      is_partner_specific: false,
+      is_profile_specific: false,
+      is_company_specific: false,
+      is_payment_method_specific: false,
+      criteria: [{ rate_type: "DECREASE", value_type: "PERCENTAGE", value: 14.5, products: [{ product_id: product.id }] }],
+    });
+    await signIn(page, { user: org, path: "/price-simulator" });
+    await page.getByRole("searchbox").first().fill(product.name);
+    await page.getByRole("combobox", { name: "Produto" }).click();
+    await page.getByRole("option", { name: new RegExp(product.name) }).click();
+    await page.getByLabel("Quantidade").fill("12");
+    await page.getByRole("textbox", { name: "Data" }).fill("15/06/2026");
+    await page.getByRole("button", { name: "Calcular" }).click();
+    await expect(page.getByTestId("unit-price")).toHaveText(/162,36/);
+    await expect(page.getByTestId("total-value")).toHaveText(/1\.948,32/);
+
+    // A sale: 2 × 150,00 + 58,89 of freight − 10,00 of discount = 348,89.
+    const partner = await post(request, admin, "/partners", { name: `Cliente ${tag}`, fiscal_registration_number: newCnpj() });
+    // A service: no stock to move (this org has no warehouse).
+    const item = await post(request, admin, "/products", { name: `Instalação ${tag}`, price: 150, track_stock: false });
+    const pix = await post(request, admin, "/payment-methods", { name: `PIX ${tag}`, type: "PIX" });
+    const sale = await post(request, admin, "/sales", {
+      partner_id: partner.id,
+      created_at: new Date().toISOString(),
+      updated_by: "loja",
+      full_value: 358.89,
+      total_value: 348.89,
+      freight: { amount: 58.89 },
+      discount: [{ type: "PROMOTION", amount: 10 }],
+      items: [{ product_id: item.id, quantity: 2, unit_value: 150 }],
+      payments: [{ payment_method_id: pix.id, amount: 348.89, installments: 1 }],
+    });
+    await page.goto(`/sales/${sale.id}`);
+    const summary = page.getByRole("main");
+    const figures: Array<[string, string]> = [
+      ["Subtotal", "R$ 300,00"],
+      ["Frete", "R$ 58,89"],
+      ["Descontos", "R$ 10,00"],
+      ["Total", "R$ 348,89"],
+    ];
+    for (const [label, amount] of figures) {
+      const fact = summary.locator("dl > div").filter({ has: page.locator("dt").getByText(label, { exact: true }) });
+      await expect(fact.locator("dd"), label).toHaveText(amount);
+    }
+    // The order it made is named by its number.
+    const { order_number: number } = await get(request, admin, `/sales/${sale.id}`);
+    await expect(summary.getByRole("link", { name: `Pedido nº ${numbered(number)}` })).toBeVisible();
+  });
+});
+
 test("a refusal reaches staff in their language, by its code: never the server's English", async ({ page, request, admin }) => {
   const abbreviation = `U${unique("x").slice(2, 8).toUpperCase()}`;
   await post(request, admin, "/measure-units", { abbreviation, description: "Unidade repetida", decimals_for_quantity: 0, active: true });
