@@ -168,14 +168,18 @@ function ProductPicker({ onPick }: { onPick: (product: PickedProduct) => void })
  * coupons of the org to add (their use is counted when the order is saved; one used up,
  * expired or inactive is refused by the server with its reason).
  */
-function CouponsCard({ control }: { control: Control<OrderFormInput> }) {
+function CouponsCard({ control, stored }: { control: Control<OrderFormInput>; stored: OrderDetail["coupons"] }) {
   const t = useTranslations("orders");
   const format = useFormat();
   const { field } = useController({ control, name: "coupons" });
   const chosen = field.value ?? [];
   const active = trpc.coupons.list.useQuery({ active: true, perPage: 100, sort: "code" }, { staleTime: 30_000 });
-  const chosenQuery = trpc.coupons.list.useQuery({ perPage: 100, sort: "code" }, { staleTime: 30_000, enabled: chosen.length > 0 });
-  const known = new Map([...(chosenQuery.data?.items ?? []), ...(active.data?.items ?? [])].map((coupon) => [coupon.id, coupon]));
+  // The order's own coupons come with it (even one no longer active); added ones from the list.
+  type Shown = { code: string; name: string; value_type: string; value: number };
+  const known = new Map<string, Shown>([
+    ...stored.map((coupon): [string, Shown] => [coupon.coupon_id, coupon]),
+    ...(active.data?.items ?? []).map((coupon): [string, Shown] => [coupon.id, coupon]),
+  ]);
   const valueOf = (coupon: { value_type: string; value: number }) =>
     coupon.value_type === "PERCENTAGE" ? format.percent(coupon.value) : format.money(coupon.value);
   const options = (active.data?.items ?? []).filter((coupon) => !chosen.includes(coupon.id));
@@ -513,7 +517,7 @@ export function OrderForm(props: OrderFormProps) {
           </CardContent>
         </Card>
 
-        <CouponsCard control={form.control} />
+        <CouponsCard control={form.control} stored={order?.coupons ?? []} />
 
         <Card>
           <CardHeader>

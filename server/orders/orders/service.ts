@@ -6,7 +6,7 @@ import { isUuid } from "../../lib/ids";
 import { toJsonNumber } from "../../lib/money";
 import { paginate, type Page } from "../../lib/paging";
 import { endOfDay, startOfDay } from "../../insights/calendar";
-import { identifierDigits, searchWhere } from "../../lib/search";
+import { searchWhere } from "../../lib/search";
 import {
   SHIPMENT_FIELDS,
   type OrderCreateResponse,
@@ -405,24 +405,31 @@ function toListRecord(row: ListRow): OrderListRecord {
 
 const column = (field: string) => (dir: "asc" | "desc") => ({ [field]: dir });
 
+/** An NF-e access key as typed or pasted (44 digits, maybe in groups). */
+const NFE_KEY = /^[\d\s.-]+$/;
+
 /**
- * A list's `search`: the order's search text (partner, CPF/CNPJ with or without its mask,
- * city, observation), its number as people type it ("nº 1.234") or an invoice's NF-e key
- * (in groups or not).
+ * The ways staff find an order by what they type, for the list's `search` and the
+ * palette alike: its search text (partner, CPF/CNPJ with or without its mask, city,
+ * observation), its number as people type it ("nº 1.234") or an invoice's NF-e key (in
+ * groups or not). Empty for an empty text.
  */
+export function orderSearchMatches(search: string): Prisma.OrderWhereInput[] {
+  const text = search.trim();
+  const words = searchWhere(text);
+  const number = orderNumberOf(text);
+  const digits = text.replace(/\D/g, "");
+  return [
+    ...(words.search_text ? [words] : []),
+    ...(number === null ? [] : [{ number }]),
+    ...(NFE_KEY.test(text) && digits.length === 44 ? [{ invoices: { some: { invoice_key: digits } } }] : []),
+  ];
+}
+
+/** A list's `search` (`orderSearchMatches`): no filter when empty. */
 function searchOrNumber(search: string): Prisma.OrderWhereInput {
-  const words = searchWhere(search);
-  const number = orderNumberOf(search);
-  const digits = search.replace(/\D/g, "");
-  const nfeKey = digits.length === 44 && (identifierDigits(search) ?? search.trim()) === digits ? digits : null;
-  if (number === null && nfeKey === null) return words;
-  return {
-    OR: [
-      ...(words.search_text ? [words] : []),
-      ...(number === null ? [] : [{ number }]),
-      ...(nfeKey === null ? [] : [{ invoices: { some: { invoice_key: nfeKey } } }]),
-    ],
-  };
+  const matches = orderSearchMatches(search);
+  return matches.length === 0 ? {} : { OR: matches };
 }
 
 /** GET /orders: paged, filtered by partner, period (negotiation date), quotation, status and seller. */

@@ -5,7 +5,7 @@ import { formatFiscalNumber } from "../../lib/fiscal-number";
 import { isUuid } from "../../lib/ids";
 import { toJsonNumber } from "../../lib/money";
 import { searchWhere } from "../../lib/search";
-import { orderNumberOf } from "../../orders/orders/number";
+import { orderSearchMatches } from "../../orders/orders/service";
 import { scopeWhere, type OrderScope } from "../../orders/orders/scope";
 import type { OrderSearchHit, searchInput, SearchResult } from "./schemas";
 
@@ -36,9 +36,6 @@ export async function searchEverything(db: Db, scope: OrderScope, input: z.outpu
   };
 }
 
-/** An NF-e access key as typed or pasted (44 digits, maybe in groups). */
-const NFE_KEY = /^[\d\s.-]+$/;
-
 /**
  * Orders as staff look for them: by the partner's name, trade name or CPF/CNPJ, the
  * shipment city or the observation (the order's search text); by its number as people
@@ -47,14 +44,10 @@ const NFE_KEY = /^[\d\s.-]+$/;
  */
 async function searchOrders(db: Db, scope: OrderScope, q: string, take: number): Promise<OrderSearchHit[]> {
   const text = q.trim();
-  const words = searchWhere(text);
-  const digits = text.replace(/\D/g, "");
-  const number = orderNumberOf(text);
+  // What the orders list finds, and beyond it: the id, an invoice's number, the sale's external id.
   const matches: Prisma.OrderWhereInput[] = [
-    ...(words.search_text ? [{ search_text: words.search_text }] : []),
+    ...orderSearchMatches(text),
     ...(isUuid(text) ? [{ id: text.toLowerCase() }] : []),
-    ...(number === null ? [] : [{ number }]),
-    ...(NFE_KEY.test(text) && digits.length === 44 ? [{ invoices: { some: { invoice_key: digits } } }] : []),
     ...(/^\d+$/.test(text) ? [{ invoices: { some: { invoice_number: text } } }] : []),
     { sale: { external_id: text } },
   ];
