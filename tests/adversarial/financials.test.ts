@@ -80,6 +80,20 @@ describe("/financials under attack", () => {
     expect(await stranger.db.financial.count()).toBe(0);
   });
 
+  it("the list's totals stay in the org, and refuse what the list refuses", async () => {
+    const org = await newOrg();
+    const theirs = await newOrg();
+    const { headers, partner, open } = await partnerOf(org);
+    expect((await call("POST", "/api/b2b/financials", { headers, body: record(partner.id, open) })).status).toBe(201);
+    const api = await org.as();
+    expect((await api.financials.totals({})).count).toBe(1);
+    expect(await (await theirs.as()).financials.totals({ partner_id: partner.id })).toEqual({ count: 0, value: 0, paid: 0, open: 0 });
+    await expect(api.financials.totals({ search: "x".repeat(201) })).rejects.toThrow();
+    await expect(api.financials.totals({ due_start_date: "2026-02-31x" as never })).rejects.toThrow();
+    // A malformed id names no record: nothing, never a failure.
+    expect((await api.financials.totals({ partner_id: "not-an-id" })).count).toBe(0);
+  });
+
   it("codes that look right but do not check: a boleto with a valid shape and a wrong digit, a BR Code with a recomputed-looking CRC", async () => {
     const org = await newOrg();
     const { headers, partner, open } = await partnerOf(org);

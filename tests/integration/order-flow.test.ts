@@ -386,6 +386,11 @@ describe("SELLER scope everywhere an order is reachable", { timeout: 120_000 }, 
     expect(receivables.length).toBeGreaterThan(0);
     expect(receivables.every((row: { sale_id: string }) => row.sale_id === mine.json.id)).toBe(true);
     expect((await seller.get(`/financials?order_id=${theirOrder.id}`)).json.total).toBe(0);
+    // The receivables list's totals count the same ones: the seller's own only.
+    const sellerApi = await org.as("SELLER");
+    expect((await sellerApi.financials.totals({})).count).toBe(receivables.length);
+    expect((await sellerApi.financials.totals({ order_id: theirOrder.id })).count).toBe(0);
+    expect((await (await org.as()).financials.totals({})).count).toBeGreaterThan(receivables.length);
     for (const [entity, id] of [
       ["order", theirOrder.id],
       ["sale", theirs.id],
