@@ -20,3 +20,12 @@ export { useBulkActions, type BulkActionsOptions } from "./bulk-actions";
 export { ExportButton, exportHref, type ExportOptions } from "./export-button";
 export { SavedViews } from "./saved-views";
 export { ColumnChooser } from "./column-chooser";
+export {
+  RecordLink,
+  ResourceList,
+  ResourceListPage,
+  useActiveFilter,
+  type ListFilter,
+  type ResourceListPageProps,
+  type ResourceListProps,
+} from "./resource-list-page";

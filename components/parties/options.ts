@@ -1,6 +1,8 @@
 "use client";
 
+import { keepPreviousData } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import type { UseLookupOptions } from "@/components/catalog/lookup-field";
 import { trpc } from "@/lib/trpc";
 
 /** At most this many choices are offered in a reference select or a list filter. */
@@ -55,3 +57,17 @@ export function useUserOptions(enabled: boolean) {
     loading: enabled && query.isPending,
   };
 }
+
+/** Partners matching what was typed (by name, CNPJ/CPF, phone...), the chosen one kept among them: a list filter over every partner. */
+export const usePartnerLookup: UseLookupOptions = (search, selected) => {
+  const t = useTranslations("common");
+  const list = trpc.partners.list.useQuery({ search, perPage: 50, sort: "name" }, { placeholderData: keepPreviousData });
+  const listed = list.data?.items.some((item) => item.id === selected);
+  const current = trpc.partners.get.useQuery({ id: selected ?? "" }, { enabled: Boolean(selected) && list.isSuccess && !listed });
+  const label = (partner: { name: string; active: boolean }) =>
+    partner.active ? partner.name : t("inactiveOption", { name: partner.name });
+  const options = (list.data?.items ?? []).map((item) => ({ value: item.id, label: label(item) }));
+  if (current.data && !options.some((option) => option.value === current.data.id))
+    options.unshift({ value: current.data.id, label: label(current.data) });
+  return { options, isLoading: list.isPending };
+};

@@ -155,6 +155,76 @@ test("lists and the palette find a partner by its CNPJ with or without the mask,
   await expect(dialog.getByRole("group", { name: "Parceiros" }).getByRole("option", { name: new RegExp(partner.name) })).toBeVisible();
 });
 
+/** The 26 list pages, each by its title: one skeleton draws them all (ResourceListPage). */
+const LISTS = [
+  ["/brands", "Marcas"],
+  ["/categories?view=table", "Categorias"],
+  ["/products", "Produtos"],
+  ["/alternative-units", "Unidades alternativas"],
+  ["/measure-units", "Unidades de medida"],
+  ["/variations", "Variações"],
+  ["/warehouses", "Depósitos"],
+  ["/profiles", "Perfis"],
+  ["/partners", "Parceiros"],
+  ["/sellers", "Vendedores"],
+  ["/companies", "Empresas"],
+  ["/statuses", "Situações"],
+  ["/payment-methods", "Formas de pagamento"],
+  ["/delivery-methods", "Formas de entrega"],
+  ["/custom-fields", "Campos personalizados"],
+  ["/users", "Usuários"],
+  ["/access-keys", "Chaves de acesso"],
+  ["/webhooks", "Webhooks"],
+  ["/sales", "Vendas"],
+  ["/financials", "Contas a receber"],
+  ["/solutions", "Canais de venda"],
+  ["/orders", "Pedidos"],
+  ["/coupons", "Cupons"],
+  ["/discounts", "Descontos"],
+  ["/price-tables", "Tabelas de preço"],
+  ["/stock", "Estoque"],
+] as const;
+
+test("every list is the same tool: its title, search, filters, saved views, columns and the CSV of what it shows", async ({ page }) => {
+  test.slow();
+  await signIn(page, { path: "/brands" });
+  for (const [path, title] of LISTS) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: title }), path).toBeVisible();
+    await expect(page.getByRole("table", { name: title }), path).toBeVisible();
+    if (path !== "/access-keys") await expect(page.getByRole("searchbox"), path).toBeVisible();
+    await expect(page.getByRole("button", { name: "Visões" }), path).toBeVisible();
+    // A list of two columns has nothing to choose.
+    if (path !== "/solutions") await expect(page.getByRole("button", { name: "Colunas" }), path).toBeVisible();
+    await expect(page.getByRole("link", { name: "Exportar CSV" }), path).toHaveAttribute("href", /^\/api\/b2b\/exports\/[a-z-]+\?/);
+  }
+});
+
+test("orders and receivables are filtered by any partner, found by what staff type (its CNPJ), not only the first hundred", async ({
+  page,
+  request,
+  admin,
+}) => {
+  const cnpj = newCnpj();
+  const partner = await post(request, admin, "/partners", { name: unique("Zzz Filtro Parceiro"), fiscal_registration_number: cnpj });
+  const { order } = await newOrder(request, admin, { partner });
+  const full = await get(request, admin, `/orders/${order.id}`);
+  await newReceivable(request, admin, { partner_id: partner.id, value: 10, due_date: "2026-06-10", type: "BOLETO" });
+  for (const [path, title, row] of [
+    ["/orders", "Pedidos", numbered(full.number)],
+    ["/financials", "Contas a receber", partner.name],
+  ] as const) {
+    await signIn(page, { path });
+    await page.getByRole("combobox", { name: /^Parceiro/ }).click();
+    await page.getByPlaceholder("Filtrar as opções…").fill(cnpj);
+    await page.getByRole("option", { name: partner.name }).click();
+    await expect(page).toHaveURL(new RegExp(`partner_id=${partner.id}`));
+    const table = page.getByRole("table", { name: title });
+    await expect(table.getByRole("row"), path).toHaveCount(2);
+    await expect(table.getByRole("row").nth(1), path).toContainText(row);
+  }
+});
+
 test("the order form takes coupons: chosen when creating, kept or removed when editing", async ({ page, request, admin }) => {
   const tag = unique("Cupom");
   const partner = await post(request, admin, "/partners", { name: `Cliente ${tag}`, fiscal_registration_number: newCnpj() });

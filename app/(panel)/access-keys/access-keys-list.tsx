@@ -2,13 +2,11 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { KeyRoundIcon, Trash2Icon } from "lucide-react";
+import { KeyRoundIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { DataTable, RowActions, useBulkActions, useTableState } from "@/components/data-table";
+import { ResourceListPage, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
-import { PageHeader } from "@/components/panel/page-header";
-import { useConfirmDelete } from "@/components/resource-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useFormat } from "@/lib/format";
@@ -29,22 +27,8 @@ export function AccessKeysList() {
   const table = useTableState({ defaultSort: "created_at", defaultDir: "desc" });
   const list = trpc.accessKeys.list.useQuery(table.paging, { placeholderData: keepPreviousData, enabled: isAdmin });
   const utils = trpc.useUtils();
-  const remove = trpc.accessKeys.remove.useMutation({ onSuccess: () => utils.accessKeys.list.invalidate() });
-  const confirmRevoke = useConfirmDelete<AccessKey>({
-    resource: "accessKeys",
-    verb: "revoke",
-    describe: (key) => `${key.name} (${key.token})`,
-    remove: (key) => remove.mutateAsync({ id: key.id }),
-  });
+  const remove = trpc.accessKeys.remove.useMutation();
   const bulkRemove = trpc.accessKeys.bulkRemove.useMutation();
-  const bulk = useBulkActions<AccessKey>({
-    resource: "accessKeys",
-    describe: (key) => `${key.name} (${key.token})`,
-    canWrite: isAdmin,
-    remove: bulkRemove.mutateAsync,
-    removeVerb: "revoke",
-    onDone: () => utils.accessKeys.invalidate(),
-  });
   const columns = useMemo(
     () => [
       column.accessor("name", {
@@ -82,49 +66,33 @@ export function AccessKeysList() {
     [t, common, format, roleLabel],
   );
 
-  if (!isAdmin) {
-    return (
-      <>
-        <PageHeader title={t("title")} />
-        <p role="alert" className="text-sm text-muted-foreground">
-          {t("adminsOnly")}
-        </p>
-      </>
-    );
-  }
-
   return (
-    <>
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={
-          <Button onClick={() => setCreating(true)}>
-            <KeyRoundIcon aria-hidden />
-            {t("new")}
-          </Button>
-        }
-      />
-      <DataTable
-        label={t("title")}
-        columns={columns}
-        state={table}
-        query={list}
-        search={false}
-        rowActions={(key) => (
-          <RowActions
-            label={key.name}
-            actions={[{ kind: "revoke", icon: Trash2Icon, destructive: true, onSelect: () => confirmRevoke.request(key) }]}
-          />
-        )}
-        emptyMessage={t("empty")}
-        selection={bulk.selection}
-        views="access-keys"
-        exportAs={{ resource: "access-keys", fields: Object.keys(accessKeyRecord.shape) }}
-      />
-      {bulk.dialogs}
+    <ResourceListPage
+      resource="accessKeys"
+      path="/access-keys"
+      denied={!isAdmin && t("adminsOnly")}
+      create={false}
+      headerActions={
+        <Button onClick={() => setCreating(true)}>
+          <KeyRoundIcon aria-hidden />
+          {t("new")}
+        </Button>
+      }
+      table={table}
+      query={list}
+      columns={columns}
+      fields={Object.keys(accessKeyRecord.shape)}
+      search={false}
+      opens={false}
+      describe={(key) => `${key.name} (${key.token})`}
+      rowLabel={(key) => key.name}
+      canWrite={isAdmin}
+      remove={(key) => remove.mutateAsync({ id: key.id })}
+      bulkRemove={bulkRemove.mutateAsync}
+      removeVerb="revoke"
+      onChange={() => utils.accessKeys.invalidate()}
+    >
       <CreateAccessKeyDialog open={creating} onOpenChange={setCreating} />
-      {confirmRevoke.dialog}
-    </>
+    </ResourceListPage>
   );
 }

@@ -3,22 +3,10 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useMemo } from "react";
-import { productLabel } from "@/components/catalog/lookups";
-import {
-  DataTable,
-  deleteAction,
-  editAction,
-  FilterSelect,
-  NewRecordLink,
-  RowActions,
-  useTableState,
-  useBulkActions,
-} from "@/components/data-table";
+import { productLabel, useProductOptions } from "@/components/catalog/lookups";
+import { RecordLink, ResourceListPage, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
-import { PageHeader } from "@/components/panel/page-header";
-import { useConfirmDelete } from "@/components/resource-form";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { alternativeUnitListRecord, type AlternativeUnitListRecord } from "@/server/catalog/alternative-units/schemas";
@@ -41,31 +29,11 @@ export function AlternativeUnitsList() {
   );
   const productNames = useMemo(() => new Map((products.data?.items ?? []).map((item) => [item.id, productLabel(item)])), [products.data]);
 
-  // The filter's choices: the first products by name, plus the chosen one.
-  const choices = trpc.products.list.useQuery({ perPage: 100, sort: "name" });
-  const chosen = trpc.products.get.useQuery({ id: productId ?? "" }, { enabled: Boolean(productId) });
-  const productOptions = useMemo(() => {
-    const options = (choices.data?.items ?? []).map((item) => ({ value: item.id, label: productLabel(item) }));
-    if (chosen.data && !options.some((option) => option.value === chosen.data.id))
-      options.unshift({ value: chosen.data.id, label: productLabel(chosen.data) });
-    return options;
-  }, [choices.data, chosen.data]);
-
   const utils = trpc.useUtils();
-  const remove = trpc.alternativeUnits.remove.useMutation({ onSuccess: () => utils.alternativeUnits.invalidate() });
-  const confirmDelete = useConfirmDelete<AlternativeUnitListRecord>({
-    resource: "alternativeUnits",
-    describe: (unit) => t("describe", { unit: unit.unit_abbreviation, product: productNames.get(unit.product_id) ?? t("theProduct") }),
-    remove: (unit) => remove.mutateAsync({ id: unit.id }),
-  });
+  const remove = trpc.alternativeUnits.remove.useMutation();
   const bulkRemove = trpc.alternativeUnits.bulkRemove.useMutation();
-  const bulk = useBulkActions<AlternativeUnitListRecord>({
-    resource: "alternativeUnits",
-    describe: (unit) => t("describe", { unit: unit.unit_abbreviation, product: productNames.get(unit.product_id) ?? t("theProduct") }),
-    canWrite: canManage,
-    remove: bulkRemove.mutateAsync,
-    onDone: () => utils.alternativeUnits.invalidate(),
-  });
+  const describe = (unit: AlternativeUnitListRecord) =>
+    t("describe", { unit: unit.unit_abbreviation, product: productNames.get(unit.product_id) ?? t("theProduct") });
 
   const columns = useMemo(
     () => [
@@ -77,12 +45,9 @@ export function AlternativeUnitsList() {
         header: t("fields.unit_id"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
-          <Link
-            href={`/alternative-units/${row.original.id}`}
-            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
-          >
+          <RecordLink href={`/alternative-units/${row.original.id}`}>
             {getValue()} — {row.original.unit_name}
-          </Link>
+          </RecordLink>
         ),
       }),
       column.accessor("quantity", {
@@ -105,47 +70,22 @@ export function AlternativeUnitsList() {
   );
 
   return (
-    <>
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={
-          canManage && (
-            <NewRecordLink href={productId ? `/alternative-units/new?product_id=${productId}` : "/alternative-units/new"}>
-              {t("new")}
-            </NewRecordLink>
-          )
-        }
-      />
-      <DataTable
-        label={t("title")}
-        columns={columns}
-        state={table}
-        query={list}
-        rowHref={(unit) => `/alternative-units/${unit.id}`}
-        search={t("search")}
-        filters={
-          <FilterSelect
-            label={t("fields.product_id")}
-            value={productId}
-            onChange={(value) => table.setFilter("product_id", value)}
-            options={productOptions}
-            allLabel={t("allProducts")}
-          />
-        }
-        rowActions={(unit) => (
-          <RowActions
-            label={t("describe", { unit: unit.unit_abbreviation, product: productNames.get(unit.product_id) ?? t("theProduct") })}
-            actions={[editAction(`/alternative-units/${unit.id}`, canManage), deleteAction(canManage, () => confirmDelete.request(unit))]}
-          />
-        )}
-        emptyMessage={t("empty")}
-        selection={bulk.selection}
-        views="alternative-units"
-        exportAs={{ resource: "alternative-units", fields: Object.keys(alternativeUnitListRecord.shape), filters: table.filters }}
-      />
-      {confirmDelete.dialog}
-      {bulk.dialogs}
-    </>
+    <ResourceListPage
+      resource="alternativeUnits"
+      path="/alternative-units"
+      create={productId ? `/alternative-units/new?product_id=${productId}` : undefined}
+      table={table}
+      query={list}
+      columns={columns}
+      fields={Object.keys(alternativeUnitListRecord.shape)}
+      filters={[
+        { kind: "lookup", name: "product_id", label: t("fields.product_id"), useOptions: useProductOptions, allLabel: t("allProducts") },
+      ]}
+      describe={describe}
+      canWrite={canManage}
+      remove={(unit) => remove.mutateAsync({ id: unit.id })}
+      bulkRemove={bulkRemove.mutateAsync}
+      onChange={() => utils.alternativeUnits.invalidate()}
+    />
   );
 }

@@ -4,22 +4,16 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { FolderTreeIcon, PlusIcon, TableIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo } from "react";
 import {
   ActiveBadge,
   booleanFilter,
-  DataTable,
-  deleteAction,
-  editAction,
-  FilterSelect,
   NewRecordLink,
-  RowActions,
-  useActiveOptions,
+  RecordLink,
+  ResourceList,
+  useActiveFilter,
   useTableState,
-  useBulkActions,
-  toggleActiveAction,
 } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { PageHeader } from "@/components/panel/page-header";
@@ -94,25 +88,17 @@ export function CategoriesList() {
           onDelete={confirmDelete.request}
         />
       ) : (
-        <CategoriesTable names={names} canManage={canManage} onDelete={confirmDelete.request} />
+        <CategoriesTable names={names} canManage={canManage} />
       )}
       {confirmDelete.dialog}
     </>
   );
 }
 
-function CategoriesTable({
-  names,
-  canManage,
-  onDelete,
-}: {
-  names: Map<string, string>;
-  canManage: boolean;
-  onDelete: (category: CategoryListRecord) => void;
-}) {
+function CategoriesTable({ names, canManage }: { names: Map<string, string>; canManage: boolean }) {
   const t = useTranslations("categories");
   const common = useTranslations("common");
-  const activeOptions = useActiveOptions();
+  const activeFilter = useActiveFilter();
   const table = useTableState({ defaultSort: "name", filters: ["root_id", "active"] });
   const list = trpc.categories.list.useQuery(
     { ...table.paging, root_id: table.filters.root_id, active: booleanFilter(table.filters.active) },
@@ -121,14 +107,7 @@ function CategoriesTable({
   const utils = trpc.useUtils();
   const bulkSetActive = trpc.categories.bulkSetActive.useMutation();
   const bulkRemove = trpc.categories.bulkRemove.useMutation();
-  const bulk = useBulkActions<CategoryListRecord>({
-    resource: "categories",
-    describe: (category) => category.name,
-    canWrite: canManage,
-    setActive: bulkSetActive.mutateAsync,
-    remove: bulkRemove.mutateAsync,
-    onDone: () => utils.categories.invalidate(),
-  });
+  const remove = trpc.categories.remove.useMutation();
   const parentOptions = useMemo(
     () => [
       { value: TOP_LEVEL, label: t("topLevel") },
@@ -141,14 +120,7 @@ function CategoriesTable({
       column.accessor("name", {
         header: t("fields.name"),
         enableSorting: true,
-        cell: ({ row, getValue }) => (
-          <Link
-            href={`/categories/${row.original.id}`}
-            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
-          >
-            {getValue()}
-          </Link>
-        ),
+        cell: ({ row, getValue }) => <RecordLink href={`/categories/${row.original.id}`}>{getValue()}</RecordLink>,
       }),
       column.accessor("root_id", {
         header: t("fields.root_id"),
@@ -176,46 +148,23 @@ function CategoriesTable({
     [names, t, common],
   );
   return (
-    <DataTable
-      label={t("title")}
-      columns={columns}
-      state={table}
+    <ResourceList
+      resource="categories"
+      path="/categories"
+      table={table}
       query={list}
-      rowHref={(category) => `/categories/${category.id}`}
-      search={t("search")}
-      filters={
-        <>
-          <FilterSelect
-            label={t("fields.root_id")}
-            value={table.filters.root_id}
-            onChange={(value) => table.setFilter("root_id", value)}
-            options={parentOptions}
-            allLabel={common("any")}
-          />
-          <FilterSelect
-            label={common("status")}
-            value={table.filters.active}
-            onChange={(value) => table.setFilter("active", value)}
-            options={activeOptions}
-          />
-        </>
-      }
-      rowActions={(category) => (
-        <RowActions
-          label={category.name}
-          actions={[
-            { label: t("addSubcategory"), icon: PlusIcon, hidden: !canManage, href: `/categories/new?root_id=${category.id}` },
-            editAction(`/categories/${category.id}`, canManage),
-            toggleActiveAction(category.active, canManage, () => bulk.toggle(category)),
-            deleteAction(canManage, () => onDelete(category)),
-          ]}
-        />
-      )}
-      emptyMessage={t("empty")}
-      selection={bulk.selection}
-      views="categories"
-      exportAs={{ resource: "categories", fields: Object.keys(categoryListRecord.shape), filters: table.filters }}
-      tools={bulk.dialogs}
+      columns={columns}
+      fields={Object.keys(categoryListRecord.shape)}
+      filters={[{ name: "root_id", label: t("fields.root_id"), options: parentOptions, allLabel: common("any") }, activeFilter]}
+      describe={(category) => category.name}
+      canWrite={canManage}
+      remove={(category) => remove.mutateAsync({ id: category.id })}
+      bulkSetActive={bulkSetActive.mutateAsync}
+      bulkRemove={bulkRemove.mutateAsync}
+      onChange={() => utils.categories.invalidate()}
+      actions={(category) => [
+        { label: t("addSubcategory"), icon: PlusIcon, hidden: !canManage, href: `/categories/new?root_id=${category.id}` },
+      ]}
     />
   );
 }

@@ -1,30 +1,17 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { useRouter, useSearchParams } from "next/navigation";
-import { toast } from "sonner";
-import { Controller } from "react-hook-form";
 import { LookupField } from "@/components/catalog/lookup-field";
-import { ImagePicker } from "@/components/files";
 import { useParentOptions } from "@/components/catalog/lookups";
 import { TextListField } from "@/components/catalog/text-list-field";
-import {
-  AttributesField,
-  EditRecordPage,
-  fieldMessage,
-  NewRecordPage,
-  ResourceForm,
-  SwitchField,
-  TextField,
-  useResourceForm,
-} from "@/components/resource-form";
 import { listHref } from "@/components/data-table";
-import { ProductsOf } from "@/components/records/related";
-import { trpc } from "@/lib/trpc";
-import { categoryWrite, type Category, type CategoryWrite, type CategoryWriteOutput } from "@/server/catalog/categories/schemas";
+import { ImagePicker } from "@/components/files";
+import { AttributesField, fieldMessage, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
+import { categoryWrite, type CategoryWrite, type CategoryWriteOutput } from "@/server/catalog/categories/schemas";
+import { useTranslations } from "next-intl";
+import { Controller } from "react-hook-form";
 import { SpecificationsField } from "./specifications-field";
 
-const LIST = "/categories";
+export const LIST = "/categories";
 
 interface CategoryFormProps {
   defaultValues: CategoryWrite;
@@ -93,88 +80,5 @@ export function CategoryForm({ defaultValues, onSubmit, categoryId, readOnly, su
       <SpecificationsField form={form} />
       <AttributesField control={control} name="attributes" entity="category" description={t("attributesDescription")} />
     </ResourceForm>
-  );
-}
-
-const emptyCategory: CategoryWrite = {
-  root_id: null,
-  name: "",
-  active: true,
-  characteristics: null,
-  seo_title: null,
-  seo_description: null,
-  seo_meta_keywords: [],
-  is_solution_specific: false,
-  solutions: [],
-  image_resource_id: null,
-  specifications: [],
-  attributes: {},
-};
-
-export function NewCategory() {
-  const t = useTranslations("categories");
-  const router = useRouter();
-  const parent = useSearchParams().get("root_id");
-  const utils = trpc.useUtils();
-  const create = trpc.categories.create.useMutation({ onSuccess: () => utils.categories.invalidate() });
-  return (
-    <NewRecordPage resource="categories" list={listHref(LIST)}>
-      <CategoryForm
-        defaultValues={{ ...emptyCategory, root_id: parent || null }}
-        submitLabel={t("create")}
-        onSubmit={async (values) => {
-          const category = await create.mutateAsync(values);
-          toast.success(t("created", { name: category.name }));
-          router.push(listHref(LIST));
-        }}
-      />
-    </NewRecordPage>
-  );
-}
-
-/** A stored category as form values (the write fields only). */
-function toWrite(category: Category): CategoryWrite {
-  const { id: _id, order: _order, created_at: _created, updated_at: _updated, specifications, ...rest } = category;
-  return {
-    ...rest,
-    specifications: specifications.map((group) => ({
-      name: group.name,
-      items: group.items.map(({ category_id: _category, ...item }) => item),
-    })),
-  };
-}
-
-export function EditCategory({ id }: { id: string }) {
-  const t = useTranslations();
-  const router = useRouter();
-  const utils = trpc.useUtils();
-  const category = trpc.categories.get.useQuery({ id });
-  const update = trpc.categories.update.useMutation({ onSuccess: () => utils.categories.invalidate() });
-  const remove = trpc.categories.remove.useMutation({ onSuccess: () => utils.categories.invalidate() });
-  return (
-    <EditRecordPage
-      resource="categories"
-      list={listHref(LIST)}
-      query={category}
-      related={(row) => <ProductsOf categoryId={row.id} />}
-      title={(row) => row.name}
-      remove={(row) => remove.mutateAsync({ id: row.id })}
-    >
-      {(row, { readOnly, secondaryActions }) => (
-        <CategoryForm
-          key={row.updated_at}
-          categoryId={row.id}
-          defaultValues={toWrite(row)}
-          readOnly={readOnly}
-          submitLabel={t("common.saveChanges")}
-          secondaryActions={secondaryActions}
-          onSubmit={async (values) => {
-            const saved = await update.mutateAsync({ ...values, id });
-            toast.success(t("categories.saved", { name: saved.name }));
-            router.push(listHref(LIST));
-          }}
-        />
-      )}
-    </EditRecordPage>
   );
 }

@@ -5,23 +5,8 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import {
-  ActiveBadge,
-  booleanFilter,
-  DataTable,
-  deleteAction,
-  editAction,
-  FilterSelect,
-  NewRecordLink,
-  RowActions,
-  toggleActiveAction,
-  useActiveOptions,
-  useBulkActions,
-  useTableState,
-} from "@/components/data-table";
+import { ActiveBadge, booleanFilter, ResourceListPage, useActiveFilter, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
-import { PageHeader } from "@/components/panel/page-header";
-import { useConfirmDelete } from "@/components/resource-form";
 import { useFormat } from "@/lib/format";
 import { useEnumLabel, useEnumOptions } from "@/lib/i18n";
 import { trpc } from "@/lib/trpc";
@@ -38,7 +23,7 @@ export function CouponsList() {
   const format = useFormat();
   const typeLabel = useEnumLabel("couponType");
   const typeOptions = useEnumOptions("couponType", COUPON_TYPES);
-  const activeOptions = useActiveOptions();
+  const activeFilter = useActiveFilter();
   const canManage = useCan("manage");
   const table = useTableState({
     defaultSort: "code",
@@ -53,24 +38,9 @@ export function CouponsList() {
     { placeholderData: keepPreviousData },
   );
   const utils = trpc.useUtils();
-  const remove = trpc.coupons.remove.useMutation({
-    onSuccess: () => utils.coupons.invalidate(),
-  });
-  const confirmDelete = useConfirmDelete<Coupon>({
-    resource: "coupons",
-    describe: (coupon) => coupon.code,
-    remove: (coupon) => remove.mutateAsync({ id: coupon.id }),
-  });
+  const remove = trpc.coupons.remove.useMutation();
   const bulkSetActive = trpc.coupons.bulkSetActive.useMutation();
   const bulkRemove = trpc.coupons.bulkRemove.useMutation();
-  const bulk = useBulkActions<Coupon>({
-    resource: "coupons",
-    describe: (coupon) => coupon.code,
-    canWrite: canManage,
-    setActive: bulkSetActive.mutateAsync,
-    remove: bulkRemove.mutateAsync,
-    onDone: () => utils.coupons.invalidate(),
-  });
   const columns = useMemo(() => {
     // Coupon dates are whole days (UTC): shown as the day, whatever the time zone.
     const day = (value: string) => format.date(value);
@@ -138,56 +108,20 @@ export function CouponsList() {
   }, [t, common, format, typeLabel]);
 
   return (
-    <>
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={canManage && <NewRecordLink href="/coupons/new">{t("new")}</NewRecordLink>}
-      />
-      <DataTable
-        label={t("title")}
-        columns={columns}
-        state={table}
-        query={list}
-        rowHref={(coupon) => `/coupons/${coupon.id}`}
-        search={t("search")}
-        filters={
-          <>
-            <FilterSelect
-              label={common("status")}
-              value={table.filters.active}
-              onChange={(value) => table.setFilter("active", value)}
-              options={activeOptions}
-            />
-            <FilterSelect
-              label={t("fields.type")}
-              value={table.filters.type}
-              onChange={(value) => table.setFilter("type", value)}
-              options={typeOptions}
-            />
-          </>
-        }
-        rowActions={(coupon) => (
-          <RowActions
-            label={coupon.code}
-            actions={[
-              editAction(`/coupons/${coupon.id}`, canManage),
-              toggleActiveAction(coupon.active, canManage, () => bulk.toggle(coupon)),
-              deleteAction(canManage, () => confirmDelete.request(coupon)),
-            ]}
-          />
-        )}
-        emptyMessage={t("empty")}
-        selection={bulk.selection}
-        views="coupons"
-        exportAs={{
-          resource: "coupons",
-          fields: Object.keys(couponRecord.shape),
-          filters: table.filters,
-        }}
-      />
-      {confirmDelete.dialog}
-      {bulk.dialogs}
-    </>
+    <ResourceListPage
+      resource="coupons"
+      path="/coupons"
+      table={table}
+      query={list}
+      columns={columns}
+      fields={Object.keys(couponRecord.shape)}
+      filters={[activeFilter, { name: "type", label: t("fields.type"), options: typeOptions }]}
+      describe={(coupon) => coupon.code}
+      canWrite={canManage}
+      remove={(coupon) => remove.mutateAsync({ id: coupon.id })}
+      bulkSetActive={bulkSetActive.mutateAsync}
+      bulkRemove={bulkRemove.mutateAsync}
+      onChange={() => utils.coupons.invalidate()}
+    />
   );
 }

@@ -3,23 +3,9 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useMemo } from "react";
-import {
-  ActiveBadge,
-  DataTable,
-  deleteAction,
-  editAction,
-  FilterSelect,
-  NewRecordLink,
-  RowActions,
-  useTableState,
-  useBulkActions,
-  toggleActiveAction,
-} from "@/components/data-table";
+import { ActiveBadge, RecordLink, ResourceListPage, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
-import { PageHeader } from "@/components/panel/page-header";
-import { useConfirmDelete } from "@/components/resource-form";
 import { Badge } from "@/components/ui/badge";
 import { useEnumLabel, useEnumOptions } from "@/lib/i18n";
 import { trpc } from "@/lib/trpc";
@@ -44,35 +30,15 @@ export function EntityAttributesList() {
   const entity = isEntity(table.filters.entity) ? table.filters.entity : undefined;
   const list = trpc.entityAttributes.list.useQuery({ ...table.paging, entity }, { placeholderData: keepPreviousData });
   const utils = trpc.useUtils();
-  const remove = trpc.entityAttributes.remove.useMutation({ onSuccess: () => utils.entityAttributes.invalidate() });
-  const confirmDelete = useConfirmDelete<EntityAttributeListRecord>({
-    resource: "customFields",
-    describe: (definition) => t("describe", { label: definition.label, entity: entityLabel(definition.entity) }),
-    remove: (definition) => remove.mutateAsync({ id: definition.id }),
-  });
+  const remove = trpc.entityAttributes.remove.useMutation();
   const bulkSetActive = trpc.entityAttributes.bulkSetActive.useMutation();
   const bulkRemove = trpc.entityAttributes.bulkRemove.useMutation();
-  const bulk = useBulkActions<EntityAttributeListRecord>({
-    resource: "customFields",
-    describe: (definition) => t("describe", { label: definition.label, entity: entityLabel(definition.entity) }),
-    canWrite: canManage,
-    setActive: bulkSetActive.mutateAsync,
-    remove: bulkRemove.mutateAsync,
-    onDone: () => utils.entityAttributes.invalidate(),
-  });
   const columns = useMemo(
     () => [
       column.accessor("label", {
         header: t("fields.label"),
         enableSorting: true,
-        cell: ({ row, getValue }) => (
-          <Link
-            href={`/custom-fields/${row.original.id}`}
-            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
-          >
-            {getValue()}
-          </Link>
-        ),
+        cell: ({ row, getValue }) => <RecordLink href={`/custom-fields/${row.original.id}`}>{getValue()}</RecordLink>,
       }),
       column.accessor("key", {
         header: t("fields.key"),
@@ -105,44 +71,22 @@ export function EntityAttributesList() {
   );
 
   return (
-    <>
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={canManage && <NewRecordLink href="/custom-fields/new">{t("new")}</NewRecordLink>}
-      />
-      <DataTable
-        label={t("title")}
-        columns={columns}
-        state={table}
-        query={list}
-        rowHref={(definition) => `/custom-fields/${definition.id}`}
-        search={t("search")}
-        filters={
-          <FilterSelect
-            label={t("fields.entity")}
-            value={entity}
-            onChange={(value) => table.setFilter("entity", value)}
-            options={entityOptions}
-          />
-        }
-        rowActions={(definition) => (
-          <RowActions
-            label={definition.label}
-            actions={[
-              editAction(`/custom-fields/${definition.id}`, canManage),
-              toggleActiveAction(definition.active, canManage, () => bulk.toggle(definition)),
-              deleteAction(canManage, () => confirmDelete.request(definition)),
-            ]}
-          />
-        )}
-        emptyMessage={t("empty")}
-        selection={bulk.selection}
-        views="entity-attributes"
-        exportAs={{ resource: "entity-attributes", fields: Object.keys(entityAttributeListRecord.shape), filters: table.filters }}
-      />
-      {confirmDelete.dialog}
-      {bulk.dialogs}
-    </>
+    <ResourceListPage
+      resource="customFields"
+      path="/custom-fields"
+      api="entity-attributes"
+      table={table}
+      query={list}
+      columns={columns}
+      fields={Object.keys(entityAttributeListRecord.shape)}
+      filters={[{ name: "entity", label: t("fields.entity"), options: entityOptions }]}
+      describe={(definition) => t("describe", { label: definition.label, entity: entityLabel(definition.entity) })}
+      rowLabel={(definition) => definition.label}
+      canWrite={canManage}
+      remove={(definition) => remove.mutateAsync({ id: definition.id })}
+      bulkSetActive={bulkSetActive.mutateAsync}
+      bulkRemove={bulkRemove.mutateAsync}
+      onChange={() => utils.entityAttributes.invalidate()}
+    />
   );
 }

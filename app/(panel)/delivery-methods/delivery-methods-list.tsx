@@ -3,25 +3,9 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useMemo } from "react";
-import {
-  ActiveBadge,
-  booleanFilter,
-  DataTable,
-  deleteAction,
-  editAction,
-  FilterSelect,
-  NewRecordLink,
-  RowActions,
-  useActiveOptions,
-  useTableState,
-  useBulkActions,
-  toggleActiveAction,
-} from "@/components/data-table";
+import { ActiveBadge, booleanFilter, RecordLink, ResourceListPage, useActiveFilter, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
-import { PageHeader } from "@/components/panel/page-header";
-import { useConfirmDelete } from "@/components/resource-form";
 import { useFormat } from "@/lib/format";
 import { useEnumLabel, useEnumOptions } from "@/lib/i18n";
 import { trpc } from "@/lib/trpc";
@@ -38,7 +22,7 @@ export function DeliveryMethodsList() {
   const format = useFormat();
   const typeLabel = useEnumLabel("deliveryType");
   const typeOptions = useEnumOptions("deliveryType", deliveryMethodTypes);
-  const activeOptions = useActiveOptions();
+  const activeFilter = useActiveFilter();
   const canManage = useCan("manage");
   const table = useTableState({ defaultSort: "name", filters: ["type", "active"] });
   const type = isDeliveryType(table.filters.type) ? table.filters.type : undefined;
@@ -47,35 +31,15 @@ export function DeliveryMethodsList() {
     { placeholderData: keepPreviousData },
   );
   const utils = trpc.useUtils();
-  const remove = trpc.deliveryMethods.remove.useMutation({ onSuccess: () => utils.deliveryMethods.invalidate() });
-  const confirmDelete = useConfirmDelete<DeliveryMethodListRecord>({
-    resource: "deliveryMethods",
-    describe: (method) => method.name,
-    remove: (method) => remove.mutateAsync({ id: method.id }),
-  });
+  const remove = trpc.deliveryMethods.remove.useMutation();
   const bulkSetActive = trpc.deliveryMethods.bulkSetActive.useMutation();
   const bulkRemove = trpc.deliveryMethods.bulkRemove.useMutation();
-  const bulk = useBulkActions<DeliveryMethodListRecord>({
-    resource: "deliveryMethods",
-    describe: (method) => method.name,
-    canWrite: canManage,
-    setActive: bulkSetActive.mutateAsync,
-    remove: bulkRemove.mutateAsync,
-    onDone: () => utils.deliveryMethods.invalidate(),
-  });
   const columns = useMemo(
     () => [
       column.accessor("name", {
         header: t("fields.name"),
         enableSorting: true,
-        cell: ({ row, getValue }) => (
-          <Link
-            href={`/delivery-methods/${row.original.id}`}
-            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
-          >
-            {getValue()}
-          </Link>
-        ),
+        cell: ({ row, getValue }) => <RecordLink href={`/delivery-methods/${row.original.id}`}>{getValue()}</RecordLink>,
       }),
       column.accessor("type", { header: t("fields.type"), enableSorting: true, cell: ({ getValue }) => typeLabel(getValue()) }),
       column.accessor("price", {
@@ -108,52 +72,20 @@ export function DeliveryMethodsList() {
   );
 
   return (
-    <>
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={canManage && <NewRecordLink href="/delivery-methods/new">{t("new")}</NewRecordLink>}
-      />
-      <DataTable
-        label={t("title")}
-        columns={columns}
-        state={table}
-        query={list}
-        rowHref={(method) => `/delivery-methods/${method.id}`}
-        search={t("search")}
-        filters={
-          <>
-            <FilterSelect
-              label={t("fields.type")}
-              value={type}
-              onChange={(value) => table.setFilter("type", value)}
-              options={typeOptions}
-            />
-            <FilterSelect
-              label={common("status")}
-              value={table.filters.active}
-              onChange={(value) => table.setFilter("active", value)}
-              options={activeOptions}
-            />
-          </>
-        }
-        rowActions={(method) => (
-          <RowActions
-            label={method.name}
-            actions={[
-              editAction(`/delivery-methods/${method.id}`, canManage),
-              toggleActiveAction(method.active, canManage, () => bulk.toggle(method)),
-              deleteAction(canManage, () => confirmDelete.request(method)),
-            ]}
-          />
-        )}
-        emptyMessage={t("empty")}
-        selection={bulk.selection}
-        views="delivery-methods"
-        exportAs={{ resource: "delivery-methods", fields: Object.keys(deliveryMethodListRecord.shape), filters: table.filters }}
-      />
-      {confirmDelete.dialog}
-      {bulk.dialogs}
-    </>
+    <ResourceListPage
+      resource="deliveryMethods"
+      path="/delivery-methods"
+      table={table}
+      query={list}
+      columns={columns}
+      fields={Object.keys(deliveryMethodListRecord.shape)}
+      filters={[{ name: "type", label: t("fields.type"), options: typeOptions }, activeFilter]}
+      describe={(method) => method.name}
+      canWrite={canManage}
+      remove={(method) => remove.mutateAsync({ id: method.id })}
+      bulkSetActive={bulkSetActive.mutateAsync}
+      bulkRemove={bulkRemove.mutateAsync}
+      onChange={() => utils.deliveryMethods.invalidate()}
+    />
   );
 }

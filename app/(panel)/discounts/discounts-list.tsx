@@ -3,22 +3,9 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useMemo } from "react";
-import {
-  ActiveBadge,
-  DataTable,
-  deleteAction,
-  editAction,
-  NewRecordLink,
-  RowActions,
-  toggleActiveAction,
-  useBulkActions,
-  useTableState,
-} from "@/components/data-table";
+import { ActiveBadge, RecordLink, ResourceListPage, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
-import { PageHeader } from "@/components/panel/page-header";
-import { useConfirmDelete } from "@/components/resource-form";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { discountListRecord, type DiscountListRecord } from "@/server/pricing/discounts/schemas";
@@ -35,37 +22,15 @@ export function DiscountsList() {
     placeholderData: keepPreviousData,
   });
   const utils = trpc.useUtils();
-  const remove = trpc.discounts.remove.useMutation({
-    onSuccess: () => utils.discounts.invalidate(),
-  });
-  const confirmDelete = useConfirmDelete<DiscountListRecord>({
-    resource: "discounts",
-    describe: (row) => row.name,
-    remove: (row) => remove.mutateAsync({ id: row.id }),
-  });
+  const remove = trpc.discounts.remove.useMutation();
   const bulkSetActive = trpc.discounts.bulkSetActive.useMutation();
   const bulkRemove = trpc.discounts.bulkRemove.useMutation();
-  const bulk = useBulkActions<DiscountListRecord>({
-    resource: "discounts",
-    describe: (row) => row.name,
-    canWrite: canManage,
-    setActive: bulkSetActive.mutateAsync,
-    remove: bulkRemove.mutateAsync,
-    onDone: () => utils.discounts.invalidate(),
-  });
   const columns = useMemo(
     () => [
       column.accessor("name", {
         header: t("fields.name"),
         enableSorting: true,
-        cell: ({ row, getValue }) => (
-          <Link
-            href={`/discounts/${row.original.id}`}
-            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
-          >
-            {getValue()}
-          </Link>
-        ),
+        cell: ({ row, getValue }) => <RecordLink href={`/discounts/${row.original.id}`}>{getValue()}</RecordLink>,
       }),
       column.accessor("start_date", {
         header: t("period"),
@@ -97,39 +62,20 @@ export function DiscountsList() {
     [t, common, format],
   );
   return (
-    <>
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={canManage && <NewRecordLink href="/discounts/new">{t("new")}</NewRecordLink>}
-      />
-      <DataTable
-        label={t("title")}
-        columns={columns}
-        state={table}
-        query={list}
-        rowHref={(row) => `/discounts/${row.id}`}
-        search={t("search")}
-        rowActions={(row) => (
-          <RowActions
-            label={row.name}
-            actions={[
-              editAction(`/discounts/${row.id}`, canManage),
-              toggleActiveAction(row.is_active, canManage, () => bulk.toggle({ ...row, active: row.is_active })),
-              deleteAction(canManage, () => confirmDelete.request(row)),
-            ]}
-          />
-        )}
-        emptyMessage={t("empty")}
-        selection={bulk.selection}
-        views="discounts"
-        exportAs={{
-          resource: "discounts",
-          fields: Object.keys(discountListRecord.shape),
-        }}
-      />
-      {confirmDelete.dialog}
-      {bulk.dialogs}
-    </>
+    <ResourceListPage
+      resource="discounts"
+      path="/discounts"
+      table={table}
+      query={list}
+      columns={columns}
+      fields={Object.keys(discountListRecord.shape)}
+      describe={(row) => row.name}
+      canWrite={canManage}
+      remove={(row) => remove.mutateAsync({ id: row.id })}
+      activeOf={(row) => row.is_active}
+      bulkSetActive={bulkSetActive.mutateAsync}
+      bulkRemove={bulkRemove.mutateAsync}
+      onChange={() => utils.discounts.invalidate()}
+    />
   );
 }

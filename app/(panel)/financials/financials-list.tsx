@@ -5,8 +5,8 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import { booleanFilter, DataTable, DateFilter, FilterSelect, useTableState } from "@/components/data-table";
-import { PageHeader } from "@/components/panel/page-header";
+import { booleanFilter, RecordLink, ResourceListPage, useTableState } from "@/components/data-table";
+import { usePartnerLookup } from "@/components/parties/options";
 import { useOrderName } from "@/components/records/order-name";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
@@ -28,7 +28,6 @@ export function FinancialsList() {
     defaultDir: "desc",
     filters: ["overdue", "status", "partner_id", "due_start_date", "due_end_date"],
   });
-  const partners = trpc.partners.list.useQuery({ perPage: 100, sort: "name" }, { staleTime: 60_000 });
   const filters = {
     overdue: booleanFilter(table.filters.overdue),
     status: table.filters.status,
@@ -45,12 +44,9 @@ export function FinancialsList() {
         header: t("fields.due_date"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
-          <Link
-            href={`/financials/${row.original.id}`}
-            className="font-medium whitespace-nowrap underline-offset-4 outline-none hover:underline focus-visible:underline"
-          >
-            {format.date(getValue())}
-          </Link>
+          <span className="whitespace-nowrap">
+            <RecordLink href={`/financials/${row.original.id}`}>{format.date(getValue())}</RecordLink>
+          </span>
         ),
       }),
       column.accessor("partner_name", { header: t("fields.partner_name"), enableSorting: true }),
@@ -89,63 +85,42 @@ export function FinancialsList() {
     [t, format, statuses.byId, orders, orderName],
   );
   return (
-    <>
-      <PageHeader title={t("title")} description={t("description")} />
-      {totals.data && (
-        <p className="mb-3 text-sm text-muted-foreground" role="status" data-testid="financial-totals">
-          {t("totals", {
-            count: totals.data.count,
-            value: format.money(totals.data.value),
-            open: format.money(totals.data.open),
-          })}
-        </p>
-      )}
-      <DataTable
-        label={t("title")}
-        columns={columns}
-        state={table}
-        query={list}
-        rowHref={(record) => `/financials/${record.id}`}
-        search={t("search")}
-        filters={
-          <>
-            <FilterSelect
-              label={t("overdueFilter")}
-              value={table.filters.overdue}
-              onChange={(value) => table.setFilter("overdue", value)}
-              options={[
-                { value: "true", label: t("onlyOverdue") },
-                { value: "false", label: t("notOverdue") },
-              ]}
-            />
-            <FilterSelect
-              label={t("fields.status")}
-              value={table.filters.status}
-              onChange={(value) => table.setFilter("status", value)}
-              options={statuses.items.map((status) => ({ value: status.id, label: status.title }))}
-            />
-            <FilterSelect
-              label={t("partnerFilter")}
-              value={table.filters.partner_id}
-              onChange={(value) => table.setFilter("partner_id", value)}
-              options={(partners.data?.items ?? []).map((partner) => ({ value: partner.id, label: partner.name }))}
-            />
-            <DateFilter
-              label={t("dueFrom")}
-              value={table.filters.due_start_date}
-              onChange={(value) => table.setFilter("due_start_date", value)}
-            />
-            <DateFilter
-              label={t("dueTo")}
-              value={table.filters.due_end_date}
-              onChange={(value) => table.setFilter("due_end_date", value)}
-            />
-          </>
-        }
-        emptyMessage={t("empty")}
-        views="financials"
-        exportAs={{ resource: "financials", fields: Object.keys(financialListRecord.shape), filters: table.filters }}
-      />
-    </>
+    <ResourceListPage
+      create={false}
+      summary={
+        totals.data && (
+          <p className="mb-3 text-sm text-muted-foreground" role="status" data-testid="financial-totals">
+            {t("totals", {
+              count: totals.data.count,
+              value: format.money(totals.data.value),
+              open: format.money(totals.data.open),
+            })}
+          </p>
+        )
+      }
+      resource="financials"
+      path="/financials"
+      table={table}
+      query={list}
+      columns={columns}
+      fields={Object.keys(financialListRecord.shape)}
+      filters={[
+        {
+          name: "overdue",
+          label: t("overdueFilter"),
+          options: [
+            { value: "true", label: t("onlyOverdue") },
+            { value: "false", label: t("notOverdue") },
+          ],
+        },
+        { name: "status", label: t("fields.status"), options: statuses.items.map((status) => ({ value: status.id, label: status.title })) },
+        { kind: "lookup", name: "partner_id", label: t("partnerFilter"), useOptions: usePartnerLookup },
+        { kind: "date", name: "due_start_date", label: t("dueFrom") },
+        { kind: "date", name: "due_end_date", label: t("dueTo") },
+      ]}
+      describe={(record) => record.partner_name}
+      canWrite={false}
+      edit={false}
+    />
   );
 }

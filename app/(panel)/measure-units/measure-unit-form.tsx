@@ -1,20 +1,7 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
-import { toast } from "sonner";
 import { listHref } from "@/components/data-table";
-import {
-  AttributesField,
-  EditRecordPage,
-  NewRecordPage,
-  QuantityField,
-  ResourceForm,
-  SwitchField,
-  TextField,
-  ToggleActiveButton,
-  useResourceForm,
-} from "@/components/resource-form";
+import { AttributesField, QuantityField, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
 import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
 import {
@@ -24,8 +11,10 @@ import {
   type MeasureUnitWrite,
   type MeasureUnitWriteOutput,
 } from "@/server/catalog/measure-units/schemas";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
 
-const LIST = "/measure-units";
+export const LIST = "/measure-units";
 
 interface MeasureUnitFormProps {
   defaultValues: MeasureUnitWrite;
@@ -76,26 +65,6 @@ export function MeasureUnitForm({ defaultValues, onSubmit, readOnly, submitLabel
   );
 }
 
-export function NewMeasureUnit() {
-  const t = useTranslations("measureUnits");
-  const router = useRouter();
-  const utils = trpc.useUtils();
-  const create = trpc.measureUnits.create.useMutation({ onSuccess: () => utils.measureUnits.invalidate() });
-  return (
-    <NewRecordPage resource="measureUnits" list={listHref(LIST)}>
-      <MeasureUnitForm
-        defaultValues={{ abbreviation: "", description: "", decimals_for_quantity: 0, active: true, attributes: {} }}
-        submitLabel={t("create")}
-        onSubmit={async (values) => {
-          const unit = await create.mutateAsync(values);
-          toast.success(t("created", { name: unit.abbreviation }));
-          router.push(listHref(LIST));
-        }}
-      />
-    </NewRecordPage>
-  );
-}
-
 /** Enable or Disable, by the unit's state (PUT /measure-units/{id}/enable|disable). */
 export function useToggleMeasureUnit() {
   const t = useTranslations("measureUnits");
@@ -111,46 +80,4 @@ export function useToggleMeasureUnit() {
     pending: enable.isPending || disable.isPending,
     toggle: (unit: { id: string; active: boolean }) => (unit.active ? disable : enable).mutate({ id: unit.id }),
   };
-}
-
-export function EditMeasureUnit({ id }: { id: string }) {
-  const t = useTranslations();
-  const router = useRouter();
-  const utils = trpc.useUtils();
-  const unit = trpc.measureUnits.get.useQuery({ id });
-  const update = trpc.measureUnits.update.useMutation({ onSuccess: () => utils.measureUnits.invalidate() });
-  const remove = trpc.measureUnits.remove.useMutation({ onSuccess: () => utils.measureUnits.list.invalidate() });
-  const { toggle, pending } = useToggleMeasureUnit();
-  return (
-    <EditRecordPage
-      resource="measureUnits"
-      list={listHref(LIST)}
-      query={unit}
-      title={(row) => `${row.abbreviation} — ${row.description}`}
-      remove={(row) => remove.mutateAsync({ id: row.id })}
-      actions={(row) => <ToggleActiveButton active={row.active} pending={pending} onClick={() => toggle(row)} />}
-    >
-      {(row, { readOnly, secondaryActions }) => (
-        <MeasureUnitForm
-          key={row.updated_at}
-          editing
-          defaultValues={{
-            abbreviation: row.abbreviation,
-            description: row.description,
-            decimals_for_quantity: row.decimals_for_quantity,
-            active: row.active,
-            attributes: {},
-          }}
-          readOnly={readOnly}
-          submitLabel={t("common.saveChanges")}
-          secondaryActions={secondaryActions}
-          onSubmit={async (values) => {
-            const saved = await update.mutateAsync({ ...values, id });
-            toast.success(t("measureUnits.saved", { name: saved.abbreviation }));
-            router.push(listHref(LIST));
-          }}
-        />
-      )}
-    </EditRecordPage>
-  );
 }

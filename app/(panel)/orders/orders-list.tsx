@@ -3,13 +3,11 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useMemo } from "react";
-import { booleanFilter, DataTable, DateFilter, FilterSelect, NewRecordLink, useTableState } from "@/components/data-table";
+import { booleanFilter, RecordLink, ResourceListPage, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
-import { PageHeader } from "@/components/panel/page-header";
 import { useOrderName } from "@/components/records/order-name";
-import { useSellerOptions } from "@/components/parties/options";
+import { usePartnerLookup, useSellerOptions } from "@/components/parties/options";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { orderListRecord, type OrderListRecord } from "@/server/orders/orders/schemas";
@@ -41,7 +39,6 @@ export function OrdersList() {
     defaultDir: "desc",
     filters: ["partner_id", "seller_id", "status", "quotation", "start_date", "end_date"],
   });
-  const partners = usePartnerOptions();
   const sellers = useSellerOptions();
   const statuses = useOrderStatuses();
   const filters = {
@@ -59,13 +56,11 @@ export function OrdersList() {
         header: t("fields.number"),
         enableSorting: true,
         cell: ({ row }) => (
-          <Link
-            href={`/orders/${row.original.id}`}
-            aria-label={orderName(row.original)}
-            className="font-medium whitespace-nowrap tabular-nums underline-offset-4 outline-none hover:underline focus-visible:underline"
-          >
-            {format.number(row.original.number)}
-          </Link>
+          <span className="whitespace-nowrap tabular-nums">
+            <RecordLink href={`/orders/${row.original.id}`} label={orderName(row.original)}>
+              {format.number(row.original.number)}
+            </RecordLink>
+          </span>
         ),
       }),
       column.accessor("negotiation_date", {
@@ -111,61 +106,24 @@ export function OrdersList() {
   ];
 
   return (
-    <>
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={canSell && <NewRecordLink href="/orders/new">{t("new")}</NewRecordLink>}
-      />
-      <DataTable
-        label={t("title")}
-        columns={columns}
-        state={table}
-        query={list}
-        rowHref={(order) => `/orders/${order.id}`}
-        search={t("search")}
-        filters={
-          <>
-            <FilterSelect
-              label={t("fields.partner_id")}
-              value={table.filters.partner_id}
-              onChange={(value) => table.setFilter("partner_id", value)}
-              options={partners}
-            />
-            <FilterSelect
-              label={t("fields.seller_id")}
-              value={table.filters.seller_id}
-              onChange={(value) => table.setFilter("seller_id", value)}
-              options={sellers.options}
-            />
-            <FilterSelect
-              label={t("fields.status")}
-              value={table.filters.status}
-              onChange={(value) => table.setFilter("status", value)}
-              options={statuses.map((status) => ({
-                value: status.id,
-                label: status.title,
-              }))}
-            />
-            <FilterSelect
-              label={t("fields.quotation")}
-              value={table.filters.quotation}
-              onChange={(value) => table.setFilter("quotation", value)}
-              options={quotationOptions}
-              allLabel={common("all")}
-            />
-            <DateFilter label={t("from")} value={table.filters.start_date} onChange={(value) => table.setFilter("start_date", value)} />
-            <DateFilter label={t("to")} value={table.filters.end_date} onChange={(value) => table.setFilter("end_date", value)} />
-          </>
-        }
-        emptyMessage={t("empty")}
-        views="orders"
-        exportAs={{
-          resource: "orders",
-          fields: Object.keys(orderListRecord.shape),
-          filters: table.filters,
-        }}
-      />
-    </>
+    <ResourceListPage
+      resource="orders"
+      path="/orders"
+      table={table}
+      query={list}
+      columns={columns}
+      fields={Object.keys(orderListRecord.shape)}
+      filters={[
+        { kind: "lookup", name: "partner_id", label: t("fields.partner_id"), useOptions: usePartnerLookup },
+        { name: "seller_id", label: t("fields.seller_id"), options: sellers.options },
+        { name: "status", label: t("fields.status"), options: statuses.map((status) => ({ value: status.id, label: status.title })) },
+        { name: "quotation", label: t("fields.quotation"), options: quotationOptions, allLabel: common("all") },
+        { kind: "date", name: "start_date", label: t("from") },
+        { kind: "date", name: "end_date", label: t("to") },
+      ]}
+      describe={orderName}
+      canWrite={canSell}
+      edit={false}
+    />
   );
 }

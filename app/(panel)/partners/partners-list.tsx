@@ -3,26 +3,10 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useMemo } from "react";
-import {
-  ActiveBadge,
-  booleanFilter,
-  DataTable,
-  deleteAction,
-  editAction,
-  FilterSelect,
-  NewRecordLink,
-  RowActions,
-  useActiveOptions,
-  useTableState,
-  useBulkActions,
-  toggleActiveAction,
-} from "@/components/data-table";
+import { ActiveBadge, booleanFilter, RecordLink, ResourceListPage, useActiveFilter, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
-import { PageHeader } from "@/components/panel/page-header";
 import { useProfileOptions, useSellerOptions } from "@/components/parties/options";
-import { useConfirmDelete } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { formatFiscalNumber } from "@/server/lib/fiscal-number";
 import { partnerListRecord, type PartnerListRecord } from "@/server/parties/partners/schemas";
@@ -34,7 +18,7 @@ export function PartnersList() {
   const t = useTranslations("partners");
   const common = useTranslations("common");
   const canSell = useCan("sell");
-  const activeOptions = useActiveOptions();
+  const activeFilter = useActiveFilter();
   const table = useTableState({ defaultSort: "name", filters: ["active", "profile_id", "seller_id"] });
   const profiles = useProfileOptions();
   const sellers = useSellerOptions();
@@ -48,22 +32,9 @@ export function PartnersList() {
     { placeholderData: keepPreviousData },
   );
   const utils = trpc.useUtils();
-  const remove = trpc.partners.remove.useMutation({ onSuccess: () => utils.partners.invalidate() });
-  const confirmDelete = useConfirmDelete<PartnerListRecord>({
-    resource: "partners",
-    describe: (partner) => partner.name,
-    remove: (partner) => remove.mutateAsync({ id: partner.id }),
-  });
+  const remove = trpc.partners.remove.useMutation();
   const bulkSetActive = trpc.partners.bulkSetActive.useMutation();
   const bulkRemove = trpc.partners.bulkRemove.useMutation();
-  const bulk = useBulkActions<PartnerListRecord>({
-    resource: "partners",
-    describe: (partner) => partner.name,
-    canWrite: canSell,
-    setActive: bulkSetActive.mutateAsync,
-    remove: bulkRemove.mutateAsync,
-    onDone: () => utils.partners.invalidate(),
-  });
   const columns = useMemo(
     () => [
       column.accessor("name", {
@@ -71,12 +42,7 @@ export function PartnersList() {
         enableSorting: true,
         cell: ({ row, getValue }) => (
           <div className="grid">
-            <Link
-              href={`/partners/${row.original.id}`}
-              className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
-            >
-              {getValue()}
-            </Link>
+            <RecordLink href={`/partners/${row.original.id}`}>{getValue()}</RecordLink>
             {row.original.trade_name && <span className="text-xs text-muted-foreground">{row.original.trade_name}</span>}
           </div>
         ),
@@ -102,58 +68,24 @@ export function PartnersList() {
   );
 
   return (
-    <>
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={canSell && <NewRecordLink href="/partners/new">{t("new")}</NewRecordLink>}
-      />
-      <DataTable
-        label={t("title")}
-        columns={columns}
-        state={table}
-        query={list}
-        rowHref={(partner) => `/partners/${partner.id}`}
-        search={t("search")}
-        filters={
-          <>
-            <FilterSelect
-              label={t("fields.profile_id")}
-              value={table.filters.profile_id}
-              onChange={(value) => table.setFilter("profile_id", value)}
-              options={profiles.options}
-            />
-            <FilterSelect
-              label={t("fields.seller_id")}
-              value={table.filters.seller_id}
-              onChange={(value) => table.setFilter("seller_id", value)}
-              options={sellers.options}
-            />
-            <FilterSelect
-              label={common("status")}
-              value={table.filters.active}
-              onChange={(value) => table.setFilter("active", value)}
-              options={activeOptions}
-            />
-          </>
-        }
-        rowActions={(partner) => (
-          <RowActions
-            label={partner.name}
-            actions={[
-              editAction(`/partners/${partner.id}`, canSell),
-              toggleActiveAction(partner.active, canSell, () => bulk.toggle(partner)),
-              deleteAction(canSell, () => confirmDelete.request(partner)),
-            ]}
-          />
-        )}
-        emptyMessage={t("empty")}
-        selection={bulk.selection}
-        views="partners"
-        exportAs={{ resource: "partners", fields: Object.keys(partnerListRecord.shape), filters: table.filters }}
-      />
-      {confirmDelete.dialog}
-      {bulk.dialogs}
-    </>
+    <ResourceListPage
+      resource="partners"
+      path="/partners"
+      table={table}
+      query={list}
+      columns={columns}
+      fields={Object.keys(partnerListRecord.shape)}
+      filters={[
+        { name: "profile_id", label: t("fields.profile_id"), options: profiles.options },
+        { name: "seller_id", label: t("fields.seller_id"), options: sellers.options },
+        activeFilter,
+      ]}
+      describe={(partner) => partner.name}
+      canWrite={canSell}
+      remove={(partner) => remove.mutateAsync({ id: partner.id })}
+      bulkSetActive={bulkSetActive.mutateAsync}
+      bulkRemove={bulkRemove.mutateAsync}
+      onChange={() => utils.partners.invalidate()}
+    />
   );
 }

@@ -3,25 +3,9 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useMemo } from "react";
-import {
-  ActiveBadge,
-  booleanFilter,
-  DataTable,
-  deleteAction,
-  editAction,
-  FilterSelect,
-  NewRecordLink,
-  RowActions,
-  useActiveOptions,
-  useTableState,
-  useBulkActions,
-  toggleActiveAction,
-} from "@/components/data-table";
+import { ActiveBadge, booleanFilter, RecordLink, ResourceListPage, useActiveFilter, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
-import { PageHeader } from "@/components/panel/page-header";
-import { useConfirmDelete } from "@/components/resource-form";
 import { useFormat } from "@/lib/format";
 import { useEnumLabel } from "@/lib/i18n";
 import { trpc } from "@/lib/trpc";
@@ -35,7 +19,7 @@ export function PaymentMethodsList() {
   const common = useTranslations("common");
   const format = useFormat();
   const typeLabel = useEnumLabel("paymentMethodType");
-  const activeOptions = useActiveOptions();
+  const activeFilter = useActiveFilter();
   const canManage = useCan("manage");
   const table = useTableState({ defaultSort: "name", filters: ["active", "with_vendor"] });
   const list = trpc.paymentMethods.list.useQuery(
@@ -43,22 +27,9 @@ export function PaymentMethodsList() {
     { placeholderData: keepPreviousData },
   );
   const utils = trpc.useUtils();
-  const remove = trpc.paymentMethods.remove.useMutation({ onSuccess: () => utils.paymentMethods.invalidate() });
-  const confirmDelete = useConfirmDelete<PaymentMethodListRecord>({
-    resource: "paymentMethods",
-    describe: (method) => method.name,
-    remove: (method) => remove.mutateAsync({ id: method.id }),
-  });
+  const remove = trpc.paymentMethods.remove.useMutation();
   const bulkSetActive = trpc.paymentMethods.bulkSetActive.useMutation();
   const bulkRemove = trpc.paymentMethods.bulkRemove.useMutation();
-  const bulk = useBulkActions<PaymentMethodListRecord>({
-    resource: "paymentMethods",
-    describe: (method) => method.name,
-    canWrite: canManage,
-    setActive: bulkSetActive.mutateAsync,
-    remove: bulkRemove.mutateAsync,
-    onDone: () => utils.paymentMethods.invalidate(),
-  });
   const columns = useMemo(() => {
     const range = (min: number | null, max: number | null) =>
       min === null && max === null
@@ -72,14 +43,7 @@ export function PaymentMethodsList() {
       column.accessor("name", {
         header: t("fields.name"),
         enableSorting: true,
-        cell: ({ row, getValue }) => (
-          <Link
-            href={`/payment-methods/${row.original.id}`}
-            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
-          >
-            {getValue()}
-          </Link>
-        ),
+        cell: ({ row, getValue }) => <RecordLink href={`/payment-methods/${row.original.id}`}>{getValue()}</RecordLink>,
       }),
       column.accessor("type", { header: t("fields.type"), enableSorting: true, cell: ({ getValue }) => typeLabel(getValue()) }),
       column.accessor("vendor", { header: t("vendor"), enableSorting: true, cell: ({ getValue }) => getValue() ?? none }),
@@ -105,55 +69,30 @@ export function PaymentMethodsList() {
   }, [t, common, format, typeLabel]);
 
   return (
-    <>
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={canManage && <NewRecordLink href="/payment-methods/new">{t("new")}</NewRecordLink>}
-      />
-      <DataTable
-        label={t("title")}
-        columns={columns}
-        state={table}
-        query={list}
-        rowHref={(method) => `/payment-methods/${method.id}`}
-        search={t("search")}
-        filters={
-          <>
-            <FilterSelect
-              label={common("status")}
-              value={table.filters.active}
-              onChange={(value) => table.setFilter("active", value)}
-              options={activeOptions}
-            />
-            <FilterSelect
-              label={t("fields.provider")}
-              value={table.filters.with_vendor}
-              onChange={(value) => table.setFilter("with_vendor", value)}
-              options={[
-                { value: "true", label: t("withProvider") },
-                { value: "false", label: t("withoutProvider") },
-              ]}
-            />
-          </>
-        }
-        rowActions={(method) => (
-          <RowActions
-            label={method.name}
-            actions={[
-              editAction(`/payment-methods/${method.id}`, canManage),
-              toggleActiveAction(method.active, canManage, () => bulk.toggle(method)),
-              deleteAction(canManage, () => confirmDelete.request(method)),
-            ]}
-          />
-        )}
-        emptyMessage={t("empty")}
-        selection={bulk.selection}
-        views="payment-methods"
-        exportAs={{ resource: "payment-methods", fields: Object.keys(paymentMethodListRecord.shape), filters: table.filters }}
-      />
-      {confirmDelete.dialog}
-      {bulk.dialogs}
-    </>
+    <ResourceListPage
+      resource="paymentMethods"
+      path="/payment-methods"
+      table={table}
+      query={list}
+      columns={columns}
+      fields={Object.keys(paymentMethodListRecord.shape)}
+      filters={[
+        activeFilter,
+        {
+          name: "with_vendor",
+          label: t("fields.provider"),
+          options: [
+            { value: "true", label: t("withProvider") },
+            { value: "false", label: t("withoutProvider") },
+          ],
+        },
+      ]}
+      describe={(method) => method.name}
+      canWrite={canManage}
+      remove={(method) => remove.mutateAsync({ id: method.id })}
+      bulkSetActive={bulkSetActive.mutateAsync}
+      bulkRemove={bulkRemove.mutateAsync}
+      onChange={() => utils.paymentMethods.invalidate()}
+    />
   );
 }

@@ -1,11 +1,5 @@
 "use client";
 
-import { WandSparklesIcon } from "lucide-react";
-import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
-import { useWatch } from "react-hook-form";
-import { toast } from "sonner";
-import { z } from "zod";
 import { CategoriesField } from "@/components/catalog/categories-field";
 import { LookupField } from "@/components/catalog/lookup-field";
 import { useBrandOptions, useMeasureUnitOptions } from "@/components/catalog/lookups";
@@ -13,9 +7,7 @@ import { listHref } from "@/components/data-table";
 import { ImagesField } from "@/components/files";
 import {
   AttributesField,
-  EditRecordPage,
   MoneyField,
-  NewRecordPage,
   QuantityField,
   ResourceForm,
   SwitchField,
@@ -27,9 +19,13 @@ import { Button } from "@/components/ui/button";
 import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
 import { productWrite, type Product, type ProductWriteOutput } from "@/server/catalog/products/schemas";
-import { ProductSections } from "./product-sections";
+import { WandSparklesIcon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { z } from "zod";
 
-const LIST = "/products";
+export const LIST = "/products";
 /** Kilograms, to the gram (the API's rule). */
 const WEIGHT_DECIMALS = 3;
 const MAX_IMAGES = 20;
@@ -219,61 +215,5 @@ function SkuField({ form, readOnly }: { form: ResourceFormReturn<ProductFormValu
         </Button>
       )}
     </div>
-  );
-}
-
-export function NewProduct() {
-  const t = useTranslations("products");
-  const router = useRouter();
-  const utils = trpc.useUtils();
-  const create = trpc.products.create.useMutation({ onSuccess: () => utils.products.invalidate() });
-  return (
-    <NewRecordPage resource="products" list={listHref(LIST)} wide>
-      <ProductForm
-        defaultValues={emptyProduct}
-        submitLabel={t("create")}
-        onSubmit={async (values) => {
-          const product = await create.mutateAsync(values);
-          toast.success(t("created", { name: product.name, sku: product.sku }));
-          // Its page: where variations, specifications and alternative units are added.
-          router.push(`${LIST}/${product.id}`);
-        }}
-      />
-    </NewRecordPage>
-  );
-}
-
-export function EditProduct({ id }: { id: string }) {
-  const t = useTranslations();
-  const router = useRouter();
-  const utils = trpc.useUtils();
-  const product = trpc.products.get.useQuery({ id });
-  const update = trpc.products.update.useMutation({ onSuccess: () => utils.products.invalidate() });
-  const remove = trpc.products.remove.useMutation({ onSuccess: () => utils.products.list.invalidate() });
-  return (
-    <EditRecordPage
-      resource="products"
-      list={listHref(LIST)}
-      query={product}
-      wide
-      title={(row) => row.name}
-      remove={(row) => remove.mutateAsync({ id: row.id })}
-      below={({ readOnly }) => <ProductSections productId={id} product={product.data} readOnly={readOnly} />}
-    >
-      {(row, { readOnly, secondaryActions }) => (
-        <ProductForm
-          key={row.updated_at}
-          defaultValues={productValues(row)}
-          readOnly={readOnly}
-          submitLabel={t("common.saveChanges")}
-          secondaryActions={secondaryActions}
-          onSubmit={async (values) => {
-            const saved = await update.mutateAsync({ ...values, id });
-            toast.success(t("products.saved", { name: saved.name }));
-            router.push(listHref(LIST));
-          }}
-        />
-      )}
-    </EditRecordPage>
   );
 }

@@ -6,25 +6,9 @@ import { ImageIcon, LayersIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import {
-  ActiveBadge,
-  booleanFilter,
-  DataTable,
-  deleteAction,
-  editAction,
-  FilterLookup,
-  FilterSelect,
-  NewRecordLink,
-  RowActions,
-  toggleActiveAction,
-  useBulkActions,
-  useActiveOptions,
-  useTableState,
-} from "@/components/data-table";
+import { ActiveBadge, booleanFilter, RecordLink, ResourceListPage, useActiveFilter, useTableState } from "@/components/data-table";
 import { useBrandOptions, useCategoryPaths } from "@/components/catalog/lookups";
 import { useCan } from "@/components/panel/current-user";
-import { PageHeader } from "@/components/panel/page-header";
-import { useConfirmDelete } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { EMPTY, useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
@@ -56,7 +40,7 @@ function Thumbnail({ product }: { product: Product }) {
 export function ProductsList() {
   const t = useTranslations();
   const canManage = useCan("manage");
-  const activeOptions = useActiveOptions();
+  const activeFilter = useActiveFilter();
   const format = useFormat();
   // No default sort: by name, or by relevance while searching (the ranking of POST /products/search).
   const table = useTableState({ defaultSort: "", filters: ["active", "brand_id", "category_id"] });
@@ -72,22 +56,9 @@ export function ProductsList() {
   const rows = useMemo(() => list.data && { ...list.data, items: list.data.items.filter(isWhole) }, [list.data]);
   const { paths: categories } = useCategoryPaths();
   const utils = trpc.useUtils();
-  const remove = trpc.products.remove.useMutation({ onSuccess: () => utils.products.invalidate() });
-  const confirmDelete = useConfirmDelete<Product>({
-    resource: "products",
-    describe: (product) => product.name,
-    remove: (product) => remove.mutateAsync({ id: product.id }),
-  });
+  const remove = trpc.products.remove.useMutation();
   const bulkSetActive = trpc.products.bulkSetActive.useMutation();
   const bulkRemove = trpc.products.bulkRemove.useMutation();
-  const bulk = useBulkActions<Product>({
-    resource: "products",
-    describe: (product) => product.name,
-    canWrite: canManage,
-    setActive: bulkSetActive.mutateAsync,
-    remove: bulkRemove.mutateAsync,
-    onDone: () => utils.products.invalidate(),
-  });
   const columns = useMemo(
     () => [
       // The name with its thumbnail: the first column titles the row's card on phones.
@@ -97,12 +68,7 @@ export function ProductsList() {
         cell: ({ row, getValue }) => (
           <span className="flex items-center gap-3">
             <Thumbnail product={row.original} />
-            <Link
-              href={`/products/${row.original.id}`}
-              className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
-            >
-              {getValue()}
-            </Link>
+            <RecordLink href={`/products/${row.original.id}`}>{getValue()}</RecordLink>
           </span>
         ),
       }),
@@ -133,69 +99,33 @@ export function ProductsList() {
     [t, format],
   );
   return (
-    <>
-      <PageHeader
-        title={t("products.title")}
-        description={t("products.description")}
-        actions={
-          <>
-            <Button variant="outline" asChild>
-              <Link href="/alternative-units">
-                <LayersIcon aria-hidden />
-                {t("alternativeUnits.title")}
-              </Link>
-            </Button>
-            {canManage && <NewRecordLink href="/products/new">{t("products.new")}</NewRecordLink>}
-          </>
-        }
-      />
-      <DataTable
-        label={t("products.title")}
-        columns={columns}
-        state={table}
-        query={{ data: rows, isPending: list.isPending, isFetching: list.isFetching, error: list.error, refetch: list.refetch }}
-        rowHref={(product) => `/products/${product.id}`}
-        search={t("products.search")}
-        filters={
-          <>
-            <FilterSelect
-              label={t("common.status")}
-              value={table.filters.active}
-              onChange={(value) => table.setFilter("active", value)}
-              options={activeOptions}
-            />
-            <FilterLookup
-              label={t("brands.one")}
-              value={table.filters.brand_id}
-              onChange={(value) => table.setFilter("brand_id", value)}
-              useOptions={useBrandOptions}
-            />
-            <FilterSelect
-              label={t("categories.one")}
-              value={table.filters.category_id}
-              onChange={(value) => table.setFilter("category_id", value)}
-              options={categories}
-            />
-          </>
-        }
-        rowActions={(product) => (
-          <RowActions
-            label={product.name}
-            actions={[
-              editAction(`/products/${product.id}`, canManage),
-              { label: t("alternativeUnits.title"), icon: LayersIcon, href: `/alternative-units?product_id=${product.id}` },
-              toggleActiveAction(product.active, canManage, () => bulk.toggle(product)),
-              deleteAction(canManage, () => confirmDelete.request(product)),
-            ]}
-          />
-        )}
-        emptyMessage={t("products.empty")}
-        selection={bulk.selection}
-        views="products"
-        exportAs={{ resource: "products", fields: Object.keys(productRecord.shape), filters: table.filters }}
-      />
-      {confirmDelete.dialog}
-      {bulk.dialogs}
-    </>
+    <ResourceListPage
+      resource="products"
+      path="/products"
+      headerActions={
+        <Button variant="outline" asChild>
+          <Link href="/alternative-units">
+            <LayersIcon aria-hidden />
+            {t("alternativeUnits.title")}
+          </Link>
+        </Button>
+      }
+      table={table}
+      query={{ data: rows, isPending: list.isPending, isFetching: list.isFetching, error: list.error, refetch: list.refetch }}
+      columns={columns}
+      fields={Object.keys(productRecord.shape)}
+      filters={[
+        activeFilter,
+        { kind: "lookup", name: "brand_id", label: t("brands.one"), useOptions: useBrandOptions },
+        { name: "category_id", label: t("categories.one"), options: categories },
+      ]}
+      describe={(product) => product.name}
+      canWrite={canManage}
+      remove={(product) => remove.mutateAsync({ id: product.id })}
+      bulkSetActive={bulkSetActive.mutateAsync}
+      bulkRemove={bulkRemove.mutateAsync}
+      onChange={() => utils.products.invalidate()}
+      actions={(product) => [{ label: t("alternativeUnits.title"), icon: LayersIcon, href: `/alternative-units?product_id=${product.id}` }]}
+    />
   );
 }

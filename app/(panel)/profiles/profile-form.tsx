@@ -1,22 +1,11 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
-import { toast } from "sonner";
 import { listHref } from "@/components/data-table";
-import {
-  AttributesField,
-  EditRecordPage,
-  NewRecordPage,
-  ResourceForm,
-  SwitchField,
-  TextField,
-  useResourceForm,
-} from "@/components/resource-form";
-import { trpc } from "@/lib/trpc";
+import { AttributesField, ResourceForm, SwitchField, TextField, useResourceForm } from "@/components/resource-form";
 import { profileWrite, type ProfileWrite, type ProfileWriteOutput } from "@/server/catalog/profiles/schemas";
+import { useTranslations } from "next-intl";
 
-const LIST = "/profiles";
+export const LIST = "/profiles";
 
 interface ProfileFormProps {
   defaultValues: ProfileWrite;
@@ -43,58 +32,5 @@ export function ProfileForm({ defaultValues, onSubmit, readOnly, submitLabel, se
       <SwitchField control={form.control} name="active" label={t("fields.active")} description={t("activeDescription")} />
       <AttributesField control={form.control} name="attributes" entity="profile" description={t("attributesDescription")} />
     </ResourceForm>
-  );
-}
-
-export function NewProfile() {
-  const t = useTranslations("profiles");
-  const router = useRouter();
-  const utils = trpc.useUtils();
-  const create = trpc.profiles.create.useMutation({ onSuccess: () => utils.profiles.invalidate() });
-  return (
-    <NewRecordPage resource="profiles" list={listHref(LIST)}>
-      <ProfileForm
-        defaultValues={{ name: "", active: true, attributes: {} }}
-        submitLabel={t("create")}
-        onSubmit={async (values) => {
-          const profile = await create.mutateAsync(values);
-          toast.success(t("created", { name: profile.name }));
-          router.push(listHref(LIST));
-        }}
-      />
-    </NewRecordPage>
-  );
-}
-
-export function EditProfile({ id }: { id: string }) {
-  const t = useTranslations();
-  const router = useRouter();
-  const utils = trpc.useUtils();
-  const profile = trpc.profiles.get.useQuery({ id });
-  const update = trpc.profiles.update.useMutation({ onSuccess: () => utils.profiles.invalidate() });
-  const remove = trpc.profiles.remove.useMutation({ onSuccess: () => utils.profiles.list.invalidate() });
-  return (
-    <EditRecordPage
-      resource="profiles"
-      list={listHref(LIST)}
-      query={profile}
-      title={(row) => row.name}
-      remove={(row) => remove.mutateAsync({ id: row.id })}
-    >
-      {(row, { readOnly, secondaryActions }) => (
-        <ProfileForm
-          key={row.updated_at}
-          defaultValues={{ name: row.name, active: row.active, attributes: row.attributes }}
-          readOnly={readOnly}
-          submitLabel={t("common.saveChanges")}
-          secondaryActions={secondaryActions}
-          onSubmit={async (values) => {
-            const saved = await update.mutateAsync({ ...values, id });
-            toast.success(t("profiles.saved", { name: saved.name }));
-            router.push(listHref(LIST));
-          }}
-        />
-      )}
-    </EditRecordPage>
   );
 }

@@ -3,25 +3,9 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useMemo } from "react";
-import {
-  ActiveBadge,
-  booleanFilter,
-  DataTable,
-  deleteAction,
-  editAction,
-  FilterSelect,
-  NewRecordLink,
-  RowActions,
-  useActiveOptions,
-  useTableState,
-  useBulkActions,
-  toggleActiveAction,
-} from "@/components/data-table";
+import { ActiveBadge, booleanFilter, RecordLink, ResourceListPage, useActiveFilter, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
-import { PageHeader } from "@/components/panel/page-header";
-import { useConfirmDelete } from "@/components/resource-form";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { profileListRecord, type ProfileListRecord } from "@/server/catalog/profiles/schemas";
@@ -33,42 +17,22 @@ export function ProfilesList() {
   const common = useTranslations("common");
   const format = useFormat();
   const canManage = useCan("manage");
-  const activeOptions = useActiveOptions();
+  const activeFilter = useActiveFilter();
   const table = useTableState({ defaultSort: "name", filters: ["active"] });
   const list = trpc.profiles.list.useQuery(
     { ...table.paging, active: booleanFilter(table.filters.active) },
     { placeholderData: keepPreviousData },
   );
   const utils = trpc.useUtils();
-  const remove = trpc.profiles.remove.useMutation({ onSuccess: () => utils.profiles.invalidate() });
-  const confirmDelete = useConfirmDelete<ProfileListRecord>({
-    resource: "profiles",
-    describe: (profile) => profile.name,
-    remove: (profile) => remove.mutateAsync({ id: profile.id }),
-  });
+  const remove = trpc.profiles.remove.useMutation();
   const bulkSetActive = trpc.profiles.bulkSetActive.useMutation();
   const bulkRemove = trpc.profiles.bulkRemove.useMutation();
-  const bulk = useBulkActions<ProfileListRecord>({
-    resource: "profiles",
-    describe: (profile) => profile.name,
-    canWrite: canManage,
-    setActive: bulkSetActive.mutateAsync,
-    remove: bulkRemove.mutateAsync,
-    onDone: () => utils.profiles.invalidate(),
-  });
   const columns = useMemo(
     () => [
       column.accessor("name", {
         header: t("fields.name"),
         enableSorting: true,
-        cell: ({ row, getValue }) => (
-          <Link
-            href={`/profiles/${row.original.id}`}
-            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
-          >
-            {getValue()}
-          </Link>
-        ),
+        cell: ({ row, getValue }) => <RecordLink href={`/profiles/${row.original.id}`}>{getValue()}</RecordLink>,
       }),
       column.accessor("active", {
         header: common("status"),
@@ -84,44 +48,20 @@ export function ProfilesList() {
     [t, common, format],
   );
   return (
-    <>
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={canManage && <NewRecordLink href="/profiles/new">{t("new")}</NewRecordLink>}
-      />
-      <DataTable
-        label={t("title")}
-        columns={columns}
-        state={table}
-        query={list}
-        rowHref={(profile) => `/profiles/${profile.id}`}
-        search={t("search")}
-        filters={
-          <FilterSelect
-            label={common("status")}
-            value={table.filters.active}
-            onChange={(value) => table.setFilter("active", value)}
-            options={activeOptions}
-          />
-        }
-        rowActions={(profile) => (
-          <RowActions
-            label={profile.name}
-            actions={[
-              editAction(`/profiles/${profile.id}`, canManage),
-              toggleActiveAction(profile.active, canManage, () => bulk.toggle(profile)),
-              deleteAction(canManage, () => confirmDelete.request(profile)),
-            ]}
-          />
-        )}
-        emptyMessage={t("empty")}
-        selection={bulk.selection}
-        views="profiles"
-        exportAs={{ resource: "profiles", fields: Object.keys(profileListRecord.shape), filters: table.filters }}
-      />
-      {confirmDelete.dialog}
-      {bulk.dialogs}
-    </>
+    <ResourceListPage
+      resource="profiles"
+      path="/profiles"
+      table={table}
+      query={list}
+      columns={columns}
+      fields={Object.keys(profileListRecord.shape)}
+      filters={[activeFilter]}
+      describe={(profile) => profile.name}
+      canWrite={canManage}
+      remove={(profile) => remove.mutateAsync({ id: profile.id })}
+      bulkSetActive={bulkSetActive.mutateAsync}
+      bulkRemove={bulkRemove.mutateAsync}
+      onChange={() => utils.profiles.invalidate()}
+    />
   );
 }

@@ -4,10 +4,8 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { TriangleAlertIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useMemo } from "react";
-import { booleanFilter, DataTable, FilterSelect, useTableState } from "@/components/data-table";
-import { PageHeader } from "@/components/panel/page-header";
+import { booleanFilter, RecordLink, ResourceListPage, useTableState } from "@/components/data-table";
 import { Badge } from "@/components/ui/badge";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
@@ -30,12 +28,9 @@ export function SalesList() {
         header: t("fields.created_at"),
         enableSorting: true,
         cell: ({ row, getValue }) => (
-          <Link
-            href={`/sales/${row.original.id}`}
-            className="font-medium whitespace-nowrap underline-offset-4 outline-none hover:underline focus-visible:underline"
-          >
-            {format.dateTime(getValue())}
-          </Link>
+          <span className="whitespace-nowrap">
+            <RecordLink href={`/sales/${row.original.id}`}>{format.dateTime(getValue())}</RecordLink>
+          </span>
         ),
       }),
       column.accessor("partner_name", { header: t("fields.partner_name"), enableSorting: true }),
@@ -60,30 +55,27 @@ export function SalesList() {
     [t, format],
   );
   return (
-    <>
-      <PageHeader title={t("title")} description={t("description")} />
-      <DataTable
-        label={t("title")}
-        columns={columns}
-        state={table}
-        query={list}
-        rowHref={(sale) => `/sales/${sale.id}`}
-        search={t("search")}
-        filters={
-          <FilterSelect
-            label={t("quotationFilter")}
-            value={table.filters.quotation}
-            onChange={(value) => table.setFilter("quotation", value)}
-            options={[
-              { value: "false", label: t("onlySales") },
-              { value: "true", label: t("onlyQuotations") },
-            ]}
-          />
-        }
-        emptyMessage={t("empty")}
-        views="sales"
-        exportAs={{ resource: "sales", fields: Object.keys(saleListRecord.shape), filters: table.filters }}
-      />
-    </>
+    <ResourceListPage
+      resource="sales"
+      path="/sales"
+      create={false}
+      table={table}
+      query={list}
+      columns={columns}
+      fields={Object.keys(saleListRecord.shape)}
+      filters={[
+        {
+          name: "quotation",
+          label: t("quotationFilter"),
+          options: [
+            { value: "false", label: t("onlySales") },
+            { value: "true", label: t("onlyQuotations") },
+          ],
+        },
+      ]}
+      describe={(sale) => sale.partner_name}
+      canWrite={false}
+      edit={false}
+    />
   );
 }

@@ -5,20 +5,8 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useMemo } from "react";
-import {
-  DataTable,
-  deleteAction,
-  editAction,
-  FilterSelect,
-  NewRecordLink,
-  RowActions,
-  useTableState,
-  type RowGroups,
-  useBulkActions,
-} from "@/components/data-table";
+import { ResourceListPage, useTableState, type RowGroups } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
-import { PageHeader } from "@/components/panel/page-header";
-import { useConfirmDelete } from "@/components/resource-form";
 import { Badge } from "@/components/ui/badge";
 import { useEnumLabel, useEnumOptions } from "@/lib/i18n";
 import { trpc } from "@/lib/trpc";
@@ -41,20 +29,8 @@ export function StatusesList() {
   const type = isStatusType(table.filters.type) ? table.filters.type : undefined;
   const list = trpc.statuses.list.useQuery({ ...table.paging, type }, { placeholderData: keepPreviousData });
   const utils = trpc.useUtils();
-  const remove = trpc.statuses.remove.useMutation({ onSuccess: () => utils.statuses.invalidate() });
-  const confirmDelete = useConfirmDelete<StatusListRecord>({
-    resource: "statuses",
-    describe: (status) => `${status.title} (${typeLabel(status.type)})`,
-    remove: (status) => remove.mutateAsync({ id: status.id }),
-  });
+  const remove = trpc.statuses.remove.useMutation();
   const bulkRemove = trpc.statuses.bulkRemove.useMutation();
-  const bulk = useBulkActions<StatusListRecord>({
-    resource: "statuses",
-    describe: (status) => `${status.title} (${typeLabel(status.type)})`,
-    canWrite: canManage,
-    remove: bulkRemove.mutateAsync,
-    onDone: () => utils.statuses.invalidate(),
-  });
   const groups = useMemo<RowGroups<StatusListRecord>>(
     () => ({ key: (status) => status.type, order: statusTypes, label: (key) => t("group", { type: typeLabel(key) }) }),
     [t, typeLabel],
@@ -96,36 +72,21 @@ export function StatusesList() {
   );
 
   return (
-    <>
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={canManage && <NewRecordLink href="/statuses/new">{t("new")}</NewRecordLink>}
-      />
-      <DataTable
-        label={t("title")}
-        columns={columns}
-        state={table}
-        query={list}
-        groups={groups}
-        rowHref={(status) => `/statuses/${status.id}`}
-        search={t("search")}
-        filters={
-          <FilterSelect label={t("fields.type")} value={type} onChange={(value) => table.setFilter("type", value)} options={typeOptions} />
-        }
-        rowActions={(status) => (
-          <RowActions
-            label={status.title}
-            actions={[editAction(`/statuses/${status.id}`, canManage), deleteAction(canManage, () => confirmDelete.request(status))]}
-          />
-        )}
-        emptyMessage={t("empty")}
-        selection={bulk.selection}
-        views="statuses"
-        exportAs={{ resource: "statuses", fields: Object.keys(statusListRecord.shape), filters: table.filters }}
-      />
-      {confirmDelete.dialog}
-      {bulk.dialogs}
-    </>
+    <ResourceListPage
+      resource="statuses"
+      path="/statuses"
+      table={table}
+      query={list}
+      columns={columns}
+      groups={groups}
+      fields={Object.keys(statusListRecord.shape)}
+      filters={[{ name: "type", label: t("fields.type"), options: typeOptions }]}
+      describe={(status) => `${status.title} (${typeLabel(status.type)})`}
+      rowLabel={(status) => status.title}
+      canWrite={canManage}
+      remove={(status) => remove.mutateAsync({ id: status.id })}
+      bulkRemove={bulkRemove.mutateAsync}
+      onChange={() => utils.statuses.invalidate()}
+    />
   );
 }

@@ -2,23 +2,12 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { KeyRoundIcon, PencilIcon, UserCheckIcon, UserPlusIcon, UserXIcon } from "lucide-react";
+import { KeyRoundIcon, UserPlusIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
-import {
-  ActiveBadge,
-  booleanFilter,
-  DataTable,
-  FilterSelect,
-  RowActions,
-  useActiveOptions,
-  useTableState,
-  useBulkActions,
-} from "@/components/data-table";
+import { ActiveBadge, booleanFilter, RecordLink, ResourceListPage, useActiveFilter, useTableState } from "@/components/data-table";
 import { useCan, useCurrentUser } from "@/components/panel/current-user";
-import { PageHeader } from "@/components/panel/page-header";
 import { ConfirmDeleteDialog } from "@/components/resource-form";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -42,7 +31,7 @@ export function UsersList() {
   const format = useFormat();
   const roleLabel = useEnumLabel("role");
   const roleFilterOptions = useRoleOptions(false);
-  const activeOptions = useActiveOptions();
+  const activeFilter = useActiveFilter();
   const problems = useProblemMessages();
   const isAdmin = useCan("admin");
   const me = useCurrentUser();
@@ -58,26 +47,12 @@ export function UsersList() {
   const update = trpc.users.update.useMutation({ onSuccess: () => utils.users.invalidate() });
   const resetPassword = trpc.users.resetPassword.useMutation({ onSuccess: () => utils.users.invalidate() });
   const bulkSetActive = trpc.users.bulkSetActive.useMutation();
-  const bulk = useBulkActions<User>({
-    resource: "users",
-    describe: (user) => user.name,
-    canWrite: isAdmin,
-    setActive: bulkSetActive.mutateAsync,
-    onDone: () => utils.users.invalidate(),
-  });
   const columns = useMemo(
     () => [
       column.accessor("name", {
         header: t("fields.name"),
         enableSorting: true,
-        cell: ({ row, getValue }) => (
-          <Link
-            href={`/users/${row.original.id}`}
-            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
-          >
-            {getValue()}
-          </Link>
-        ),
+        cell: ({ row, getValue }) => <RecordLink href={`/users/${row.original.id}`}>{getValue()}</RecordLink>,
       }),
       column.accessor("email", { header: t("fields.email"), enableSorting: true }),
       column.accessor("role", {
@@ -104,17 +79,6 @@ export function UsersList() {
     [t, common, format, roleLabel],
   );
 
-  if (!isAdmin) {
-    return (
-      <>
-        <PageHeader title={t("title")} />
-        <p role="alert" className="text-sm text-muted-foreground">
-          {t("adminsOnly")}
-        </p>
-      </>
-    );
-  }
-
   const reactivate = async (user: User) => {
     try {
       await update.mutateAsync({ id: user.id, active: true });
@@ -126,61 +90,29 @@ export function UsersList() {
 
   return (
     <>
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={
+      <ResourceListPage
+        resource="users"
+        path="/users"
+        denied={!isAdmin && t("adminsOnly")}
+        create={false}
+        headerActions={
           <Button onClick={() => setInviting(true)}>
             <UserPlusIcon aria-hidden />
             {t("invite")}
           </Button>
         }
-      />
-      <DataTable
-        label={t("title")}
-        columns={columns}
-        state={table}
+        table={table}
         query={list}
-        rowHref={(user) => `/users/${user.id}`}
-        selection={bulk.selection}
-        views="users"
-        exportAs={{ resource: "users", fields: Object.keys(userRecord.shape), filters: table.filters }}
-        tools={bulk.dialogs}
-        search={t("search")}
-        filters={
-          <>
-            <FilterSelect
-              label={t("fields.role")}
-              value={table.filters.role}
-              onChange={(value) => table.setFilter("role", value)}
-              options={roleFilterOptions}
-            />
-            <FilterSelect
-              label={common("status")}
-              value={table.filters.active}
-              onChange={(value) => table.setFilter("active", value)}
-              options={activeOptions}
-            />
-          </>
-        }
-        rowActions={(user) => (
-          <RowActions
-            label={user.name}
-            actions={[
-              { kind: "edit", icon: PencilIcon, href: `/users/${user.id}` },
-              { label: t("resetPassword"), icon: KeyRoundIcon, onSelect: () => setPending({ kind: "reset", user }) },
-              { label: t("reactivate"), icon: UserCheckIcon, hidden: user.active, onSelect: () => void reactivate(user) },
-              {
-                label: t("deactivate"),
-                icon: UserXIcon,
-                destructive: true,
-                hidden: !user.active || user.id === me.id,
-                onSelect: () => setPending({ kind: "deactivate", user }),
-              },
-            ]}
-          />
-        )}
-        emptyMessage={t("empty")}
+        columns={columns}
+        fields={Object.keys(userRecord.shape)}
+        filters={[{ name: "role", label: t("fields.role"), options: roleFilterOptions }, activeFilter]}
+        describe={(user) => user.name}
+        canWrite={isAdmin}
+        bulkSetActive={bulkSetActive.mutateAsync}
+        onChange={() => utils.users.invalidate()}
+        activeOf={(user) => (user.id === me.id ? undefined : user.active)}
+        toggle={(user) => (user.active ? setPending({ kind: "deactivate", user }) : void reactivate(user))}
+        actions={(user) => [{ label: t("resetPassword"), icon: KeyRoundIcon, onSelect: () => setPending({ kind: "reset", user }) }]}
       />
       <InviteUserDialog open={inviting} onOpenChange={setInviting} />
       <ConfirmDeleteDialog

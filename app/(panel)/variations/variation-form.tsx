@@ -1,19 +1,12 @@
 "use client";
 
-import { PlusIcon, Trash2Icon } from "lucide-react";
-import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
-import { toast } from "sonner";
-import { Controller, useFieldArray, useWatch } from "react-hook-form";
 import { TextListField } from "@/components/catalog/text-list-field";
+import { listHref } from "@/components/data-table";
 import { ImagePicker, resourceFileUrl } from "@/components/files";
 import { useCurrentUser } from "@/components/panel/current-user";
-import { listHref } from "@/components/data-table";
 import {
   AttributesField,
-  EditRecordPage,
   fieldMessage,
-  NewRecordPage,
   ResourceForm,
   SwitchField,
   TextField,
@@ -25,10 +18,12 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useEnumLabel } from "@/lib/i18n";
-import { trpc } from "@/lib/trpc";
 import { displayTypes, variationWrite, type VariationWrite, type VariationWriteOutput } from "@/server/catalog/variations/schemas";
+import { PlusIcon, Trash2Icon } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { Controller, useFieldArray, useWatch } from "react-hook-form";
 
-const LIST = "/variations";
+export const LIST = "/variations";
 const NONE = "__none__";
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
@@ -240,74 +235,5 @@ function OptionImage({
         altText={() => alt}
       />
     </div>
-  );
-}
-
-export function NewVariation() {
-  const t = useTranslations("variations");
-  const router = useRouter();
-  const utils = trpc.useUtils();
-  const create = trpc.variations.create.useMutation({ onSuccess: () => utils.variations.invalidate() });
-  return (
-    <NewRecordPage resource="variations" list={listHref(LIST)}>
-      <VariationForm
-        defaultValues={{
-          name: "",
-          active: true,
-          values: [],
-          is_searchable: false,
-          display_type: null,
-          variant_options: [],
-          attributes: {},
-        }}
-        submitLabel={t("create")}
-        onSubmit={async (values) => {
-          const variation = await create.mutateAsync(values);
-          toast.success(t("created", { name: variation.name }));
-          router.push(listHref(LIST));
-        }}
-      />
-    </NewRecordPage>
-  );
-}
-
-export function EditVariation({ id }: { id: string }) {
-  const t = useTranslations();
-  const router = useRouter();
-  const utils = trpc.useUtils();
-  const variation = trpc.variations.get.useQuery({ id });
-  const update = trpc.variations.update.useMutation({ onSuccess: () => utils.variations.invalidate() });
-  const remove = trpc.variations.remove.useMutation({ onSuccess: () => utils.variations.list.invalidate() });
-  return (
-    <EditRecordPage
-      resource="variations"
-      list={listHref(LIST)}
-      query={variation}
-      title={(row) => row.name}
-      remove={(row) => remove.mutateAsync({ id: row.id })}
-    >
-      {(row, { readOnly, secondaryActions }) => (
-        <VariationForm
-          key={row.updated_at}
-          defaultValues={{
-            name: row.name,
-            active: row.active,
-            values: row.values,
-            is_searchable: row.is_searchable,
-            display_type: row.display_type,
-            variant_options: row.variant_options.map(({ name, display_value }) => ({ name, display_value })),
-            attributes: row.attributes,
-          }}
-          readOnly={readOnly}
-          submitLabel={t("common.saveChanges")}
-          secondaryActions={secondaryActions}
-          onSubmit={async (values) => {
-            const saved = await update.mutateAsync({ ...values, id });
-            toast.success(t("variations.saved", { name: saved.name }));
-            router.push(listHref(LIST));
-          }}
-        />
-      )}
-    </EditRecordPage>
   );
 }

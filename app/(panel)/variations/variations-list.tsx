@@ -3,25 +3,9 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useMemo } from "react";
-import {
-  ActiveBadge,
-  booleanFilter,
-  DataTable,
-  deleteAction,
-  editAction,
-  FilterSelect,
-  NewRecordLink,
-  RowActions,
-  useActiveOptions,
-  useTableState,
-  useBulkActions,
-  toggleActiveAction,
-} from "@/components/data-table";
+import { ActiveBadge, booleanFilter, RecordLink, ResourceListPage, useActiveFilter, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
-import { PageHeader } from "@/components/panel/page-header";
-import { useConfirmDelete } from "@/components/resource-form";
 import { Badge } from "@/components/ui/badge";
 import { useEnumLabel } from "@/lib/i18n";
 import { trpc } from "@/lib/trpc";
@@ -35,42 +19,22 @@ export function VariationsList() {
   const common = useTranslations("common");
   const displayTypeLabel = useEnumLabel("displayType");
   const canManage = useCan("manage");
-  const activeOptions = useActiveOptions();
+  const activeFilter = useActiveFilter();
   const table = useTableState({ defaultSort: "name", filters: ["active"] });
   const list = trpc.variations.list.useQuery(
     { ...table.paging, active: booleanFilter(table.filters.active) },
     { placeholderData: keepPreviousData },
   );
   const utils = trpc.useUtils();
-  const remove = trpc.variations.remove.useMutation({ onSuccess: () => utils.variations.invalidate() });
-  const confirmDelete = useConfirmDelete<VariationListRecord>({
-    resource: "variations",
-    describe: (variation) => variation.name,
-    remove: (variation) => remove.mutateAsync({ id: variation.id }),
-  });
+  const remove = trpc.variations.remove.useMutation();
   const bulkSetActive = trpc.variations.bulkSetActive.useMutation();
   const bulkRemove = trpc.variations.bulkRemove.useMutation();
-  const bulk = useBulkActions<VariationListRecord>({
-    resource: "variations",
-    describe: (variation) => variation.name,
-    canWrite: canManage,
-    setActive: bulkSetActive.mutateAsync,
-    remove: bulkRemove.mutateAsync,
-    onDone: () => utils.variations.invalidate(),
-  });
   const columns = useMemo(
     () => [
       column.accessor("name", {
         header: t("fields.name"),
         enableSorting: true,
-        cell: ({ row, getValue }) => (
-          <Link
-            href={`/variations/${row.original.id}`}
-            className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
-          >
-            {getValue()}
-          </Link>
-        ),
+        cell: ({ row, getValue }) => <RecordLink href={`/variations/${row.original.id}`}>{getValue()}</RecordLink>,
       }),
       column.accessor("values", {
         header: t("fields.values"),
@@ -112,44 +76,20 @@ export function VariationsList() {
     [t, common, displayTypeLabel],
   );
   return (
-    <>
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={canManage && <NewRecordLink href="/variations/new">{t("new")}</NewRecordLink>}
-      />
-      <DataTable
-        label={t("title")}
-        columns={columns}
-        state={table}
-        query={list}
-        rowHref={(variation) => `/variations/${variation.id}`}
-        search={t("search")}
-        filters={
-          <FilterSelect
-            label={common("status")}
-            value={table.filters.active}
-            onChange={(value) => table.setFilter("active", value)}
-            options={activeOptions}
-          />
-        }
-        rowActions={(variation) => (
-          <RowActions
-            label={variation.name}
-            actions={[
-              editAction(`/variations/${variation.id}`, canManage),
-              toggleActiveAction(variation.active, canManage, () => bulk.toggle(variation)),
-              deleteAction(canManage, () => confirmDelete.request(variation)),
-            ]}
-          />
-        )}
-        emptyMessage={t("empty")}
-        selection={bulk.selection}
-        views="variations"
-        exportAs={{ resource: "variations", fields: Object.keys(variationListRecord.shape), filters: table.filters }}
-      />
-      {confirmDelete.dialog}
-      {bulk.dialogs}
-    </>
+    <ResourceListPage
+      resource="variations"
+      path="/variations"
+      table={table}
+      query={list}
+      columns={columns}
+      fields={Object.keys(variationListRecord.shape)}
+      filters={[activeFilter]}
+      describe={(variation) => variation.name}
+      canWrite={canManage}
+      remove={(variation) => remove.mutateAsync({ id: variation.id })}
+      bulkSetActive={bulkSetActive.mutateAsync}
+      bulkRemove={bulkRemove.mutateAsync}
+      onChange={() => utils.variations.invalidate()}
+    />
   );
 }

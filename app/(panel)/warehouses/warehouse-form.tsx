@@ -1,26 +1,21 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { listHref } from "@/components/data-table";
 import {
   AttributesField,
-  EditRecordPage,
-  NewRecordPage,
+  PostalCodeField,
   ResourceForm,
   SelectField,
-  SwitchField,
-  PostalCodeField,
   StateField,
+  SwitchField,
   TextField,
   useResourceForm,
 } from "@/components/resource-form";
-import { listHref } from "@/components/data-table";
 import { useEnumLabel } from "@/lib/i18n";
-import { trpc } from "@/lib/trpc";
 import { addressTypes, warehouseWrite, type WarehouseWrite, type WarehouseWriteOutput } from "@/server/catalog/warehouses/schemas";
+import { useTranslations } from "next-intl";
 
-const LIST = "/warehouses";
+export const LIST = "/warehouses";
 
 interface WarehouseFormProps {
   defaultValues: WarehouseWrite;
@@ -82,77 +77,5 @@ export function WarehouseForm({ defaultValues, onSubmit, readOnly, submitLabel, 
       <SwitchField control={control} name="is_default" label={t("fields.is_default")} description={t("defaultDescription")} />
       <AttributesField control={control} name="attributes" entity="warehouse" description={t("attributesDescription")} />
     </ResourceForm>
-  );
-}
-
-const emptyWarehouse: WarehouseWrite = {
-  name: "",
-  address_type: "COMMERCIAL",
-  street: "",
-  number: "",
-  complement: "",
-  neighborhood: "",
-  city: "",
-  state: "",
-  country: "BR",
-  postal_code: "",
-  active: true,
-  is_default: false,
-  attributes: {},
-};
-
-export function NewWarehouse() {
-  const t = useTranslations("warehouses");
-  const router = useRouter();
-  const utils = trpc.useUtils();
-  const create = trpc.warehouses.create.useMutation({ onSuccess: () => utils.warehouses.invalidate() });
-  return (
-    <NewRecordPage resource="warehouses" list={listHref(LIST)}>
-      <WarehouseForm
-        defaultValues={emptyWarehouse}
-        submitLabel={t("create")}
-        onSubmit={async (values) => {
-          const warehouse = await create.mutateAsync(values);
-          toast.success(t("created", { name: warehouse.name }));
-          router.push(listHref(LIST));
-        }}
-      />
-    </NewRecordPage>
-  );
-}
-
-export function EditWarehouse({ id }: { id: string }) {
-  const t = useTranslations();
-  const router = useRouter();
-  const utils = trpc.useUtils();
-  const warehouse = trpc.warehouses.get.useQuery({ id });
-  const update = trpc.warehouses.update.useMutation({ onSuccess: () => utils.warehouses.invalidate() });
-  const remove = trpc.warehouses.remove.useMutation({ onSuccess: () => utils.warehouses.list.invalidate() });
-  return (
-    <EditRecordPage
-      resource="warehouses"
-      list={listHref(LIST)}
-      query={warehouse}
-      title={(row) => row.name}
-      remove={(row) => remove.mutateAsync({ id: row.id })}
-    >
-      {(row, { readOnly, secondaryActions }) => {
-        const { id: _id, created_at: _created, updated_at: _updated, ...values } = row;
-        return (
-          <WarehouseForm
-            key={row.updated_at}
-            defaultValues={values}
-            readOnly={readOnly}
-            submitLabel={t("common.saveChanges")}
-            secondaryActions={secondaryActions}
-            onSubmit={async (body) => {
-              const saved = await update.mutateAsync({ ...body, id });
-              toast.success(t("warehouses.saved", { name: saved.name }));
-              router.push(listHref(LIST));
-            }}
-          />
-        );
-      }}
-    </EditRecordPage>
   );
 }

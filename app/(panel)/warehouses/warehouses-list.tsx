@@ -3,26 +3,10 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useMemo } from "react";
-import {
-  ActiveBadge,
-  booleanFilter,
-  DataTable,
-  deleteAction,
-  editAction,
-  FilterSelect,
-  NewRecordLink,
-  RowActions,
-  useActiveOptions,
-  useTableState,
-  useBulkActions,
-  toggleActiveAction,
-} from "@/components/data-table";
+import { ActiveBadge, booleanFilter, RecordLink, ResourceListPage, useActiveFilter, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { Badge } from "@/components/ui/badge";
-import { PageHeader } from "@/components/panel/page-header";
-import { useConfirmDelete } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { warehouseListRecord, type WarehouseListRecord } from "@/server/catalog/warehouses/schemas";
 
@@ -32,29 +16,16 @@ export function WarehousesList() {
   const t = useTranslations("warehouses");
   const common = useTranslations("common");
   const canManage = useCan("manage");
-  const activeOptions = useActiveOptions();
+  const activeFilter = useActiveFilter();
   const table = useTableState({ defaultSort: "name", filters: ["active"] });
   const list = trpc.warehouses.list.useQuery(
     { ...table.paging, active: booleanFilter(table.filters.active) },
     { placeholderData: keepPreviousData },
   );
   const utils = trpc.useUtils();
-  const remove = trpc.warehouses.remove.useMutation({ onSuccess: () => utils.warehouses.invalidate() });
-  const confirmDelete = useConfirmDelete<WarehouseListRecord>({
-    resource: "warehouses",
-    describe: (warehouse) => warehouse.name,
-    remove: (warehouse) => remove.mutateAsync({ id: warehouse.id }),
-  });
+  const remove = trpc.warehouses.remove.useMutation();
   const bulkSetActive = trpc.warehouses.bulkSetActive.useMutation();
   const bulkRemove = trpc.warehouses.bulkRemove.useMutation();
-  const bulk = useBulkActions<WarehouseListRecord>({
-    resource: "warehouses",
-    describe: (warehouse) => warehouse.name,
-    canWrite: canManage,
-    setActive: bulkSetActive.mutateAsync,
-    remove: bulkRemove.mutateAsync,
-    onDone: () => utils.warehouses.invalidate(),
-  });
   const columns = useMemo(
     () => [
       column.accessor("name", {
@@ -62,12 +33,7 @@ export function WarehousesList() {
         enableSorting: true,
         cell: ({ row, getValue }) => (
           <>
-            <Link
-              href={`/warehouses/${row.original.id}`}
-              className="font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
-            >
-              {getValue()}
-            </Link>
+            <RecordLink href={`/warehouses/${row.original.id}`}>{getValue()}</RecordLink>
             {row.original.is_default && (
               <Badge variant="secondary" className="ml-2">
                 {t("default")}
@@ -102,44 +68,20 @@ export function WarehousesList() {
     [t, common],
   );
   return (
-    <>
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={canManage && <NewRecordLink href="/warehouses/new">{t("new")}</NewRecordLink>}
-      />
-      <DataTable
-        label={t("title")}
-        columns={columns}
-        state={table}
-        query={list}
-        rowHref={(warehouse) => `/warehouses/${warehouse.id}`}
-        search={t("search")}
-        filters={
-          <FilterSelect
-            label={common("status")}
-            value={table.filters.active}
-            onChange={(value) => table.setFilter("active", value)}
-            options={activeOptions}
-          />
-        }
-        rowActions={(warehouse) => (
-          <RowActions
-            label={warehouse.name}
-            actions={[
-              editAction(`/warehouses/${warehouse.id}`, canManage),
-              toggleActiveAction(warehouse.active, canManage, () => bulk.toggle(warehouse)),
-              deleteAction(canManage, () => confirmDelete.request(warehouse)),
-            ]}
-          />
-        )}
-        emptyMessage={t("empty")}
-        selection={bulk.selection}
-        views="warehouses"
-        exportAs={{ resource: "warehouses", fields: Object.keys(warehouseListRecord.shape), filters: table.filters }}
-      />
-      {confirmDelete.dialog}
-      {bulk.dialogs}
-    </>
+    <ResourceListPage
+      resource="warehouses"
+      path="/warehouses"
+      table={table}
+      query={list}
+      columns={columns}
+      fields={Object.keys(warehouseListRecord.shape)}
+      filters={[activeFilter]}
+      describe={(warehouse) => warehouse.name}
+      canWrite={canManage}
+      remove={(warehouse) => remove.mutateAsync({ id: warehouse.id })}
+      bulkSetActive={bulkSetActive.mutateAsync}
+      bulkRemove={bulkRemove.mutateAsync}
+      onChange={() => utils.warehouses.invalidate()}
+    />
   );
 }

@@ -2,21 +2,11 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { PencilIcon, PlusIcon } from "lucide-react";
+import { PlusIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import {
-  ActiveBadge,
-  DataTable,
-  deleteAction,
-  RowActions,
-  toggleActiveAction,
-  useBulkActions,
-  useTableState,
-} from "@/components/data-table";
+import { ActiveBadge, ResourceListPage, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
-import { PageHeader } from "@/components/panel/page-header";
-import { useConfirmDelete } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
@@ -35,22 +25,9 @@ export function WebhooksList() {
   const table = useTableState({ defaultSort: "created_at", defaultDir: "desc" });
   const list = trpc.webhooks.list.useQuery(table.paging, { placeholderData: keepPreviousData, enabled: isAdmin });
   const utils = trpc.useUtils();
-  const remove = trpc.webhooks.remove.useMutation({ onSuccess: () => utils.webhooks.list.invalidate() });
-  const confirmDelete = useConfirmDelete<Webhook>({
-    resource: "webhooks",
-    describe: (hook) => hook.url,
-    remove: (hook) => remove.mutateAsync({ id: hook.id }),
-  });
+  const remove = trpc.webhooks.remove.useMutation();
   const bulkSetActive = trpc.webhooks.bulkSetActive.useMutation();
   const bulkRemove = trpc.webhooks.bulkRemove.useMutation();
-  const bulk = useBulkActions<Webhook>({
-    resource: "webhooks",
-    describe: (hook) => hook.url,
-    canWrite: isAdmin,
-    setActive: bulkSetActive.mutateAsync,
-    remove: bulkRemove.mutateAsync,
-    onDone: () => utils.webhooks.invalidate(),
-  });
   const columns = useMemo(
     () => [
       column.accessor("url", {
@@ -76,54 +53,30 @@ export function WebhooksList() {
     [t, format, eventLabel],
   );
 
-  if (!isAdmin) {
-    return (
-      <>
-        <PageHeader title={t("title")} />
-        <p role="alert" className="text-sm text-muted-foreground">
-          {t("adminsOnly")}
-        </p>
-      </>
-    );
-  }
-
   return (
-    <>
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={
-          <Button onClick={() => setCreating(true)}>
-            <PlusIcon aria-hidden />
-            {t("new")}
-          </Button>
-        }
-      />
-      <DataTable
-        label={t("title")}
-        columns={columns}
-        state={table}
-        query={list}
-        search={t("search")}
-        rowHref={(hook) => `/webhooks/${hook.id}`}
-        rowActions={(hook) => (
-          <RowActions
-            label={hook.url}
-            actions={[
-              { kind: "edit", icon: PencilIcon, href: `/webhooks/${hook.id}` },
-              toggleActiveAction(hook.active, true, () => bulk.toggle(hook)),
-              deleteAction(true, () => confirmDelete.request(hook)),
-            ]}
-          />
-        )}
-        emptyMessage={t("empty")}
-        selection={bulk.selection}
-        views="webhooks"
-        exportAs={{ resource: "webhooks", fields: Object.keys(webhookRecord.shape) }}
-      />
-      {bulk.dialogs}
+    <ResourceListPage
+      resource="webhooks"
+      path="/webhooks"
+      denied={!isAdmin && t("adminsOnly")}
+      create={false}
+      headerActions={
+        <Button onClick={() => setCreating(true)}>
+          <PlusIcon aria-hidden />
+          {t("new")}
+        </Button>
+      }
+      table={table}
+      query={list}
+      columns={columns}
+      fields={Object.keys(webhookRecord.shape)}
+      describe={(hook) => hook.url}
+      canWrite={isAdmin}
+      remove={(hook) => remove.mutateAsync({ id: hook.id })}
+      bulkSetActive={bulkSetActive.mutateAsync}
+      bulkRemove={bulkRemove.mutateAsync}
+      onChange={() => utils.webhooks.invalidate()}
+    >
       <CreateWebhookDialog open={creating} onOpenChange={setCreating} />
-      {confirmDelete.dialog}
-    </>
+    </ResourceListPage>
   );
 }

@@ -1,5 +1,5 @@
 import { pageMetadata } from "@/lib/page-metadata";
-import { EditAlternativeUnit } from "../alternative-unit-form";
+import { EditAlternativeUnit } from "./edit-alternative-unit";
 
 export const generateMetadata = () => pageMetadata("alternativeUnits.one");
 

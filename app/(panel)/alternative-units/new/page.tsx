@@ -1,5 +1,5 @@
 import { pageMetadata } from "@/lib/page-metadata";
-import { NewAlternativeUnit } from "../alternative-unit-form";
+import { NewAlternativeUnit } from "./new-alternative-unit";
 
 export const generateMetadata = () => pageMetadata("alternativeUnits.new");
 

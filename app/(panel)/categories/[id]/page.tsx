@@ -1,5 +1,5 @@
 import { pageMetadata } from "@/lib/page-metadata";
-import { EditCategory } from "../category-form";
+import { EditCategory } from "./edit-category";
 
 export const generateMetadata = () => pageMetadata("categories.one");
 

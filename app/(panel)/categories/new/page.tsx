@@ -1,5 +1,5 @@
 import { pageMetadata } from "@/lib/page-metadata";
-import { NewCategory } from "../category-form";
+import { NewCategory } from "./new-category";
 
 export const generateMetadata = () => pageMetadata("categories.new");
 

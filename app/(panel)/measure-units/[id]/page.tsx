@@ -1,5 +1,5 @@
 import { pageMetadata } from "@/lib/page-metadata";
-import { EditMeasureUnit } from "../measure-unit-form";
+import { EditMeasureUnit } from "./edit-measure-unit";
 
 export const generateMetadata = () => pageMetadata("measureUnits.one");
 

@@ -1,5 +1,5 @@
 import { pageMetadata } from "@/lib/page-metadata";
-import { NewMeasureUnit } from "../measure-unit-form";
+import { NewMeasureUnit } from "./new-measure-unit";
 
 export const generateMetadata = () => pageMetadata("measureUnits.new");
 

@@ -1,6 +1,6 @@
 import { pageMetadata } from "@/lib/page-metadata";
 import { ProductStock } from "@/components/stock/product-stock";
-import { EditProduct } from "../product-form";
+import { EditProduct } from "./edit-product";
 
 export const generateMetadata = () => pageMetadata("products.one");
 

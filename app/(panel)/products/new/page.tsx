@@ -1,5 +1,5 @@
 import { pageMetadata } from "@/lib/page-metadata";
-import { NewProduct } from "../product-form";
+import { NewProduct } from "./new-product";
 
 export const generateMetadata = () => pageMetadata("products.new");
 

@@ -1,5 +1,5 @@
 import { pageMetadata } from "@/lib/page-metadata";
-import { EditProfile } from "../profile-form";
+import { EditProfile } from "./edit-profile";
 
 export const generateMetadata = () => pageMetadata("profiles.one");
 

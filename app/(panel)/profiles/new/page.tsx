@@ -1,5 +1,5 @@
 import { pageMetadata } from "@/lib/page-metadata";
-import { NewProfile } from "../profile-form";
+import { NewProfile } from "./new-profile";
 
 export const generateMetadata = () => pageMetadata("profiles.new");
 

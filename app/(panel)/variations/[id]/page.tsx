@@ -1,5 +1,5 @@
 import { pageMetadata } from "@/lib/page-metadata";
-import { EditVariation } from "../variation-form";
+import { EditVariation } from "./edit-variation";
 
 export const generateMetadata = () => pageMetadata("variations.one");
 

@@ -1,5 +1,5 @@
 import { pageMetadata } from "@/lib/page-metadata";
-import { NewVariation } from "../variation-form";
+import { NewVariation } from "./new-variation";
 
 export const generateMetadata = () => pageMetadata("variations.new");
 

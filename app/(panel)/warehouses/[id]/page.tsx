@@ -1,5 +1,5 @@
 import { pageMetadata } from "@/lib/page-metadata";
-import { EditWarehouse } from "../warehouse-form";
+import { EditWarehouse } from "./edit-warehouse";
 
 export const generateMetadata = () => pageMetadata("warehouses.one");
 

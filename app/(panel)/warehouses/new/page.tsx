@@ -1,5 +1,5 @@
 import { pageMetadata } from "@/lib/page-metadata";
-import { NewWarehouse } from "../warehouse-form";
+import { NewWarehouse } from "./new-warehouse";
 
 export const generateMetadata = () => pageMetadata("warehouses.new");
 
