@@ -38,9 +38,15 @@ function makeQueryClient() {
 }
 
 /** Everything a page of the panel relies on: react-query, tRPC, the next-auth session and toasts. */
+/**
+ * Queries batched into one GET stay under this address length (the server takes 16 KB of
+ * headers): a longer batch is split into several requests.
+ */
+const MAX_URL_LENGTH = 8_000;
+
 export function Providers({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
-  const [trpcClient] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: "/api/trpc" })] }));
+  const [trpcClient] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: "/api/trpc", maxURLLength: MAX_URL_LENGTH })] }));
   const { theme } = useTheme();
   const t = useTranslations("app");
   return (

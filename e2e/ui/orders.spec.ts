@@ -223,21 +223,37 @@ test("adding a product to an order suggests the partner's price-table price", as
   });
   expect(price.price_table).toMatchObject({ id: table.id, price: 150 });
 
+  const other = await post("/products", { name: `Lixadeira ${tag}`, price: 90 });
+
+  // The form prices its rows a page at a time (POST /prices/products/calculate): never a call per row.
+  const pricing: string[] = [];
+  page.on("request", (sent) => {
+    const procedures = new URL(sent.url()).pathname.match(/^\/api\/trpc\/(.+)$/)?.[1]?.split(",") ?? [];
+    pricing.push(...procedures.filter((name) => name.startsWith("prices.")));
+  });
   await signIn(page, { path: "/orders/new" });
-  await page.getByLabel("Parceiro").click();
-  await page.getByRole("option", { name: partner.name }).click();
   await page.getByRole("combobox", { name: "Adicionar produto" }).fill(product.name);
   await page.getByRole("option", { name: `Adicionar ${product.name}` }).click();
+  await page.getByRole("combobox", { name: "Adicionar produto" }).fill(other.name);
+  await page.getByRole("option", { name: `Adicionar ${other.name}` }).click();
+  await expect(page.getByRole("listitem", { name: "Item 2" }).getByTestId("price-hint")).toContainText("Preço base R$ 90,00");
+  const before = pricing.length;
+  // A partner chosen: both rows are asked again, in one call.
+  await page.getByLabel("Parceiro").click();
+  await page.getByRole("option", { name: partner.name }).click();
   const item = page.getByRole("listitem", { name: "Item 1" });
   const hint = item.getByTestId("price-hint");
   await expect(hint).toContainText(`Tabela “${table.name}”: R$ 150,00`);
   await expect(hint).toContainText("Preço base R$ 200,00");
   await expect(item.getByLabel("Valor unitário")).toHaveValue(brl(price.unit_price));
+  expect(pricing.length).toBeGreaterThan(0);
+  expect(pricing.every((name) => name === "prices.calculateMany")).toBe(true);
+  expect(pricing.length - before).toBe(1);
 
   // Staff may still type another price.
   await item.getByLabel("Valor unitário").fill("140");
   await item.getByLabel("Valor unitário").blur();
-  await expect(page.getByTestId("order-value")).toHaveText(/140,00/);
+  await expect(page.getByTestId("order-value")).toHaveText(/230,00/); // 140,00 + 90,00
 });
 
 test("a manager creates a coupon in the panel and finds it in the list", async ({ page }) => {

@@ -812,6 +812,86 @@ describe("POST /prices/product/calculate", () => {
   });
 });
 
+describe("POST /prices/products/calculate (a page of prices)", () => {
+  it("answers each item as the single calculation does, in the order of the body; an item that cannot be priced answers its own error", async () => {
+    const org = await newOrg();
+    const other = await newOrg();
+    const { headers, post, drill, saw, bare, partner, card, calculate } = await setup(org);
+    const foreign = await call("POST", "/api/b2b/products", { headers: await other.bearer(), body: { name: unique("Alheio"), price: 10 } });
+    await post(
+      "/price-tables",
+      table({
+        is_partner_specific: true,
+        partners: [{ partner_id: partner.id }],
+        criteria: [{ products: [{ product_id: drill.id, price: 90 }] }],
+      }),
+    );
+    const context = { partner_id: partner.id, payment_method_id: card.id, installments: 3, date: "2026-06-15" };
+    const items = [
+      { product_id: saw.id, quantity: 2 },
+      { product_id: bare.id, quantity: 1 },
+      { product_id: drill.id, quantity: 10 },
+      { product_id: randomUUID(), quantity: 1 },
+      { product_id: foreign.json.id, quantity: 1 },
+      { product_id: drill.id, product_variation_id: randomUUID(), quantity: 1 },
+      { product_id: saw.id, quantity: 2.5 },
+    ];
+    const answer = await call("POST", "/api/b2b/prices/products/calculate?explain=true", { headers, body: { ...context, items } });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.json.items).toHaveLength(items.length);
+    for (const [index, item] of items.entries()) {
+      const got = answer.json.items[index];
+      expect(got.product_id, `item ${index}`).toBe(item.product_id);
+      const single = await calculate({ ...context, ...item }, "?explain=true");
+      if (single.status === 200) expect(got, `item ${index}`).toEqual(single.json);
+      else expect(got.error, `item ${index}`).toBeDefined();
+    }
+    expect(answer.json.items[2]).toMatchObject({ price_table: { price: 90 }, quantity: 10 });
+    expect(answer.json.items[1].error).toMatchObject({ code: "no_price", params: {} });
+    expect(answer.json.items[3].error).toMatchObject({ code: "not_found_reference", params: { field: "product_id" } });
+    // Another org's product is as unknown as one that never existed.
+    expect(answer.json.items[4]).toEqual({
+      product_id: foreign.json.id,
+      product_variation_id: null,
+      quantity: 1,
+      error: { code: "not_found_reference", message: expect.any(String), params: { field: "product_id" } },
+    });
+    expect(answer.json.items[5].error).toMatchObject({ code: "not_found_reference", params: { field: "product_variation_id" } });
+    expect(answer.json.items[0].steps.length).toBeGreaterThan(0);
+    const plain = await call("POST", "/api/b2b/prices/products/calculate", { headers, body: { ...context, items: items.slice(0, 1) } });
+    expect(plain.json.items[0].steps).toBeUndefined();
+    // Installments the method does not offer: every item says so, none fails the call.
+    const twelve = await call("POST", "/api/b2b/prices/products/calculate", {
+      headers,
+      body: { ...context, installments: 12, items: items.slice(0, 1) },
+    });
+    expect(twelve.json.items[0].error.code).toBe("installments_not_offered");
+  });
+
+  it("takes 1 to 100 items; 0 or 101 items, bad items and unknown shared references are 422 naming the field", async () => {
+    const org = await newOrg();
+    const { headers, drill, saw } = await setup(org);
+    const many = (count: number) =>
+      Array.from({ length: count }, (_, index) => ({ product_id: index % 2 ? drill.id : saw.id, quantity: 1 + index }));
+    const page = (body: object) => call("POST", "/api/b2b/prices/products/calculate", { headers, body });
+    const one = await page({ items: many(1) });
+    expect(one.status, one.text).toBe(200);
+    expect(one.json.items).toEqual([expect.objectContaining({ product_id: saw.id, unit_price: 250, total_value: 250 })]);
+    const hundred = await page({ items: many(100) });
+    expect(hundred.status, hundred.text).toBe(200);
+    expect(hundred.json.items.map((item: { quantity: number; total_value: number }) => [item.quantity, item.total_value])).toEqual(
+      many(100).map((item, index) => [item.quantity, (index % 2 ? 100 : 250) * item.quantity]),
+    );
+    expect(expectProblem(await page({ items: many(101) }), 422).errors?.[0]?.path).toBe("items");
+    expect(expectProblem(await page({ items: [] }), 422).errors?.[0]?.path).toBe("items");
+    expectProblem(await page({}), 422);
+    expect(expectProblem(await page({ items: [{ product_id: drill.id, quantity: 0 }] }), 422).errors?.[0]?.path).toBe("items.0.quantity");
+    expect(expectProblem(await page({ items: [{ product_id: "x", quantity: 1 }] }), 422).errors?.[0]?.path).toBe("items.0.product_id");
+    const unknown = expectProblem(await page({ partner_id: randomUUID(), payment_method_id: randomUUID(), items: many(2) }), 422);
+    expect(unknown.errors?.map((error) => error.path)).toEqual(["partner_id", "payment_method_id"]);
+  });
+});
+
 describe("the calculation's statement", () => {
   it("reads the same on the driver (a read) as on a transaction (inside a write), and is prepared once per connection", async () => {
     const org = await newOrg();
@@ -880,7 +960,7 @@ describe("the calculation's statement", () => {
       );
       // One text whatever the values (present or absent): the rules' load and Prisma's own queries stay unnamed.
       expect(prepared).toHaveLength(1);
-      expect(prepared[0]!.statement.startsWith("/* prepared:price-subject */")).toBe(true);
+      expect(prepared[0]!.statement.startsWith("/* prepared:price-subjects */")).toBe(true);
       expect(prepared[0]!.name).toBe(statementNameOf({ sql: prepared[0]!.statement }));
     } finally {
       await database.close();

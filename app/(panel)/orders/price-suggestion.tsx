@@ -4,7 +4,6 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { useFormat } from "@/lib/format";
-import { statusOf } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
 import type { PriceCalculation } from "@/server/pricing/prices/schemas";
 import type { OrderFormInput, OrderFormValues } from "./order-values";
@@ -30,7 +29,7 @@ interface TypedValues {
   items?: Array<{ key?: string; product_id?: string; quantity?: number | null } | undefined>;
 }
 
-/** What a row's price depends on: asked again when any of it changes. */
+/** What the rows' prices depend on: a row is asked again when any of it (or the shared context) changes. */
 function requestsOf(values: TypedValues) {
   const payment = values.payments?.[0];
   const context = {
@@ -40,28 +39,36 @@ function requestsOf(values: TypedValues) {
     installments:
       payment?.payment_method_id && payment.installments && Number.isInteger(payment.installments) ? payment.installments : null,
   };
-  return (values.items ?? []).flatMap((item) => {
+  const rows = (values.items ?? []).flatMap((item) => {
     const quantity = item?.quantity;
     if (!item?.key || !item.product_id || typeof quantity !== "number" || !Number.isFinite(quantity) || quantity <= 0) return [];
-    const input = { ...context, product_id: item.product_id, quantity };
-    return [{ key: item.key, input, signature: JSON.stringify(input) }];
+    const input = { product_id: item.product_id, quantity };
+    return [{ key: item.key, input, signature: JSON.stringify({ ...context, ...input }) }];
   });
+  return { context, rows };
 }
 
 /**
- * Price suggestions of the order form: when a row is added, or its quantity, the partner,
- * the company or the (first) payment method changes, asks the price engine
- * (POST /prices/product/calculate) for the row's unit price and fills it in; staff may
- * still type another. Without a price (400) the product's own price stands. `primed`
- * rows (a stored order's) keep their values until something they depend on changes.
+ * At most this many rows are priced in one call: the panel's calls are GETs (tRPC
+ * queries), 25 rows keep the address within 4 KB (POST /prices/products/calculate takes 100).
+ */
+const PAGE = 25;
+
+/**
+ * Price suggestions of the order form: when rows are added, or a quantity, the partner,
+ * the company or the (first) payment method changes, asks the price engine for the rows
+ * that changed in one call (POST /prices/products/calculate) and fills in their unit
+ * prices; staff may still type another. A row the engine cannot price (its own error)
+ * keeps the product's own price. `primed` rows (a stored order's) keep their values
+ * until something they depend on changes.
  */
 export function usePriceSuggestions(form: OrderForm, facts: (productId: string) => ProductFacts | undefined, primed: boolean) {
   const utils = trpc.useUtils();
   const [suggestions, setSuggestions] = useState<ReadonlyMap<string, Suggestion>>(new Map());
   // The signature last asked for each row (mutated by the effect, never rendered).
-  const [asked] = useState(() => new Map(primed ? requestsOf(form.getValues()).map((request) => [request.key, request.signature]) : []));
+  const [asked] = useState(() => new Map(primed ? requestsOf(form.getValues()).rows.map((row) => [row.key, row.signature]) : []));
   const watched = useWatch({ control: form.control });
-  const signature = JSON.stringify(requestsOf(watched).map((request) => request.signature));
+  const signature = JSON.stringify(requestsOf(watched).rows.map((row) => row.signature));
 
   useEffect(() => {
     const suggest = (key: string, next: Suggestion | null) =>
@@ -82,27 +89,35 @@ export function usePriceSuggestions(form: OrderForm, facts: (productId: string) 
     };
     const timer = setTimeout(() => {
       const values = form.getValues();
-      const rows = new Set(values.items.map((item) => item.key));
-      for (const key of asked.keys()) if (!rows.has(key)) asked.delete(key);
-      for (const request of requestsOf(values)) {
-        if (asked.get(request.key) === request.signature) continue;
-        asked.set(request.key, request.signature);
-        const current = () => asked.get(request.key) === request.signature;
-        const before = values.items.find((item) => item.key === request.key)?.unit_value;
-        suggest(request.key, { kind: "pending" });
-        utils.prices.calculate.fetch(request.input).then(
-          (result) => {
-            if (!current()) return;
-            fill(request.key, result.unit_price, before);
-            suggest(request.key, { kind: "engine", result });
-          },
-          (error: unknown) => {
-            if (!current()) return;
-            if (statusOf(error) !== 400) return suggest(request.key, null);
-            const price = facts(request.input.product_id)?.price ?? null;
-            if (price !== null) fill(request.key, price, before);
-            suggest(request.key, { kind: "fallback", price });
-          },
+      const keys = new Set(values.items.map((item) => item.key));
+      for (const key of asked.keys()) if (!keys.has(key)) asked.delete(key);
+      const { context, rows } = requestsOf(values);
+      const changed = rows.filter((row) => asked.get(row.key) !== row.signature);
+      for (let start = 0; start < changed.length; start += PAGE) {
+        const page = changed.slice(start, start + PAGE).map((row) => ({
+          ...row,
+          before: values.items.find((item) => item.key === row.key)?.unit_value,
+        }));
+        for (const row of page) {
+          asked.set(row.key, row.signature);
+          suggest(row.key, { kind: "pending" });
+        }
+        const current = (row: (typeof page)[number]) => asked.get(row.key) === row.signature;
+        utils.prices.calculateMany.fetch({ ...context, items: page.map((row) => row.input) }).then(
+          (answer) =>
+            page.forEach((row, index) => {
+              const result = answer.items[index];
+              if (!current(row) || !result) return;
+              if (!("error" in result)) {
+                fill(row.key, result.unit_price, row.before);
+                return suggest(row.key, { kind: "engine", result });
+              }
+              // The engine cannot price it (no price for these conditions): the product's own price stands.
+              const price = facts(row.input.product_id)?.price ?? null;
+              if (price !== null) fill(row.key, price, row.before);
+              suggest(row.key, { kind: "fallback", price });
+            }),
+          () => page.forEach((row) => current(row) && suggest(row.key, null)),
         );
       }
     }, 300);

@@ -1,6 +1,6 @@
 import { readProcedure, router } from "../../trpc";
-import { priceCalculation, priceCalculationInput } from "./schemas";
-import { calculateProductPrice } from "./service";
+import { MAX_PRICE_ITEMS, priceBatch, priceBatchInput, priceCalculation, priceCalculationInput } from "./schemas";
+import { calculateProductPrice, calculateProductPrices } from "./service";
 
 export const pricesRouter = router({
   calculate: readProcedure
@@ -27,4 +27,25 @@ export const pricesRouter = router({
     .input(priceCalculationInput)
     .output(priceCalculation)
     .query(({ ctx, input }) => calculateProductPrice(ctx.db, ctx.readStatement, input)),
+  calculateMany: readProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/prices/products/calculate",
+        tags: ["Prices"],
+        summary: "Calculate a page of prices",
+        description:
+          `Up to ${MAX_PRICE_ITEMS} products for one buyer in one call (a storefront's page, a cart, an order): \`items\` ` +
+          "(`product_id`, `product_variation_id`, `quantity`) and the context of POST /prices/product/calculate, which decides each " +
+          "item the same way. The answer's `items` are in the order of the body, each the single calculation's answer, or, for an " +
+          "item that cannot be priced (an unknown product or variation, no price, installments not offered), its own `error` " +
+          "(`code`, `message`, `params`) without failing the others. An unknown partner, profile, company or payment method is " +
+          "422, as is a body without items or with more than 100. `?explain=true` adds each item's `steps`.",
+        protect: true,
+      },
+      queryFields: ["explain"],
+    })
+    .input(priceBatchInput)
+    .output(priceBatch)
+    .query(({ ctx, input }) => calculateProductPrices(ctx.db, ctx.readStatement, input)),
 });

@@ -35,6 +35,21 @@ export const priceCalculationInput = z.object({
 });
 export type PriceCalculationInput = z.output<typeof priceCalculationInput>;
 
+/** At most this many items are priced in one call (POST /prices/products/calculate). */
+export const MAX_PRICE_ITEMS = 100;
+
+/**
+ * Body of POST /prices/products/calculate: a page of prices (a storefront's page, a cart,
+ * an order) for one buyer: the items, then the context the single calculation takes.
+ */
+export const priceBatchInput = priceCalculationInput.omit({ product_id: true, product_variation_id: true, quantity: true }).extend({
+  items: z
+    .array(priceCalculationInput.pick({ product_id: true, product_variation_id: true, quantity: true }))
+    .min(1, "must have at least 1 item")
+    .max(MAX_PRICE_ITEMS, `must have at most ${MAX_PRICE_ITEMS} items`),
+});
+export type PriceBatchInput = z.output<typeof priceBatchInput>;
+
 export const stepCodes = [
   "base_price",
   "no_base_price",
@@ -100,3 +115,23 @@ export const priceCalculation = z.object({
   steps: z.array(priceStep).optional(),
 });
 export type PriceCalculation = z.output<typeof priceCalculation>;
+
+/** Why one item of a page of prices has no price: an unknown product or variation, no price, installments not offered. */
+export const priceItemError = z.object({
+  product_id: z.string(),
+  product_variation_id: z.string().nullable(),
+  quantity: z.number(),
+  error: z.object({
+    code: z.enum(["not_found_reference", "no_price", "installments_not_offered"]),
+    message: z.string(),
+    /** `field`: the item's field that names nothing (not_found_reference). */
+    params: z.record(z.string(), z.string()),
+  }),
+});
+export type PriceItemError = z.output<typeof priceItemError>["error"];
+
+export const priceBatch = z.object({
+  /** In the order of the body: each item's calculation, or its `error`. */
+  items: z.array(z.union([priceCalculation, priceItemError])),
+});
+export type PriceBatch = z.output<typeof priceBatch>;
