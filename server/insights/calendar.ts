@@ -47,6 +47,14 @@ export function nextMonth(day: string): string {
   return iso(date.getTime());
 }
 
+export function yearOf(day: string): string {
+  return `${day.slice(0, 4)}-01-01`;
+}
+
+export function nextYear(day: string): string {
+  return `${Number(day.slice(0, 4)) + 1}-01-01`;
+}
+
 /** A database DATE (read as UTC midnight) as a day. */
 export function dayOfDate(value: Date): string {
   return value.toISOString().slice(0, 10);

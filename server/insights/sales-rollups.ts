@@ -2,14 +2,14 @@ import type { Db } from "../db/scoped";
 import { scopedExecute } from "../db/sql";
 import { Prisma } from "../generated/prisma/client";
 import { money, type Money, ZERO } from "../lib/money";
-import { BUSINESS_TIME_ZONE, dayOf, monthOf } from "./calendar";
+import { BUSINESS_TIME_ZONE, dayOf, monthOf, yearOf } from "./calendar";
 
 /**
  * Sales rollups for the most-sold analysis and the dashboard: per day (`sales_days`:
  * revenue and count of non-quotation sales), per day and product and per month and
- * product (`product_sales_days`, `product_sales_months`: quantity, value, sales). A
- * period reads whole months from the monthly table and only its ragged ends from the
- * daily one, so a year is about 12 rows per product sold.
+ * product (`product_sales_days`, `product_sales_months`, `product_sales_years`: quantity, value,
+ * sales). A period reads whole years and months from the coarser tables and only its
+ * ragged ends from the finer ones, so the last 365 days are a few rows per product sold.
  *
  * `recordSaleInRollups` is called by the sales module inside the transaction that writes
  * the sale. It is idempotent and follows changes: what a sale added is kept in
@@ -47,6 +47,7 @@ async function apply(db: Db, contribution: Contribution, sign: 1 | -1): Promise<
     for (const [table, column, key] of [
       [Prisma.raw("product_sales_days"), Prisma.raw("day"), day],
       [Prisma.raw("product_sales_months"), Prisma.raw("month"), monthOf(day)],
+      [Prisma.raw("product_sales_years"), Prisma.raw("year"), yearOf(day)],
     ] as const) {
       await scopedExecute(
         db,
@@ -145,7 +146,7 @@ export async function recordSaleInRollups(db: Db, saleId: string): Promise<void>
 /** Recomputes the org's sales rollups from its sales (set-based SQL). */
 export async function rebuildSalesRollups(db: Db): Promise<void> {
   const zone = BUSINESS_TIME_ZONE;
-  for (const table of ["product_sales_months", "product_sales_days", "sales_days", "sale_rollup_entries"]) {
+  for (const table of ["product_sales_years", "product_sales_months", "product_sales_days", "sales_days", "sale_rollup_entries"]) {
     await scopedExecute(db, (org) => Prisma.sql`DELETE FROM ${Prisma.raw(table)} WHERE organization_id = ${org}`);
   }
   await scopedExecute(
@@ -180,5 +181,12 @@ export async function rebuildSalesRollups(db: Db): Promise<void> {
     INSERT INTO product_sales_months (organization_id, month, product_id, quantity, total_value, sales_count)
     SELECT organization_id, date_trunc('month', day)::date, product_id, sum(quantity), sum(total_value), sum(sales_count)::int
     FROM product_sales_days WHERE organization_id = ${org} GROUP BY 1, 2, 3`,
+  );
+  await scopedExecute(
+    db,
+    (org) => Prisma.sql`
+    INSERT INTO product_sales_years (organization_id, year, product_id, quantity, total_value, sales_count)
+    SELECT organization_id, date_trunc('year', month)::date, product_id, sum(quantity), sum(total_value), sum(sales_count)::int
+    FROM product_sales_months WHERE organization_id = ${org} GROUP BY 1, 2, 3`,
   );
 }

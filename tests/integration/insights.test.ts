@@ -9,6 +9,7 @@ import { transaction } from "@/server/db/transaction";
 import { scopedQuery } from "@/server/db/sql";
 import { Prisma } from "@/server/generated/prisma/client";
 import { rebuildInsights } from "@/server/insights/rebuild";
+import { today } from "@/server/insights/calendar";
 import { recordSaleInRollups } from "@/server/insights/sales-rollups";
 import { change, percentage } from "@/server/insights/funnel/service";
 import { periodSegments } from "@/server/insights/most-sold/service";
@@ -48,10 +49,22 @@ describe("rounding of the funnel's percentages", () => {
     expect(change(1, 3)).toBe(-66.67);
     expect(change(4, 0)).toBe(0);
   });
-  it("reads a period as whole months and, for a month in part, the cheaper of its days or the month minus the rest", () => {
+  it("reads a period as whole years and months and, for one in part, the cheaper of what is inside or the whole minus the rest", () => {
     const today = "2026-11-23";
     const days = (from: string, to: string, sign: 1 | -1 = 1) => ({ table: "days", from, to, sign });
-    const months = (from: string, to: string) => ({ table: "months", from, to, sign: 1 });
+    const months = (from: string, to: string, sign: 1 | -1 = 1) => ({ table: "months", from, to, sign });
+    const years = (from: string, to: string) => ({ table: "years", from, to, sign: 1 });
+    // The last 365 days: last year's ragged days and month, then this year's row (the days and months after today hold nothing).
+    expect(periodSegments("2025-11-24", "2026-11-23", today)).toEqual([
+      days("2025-11-24", "2025-12-01"),
+      months("2025-12-01", "2026-01-01"),
+      years("2026-01-01", "2027-01-01"),
+      days("2026-11-24", "2026-12-01", -1),
+      months("2026-12-01", "2027-01-01", -1),
+    ]);
+    // Whole years, and all time: the yearly rollup alone.
+    expect(periodSegments("2024-01-01", "2025-12-31", today)).toEqual([years("2024-01-01", "2026-01-01")]);
+    expect(periodSegments("1900-01-01", "2999-12-31", today)).toEqual([years("1900-01-01", "3000-01-01")]);
     // Ragged ends of a few days: their days.
     expect(periodSegments("2025-01-29", "2025-03-02", today)).toEqual([
       days("2025-01-29", "2025-02-01"),
@@ -259,6 +272,15 @@ describe("most-sold analysis", () => {
       ["Serrote", 5, 50, 1],
     ]);
     expect((await mostSold(org, "page=0&perPage=10&start_date=2025-03-01&final_date=2025-05-31")).json).toEqual(all.json);
+    // Through the yearly rollup: the whole year, and from it to today (this year's row, the days after today taken away).
+    expect((await mostSold(org, "page=0&perPage=10&start_date=2025-01-01&final_date=2025-12-31")).json).toEqual(all.json);
+    expect((await mostSold(org, `page=0&perPage=10&start_date=2024-11-02&final_date=${today()}`)).json).toEqual(all.json);
+    // A page's last row tied with the next on quantity and value: names decide, as on one page.
+    expect(
+      (await mostSold(org, "page=0&perPage=3&start_date=2025-03-01&final_date=2025-03-31")).json.map(
+        (r: { product_name: string }) => r.product_name,
+      ),
+    ).toEqual(["Chave", "Martelo", "Alicate"]);
     // Ragged ends on both sides of whole months.
     const ragged = await mostSold(org, "page=0&perPage=10&start_date=2025-03-10&final_date=2025-04-30");
     expect(

@@ -38,7 +38,7 @@ describe("migrations", () => {
     }
   });
 
-  it("number the orders an org already has, rename the default statuses and ADMIN nobody changed, and add identifiers' digits to search texts", async () => {
+  it("number the orders an org already has, rename the default statuses and ADMIN nobody changed, add identifiers' digits to search texts, and sum the monthly sales rollup into years", async () => {
     const database = await openPGlite("memory://");
     try {
       const all = readMigrations();
@@ -70,6 +70,9 @@ describe("migrations", () => {
             ('00000000-0000-4000-8000-0000000000a1', '${org}', '${org}', '00000000-0000-4000-8000-000000000001', now(), 1, 1, 0, now(), now() - interval '2 hours'),
             ('00000000-0000-4000-8000-0000000000a3', '${org}', '${org}', '00000000-0000-4000-8000-000000000001', now(), 1, 1, 0, now(), now()),
             ('00000000-0000-4000-8000-0000000000b1', '${other}', '${other}', '00000000-0000-4000-8000-000000000005', now(), 1, 1, 0, now(), now());
+          INSERT INTO product_sales_months (organization_id, month, product_id, quantity, total_value, sales_count) VALUES
+            ('${org}', '2025-03-01', '${admin}', 5, 50, 1), ('${org}', '2025-05-01', '${admin}', 10.5, 100.25, 2),
+            ('${org}', '2026-01-01', '${admin}', 1, 1, 1), ('${other}', '2025-03-01', '${admin}', 7, 70, 1);
         `),
       );
       await database.withSession((session) => migrate(session, all));
@@ -88,6 +91,17 @@ describe("migrations", () => {
         ),
       );
       expect(next).toEqual([{ a: 4, b: 2 }]);
+      const years = await database.withSession((session) =>
+        session.query<{ org: boolean; year: string; quantity: string; total_value: string; sales_count: number }>(
+          `SELECT organization_id = '${org}' AS org, year::text, quantity::text, total_value::text, sales_count
+           FROM product_sales_years ORDER BY 1 DESC, 2`,
+        ),
+      );
+      expect(years.map((row) => [row.org, row.year, Number(row.quantity), Number(row.total_value), row.sales_count])).toEqual([
+        [true, "2025-01-01", 15.5, 150.25, 3],
+        [true, "2026-01-01", 1, 1, 1],
+        [false, "2025-01-01", 7, 70, 1],
+      ]);
       const titles = await database.withSession((session) =>
         session.query<{ title: string; search_text: string }>(`SELECT title, search_text FROM statuses ORDER BY id`),
       );

@@ -4,7 +4,7 @@ import { AppError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
 import { toJsonNumber } from "../../lib/money";
 import { MAX_PER_PAGE } from "../../lib/paging";
-import { addDays, daysBetween, monthOf, nextMonth, today } from "../calendar";
+import { addDays, daysBetween, monthOf, nextMonth, nextYear, today, yearOf } from "../calendar";
 import type { MostSoldInput, MostSoldRecord } from "./schemas";
 
 const EARLIEST_DAY = "1900-01-01";
@@ -12,7 +12,7 @@ const LATEST_DAY = "2999-12-31";
 
 /** A range of one rollup, [from, to), added or taken away. */
 export interface Segment {
-  table: "days" | "months";
+  table: "days" | "months" | "years";
   from: string;
   to: string;
   sign: 1 | -1;
@@ -21,8 +21,10 @@ export interface Segment {
 /**
  * What a month's rows cost to read, in days of the daily rollup: a month holds each
  * product sold in it once, a day the products sold that day (a third to a half as many).
+ * A year's rows are about as many as a month's (the products sold in it), a little more.
  */
 const MONTH_COST_IN_DAYS = 3;
+const YEAR_COST_IN_DAYS = 4;
 
 /** The days of [from, to) that can hold sales: none after `today`. */
 function pastDays(from: string, to: string, today: string): number {
@@ -30,48 +32,77 @@ function pastDays(from: string, to: string, today: string): number {
   return end > from ? daysBetween(from, end) : 0;
 }
 
+/** What reading the segments costs, in days of the daily rollup (a range after today holds nothing: free). */
+function costOf(segments: readonly Segment[], today: string): number {
+  let cost = 0;
+  for (const { table, from, to } of segments) {
+    if (table === "days") cost += pastDays(from, to, today);
+    else if (table === "years") for (let year = from; year < to && year <= today; year = nextYear(year)) cost += YEAR_COST_IN_DAYS;
+    else for (let month = from; month < to && month <= today; month = nextMonth(month)) cost += MONTH_COST_IN_DAYS;
+  }
+  return cost;
+}
+
+const negated = (segments: readonly Segment[]): Segment[] => segments.map((segment) => ({ ...segment, sign: segment.sign === 1 ? -1 : 1 }));
+
+/** Adds a whole unit [from, to) of a rollup, joined to the previous range of the same rollup when they meet. */
+function pushWhole(segments: Segment[], table: "months" | "years", from: string, to: string): void {
+  const last = segments.at(-1);
+  if (last?.table === table && last.sign === 1 && last.to === from) last.to = to;
+  else segments.push({ table, from, to, sign: 1 });
+}
+
 /**
- * A period of days as reads of the rollups. Whole months come from the monthly rollup;
- * a month the period covers in part, by whichever reads fewer rows: the period's days
- * in it (daily rollup), or the month's row minus the month's days outside the period
- * (days after today hold nothing, so a month that ends today is its monthly row alone).
- * The monthly rollup is the sum of the daily one (both written in the sale's
- * transaction), so both ways give the same sums.
+ * [from, to) as reads of the rollups of one level: units (months or years) the range
+ * covers whole come from that rollup; a unit it covers in part, by whichever reads less:
+ * the range inside it at the level below, or the unit's row minus what lies outside the
+ * range (days after today hold nothing, so a month or year that ends today is its row
+ * alone). Each rollup is the sum of the one below (all written in the sale's transaction),
+ * so every way gives the same sums.
  */
-export function periodSegments(start: string, final: string, today: string): Segment[] {
-  const end = addDays(final, 1);
+function cover(level: "days" | "months" | "years", from: string, to: string, today: string): Segment[] {
+  if (from >= to) return [];
+  if (level === "days") return [{ table: "days", from, to, sign: 1 }];
+  const [unitOf, next, below] = level === "years" ? ([yearOf, nextYear, "months"] as const) : ([monthOf, nextMonth, "days"] as const);
   const segments: Segment[] = [];
-  for (let month = monthOf(start); month < end; month = nextMonth(month)) {
-    const monthEnd = nextMonth(month);
-    const from = start > month ? start : month;
-    const to = end < monthEnd ? end : monthEnd;
-    const last = segments.at(-1);
-    if (from === month && to === monthEnd) {
-      if (last?.table === "months" && last.sign === 1 && last.to === month) last.to = monthEnd;
-      else segments.push({ table: "months", from: month, to: monthEnd, sign: 1 });
+  for (let unit = unitOf(from); unit < to; unit = next(unit)) {
+    const unitEnd = next(unit);
+    const start = from > unit ? from : unit;
+    const end = to < unitEnd ? to : unitEnd;
+    if (start === unit && end === unitEnd) {
+      pushWhole(segments, level, unit, unitEnd);
       continue;
     }
-    const inside = pastDays(from, to, today);
-    const before = pastDays(month, from, today);
-    const after = pastDays(to, monthEnd, today);
+    const inside = cover(below, start, end, today);
+    const outside = [...cover(below, unit, start, today), ...cover(below, end, unitEnd, today)];
     // `today` only weighs the choice: every range is read, a future one finds nothing.
-    if (MONTH_COST_IN_DAYS + before + after < inside) {
-      segments.push({ table: "months", from: month, to: monthEnd, sign: 1 });
-      if (from > month) segments.push({ table: "days", from: month, to: from, sign: -1 });
-      if (to < monthEnd) segments.push({ table: "days", from: to, to: monthEnd, sign: -1 });
+    if (costOf([{ table: level, from: unit, to: unitEnd, sign: 1 }], today) + costOf(outside, today) < costOf(inside, today)) {
+      segments.push({ table: level, from: unit, to: unitEnd, sign: 1 }, ...negated(outside));
     } else {
-      segments.push({ table: "days", from, to, sign: 1 });
+      segments.push(...inside);
     }
   }
   return segments;
 }
 
+/**
+ * A period of days as reads of the rollups: whole years from the yearly rollup, whole
+ * months from the monthly one, ragged days from the daily one — or a year (a month) minus
+ * what lies outside the period when that reads less. The last 365 days are the days left
+ * of last year's month, a month and this year's row (days after today hold nothing): a
+ * few rows per product, as for 30 days.
+ */
+export function periodSegments(start: string, final: string, today: string): Segment[] {
+  return cover("years", start, addDays(final, 1), today);
+}
+
 function segmentSql(organization: Prisma.Sql, segment: Segment): Prisma.Sql {
   const sign = segment.sign === 1 ? Prisma.empty : Prisma.sql`-`;
-  const [table, column] =
-    segment.table === "days"
-      ? [Prisma.raw("product_sales_days"), Prisma.raw("day")]
-      : [Prisma.raw("product_sales_months"), Prisma.raw("month")];
+  const [table, column] = {
+    days: [Prisma.raw("product_sales_days"), Prisma.raw("day")],
+    months: [Prisma.raw("product_sales_months"), Prisma.raw("month")],
+    years: [Prisma.raw("product_sales_years"), Prisma.raw("year")],
+  }[segment.table];
   // A plain range each (not one OR), so each is an index range scan of the primary key.
   return Prisma.sql`
     SELECT product_id, ${sign}quantity AS quantity, ${sign}total_value AS total_value, ${sign}sales_count AS sales_count FROM ${table}
@@ -90,6 +121,8 @@ export async function mostSold(db: Db, input: MostSoldInput): Promise<MostSoldRe
   const perPage = Math.min(input.perPage, MAX_PER_PAGE);
   if (perPage === 0) return [];
   const segments = periodSegments(start, final, today());
+  const offset = BigInt(input.page) * BigInt(perPage);
+  const last = offset + BigInt(perPage) - 1n;
   const rows = await scopedQuery<{
     product_id: string;
     name: string;
@@ -106,11 +139,18 @@ export async function mostSold(db: Db, input: MostSoldInput): Promise<MostSoldRe
       )}), totals AS (
         SELECT product_id, sum(quantity) AS quantity, sum(total_value) AS total_value, sum(sales_count) AS sales_count
         FROM sold GROUP BY product_id HAVING sum(sales_count) > 0
+      ), cutoff AS (
+        -- The last row of the page by (quantity, value): a bounded top-N, whatever the period's length.
+        SELECT quantity, total_value FROM totals ORDER BY quantity DESC, total_value DESC OFFSET ${last} LIMIT 1
+      ), ranked AS (
+        -- The rows up to it and every row tied with it (their names decide those ties): only these meet the products.
+        SELECT * FROM totals t
+        WHERE NOT EXISTS (SELECT 1 FROM cutoff) OR (t.quantity, t.total_value) >= (SELECT quantity, total_value FROM cutoff)
       )
       SELECT t.product_id, p.name, p.sku, t.quantity::text AS quantity, t.total_value::text AS total_value, t.sales_count::int AS sales_count
-      FROM totals t JOIN products p ON p.id = t.product_id AND p.organization_id = ${org}
+      FROM ranked t JOIN products p ON p.id = t.product_id AND p.organization_id = ${org}
       ORDER BY t.quantity DESC, t.total_value DESC, p.name ASC, p.id ASC
-      OFFSET ${BigInt(input.page) * BigInt(perPage)} LIMIT ${perPage}`,
+      OFFSET ${offset} LIMIT ${perPage}`,
   );
   return rows.map((row) => ({
     product_id: row.product_id,
