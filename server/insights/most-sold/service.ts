@@ -133,7 +133,9 @@ export async function mostSold(db: Db, input: MostSoldInput): Promise<MostSoldRe
   }>(
     db,
     (org) => Prisma.sql`
-      WITH sold AS (${Prisma.join(
+      -- MATERIALIZED: the rollups' rows are few; a parallel plan (workers appending the ranges) took
+      -- twice as long alone and more under concurrent requests on a small machine.
+      WITH sold AS MATERIALIZED (${Prisma.join(
         segments.map((segment) => segmentSql(org, segment)),
         " UNION ALL ",
       )}), totals AS (
