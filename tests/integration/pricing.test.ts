@@ -868,6 +868,73 @@ describe("POST /prices/products/calculate (a page of prices)", () => {
     expect(twelve.json.items[0].error.code).toBe("installments_not_offered");
   });
 
+  it("prices the same with and without explain: the rules left out unexplained (inactive, out of date, other callers') never apply", async () => {
+    const org = await newOrg();
+    const { headers, post, drill, saw, partner, profile, pix, card } = await setup(org);
+    const other = await post("/partners", { name: unique("Outro"), fiscal_registration_number: "11.444.777/0001-61" });
+    const tables = [
+      table({
+        name: "Parceiro",
+        is_partner_specific: true,
+        partners: [{ partner_id: partner.id }],
+        criteria: [{ products: [{ product_id: drill.id, price: 90 }] }],
+      }),
+      table({
+        name: "Outro",
+        is_partner_specific: true,
+        partners: [{ partner_id: other.id }],
+        criteria: [{ products: [{ product_id: drill.id, price: 50 }] }],
+      }),
+      table({
+        name: "Perfil PIX",
+        is_profile_specific: true,
+        is_payment_method_specific: true,
+        profiles: [{ profile_id: profile.id }],
+        payment_methods: [{ payment_method_id: pix.id }],
+        criteria: [{ rate_type: "DECREASE", value_type: "PERCENTAGE", value: 3 }],
+      }),
+      table({
+        name: "Antiga",
+        start_date: "2025-01-01",
+        end_date: "2025-12-31",
+        criteria: [{ products: [{ product_id: saw.id, price: 1 }] }],
+      }),
+    ];
+    for (const body of tables) await post("/price-tables", body);
+    for (const body of [
+      { name: "Parceiro", is_partner: true, partners: [{ partner_id: partner.id }], ranges: [{ minimum_quantity: 1, value: 5 }] },
+      { name: "Outro", is_partner: true, partners: [{ partner_id: other.id }], ranges: [{ minimum_quantity: 1, value: 40 }] },
+      {
+        name: "Cartão",
+        is_payment_method: true,
+        payment_methods: [{ payment_method_id: card.id }],
+        is_discount_over_discount: true,
+        ranges: [{ minimum_quantity: 1, value: 2 }],
+      },
+      { name: "Inativo", is_active: false, ranges: [{ minimum_quantity: 1, value: 50 }] },
+      { name: "Vencido", start_date: "2025-01-01", end_date: "2025-12-31", ranges: [{ minimum_quantity: 1, value: 50 }] },
+    ])
+      await post("/discounts", body);
+    const items = [drill, saw].flatMap((product) => [1, 12].map((quantity) => ({ product_id: product.id, quantity })));
+    for (const context of [
+      {},
+      { partner_id: partner.id },
+      { partner_id: other.id, payment_method_id: card.id },
+      { partner_id: partner.id, payment_method_id: pix.id },
+    ]) {
+      const body = { ...context, date: "2026-06-15", items };
+      const explained = await call("POST", "/api/b2b/prices/products/calculate?explain=true", { headers, body });
+      const plain = await call("POST", "/api/b2b/prices/products/calculate", { headers, body });
+      expect(plain.status, plain.text).toBe(200);
+      expect(plain.json.items).toEqual(explained.json.items.map(({ steps: _steps, ...rest }: { steps: unknown }) => rest));
+    }
+    const forOther = await call("POST", "/api/b2b/prices/products/calculate", {
+      headers,
+      body: { partner_id: other.id, date: "2026-06-15", items: items.slice(0, 1) },
+    });
+    expect(forOther.json.items[0]).toMatchObject({ price_table: { name: "Outro", price: 50 }, unit_price: 30 });
+  });
+
   it("takes 1 to 100 items; 0 or 101 items, bad items and unknown shared references are 422 naming the field", async () => {
     const org = await newOrg();
     const { headers, drill, saw } = await setup(org);

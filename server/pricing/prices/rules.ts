@@ -5,7 +5,7 @@ import { Prisma } from "../../generated/prisma/client";
 import { money, type Money } from "../../lib/money";
 import { factsOf, type ProductFacts } from "../criteria";
 import { readCriteria, readRanges } from "../discounts/service";
-import type { DiscountCandidate, Flag, PriceTableCandidate, Targets } from "../engine";
+import { FLAGS, type DiscountCandidate, type Flag, type PriceTableCandidate, type Targets } from "../engine";
 
 /**
  * An org's price tables and discounts, kept in memory per instance under the org's
@@ -54,22 +54,60 @@ interface TableShape<Value> {
     has_products: boolean;
   }>;
 }
-type TableRule = TableShape<Money>;
+/** For each flag a rule sets, the ids its targets name: whether a caller is among them is one look each. */
+type Audience = Array<[column: keyof TargetRow, ids: ReadonlySet<string>]>;
+
+const FLAG_COLUMNS: Record<Flag, keyof TargetRow> = {
+  partner: "partner_id",
+  profile: "profile_id",
+  company: "company_id",
+  payment_method: "payment_method_id",
+};
+
+function audienceOf(flags: Record<Flag, boolean>, targets: readonly TargetRow[]): Audience {
+  return FLAGS.filter((flag) => flags[flag]).map((flag) => {
+    const column = FLAG_COLUMNS[flag];
+    return [column, new Set(targets.flatMap((target) => (target[column] ? [target[column]] : [])))];
+  });
+}
+
+/** The caller is among those every flag of the rule names (a rule without flags reaches everyone). */
+const reaches = (audience: Audience, context: PricingContextIds) =>
+  audience.every(([column, ids]) => {
+    const id = context[column];
+    return id !== null && ids.has(id);
+  });
+
+type TableRule = TableShape<Money> & { audience: Audience };
 
 type DiscountRule = Omit<DiscountCandidate, "targets"> & {
   targets: TargetRow[];
+  audience: Audience;
+  /** Its candidate as the engine takes it when it names no partner, profile, company or payment method: built once. */
+  candidate: DiscountCandidate | null;
 };
 
+/**
+ * An org's rules, indexed by what selects them for a product, built once per version: the
+ * price tables by the products they list (read with the product) and those for every
+ * product; the discounts by the facts their criteria accept (product, brand, category,
+ * specification) and those for every product. Each rule has its rank in id order, so a
+ * product's candidates come in that order without comparing ids.
+ */
 export interface PricingRules {
   version: string;
-  tables: Map<string, TableRule>;
-  /** Tables with a criteria row for every product (no product rows). */
-  everyProduct: string[];
-  discounts: Map<string, DiscountRule>;
-  /** Discounts without criteria: candidates for every product. */
-  unconditional: string[];
-  /** `key \u0000 value` of discount_criteria_values → the discounts whose criteria accept it. */
-  byFact: Map<string, string[]>;
+  /** Price tables in id order. */
+  tables: TableRule[];
+  /** Rank of each table. */
+  tableRank: Map<string, number>;
+  /** Tables with a criteria row for every product (no product rows): ranks. */
+  everyProduct: number[];
+  /** Discounts in id order. */
+  discounts: DiscountRule[];
+  /** Discounts without criteria: candidates for every product (ranks). */
+  unconditional: number[];
+  /** `key \u0000 value` of discount_criteria_values → the ranks of the discounts whose criteria accept it. */
+  byFact: Map<string, number[]>;
 }
 
 type RulesRow = {
@@ -135,57 +173,58 @@ async function loadRules(db: Db): Promise<PricingRules> {
          FROM discount_criteria_values v WHERE v.organization_id = ${org}) AS criteria_values`,
   );
   const { version, price_tables: tables, discounts, criteria_values: values } = row!;
-  const byFact = new Map<string, string[]>();
+  const rankOf = new Map(discounts.map((discount, rank) => [discount.id, rank]));
+  const byFact = new Map<string, number[]>();
   for (const value of values) {
+    const rank = rankOf.get(value.discount_id);
+    if (rank === undefined) continue;
     const key = factKey(value.key, value.value);
-    const ids = byFact.get(key);
-    if (ids) ids.push(value.discount_id);
-    else byFact.set(key, [value.discount_id]);
+    const ranks = byFact.get(key);
+    if (ranks) ranks.push(rank);
+    else byFact.set(key, [rank]);
   }
   return {
     version: version ?? "0",
-    tables: new Map(
-      tables.map((table) => [
-        table.id,
-        {
-          ...table,
-          criteria: table.criteria.map((criteria) => ({
-            ...criteria,
-            value: money(criteria.value),
-          })),
-        },
-      ]),
-    ),
-    everyProduct: tables.filter((table) => table.criteria.some((criteria) => !criteria.has_products)).map((table) => table.id),
-    discounts: new Map(
-      discounts.map((discount) => [
-        discount.id,
-        {
-          id: discount.id,
-          name: discount.name,
-          is_active: discount.is_active,
-          start_date: discount.start_date,
-          end_date: discount.end_date,
-          minimum_value: moneyOrNull(discount.minimum_value),
-          maximum_value: moneyOrNull(discount.maximum_value),
-          is_discount_over_discount: discount.is_discount_over_discount,
-          flags: discount.flags,
-          targets: discount.targets,
-          ranges: readRanges(discount.ranges).map((range) => ({
-            minimum_quantity: money(range.minimum_quantity),
-            type: range.type,
-            value: money(range.value),
-            is_product_value: range.is_product_value,
-          })),
-          criteria: readCriteria(discount.criteria).map((criteria) => ({
-            criteria_id: criteria.criteria_id,
-            name: criteria.name,
-            entries: criteria.entries,
-          })),
-        },
-      ]),
-    ),
-    unconditional: discounts.filter((discount) => !discount.has_criteria).map((discount) => discount.id),
+    tables: tables.map((table) => ({
+      ...table,
+      audience: audienceOf(table.flags, table.targets),
+      criteria: table.criteria.map((criteria) => ({
+        ...criteria,
+        value: money(criteria.value),
+      })),
+    })),
+    tableRank: new Map(tables.map((table, rank) => [table.id, rank])),
+    everyProduct: tables.flatMap((table, rank) => (table.criteria.some((criteria) => !criteria.has_products) ? [rank] : [])),
+    discounts: discounts.map((discount) => {
+      const rule: DiscountRule = {
+        id: discount.id,
+        name: discount.name,
+        is_active: discount.is_active,
+        start_date: discount.start_date,
+        end_date: discount.end_date,
+        minimum_value: moneyOrNull(discount.minimum_value),
+        maximum_value: moneyOrNull(discount.maximum_value),
+        is_discount_over_discount: discount.is_discount_over_discount,
+        flags: discount.flags,
+        targets: discount.targets,
+        audience: audienceOf(discount.flags, discount.targets),
+        ranges: readRanges(discount.ranges).map((range) => ({
+          minimum_quantity: money(range.minimum_quantity),
+          type: range.type,
+          value: money(range.value),
+          is_product_value: range.is_product_value,
+        })),
+        criteria: readCriteria(discount.criteria).map((criteria) => ({
+          criteria_id: criteria.criteria_id,
+          name: criteria.name,
+          entries: criteria.entries,
+        })),
+        candidate: null,
+      };
+      rule.candidate = rule.audience.length > 0 ? null : { ...rule, targets: NO_TARGETS };
+      return rule;
+    }),
+    unconditional: discounts.flatMap((discount, rank) => (discount.has_criteria ? [] : [rank])),
     byFact,
   };
 }
@@ -246,31 +285,41 @@ function targetsFor(rows: readonly TargetRow[], context: PricingContextIds): Tar
   return targets;
 }
 
-const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const NO_TARGETS: Targets = { partners: [], profiles: [], companies: [], payment_methods: [] };
+const byRank = (a: number, b: number) => a - b;
 
 /**
  * The candidates of a product in a context: the tables that list it or have a criteria
  * row for every product, with only the criteria rows that cover it (their product rows
  * limited to it); the discounts without criteria and those whose criteria values hold
- * one of the product's facts. Both in id order, targets limited to the context's.
+ * one of the product's facts. Both in id order, targets limited to the context's. Found
+ * through the rules' indexes: the cost follows the rules that select the product, not
+ * how many the org has. Without `trace` (no steps to explain), the rules that cannot
+ * apply to this caller on `date` — inactive, out of their date range, or for other
+ * partners, profiles, companies or payment methods — are left out.
  */
 export function candidatesOf(
   rules: PricingRules,
   product: ProductFacts,
   listed: readonly ListedRow[],
   context: PricingContextIds,
+  { date, trace }: { date: string; trace: boolean },
 ): { priceTables: PriceTableCandidate[]; discounts: DiscountCandidate[] } {
+  const live = (rule: { start_date: string | null; end_date: string | null }) =>
+    (rule.start_date === null || rule.start_date <= date) && (rule.end_date === null || date <= rule.end_date);
   const rowsByCriteria = new Map<string, ListedRow[]>();
+  const tableRanks = new Set(rules.everyProduct);
   for (const row of listed) {
     const rows = rowsByCriteria.get(row.criteria_row_id);
     if (rows) rows.push(row);
     else rowsByCriteria.set(row.criteria_row_id, [row]);
+    const rank = rules.tableRank.get(row.price_table_id);
+    if (rank !== undefined) tableRanks.add(rank);
   }
-  const tableIds = new Set([...listed.map((row) => row.price_table_id), ...rules.everyProduct]);
   const priceTables: PriceTableCandidate[] = [];
-  for (const id of [...tableIds].sort(byId)) {
-    const table = rules.tables.get(id);
-    if (!table) continue;
+  for (const rank of [...tableRanks].sort(byRank)) {
+    const table = rules.tables[rank]!;
+    if (!trace && (!live(table) || !reaches(table.audience, context))) continue;
     priceTables.push({
       id: table.id,
       name: table.name,
@@ -294,18 +343,15 @@ export function candidatesOf(
         })),
     });
   }
-  const discountIds = new Set(rules.unconditional);
+  const ranks = new Set(rules.unconditional);
   for (const fact of factsOf(product)) {
-    for (const id of rules.byFact.get(factKey(fact.key, fact.value)) ?? []) discountIds.add(id);
+    for (const rank of rules.byFact.get(factKey(fact.key, fact.value)) ?? []) ranks.add(rank);
   }
   const discounts: DiscountCandidate[] = [];
-  for (const id of [...discountIds].sort(byId)) {
-    const discount = rules.discounts.get(id);
-    if (discount)
-      discounts.push({
-        ...discount,
-        targets: targetsFor(discount.targets, context),
-      });
+  for (const rank of [...ranks].sort(byRank)) {
+    const discount = rules.discounts[rank]!;
+    if (!trace && (!discount.is_active || !live(discount) || !reaches(discount.audience, context))) continue;
+    discounts.push(discount.candidate ?? { ...discount, targets: targetsFor(discount.targets, context) });
   }
   return { priceTables, discounts };
 }

@@ -186,18 +186,23 @@ function priceItem(
     price: moneyOrNull(product.price),
     variation: variation ? { id: variation.id, name: variation.name, price: moneyOrNull(variation.price) } : null,
   };
-  const { priceTables, discounts } = candidatesOf(rules, pricingProduct, subjects.listed.get(product.id) ?? [], subjects.context);
+  const date = shared.date ?? dateOf(today);
+  const trace = shared.explain === true;
+  const { priceTables, discounts } = candidatesOf(rules, pricingProduct, subjects.listed.get(product.id) ?? [], subjects.context, {
+    date,
+    trace,
+  });
   const result = calculatePrice({
     product: pricingProduct,
     priceTables,
     discounts,
     paymentMethod: subjects.paymentMethod,
-    trace: shared.explain === true,
+    trace,
     context: {
       ...subjects.context,
       installments: shared.installments ?? null,
       quantity: money(item.quantity),
-      date: shared.date ?? dateOf(today),
+      date,
     },
   });
   if (!result.ok) {
