@@ -60,6 +60,10 @@ test("a manager builds a price table and a discount, and the simulator explains 
   // 180 (the table's own price) − 10% from 10 units = 162.
   await expect(page.getByTestId("unit-price")).toHaveText(/162,00/);
   await expect(page.getByTestId("total-value")).toHaveText(/1\.620,00/);
+  // The same call priced the ladder of quantities (1, 5, 10, 25, 50, 100): the typed one among them.
+  const ladder = page.getByRole("table", { name: "Preço por quantidade" });
+  await expect(ladder.getByRole("row")).toHaveCount(7);
+  await expect(ladder.getByRole("row", { name: /^10 / })).toContainText("R$ 162,00R$ 1.620,00");
   const steps = page.getByRole("table", { name: "Regras consideradas" });
   await expect(steps.getByRole("row").filter({ hasText: tableName })).toContainText("Aplicada");
   // The discount's own step (another discount's step may name it as the one that beat it).

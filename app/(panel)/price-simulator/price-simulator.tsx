@@ -14,9 +14,10 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { today } from "@/lib/dates";
 import { useFormat } from "@/lib/format";
+import { useDynamicTranslations } from "@/lib/i18n";
 import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
-import type { PriceCalculation, PriceStep } from "@/server/pricing/prices/schemas";
+import type { PriceBatch, PriceCalculation, PriceStep } from "@/server/pricing/prices/schemas";
 
 interface SimulatorValues {
   product_id: string;
@@ -26,11 +27,15 @@ interface SimulatorValues {
   date: string;
 }
 
-/** Pick a product, partner, payment method, quantity and date; see the price and every rule considered (explain). */
+/** The quantities the simulator also prices, beside the one typed: where volume discounts usually start. */
+const LADDER = [1, 5, 10, 25, 50, 100];
+
+/** Pick a product, partner, payment method, quantity and date; see the price, every rule considered (explain) and the price by quantity. */
 export function PriceSimulator() {
   const t = useTranslations("priceSimulator");
   const format = useFormat();
   const problems = useProblemMessages("priceSimulator.fields");
+  const codes = useDynamicTranslations("problem.codes");
   const utils = trpc.useUtils();
   const partners = usePartnerOptions();
   const methods = usePaymentMethodOptions();
@@ -48,22 +53,30 @@ export function PriceSimulator() {
   const product = trpc.products.get.useQuery({ id: productId }, { enabled: Boolean(productId), staleTime: 60_000 });
   const unit = productId ? product.data?.measure_unit : null;
   const [result, setResult] = useState<PriceCalculation | null>(null);
+  const [ladder, setLadder] = useState<PriceBatch["items"]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
+    const quantity = values.quantity ?? 0;
+    // The quantity typed and the ladder's, priced in one call (POST /prices/products/calculate).
+    const quantities = [...new Set([quantity, ...LADDER])].sort((a, b) => a - b);
     try {
-      setResult(
-        await utils.prices.calculate.fetch({
-          product_id: values.product_id,
-          partner_id: values.partner_id,
-          payment_method_id: values.payment_method_id,
-          quantity: values.quantity ?? 0,
-          date: values.date || null,
-          explain: true,
-        }),
-      );
+      const answer = await utils.prices.calculateMany.fetch({
+        items: quantities.map((each) => ({ product_id: values.product_id, quantity: each })),
+        partner_id: values.partner_id,
+        payment_method_id: values.payment_method_id,
+        date: values.date || null,
+        explain: true,
+      });
+      const typed = answer.items[quantities.indexOf(quantity)];
+      setLadder(answer.items);
+      if (!typed || "error" in typed) {
+        setResult(null);
+        setFailure(typed && codes.has(typed.error.code) ? codes(typed.error.code) : problems.message(null));
+      } else setResult(typed);
     } catch (error) {
       setResult(null);
+      setLadder([]);
       setFailure(problems.message(error));
     }
   });
@@ -168,12 +181,43 @@ export function PriceSimulator() {
                   </div>
                 )}
               </dl>
+              <ByQuantity items={ladder} typed={result.quantity} />
               <Steps steps={result.steps ?? []} />
             </>
           )}
         </section>
       </div>
     </>
+  );
+}
+
+/** The price at each quantity of the ladder: where the volume discounts start paying. */
+function ByQuantity({ items, typed }: { items: PriceBatch["items"]; typed: number }) {
+  const t = useTranslations("priceSimulator");
+  const format = useFormat();
+  return (
+    <Table aria-label={t("byQuantity")}>
+      <TableHeader>
+        <TableRow>
+          <TableHead className="text-right">{t("fields.quantity")}</TableHead>
+          <TableHead className="text-right">{t("unitPrice")}</TableHead>
+          <TableHead className="text-right">{t("totalValue")}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {items.map((item) => (
+          <TableRow
+            key={item.quantity}
+            data-typed={item.quantity === typed}
+            className={item.quantity === typed ? "font-semibold" : undefined}
+          >
+            <TableCell className="text-right tabular-nums">{format.number(item.quantity, { maxDecimals: 4 })}</TableCell>
+            <TableCell className="text-right tabular-nums">{"error" in item ? "—" : format.money(item.unit_price)}</TableCell>
+            <TableCell className="text-right tabular-nums">{"error" in item ? "—" : format.money(item.total_value)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
 
