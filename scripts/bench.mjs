@@ -36,7 +36,7 @@ import { isDeepStrictEqual } from "node:util";
 import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import pg from "pg";
-import { layersOf } from "./bench/layers.mjs";
+import { hotFunctionsOf, layersOf } from "./bench/layers.mjs";
 import { ordersTargets, printOrders, runOrdersBench } from "./bench/orders.mjs";
 import { printSales, runSalesBench, salesTargets } from "./bench/sales.mjs";
 import { insightsTargets, printInsights, runInsightsBench } from "./bench/insights.mjs";
@@ -297,18 +297,24 @@ async function main() {
     report.webhooks = webhooks;
     if (webhooks.duplicates > 0 || webhooks.missing > 0) process.exitCode = 1;
   }
+  // The app's CPU over one scenario's run (SIGUSR2 starts the profile, then writes it): by
+  // layer, and the functions that spend most on their own.
+  const profiler = {
+    start: () => process.kill(app.pid, "SIGUSR2"),
+    async stop(requests) {
+      rmSync(app.profileFile, { force: true });
+      process.kill(app.pid, "SIGUSR2");
+      for (let wait = 0; wait < 100 && !existsSync(app.profileFile); wait++) await sleep(100);
+      if (!existsSync(app.profileFile)) return { layers: [], hot: [] };
+      const dist = path.join(root, "dist");
+      return { layers: layersOf(app.profileFile, dist, requests), hot: hotFunctionsOf(app.profileFile, dist, requests) };
+    },
+    async layers(requests) {
+      return (await this.stop(requests)).layers;
+    },
+  };
   if (ONLY.has("sales")) {
     console.log("\n--- sales ---");
-    // The app's CPU over the POST /sales run, by layer: where a sale's time goes.
-    const profiler = {
-      start: () => process.kill(app.pid, "SIGUSR2"),
-      async layers(requests) {
-        rmSync(app.profileFile, { force: true });
-        process.kill(app.pid, "SIGUSR2");
-        for (let wait = 0; wait < 100 && !existsSync(app.profileFile); wait++) await sleep(100);
-        return existsSync(app.profileFile) ? layersOf(app.profileFile, path.join(root, "dist"), requests) : [];
-      },
-    };
     const sales = await runSalesBench({ root, databaseUrl, base: app.base, profiler });
     printSales(sales);
     checks.push(...salesTargets(sales));
@@ -333,7 +339,7 @@ async function main() {
   }
   if (ONLY.has("pricing")) {
     console.log("\n--- price calculation ---");
-    const pricing = await runPricingBench({ root, databaseUrl, base: app.base });
+    const pricing = await runPricingBench({ root, databaseUrl, base: app.base, profiler });
     printPricing(pricing);
     checks.push(...pricingTargets(pricing));
     report.pricing = pricing;

@@ -215,7 +215,13 @@ export function printInsights(figures) {
   );
 }
 
+/** Most-sold over any period costs about what 30 days cost (issue 32): p95 ≤ 100 ms. */
+const MOST_SOLD_P95_MS = 100;
+
 export const insightsTargets = (figures) =>
   figures.results
     .filter((r) => r.read)
-    .map((r) => [`${r.name} p95 ≤ ${TARGET_P95_MS} ms`, r.p95 !== null && r.p95 <= TARGET_P95_MS && r.failures === 0]);
+    .map((r) => {
+      const target = r.name.startsWith("most-sold") ? MOST_SOLD_P95_MS : TARGET_P95_MS;
+      return [`${r.name} p95 ≤ ${target} ms`, r.p95 !== null && r.p95 <= target && r.failures === 0];
+    });

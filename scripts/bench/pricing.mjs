@@ -5,9 +5,12 @@
 // every product with a rate) and 1,000 discounts (criteria by brand, category, product or
 // specification, some for every product, some stacking), written straight into the
 // database; then POST /prices/product/calculate for random products, partners and
-// payment methods. Prints p50/p95 from 4 connections at once (target: p95 ≤ 5 ms), the
-// same from one caller at a time (the calculation's own latency, for reference), and the
-// plans of the candidate queries.
+// payment methods, and POST /prices/products/calculate with 50 items a call (issue 32).
+// Prints p50/p95/p99 from 4 connections at once (targets: p95 ≤ 5 ms for one price, ≤ 25 ms
+// for 50), the same from one caller at a time (the calculation's own latency, for
+// reference), where the app's CPU goes under that load (by layer and by function), the
+// plans of the candidate queries, and the same figures for an org with 10× fewer rules
+// (the cost must not grow with the org's rules).
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
@@ -24,7 +27,7 @@ function quantile(sorted, q) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : null;
 }
 
-async function seed(client, { root, databaseUrl, base }) {
+async function seed(client, { root, databaseUrl, base, tables, discounts }) {
   const email = `bench-pricing-${randomBytes(3).toString("hex")}@bench.example`;
   const created = spawnSync(
     process.execPath,
@@ -46,6 +49,8 @@ async function seed(client, { root, databaseUrl, base }) {
     },
   );
   if (created.status !== 0) throw new Error(`org:create failed: ${created.stderr}`);
+  const TABLES = tables;
+  const DISCOUNTS = discounts;
   const org = JSON.parse(created.stdout).id;
   const q = (sql, params = []) => client.query(sql, [org, ...params]);
   await client.query("SELECT setseed(0.11)");
@@ -176,49 +181,157 @@ async function plans(client, org, productId) {
   return { priceTableProducts: !tables.includes('"Seq Scan"'), discountCriteriaValues: !values.includes('"Seq Scan"') };
 }
 
-export async function runPricingBench({ root, databaseUrl, base, requests = 2_000 }) {
+const BATCH = 50;
+
+/**
+ * The app's one statement of a calculation ("price-subjects", server/pricing/prices/service.ts),
+ * as a bare client sends it: the products with their categories and specifications, the
+ * variations, the buyer's references, the price-table rows that list the products and the
+ * rules' version. $1 org, $2 product ids, $3 variation ids, $4 partner, $5 profile,
+ * $6 company, $7 payment method.
+ */
+const SUBJECTS_SQL = `
+SELECT
+  COALESCE((SELECT json_agg(json_build_object(
+            'id', p.id, 'name', p.name, 'sku', p.sku, 'price', p.price::text, 'brand_id', p.brand_id,
+            'category_ids', COALESCE((SELECT json_agg(pc.category_id) FROM product_categories pc
+                                      WHERE pc.organization_id = $1 AND pc.product_id = p.id), '[]'::json),
+            'specifications', COALESCE((SELECT json_agg(json_build_object('name', s.name, 'value', s.value))
+                                        FROM product_specifications s WHERE s.organization_id = $1 AND s.product_id = p.id), '[]'::json)))
+     FROM products p WHERE p.organization_id = $1 AND p.id = ANY($2::uuid[])), '[]'::json) AS products,
+  COALESCE((SELECT json_agg(json_build_object('id', v.id, 'name', v.name, 'price', v.price::text, 'product_id', v.product_id))
+     FROM product_variations v WHERE v.organization_id = $1 AND v.id = ANY($3::uuid[])), '[]'::json) AS variations,
+  (SELECT json_build_object('profile_id', pa.profile_id) FROM partners pa WHERE pa.organization_id = $1 AND pa.id = $4::uuid) AS partner,
+  EXISTS (SELECT 1 FROM profiles pr WHERE pr.organization_id = $1 AND pr.id = $5::uuid) AS profile_found,
+  EXISTS (SELECT 1 FROM companies co WHERE co.organization_id = $1 AND co.id = $6::uuid) AS company_found,
+  (SELECT json_build_object('id', m.id, 'name', m.name, 'adjustment_rate', m.adjustment_rate::text, 'installments', m.installments)
+     FROM payment_methods m WHERE m.organization_id = $1 AND m.id = $7::uuid) AS payment_method,
+  COALESCE((SELECT json_agg(json_build_object('product_id', tp.product_id, 'price_table_id', tp.price_table_id,
+                                              'criteria_row_id', tp.criteria_row_id,
+                                              'product_variation_id', tp.product_variation_id, 'price', tp.price::text))
+            FROM price_table_products tp WHERE tp.organization_id = $1 AND tp.product_id = ANY($2::uuid[])), '[]'::json) AS listed,
+  (SELECT version::text FROM pricing_versions WHERE organization_id = $1) AS pricing_version`;
+
+/**
+ * The database alone: the calculation's statement for the same bodies, prepared, from a
+ * bare client over 4 connections (no HTTP, no framework, no engine), after checking it
+ * finds what the app prices.
+ */
+async function databaseAlone(databaseUrl, data, bodies, requests) {
+  const clients = await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      return client;
+    }),
+  );
+  try {
+    const run = (client, body) =>
+      client.query({
+        name: "price-subjects",
+        text: SUBJECTS_SQL,
+        values: [
+          data.org,
+          body.items.map((item) => item.product_id),
+          [],
+          body.partner_id ?? null,
+          null,
+          null,
+          body.payment_method_id ?? null,
+        ],
+      });
+    const [first] = (await run(clients[0], bodies[0])).rows;
+    if (first.products.length !== new Set(bodies[0].items.map((item) => item.product_id)).size)
+      throw new Error("the bare statement does not find the products the app prices");
+    const latencies = [];
+    let next = 0;
+    await Promise.all(
+      clients.map(async (client) => {
+        while (next < requests) {
+          const body = bodies[next++ % bodies.length];
+          const started = performance.now();
+          await run(client, body);
+          latencies.push(performance.now() - started);
+        }
+      }),
+    );
+    return figuresOf(latencies.sort((a, b) => a - b));
+  } finally {
+    await Promise.all(clients.map((client) => client.end()));
+  }
+}
+
+const figuresOf = (sorted) => ({ p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), p99: quantile(sorted, 0.99) });
+
+/** One org's runs: one price at a time, from 4 connections, and 50 prices a call. */
+async function measure({ base, databaseUrl, data, requests, profiler }) {
+  const contextOf = (i) => ({
+    ...(i % 3 === 0 ? { partner_id: data.partners[i % data.partners.length] } : {}),
+    ...(i % 4 === 0 ? { payment_method_id: data.methods[i % data.methods.length] } : {}),
+    date: "2026-02-15",
+  });
+  const productOf = (i) => (i % 2 ? data.listed[i % data.listed.length] : data.products[i % data.products.length]);
+  const bodies = Array.from({ length: 200 }, (_, i) => ({ product_id: productOf(i), quantity: 1 + (i % 15), ...contextOf(i) }));
+  const pages = Array.from({ length: 40 }, (_, i) => ({
+    ...contextOf(i),
+    items: Array.from({ length: BATCH }, (_, k) => ({ product_id: productOf(i * BATCH + k), quantity: 1 + (k % 15) })),
+  }));
+  const latencies = [];
+  const run = (amount, connections, path, list) =>
+    autocannon({
+      url: base,
+      connections,
+      amount,
+      headers: { authorization: `Bearer ${data.token}`, "content-type": "application/json" },
+      requests: list.map((body) => ({ method: "POST", path, body: JSON.stringify(body) })),
+      setupClient: (c) => c.on("response", (_status, _bytes, ms) => latencies.push(ms)),
+    });
+  const one = (amount, connections) => run(amount, connections, "/api/b2b/prices/product/calculate", bodies);
+  await one(200, 4);
+  // One caller at a time first: the calculation's own latency, no request waiting behind another.
+  latencies.length = 0;
+  const alone = await one(requests / 2, 1);
+  const single = { ...figuresOf(latencies.sort((a, b) => a - b)), failures: alone.errors + alone.non2xx };
+  latencies.length = 0;
+  profiler?.start();
+  const result = await one(requests, 4);
+  const profile = profiler ? await profiler.stop(result.requests.total) : undefined;
+  const four = { ...figuresOf(latencies.sort((a, b) => a - b)), requests: latencies.length, failures: result.errors + result.non2xx };
+  await run(40, 4, "/api/b2b/prices/products/calculate", pages);
+  latencies.length = 0;
+  const paged = await run(requests / 5, 4, "/api/b2b/prices/products/calculate", pages);
+  const batch = { ...figuresOf(latencies.sort((a, b) => a - b)), requests: latencies.length, failures: paged.errors + paged.non2xx };
+  const database = {
+    one: await databaseAlone(
+      databaseUrl,
+      data,
+      bodies.map((body) => ({ ...body, items: [{ product_id: body.product_id }] })),
+      requests,
+    ),
+    batch: await databaseAlone(databaseUrl, data, pages, requests / 5),
+  };
+  return { single, ...four, batch, database, profile };
+}
+
+export async function runPricingBench({ root, databaseUrl, base, profiler, requests = 2_000 }) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     console.log(`pricing: seeding ${PRODUCTS.toLocaleString("en")} products, ${TABLES} price tables, ${DISCOUNTS} discounts`);
     const started = performance.now();
-    const data = await seed(client, { root, databaseUrl, base });
+    const data = await seed(client, { root, databaseUrl, base, tables: TABLES, discounts: DISCOUNTS });
     console.log(`pricing: seeded in ${Math.round(performance.now() - started)} ms`);
-    const bodies = Array.from({ length: 200 }, (_, i) => ({
-      product_id: i % 2 ? data.listed[i % data.listed.length] : data.products[i % data.products.length],
-      quantity: 1 + (i % 15),
-      ...(i % 3 === 0 ? { partner_id: data.partners[i % data.partners.length] } : {}),
-      ...(i % 4 === 0 ? { payment_method_id: data.methods[i % data.methods.length] } : {}),
-      date: "2026-02-15",
-    }));
-    const latencies = [];
-    const run = (amount, connections = 4) =>
-      autocannon({
-        url: base,
-        connections,
-        amount,
-        headers: { authorization: `Bearer ${data.token}`, "content-type": "application/json" },
-        requests: bodies.map((body) => ({ method: "POST", path: "/api/b2b/prices/product/calculate", body: JSON.stringify(body) })),
-        setupClient: (c) => c.on("response", (_status, _bytes, ms) => latencies.push(ms)),
-      });
-    await run(200);
-    // One caller at a time first: the calculation's own latency, no request waiting behind another.
-    latencies.length = 0;
-    const alone = await run(requests / 2, 1);
-    latencies.sort((a, b) => a - b);
-    const single = { p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), failures: alone.errors + alone.non2xx };
-    latencies.length = 0;
-    const result = await run(requests);
-    latencies.sort((a, b) => a - b);
+    const full = await measure({ base, databaseUrl, data, requests, profiler });
+    console.log(`pricing: seeding another org with 10× fewer rules (${TABLES / 10} price tables, ${DISCOUNTS / 10} discounts)`);
+    const fewer = await seed(client, { root, databaseUrl, base, tables: TABLES / 10, discounts: DISCOUNTS / 10 });
+    const small = await measure({ base, databaseUrl, data: fewer, requests });
     return {
-      single,
       products: PRODUCTS,
       priceTables: TABLES,
       discounts: DISCOUNTS,
-      requests: latencies.length,
-      p50: quantile(latencies, 0.5),
-      p95: quantile(latencies, 0.95),
-      failures: result.errors + result.non2xx + single.failures,
+      ...full,
+      fewerRules: { priceTables: TABLES / 10, discounts: DISCOUNTS / 10, ...small, profile: undefined },
+      failures: full.failures + full.single.failures + full.batch.failures + small.failures + small.single.failures + small.batch.failures,
       indexed: await plans(client, data.org, data.listed[0]),
     };
   } finally {
@@ -226,15 +339,35 @@ export async function runPricingBench({ root, databaseUrl, base, requests = 2_00
   }
 }
 
+const ms = (figures) => `p50 ${figures.p50} ms, p95 ${figures.p95} ms, p99 ${figures.p99} ms`;
+
 export function printPricing(figures) {
+  for (const [label, run] of [
+    [`${figures.priceTables} price tables, ${figures.discounts} discounts`, figures],
+    [`${figures.fewerRules.priceTables} price tables, ${figures.fewerRules.discounts} discounts (10× fewer rules)`, figures.fewerRules],
+  ]) {
+    console.log(
+      `${figures.products.toLocaleString("en")} products, ${label}: POST /prices/product/calculate ${ms(run)} over ${run.requests} ` +
+        `requests from 4 connections (one caller at a time: ${ms(run.single)}); POST /prices/products/calculate with ${BATCH} items ` +
+        `${ms(run.batch)} over ${run.batch.requests} requests from 4 connections; the database alone (the same statement, a bare ` +
+        `client, 4 connections): one ${ms(run.database.one)}, 50 ${ms(run.database.batch)}`,
+    );
+  }
   console.log(
-    `${figures.products.toLocaleString("en")} products, ${figures.priceTables} price tables, ${figures.discounts} discounts: ` +
-      `POST /prices/product/calculate p50 ${figures.p50} ms, p95 ${figures.p95} ms over ${figures.requests} requests from 4 connections ` +
-      `(one caller at a time: p50 ${figures.single.p50} ms, p95 ${figures.single.p95} ms); failures ${figures.failures}; ` +
-      `candidate queries use indexes: price_table_products ${figures.indexed.priceTableProducts}, discount_criteria_values ${figures.indexed.discountCriteriaValues}`,
+    `failures ${figures.failures}; candidate queries use indexes: price_table_products ${figures.indexed.priceTableProducts}, ` +
+      `discount_criteria_values ${figures.indexed.discountCriteriaValues}`,
   );
+  if (figures.profile?.layers.length) {
+    console.log("CPU time of a price (4 connections) by layer:");
+    for (const { layer, share, microsPerRequest } of figures.profile.layers)
+      console.log(`  ${layer.padEnd(48)} ${(share * 100).toFixed(1).padStart(5)}%  ${Math.round(microsPerRequest)} µs/request`);
+    console.log("  ... and by function (self time):");
+    for (const { name, share, microsPerRequest } of figures.profile.hot)
+      console.log(`  ${name.slice(0, 90).padEnd(90)} ${(share * 100).toFixed(1).padStart(5)}%  ${Math.round(microsPerRequest)} µs/request`);
+  }
 }
 
 export const pricingTargets = (figures) => [
   ["price calculation p95 ≤ 5 ms (100k products, 1,000 tables, 1,000 discounts)", figures.p95 <= 5],
+  [`${BATCH} prices in one call p95 ≤ 25 ms (same data)`, figures.batch.p95 <= 25],
 ];
