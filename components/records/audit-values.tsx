@@ -166,6 +166,7 @@ const MONEY = new Set([
   "base_price",
   "unit_price",
   "totalValue",
+  "credit_limit",
 ]);
 
 /** Who wrote a status change or a billet, as stored: "user:<id>" / "access-key:<id>". */

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { completeCnpj, formatFiscalNumber } from "../../server/lib/fiscal-number";
-import { expect, test, unique } from "../fixtures";
+import { API, expect, test, unique } from "../fixtures";
 import { signIn } from "./panel";
 
 test("a seller of the back office registers a partner with a CNPJ and finds it by search", async ({ page }) => {
@@ -66,4 +66,53 @@ test("a seller of the back office registers a partner with a CNPJ and finds it b
   await expect(page.getByRole("heading", { name })).toBeVisible();
   await expect(page.getByLabel("CPF ou CNPJ")).toHaveValue(formatFiscalNumber(cnpj));
   await expect(page.getByRole("checkbox", { name: "Isento" })).toBeChecked();
+});
+
+test("a partner's page shows its credit; a manager sets its limit and blocks it, and the page says so", async ({
+  page,
+  request,
+  admin,
+}) => {
+  const cnpj = completeCnpj(`${Array.from({ length: 8 }, () => randomInt(10)).join("")}0001`);
+  const created = await request.post(`${API}/partners`, {
+    headers: admin,
+    data: { name: unique("Crédito Ferragens"), fiscal_registration_number: cnpj },
+  });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  const partner = await created.json();
+  const statuses = await (await request.get(`${API}/status?type=FINANCIAL&perPage=100`, { headers: admin })).json();
+  const open = statuses.items.find((status: { is_initial: boolean }) => status.is_initial);
+  // R$ 750,00 open, due last year: overdue.
+  const receivable = await request.post(`${API}/financials`, {
+    headers: admin,
+    data: {
+      partner_id: partner.id,
+      value: 750,
+      paying_off_value: 0,
+      paying_off_date: null,
+      reversed_value: 0,
+      reversed_date: null,
+      due_date: "2025-10-01T15:00:00Z",
+      status: open.id,
+      type: "BOLETO",
+    },
+  });
+  expect(receivable.status(), await receivable.text()).toBe(201);
+
+  await signIn(page, { path: `/partners/${partner.id}` });
+  const card = page.getByTestId("partner-credit");
+  await expect(card.getByRole("heading", { name: "Crédito" })).toBeVisible();
+  await expect(card).toContainText("Sem limite");
+  await expect(card).toContainText("ExposiçãoR$ 750,00");
+  await expect(card).toContainText("VencidoR$ 750,00");
+  await card.getByRole("button", { name: "Alterar crédito" }).click();
+  await card.getByLabel("Limite de crédito").fill("1000");
+  await card.getByRole("switch", { name: "Bloquear o crédito" }).click();
+  await card.getByRole("button", { name: "Salvar crédito" }).click();
+  await expect(page.getByText(`Crédito de “${partner.name}” salvo`)).toBeVisible();
+  await expect(card).toContainText("Crédito bloqueado");
+  await expect(card).toContainText("DisponívelR$ 250,00");
+  await expect(card.getByRole("meter", { name: "75% do limite em uso" })).toBeVisible();
+  const stored = await (await request.get(`${API}/partners/${partner.id}/credit`, { headers: admin })).json();
+  expect(stored).toMatchObject({ credit_limit: 1000, exposure: 750, available: 250, blocked: true });
 });

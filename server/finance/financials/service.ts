@@ -374,3 +374,18 @@ export async function removeFinancial(db: Db, id: string): Promise<void> {
   await db.financial.delete({ where: { id } });
   await recordAudit(db, { action: "delete", entity: "financial", entityId: id, label: before.partner_name, before });
 }
+
+/**
+ * The FINANCIAL status that means canceled: the default one (its title "canceled", or the
+ * Portuguese "cancelado"/"cancelada" an org may have named it), else the org's last final one
+ * by order that is not paid or reversed.
+ */
+export async function canceledFinancialStatus(db: Db): Promise<string | null> {
+  const finals = await db.status.findMany({
+    where: { type: "FINANCIAL", is_final: true },
+    orderBy: [{ order: "desc" }],
+    select: { id: true, title: true },
+  });
+  const named = finals.find((status) => /^cancel(ed|ado|ada)$/i.test(status.title.trim()));
+  return named?.id ?? finals.find((status) => !/^(paid|pago|reversed|estornado)$/i.test(status.title.trim()))?.id ?? null;
+}

@@ -4,7 +4,7 @@ import type { Db } from "../../db/scoped";
 import { scopedQuery } from "../../db/sql";
 import { writeContext } from "../../db/transaction";
 import { AppError, type FieldError } from "../../errors";
-import { announceNewFinancial, financialsByIds } from "../../finance/financials/service";
+import { announceNewFinancial, canceledFinancialStatus, financialsByIds } from "../../finance/financials/service";
 import { installmentError, receivablesOf, rulesOf } from "../../finance/receivables";
 import { Prisma } from "../../generated/prisma/client";
 import { isUuid } from "../../lib/ids";
@@ -1023,21 +1023,6 @@ async function cancelReceivables(db: Db, orderId: string): Promise<void> {
     where: { order_id: orderId, paying_off_value: 0, status_id: { not: canceled } },
     data: { status_id: canceled },
   });
-}
-
-/**
- * The FINANCIAL status that means canceled: the default one (its title "canceled", or the
- * Portuguese "cancelado"/"cancelada" an org may have named it), else the org's last final one
- * by order that is not paid or reversed.
- */
-async function canceledFinancialStatus(db: Db): Promise<string | null> {
-  const finals = await db.status.findMany({
-    where: { type: "FINANCIAL", is_final: true },
-    orderBy: [{ order: "desc" }],
-    select: { id: true, title: true },
-  });
-  const named = finals.find((status) => /^cancel(ed|ado|ada)$/i.test(status.title.trim()));
-  return named?.id ?? finals.find((status) => !/^(paid|pago|reversed|estornado)$/i.test(status.title.trim()))?.id ?? null;
 }
 
 /**

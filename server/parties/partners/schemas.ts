@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fiscalNumberField } from "../../lib/fiscal-number";
+import { moneyInput } from "../../lib/money";
 import { queryBoolean } from "../../lib/paging";
 import { attributes, clientId, requiredText, uuid } from "../../lib/schemas";
 import { optionalEmail, optionalReference, optionalText, stateRegistration } from "../fields";
@@ -84,6 +85,10 @@ export const partner = z.object({
   profile_id: z.string().nullable(),
   seller_id: z.string().nullable(),
   active: z.boolean(),
+  /** Beyond the interface (contract §11): the most the partner may owe; null, no limit. Set through PUT /partners/{id}/credit. */
+  credit_limit: z.number().nullable(),
+  /** Beyond the interface (contract §11): the credit desk stopped the partner's credit. */
+  credit_blocked: z.boolean(),
   addresses: z.array(partnerAddress),
   attributes,
   created_at: z.string(),
@@ -105,3 +110,27 @@ export const partnerFilters = z.object({
   seller_id: uuid.optional(),
   active: queryBoolean.optional(),
 });
+
+/** Body of PUT /partners/{id}/credit (contract §11): the credit desk's decision, MANAGER and ADMIN. */
+export const partnerCreditWrite = z.object({
+  id: z.string(),
+  /** The most the partner may owe, in R$; null removes the limit. */
+  credit_limit: moneyInput.nullable(),
+  credit_blocked: z.boolean(),
+});
+export type PartnerCreditWrite = z.output<typeof partnerCreditWrite>;
+
+/** GET /partners/{id}/credit (contract §11): where the partner's credit stands now. */
+export const partnerCredit = z.object({
+  credit_limit: z.number().nullable(),
+  /** Open balance of its receivables (not canceled) plus its OPEN and CONFIRMED orders that have no receivables yet. */
+  exposure: z.number(),
+  /** The limit less the exposure (negative when above it); null without a limit. */
+  available: z.number().nullable(),
+  /** Open balance of its receivables past their due date. */
+  overdue_value: z.number(),
+  /** Days since the oldest overdue receivable fell due (São Paulo days); null when none is overdue. */
+  oldest_overdue_days: z.number().int().nullable(),
+  blocked: z.boolean(),
+});
+export type PartnerCredit = z.output<typeof partnerCredit>;

@@ -9,6 +9,7 @@ import { trpc } from "@/lib/trpc";
 import { formatFiscalNumber } from "@/server/lib/fiscal-number";
 import { PartnerForm, partnerValues } from "../partner-form";
 import { PartnerLinks, PartnerOrders } from "@/components/records/related";
+import { PartnerCredit } from "./partner-credit";
 
 export function EditPartner({ id }: { id: string }) {
   const t = useTranslations();
@@ -26,6 +27,7 @@ export function EditPartner({ id }: { id: string }) {
       query={partner}
       related={(row) => (
         <>
+          <PartnerCredit partnerId={row.id} name={row.name} />
           <PartnerOrders partnerId={row.id} />
           <PartnerLinks sellerId={row.seller_id} profileId={row.profile_id} />
         </>

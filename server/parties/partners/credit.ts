@@ -1,0 +1,81 @@
+import { recordAudit } from "../../audit/service";
+import type { Db } from "../../db/scoped";
+import { scopedQuery } from "../../db/sql";
+import { AppError } from "../../errors";
+import { canceledFinancialStatus } from "../../finance/financials/service";
+import { Prisma } from "../../generated/prisma/client";
+import { dayOf, daysBetween } from "../../insights/calendar";
+import { isUuid } from "../../lib/ids";
+import { money, toJsonNumber } from "../../lib/money";
+import type { PartnerCredit, PartnerCreditWrite } from "./schemas";
+
+/**
+ * A partner's credit (contract §11): its limit and block, set by the credit desk, and
+ * what it owes now. Exposure is the open balance of its receivables — value less what was
+ * paid and reversed, the canceled ones left out — plus the totals of its OPEN and
+ * CONFIRMED orders that have no receivables yet (quotations hold nothing). Overdue is the
+ * open balance past its due date; the oldest overdue is counted in São Paulo days.
+ */
+export async function partnerCredit(db: Db, id: string, now = new Date()): Promise<PartnerCredit> {
+  // A malformed id names no partner, as an unknown one.
+  if (!isUuid(id)) throw AppError.notFound("Partner");
+  const canceled = await canceledFinancialStatus(db);
+  const [row] = await scopedQuery<{
+    credit_limit: string | null;
+    credit_blocked: boolean;
+    receivables: string;
+    orders: string;
+    overdue: string;
+    oldest_due: Date | null;
+  }>(
+    db,
+    (org) => Prisma.sql`
+    WITH open AS (
+      SELECT f.value - f.paying_off_value - f.reversed_value AS balance, f.due_date
+      FROM financials f
+      WHERE f.organization_id = ${org} AND f.partner_id = ${id}::uuid
+        AND f.status_id IS DISTINCT FROM ${canceled}::uuid
+        AND f.value - f.paying_off_value - f.reversed_value > 0
+    )
+    SELECT p.credit_limit::text AS credit_limit, p.credit_blocked,
+      (SELECT coalesce(sum(balance), 0)::text FROM open) AS receivables,
+      (SELECT coalesce(sum(o.total_value), 0)::text
+         FROM orders o JOIN statuses s ON s.organization_id = o.organization_id AND s.id = o.status_id
+         WHERE o.organization_id = ${org} AND o.partner_id = p.id AND NOT o.quotation AND s.phase IN ('OPEN', 'CONFIRMED')
+           AND NOT EXISTS (SELECT 1 FROM financials f WHERE f.organization_id = ${org} AND f.order_id = o.id)) AS orders,
+      (SELECT coalesce(sum(balance), 0)::text FROM open WHERE due_date < ${now}) AS overdue,
+      (SELECT min(due_date) FROM open WHERE due_date < ${now}) AS oldest_due
+    FROM partners p WHERE p.organization_id = ${org} AND p.id = ${id}::uuid`,
+  );
+  if (!row) throw AppError.notFound("Partner");
+  const limit = row.credit_limit === null ? null : money(row.credit_limit);
+  const exposure = money(row.receivables).plus(money(row.orders));
+  return {
+    credit_limit: toJsonNumber(limit),
+    exposure: toJsonNumber(exposure) ?? 0,
+    available: limit === null ? null : toJsonNumber(limit.minus(exposure)),
+    overdue_value: toJsonNumber(row.overdue) ?? 0,
+    oldest_overdue_days: row.oldest_due === null ? null : daysBetween(dayOf(new Date(row.oldest_due)), dayOf(now)),
+    blocked: row.credit_blocked,
+  };
+}
+
+/** PUT /partners/{id}/credit: the credit desk sets the limit and the block (MANAGER, ADMIN); audited on the partner. */
+export async function setPartnerCredit(db: Db, input: PartnerCreditWrite): Promise<PartnerCredit> {
+  if (!isUuid(input.id)) throw AppError.notFound("Partner");
+  const before = await db.partner.findFirst({ where: { id: input.id }, select: { name: true, credit_limit: true, credit_blocked: true } });
+  if (!before) throw AppError.notFound("Partner");
+  await db.partner.update({
+    where: { id: input.id },
+    data: { credit_limit: input.credit_limit === null ? null : money(input.credit_limit).toString(), credit_blocked: input.credit_blocked },
+  });
+  await recordAudit(db, {
+    action: "update",
+    entity: "partner",
+    entityId: input.id,
+    label: before.name,
+    before: { credit_limit: toJsonNumber(before.credit_limit), credit_blocked: before.credit_blocked },
+    after: { credit_limit: input.credit_limit, credit_blocked: input.credit_blocked },
+  });
+  return partnerCredit(db, input.id);
+}
