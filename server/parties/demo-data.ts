@@ -1,6 +1,7 @@
 import type { Db } from "../db/scoped";
 import { completeCnpj, completeCpf } from "../lib/fiscal-number";
 import { companies } from "./companies/service";
+import { setPartnerCredit } from "./partners/credit";
 import { partners } from "./partners/service";
 import { sellers } from "./sellers/service";
 
@@ -197,7 +198,7 @@ export async function seedPartiesDemo(db: Db): Promise<void> {
         ? [{ ...partner.delivery, name: "Entrega", type: "DELIVERY", complement: null, country: "BR", is_default: false }]
         : []),
     ];
-    await partners.service.create(db, {
+    const created = await partners.service.create(db, {
       name: partner.name,
       trade_name: partner.trade_name ?? null,
       // Every demo partner is a company registered with São Paulo (12 digits, as SP writes them).
@@ -219,5 +220,16 @@ export async function seedPartiesDemo(db: Db): Promise<void> {
       addresses,
       attributes: {},
     });
+    // The credit desk's limits of the first customers (the fourth one blocked), audited as any decision.
+    const credit = DEMO_CREDIT[index];
+    if (credit) await setPartnerCredit(db, { id: created.id, ...credit });
   }
 }
+
+/** Credit limits (R$) of the first demo partners: their pages show the exposure against them. */
+const DEMO_CREDIT: ReadonlyArray<{ credit_limit: number; credit_blocked: boolean }> = [
+  { credit_limit: 150_000, credit_blocked: false },
+  { credit_limit: 60_000, credit_blocked: false },
+  { credit_limit: 25_000, credit_blocked: false },
+  { credit_limit: 10_000, credit_blocked: true },
+];
