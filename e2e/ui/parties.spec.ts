@@ -113,6 +113,12 @@ test("a partner's page shows its credit; a manager sets its limit and blocks it,
   await expect(card).toContainText("Crédito bloqueado");
   await expect(card).toContainText("DisponívelR$ 250,00");
   await expect(card.getByRole("meter", { name: "75% do limite em uso" })).toBeVisible();
+  // On a phone the page, its credit card included, fits the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(card).toContainText("DisponívelR$ 250,00");
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.screen);
   const stored = await (await request.get(`${API}/partners/${partner.id}/credit`, { headers: admin })).json();
   expect(stored).toMatchObject({ credit_limit: 1000, exposure: 750, available: 250, blocked: true });
 });

@@ -63,7 +63,13 @@ export async function partnerCredit(db: Db, id: string, now = new Date()): Promi
 /** PUT /partners/{id}/credit: the credit desk sets the limit and the block (MANAGER, ADMIN); audited on the partner. */
 export async function setPartnerCredit(db: Db, input: PartnerCreditWrite): Promise<PartnerCredit> {
   if (!isUuid(input.id)) throw AppError.notFound("Partner");
-  const before = await db.partner.findFirst({ where: { id: input.id }, select: { name: true, credit_limit: true, credit_blocked: true } });
+  // The partner's row locked first: concurrent decisions apply one after the other, each audited from what the last left.
+  const [before] = await scopedQuery<{ name: string; credit_limit: string | null; credit_blocked: boolean }>(
+    db,
+    (org) => Prisma.sql`
+    SELECT name, credit_limit::text AS credit_limit, credit_blocked FROM partners
+    WHERE organization_id = ${org} AND id = ${input.id}::uuid FOR UPDATE`,
+  );
   if (!before) throw AppError.notFound("Partner");
   await db.partner.update({
     where: { id: input.id },
