@@ -10,7 +10,7 @@ import type { LookupOption, UseLookupOptions } from "./lookup-field";
 const CHOICES = 50;
 
 /** The chosen record stays among the options even when the filter leaves it out. */
-function withSelected(options: LookupOption[], selected: LookupOption | undefined): LookupOption[] {
+export function withSelected(options: LookupOption[], selected: LookupOption | undefined): LookupOption[] {
   return selected && !options.some((option) => option.value === selected.value) ? [selected, ...options] : options;
 }
 

@@ -3,6 +3,7 @@
 import { keepPreviousData } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import type { UseLookupOptions } from "@/components/catalog/lookup-field";
+import { withSelected } from "@/components/catalog/lookups";
 import { trpc } from "@/lib/trpc";
 
 /** At most this many choices are offered in a reference select or a list filter. */
@@ -67,7 +68,8 @@ export const usePartnerLookup: UseLookupOptions = (search, selected) => {
   const label = (partner: { name: string; active: boolean }) =>
     partner.active ? partner.name : t("inactiveOption", { name: partner.name });
   const options = (list.data?.items ?? []).map((item) => ({ value: item.id, label: label(item) }));
-  if (current.data && !options.some((option) => option.value === current.data.id))
-    options.unshift({ value: current.data.id, label: label(current.data) });
-  return { options, isLoading: list.isPending };
+  return {
+    options: withSelected(options, current.data && { value: current.data.id, label: label(current.data) }),
+    isLoading: list.isPending,
+  };
 };

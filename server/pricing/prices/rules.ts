@@ -5,7 +5,7 @@ import { Prisma } from "../../generated/prisma/client";
 import { money, type Money } from "../../lib/money";
 import { factsOf, type ProductFacts } from "../criteria";
 import { readCriteria, readRanges } from "../discounts/service";
-import { FLAGS, type DiscountCandidate, type Flag, type PriceTableCandidate, type Targets } from "../engine";
+import { FLAGS, inDateRange, type DiscountCandidate, type Flag, type PriceTableCandidate, type Targets } from "../engine";
 
 /**
  * An org's price tables and discounts, kept in memory per instance under the org's
@@ -305,8 +305,7 @@ export function candidatesOf(
   context: PricingContextIds,
   { date, trace }: { date: string; trace: boolean },
 ): { priceTables: PriceTableCandidate[]; discounts: DiscountCandidate[] } {
-  const live = (rule: { start_date: string | null; end_date: string | null }) =>
-    (rule.start_date === null || rule.start_date <= date) && (rule.end_date === null || date <= rule.end_date);
+  const live = (rule: { start_date: string | null; end_date: string | null }) => inDateRange(date, rule.start_date, rule.end_date);
   const rowsByCriteria = new Map<string, ListedRow[]>();
   const tableRanks = new Set(rules.everyProduct);
   for (const row of listed) {
