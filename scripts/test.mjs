@@ -159,12 +159,51 @@ function counts() {
   return { passed, failed, skipped };
 }
 
+/** Every failed test by name with the first line of its error, so the end of a CI log says what failed. */
+function failures() {
+  const lines = [];
+  const firstLine = (text) =>
+    String(text ?? "")
+      .replace(/\x1b\[[0-9;]*m/g, "")
+      .trim()
+      .split("\n")[0]
+      .slice(0, 300);
+  try {
+    const vitest = JSON.parse(readFileSync(vitestReport, "utf8"));
+    for (const file of vitest.testResults) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== "failed") continue;
+        lines.push(`  vitest › ${path.relative(root, file.name)} › ${test.fullName}`, `      ${firstLine(test.failureMessages?.[0])}`);
+      }
+      if (file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed")) {
+        lines.push(`  vitest › ${path.relative(root, file.name)}`, `      ${firstLine(file.message)}`);
+      }
+    }
+  } catch {}
+  try {
+    const playwright = JSON.parse(readFileSync(playwrightReport, "utf8"));
+    const walk = (suite, file, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests) {
+          if (test.status !== "unexpected") continue;
+          const error = test.results.find((result) => result.error)?.error;
+          lines.push(`  ${test.projectName} › ${file} › ${[...titles, spec.title].join(" › ")}`, `      ${firstLine(error?.message)}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, file, [...titles, child.title]);
+    };
+    for (const suite of playwright.suites) walk(suite, suite.file, []);
+  } catch {}
+  return lines.length ? ["\nfailed tests:", ...lines] : [];
+}
+
 console.log("\nphases (start → duration):");
 for (const phase of phases.sort((a, b) => a.start - b.start)) {
   console.log(`  ${seconds(phase.start).padStart(9)} → ${seconds(phase.took).padStart(9)}  ${phase.ok ? "" : "FAILED  "}${phase.title}`);
 }
 console.log(`  ${"".padStart(9)}   ${seconds(Date.now() - started).padStart(9)}  in all`);
 for (const line of slowest()) console.log(line);
+for (const line of failures()) console.log(line);
 const { passed, failed, skipped } = counts();
 console.log(`\ntests: ${passed} passed, ${failed + (ok || failed ? 0 : 1)} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);
