@@ -46,6 +46,8 @@ export const PROBLEM_CODES = [
   "order_locked",
   "phase_move",
   "phase_in_use",
+  "order_on_hold",
+  "not_on_hold",
   "seller_not_linked",
   "not_own_seller",
   "busy",

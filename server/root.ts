@@ -26,6 +26,7 @@ import { discountsRouter } from "./pricing/discounts/router";
 import { priceTablesRouter } from "./pricing/price-tables/router";
 import { pricesRouter } from "./pricing/prices/router";
 import { sellersRouter } from "./parties/sellers/router";
+import { commercialSettingsRouter } from "./settings/commercial/router";
 import { deliveryMethodsRouter } from "./settings/delivery-methods/router";
 import { entityAttributesRouter } from "./settings/entity-attributes/router";
 import { paymentMethodsRouter } from "./settings/payment-methods/router";
@@ -82,6 +83,7 @@ export const appRouter = router({
   priceTables: priceTablesRouter,
   discounts: discountsRouter,
   prices: pricesRouter,
+  commercialSettings: commercialSettingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

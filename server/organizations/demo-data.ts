@@ -3,7 +3,7 @@ import { forOrganization } from "../db/scoped";
 import { brands } from "../catalog/brands/service";
 import { seedCatalogDemo } from "../catalog/demo-data";
 import { seedInsightsDemo } from "../insights/demo-data";
-import { seedPartiesDemo } from "../parties/demo-data";
+import { seedCreditDemo, seedPartiesDemo } from "../parties/demo-data";
 import { seedOrdersDemo } from "../orders/demo-data";
 import { seedSalesDemo } from "../sales/demo-data";
 import { seedPricingDemo } from "../pricing/demo-data";
@@ -38,6 +38,7 @@ export async function seedDemoData(prisma: PrismaClient, organizationId: string)
   await seedStockDemo(db);
   await seedOrdersDemo(db);
   await seedSalesDemo(db);
+  await seedCreditDemo(db);
   await seedInsightsDemo(db);
   await seedPricingDemo(db);
   return true;

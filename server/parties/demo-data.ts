@@ -171,10 +171,10 @@ export async function seedPartiesDemo(db: Db): Promise<void> {
     attributes: {},
   });
   const team = [];
-  for (const [name, email, company_id, commission_rate] of [
-    ["Carlos Mendes", "carlos.mendes@distribuidora.example", matriz.id, 3],
-    ["Fernanda Lima", "fernanda.lima@distribuidora.example", matriz.id, 2.5],
-    ["Rafael Souza", "rafael.souza@distribuidora.example", filial.id, 4],
+  for (const [name, email, company_id, commission_rate, max_discount_percent] of [
+    ["Carlos Mendes", "carlos.mendes@distribuidora.example", matriz.id, 3, 10],
+    ["Fernanda Lima", "fernanda.lima@distribuidora.example", matriz.id, 2.5, 5],
+    ["Rafael Souza", "rafael.souza@distribuidora.example", filial.id, 4, 8],
   ] as const) {
     team.push(
       await sellers.service.create(db, {
@@ -185,6 +185,7 @@ export async function seedPartiesDemo(db: Db): Promise<void> {
         company_id,
         user_id: null,
         commission_rate,
+        max_discount_percent,
         active: true,
         attributes: {},
       }),
@@ -198,7 +199,7 @@ export async function seedPartiesDemo(db: Db): Promise<void> {
         ? [{ ...partner.delivery, name: "Entrega", type: "DELIVERY", complement: null, country: "BR", is_default: false }]
         : []),
     ];
-    const created = await partners.service.create(db, {
+    await partners.service.create(db, {
       name: partner.name,
       trade_name: partner.trade_name ?? null,
       // Every demo partner is a company registered with São Paulo (12 digits, as SP writes them).
@@ -220,9 +221,22 @@ export async function seedPartiesDemo(db: Db): Promise<void> {
       addresses,
       attributes: {},
     });
-    // The credit desk's limits of the first customers (the fourth one blocked), audited as any decision.
+  }
+}
+
+/**
+ * The credit desk's limits of the first customers (the fourth one blocked), audited as any
+ * decision: set today, after the sales history, so their next orders are decided on them.
+ */
+export async function seedCreditDemo(db: Db): Promise<void> {
+  const first = await db.partner.findMany({
+    where: { name: { in: demoPartners.slice(0, DEMO_CREDIT.length).map((partner) => partner.name) } },
+    select: { id: true, name: true },
+  });
+  for (const [index, partner] of demoPartners.slice(0, DEMO_CREDIT.length).entries()) {
+    const id = first.find((row) => row.name === partner.name)?.id;
     const credit = DEMO_CREDIT[index];
-    if (credit) await setPartnerCredit(db, { id: created.id, ...credit });
+    if (id && credit) await setPartnerCredit(db, { id, ...credit });
   }
 }
 

@@ -114,6 +114,11 @@ export async function seedSalesDemo(db: ScopedDb, now = new Date()): Promise<num
         const phase = phaseByAge(now.getTime() - body.created_at.getTime(), next());
         const statusId = statusOf(phase);
         if (phase === "OPEN" || !statusId) continue;
+        // An order the policy held then (contract §11) went on because the credit desk approved it.
+        if (phase !== "CANCELED" && (await tx.orderHold.count({ where: { order_id: sale.orderId } })) > 0) {
+          const decision = { kind: "approval", id: sale.orderId, decision: "APPROVE", note: "Liberado pelo crédito" } as const;
+          await writeOrder(tx, ALL_ORDERS, decision, { announce: false });
+        }
         const yymm = body.created_at.toISOString().slice(2, 7).replace("-", "");
         const invoices =
           phase === "CONFIRMED" || phase === "CANCELED" || !company

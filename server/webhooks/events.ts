@@ -6,6 +6,10 @@ export const webhookEventTypes = [
   "order.created",
   "order.updated",
   "order.status-changed",
+  /** Contract §11: an order put on hold, and the decision on its holds. */
+  "order.held",
+  "order.approved",
+  "order.rejected",
   "order.create-requested",
   "financial.created",
   "financial.paid",

@@ -161,6 +161,7 @@ describe("sellers", () => {
       company_id: employer.id,
       user_id: login.id,
       commission_rate: 2.5,
+      max_discount_percent: 0,
       active: true,
       attributes: {},
       created_at: expect.any(String),

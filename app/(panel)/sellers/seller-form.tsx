@@ -26,6 +26,7 @@ export const emptySeller: SellerWrite = {
   company_id: null,
   user_id: null,
   commission_rate: null,
+  max_discount_percent: 0,
   active: true,
   attributes: {},
 };
@@ -39,6 +40,7 @@ export function sellerValues(seller: Seller): SellerWrite {
     company_id: seller.company_id,
     user_id: seller.user_id,
     commission_rate: seller.commission_rate,
+    max_discount_percent: seller.max_discount_percent,
     active: seller.active,
     attributes: seller.attributes,
   };
@@ -82,6 +84,12 @@ export function SellerForm({ defaultValues, onSubmit, readOnly, submitLabel, sec
           description={t("commissionDescription")}
         />
       </div>
+      <PercentField
+        control={form.control}
+        name="max_discount_percent"
+        label={t("fields.max_discount_percent")}
+        description={t("maxDiscountDescription")}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <ReferenceSelectField
           control={form.control}

@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { idInput } from "../../lib/crud";
 import { pageOf } from "../../lib/paging";
-import { readProcedure, router, sellProcedure } from "../../trpc";
+import { manageProcedure, readProcedure, router, sellProcedure } from "../../trpc";
 import {
+  holdPreview,
+  holdPreviewInput,
+  orderApproval,
   orderCreate,
   orderCreateResponse,
   orderDetail,
@@ -12,9 +15,10 @@ import {
   orderUpdate,
   orderUpdateResponse,
 } from "./schemas";
+import { previewHolds } from "./holds";
 import { orderScope } from "./scope";
 import { getOrder, listOrders, toCreateResponse, toUpdateResponse } from "./service";
-import { createOrder, removeOrder, setOrderStatus, updateOrder } from "./write-order";
+import { createOrder, decideOrder, removeOrder, setOrderStatus, updateOrder } from "./write-order";
 
 const tags = ["Orders"];
 const scoping = " A SELLER sees and writes only the orders of the seller it is linked to (others are 404).";
@@ -29,7 +33,8 @@ export const ordersRouter = router({
         summary: "List orders",
         description:
           "Filters: `partner_id`, `start_date` and `end_date` (days, on the negotiation date, inclusive), `quotation`, `status` (an ORDER " +
-          "status id), `seller_id`; `search` finds the partner's name or number, the shipment city and the observation." +
+          "status id), `seller_id`, `on_hold` (contract §11: orders with holds, or without); `search` finds the partner's name or number, " +
+          "the shipment city and the observation. Each record answers its `holds`." +
           scoping,
         protect: true,
       },
@@ -69,7 +74,7 @@ export const ordersRouter = router({
           "(`items.N.quantity`, code `insufficient_stock`, `params.available`) and nothing written; no company or warehouse to take it " +
           "from is 422 naming `company_id` or `warehouse_id`. Created in INVOICED or later, it takes the stock (it needs `invoices`, else " +
           "422 naming `invoices`) and makes the receivables of its payments. A quotation moves nothing. Each coupon counts one use; 409 " +
-          `for an \`id\` already used.${scoping}`,
+          `for an \`id\` already used. Contract §11: an order that starts to count (not a quotation, not canceled) gets its \`holds\` — CREDIT_BLOCKED, CREDIT_LIMIT (its partner's exposure with it above the limit), OVERDUE (a receivable overdue more than the org's \`overdue_tolerance_days\`), DISCOUNT (an item's net unit price below its \`listUnitValue\` by more than the seller's \`max_discount_percent\`; orders without a seller are not checked) —, decided with the partner's row locked; an order on hold stays OPEN: entering CONFIRMED or later is 409 (code \`order_on_hold\`, \`params.holds\`) until POST /orders/{id}/approval.${scoping}`,
         protect: true,
       },
       successStatus: 201,
@@ -94,7 +99,7 @@ export const ordersRouter = router({
           "in `params`); entering INVOICED or later takes the reserved stock, needs an NF-e in `invoices` (else 422 naming `invoices`) and " +
           "makes the payments' receivables; entering CANCELED releases the reservations, cancels the unpaid receivables and gives the " +
           "coupons' uses back. From INVOICED on (and once canceled) only `status` and `attributes` change: anything else is 409 (code " +
-          `\`order_locked\`). Setting \`quotation: false\` makes the phase take effect then.${scoping}`,
+          `\`order_locked\`). Setting \`quotation: false\` makes the phase take effect then. Contract §11: holds are decided again when the partner, seller, items, total or first payment method of an OPEN or CONFIRMED order change: \`holds\` — CREDIT_BLOCKED, CREDIT_LIMIT (its partner's exposure with it above the limit), OVERDUE (a receivable overdue more than the org's \`overdue_tolerance_days\`), DISCOUNT (an item's net unit price below its \`listUnitValue\` by more than the seller's \`max_discount_percent\`; orders without a seller are not checked) —, decided with the partner's row locked; an order on hold stays OPEN: entering CONFIRMED or later is 409 (code \`order_on_hold\`, \`params.holds\`) until POST /orders/{id}/approval.${scoping}`,
         protect: true,
       },
       errors: [403],
@@ -121,6 +126,35 @@ export const ordersRouter = router({
     .input(idInput)
     .output(z.void())
     .mutation(async ({ ctx, input }) => removeOrder(ctx.db, await orderScope(ctx.db, ctx.principal), input.id)),
+  approval: manageProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/orders/{id}/approval",
+        tags,
+        summary: "Decide on an order's holds",
+        description:
+          "Beyond the interface (contract §11), MANAGER and ADMIN only (SELLER and VIEWER 403). Body `{decision: APPROVE | REJECT, note?}`. " +
+          "APPROVE lifts every hold: the order may then be confirmed and invoiced (a later change of its partner, seller, items, total " +
+          "or first payment method decides its holds again). REJECT cancels the order with contract §10's effects (reservations " +
+          "released, unpaid receivables canceled, coupon uses given back); 422 naming `decision` when the org has no ORDER status in " +
+          "the CANCELED phase. The decision, its note, who and when are kept in the order's `decisions` and the audit log; events " +
+          "`order.approved` or `order.rejected`. 409 (code `not_on_hold`) for an order without holds.",
+        protect: true,
+      },
+      successStatus: 200,
+    })
+    .input(orderApproval)
+    .output(orderDetail)
+    .mutation(async ({ ctx, input }) => decideOrder(ctx.db, await orderScope(ctx.db, ctx.principal), input.id, input.decision, input.note)),
+  /** The order form's warning before saving (tRPC only): the holds these terms would get (contract §11). */
+  previewHolds: sellProcedure
+    .input(holdPreviewInput)
+    .output(holdPreview)
+    .query(async ({ ctx, input }) => {
+      const scope = await orderScope(ctx.db, ctx.principal);
+      return previewHolds(ctx.db, scope.kind === "all" ? (input.seller_id ?? null) : scope.sellerId, input);
+    }),
   /** The panel's status menu (tRPC only): the same rule as a PUT with `status`, with the NF-e invoices an invoicing move needs. */
   setStatus: sellProcedure
     .input(orderStatusChange)

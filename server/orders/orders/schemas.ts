@@ -272,6 +272,12 @@ export const orderItemDetail = z.object({
   itemOriginValue: z.string().nullable(),
   itemOriginType: z.string().nullable(),
   unitValue: z.number(),
+  /**
+   * Beyond the interface (contract §11): the customer's price — the price engine's unit price for the
+   * partner, the item's quantity and the order's first payment method when the item was written
+   * (null: the product has no price) — so the negotiated discount shows beside `unitValue`.
+   */
+  listUnitValue: z.number().nullable(),
   quantity: z.number(),
   discount: z.number(),
   /** Beyond the interface: unitValue × quantity − discount. */
@@ -327,6 +333,70 @@ export const orderStatusEntry = z.object({
   font_color: z.string().nullable(),
   actor: z.string().nullable(),
   actor_name: z.string().nullable(),
+});
+
+export const HOLD_REASONS = ["CREDIT_BLOCKED", "CREDIT_LIMIT", "OVERDUE", "DISCOUNT"] as const;
+
+/**
+ * Contract §11: why an order waits for a decision. `details`: CREDIT_LIMIT `{limit, exposure,
+ * order_value, excess}` (exposure with this order); OVERDUE `{days, value, tolerance}`; DISCOUNT
+ * `{max_discount_percent, items: [{index, product_id, list_unit_value, net_unit_value,
+ * discount_percent}]}`; CREDIT_BLOCKED `{}`.
+ */
+export const orderHold = z.object({
+  reason: z.enum(HOLD_REASONS),
+  details: anyRecord,
+  created_at: z.string(),
+});
+export type OrderHold = z.output<typeof orderHold>;
+
+/** Contract §11: a decision on an order's holds, with the holds it decided on and who decided. */
+export const orderDecision = z.object({
+  id: z.string(),
+  decision: z.enum(["APPROVE", "REJECT"]),
+  note: z.string().nullable(),
+  holds: z.array(orderHold),
+  actor: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** The order form's hold preview (tRPC only): the terms a decision rests on. */
+export const holdPreviewInput = z.object({
+  /** The order being edited (its own total is left out of the exposure), or none for a new one. */
+  id: uuid.nullish(),
+  partner_id: uuid,
+  seller_id: uuid.nullish(),
+  company_id: uuid.nullish(),
+  payment_method_id: uuid.nullish(),
+  installments: z.number().int().min(1).max(1000).nullish(),
+  total_value: z.number().finite().min(0).max(1e12),
+  items: z
+    .array(
+      z.object({
+        product_id: uuid,
+        product_variation_id: uuid.nullish(),
+        quantity: z.number().finite().positive().max(1e9),
+        unit_value: z.number().finite().min(0).max(1e12),
+        discount: z.number().finite().min(0).max(1e12),
+      }),
+    )
+    .max(500),
+});
+export type HoldPreviewInput = z.output<typeof holdPreviewInput>;
+export const holdPreview = z.object({ holds: z.array(orderHold.omit({ created_at: true })) });
+export type HoldPreview = z.output<typeof holdPreview>;
+
+/** Body of POST /orders/{id}/approval (contract §11). */
+export const orderApproval = z.object({
+  id: z.string(),
+  decision: z.enum(["APPROVE", "REJECT"], { message: "must be APPROVE or REJECT" }),
+  note: z
+    .string()
+    .trim()
+    .max(1000, "must be at most 1000 characters")
+    .nullish()
+    .transform((value) => value || null),
 });
 
 /** GET /orders/{id}: the order detail (interface "Order (detail)"), plus names for people. */
@@ -400,6 +470,10 @@ export const orderDetail = z.object({
   items: z.array(orderItemDetail),
   payments: z.array(orderPaymentDetail),
   statuses: z.array(orderStatusEntry),
+  /** Beyond the interface (contract §11): why the order waits for a MANAGER's or ADMIN's decision (empty: it does not). */
+  holds: z.array(orderHold),
+  /** Beyond the interface (contract §11): the decisions on its holds, oldest first. */
+  decisions: z.array(orderDecision),
   pre_order_complement: stringRecord,
   checkout_complement: stringRecord,
   automation_fields: stringRecord,
@@ -495,6 +569,8 @@ export const orderListRecord = z.object({
   status_title: z.string(),
   status_background_color: z.string().nullable(),
   status_font_color: z.string().nullable(),
+  /** Beyond the interface (contract §11): the order's holds (empty: not on hold). */
+  holds: z.array(orderHold),
   created_at: z.string(),
 });
 export type OrderListRecord = z.output<typeof orderListRecord>;
@@ -511,6 +587,8 @@ export const orderFilters = z.object({
   /** An ORDER status id. */
   status: uuid.optional(),
   seller_id: uuid.optional(),
+  /** Beyond the interface (contract §11): only orders on hold (true) or not on hold (false). */
+  on_hold: queryBoolean.optional(),
 });
 export const orderListInput = pagingInput(ORDER_SORT).extend(orderFilters.shape);
 export type OrderListInput = z.output<typeof orderListInput>;

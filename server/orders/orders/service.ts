@@ -9,7 +9,9 @@ import { endOfDay, startOfDay } from "../../insights/calendar";
 import { searchWhere } from "../../lib/search";
 import {
   SHIPMENT_FIELDS,
+  orderHold,
   type OrderCreateResponse,
+  type OrderHold,
   type OrderDetail,
   type OrderListInput,
   type OrderListRecord,
@@ -79,6 +81,8 @@ export const detailInclude = {
       },
     },
   },
+  holds: { orderBy: [{ created_at: "asc" }, { reason: "asc" }] },
+  decisions: { orderBy: [{ created_at: "asc" }, { id: "asc" }] },
 } satisfies Prisma.OrderInclude;
 export type OrderRow = Prisma.OrderGetPayload<{ include: typeof detailInclude }>;
 
@@ -154,10 +158,7 @@ async function actorNames(db: Db, actors: Array<string | null>): Promise<Map<str
 export async function toDetail(db: Db, row: OrderRow): Promise<OrderDetail> {
   const stockIds = [...new Set(row.items.flatMap((item) => (item.stock_id && !item.warehouse_id ? [item.stock_id] : [])))];
   const [names, records] = await Promise.all([
-    actorNames(
-      db,
-      row.statuses.map((entry) => entry.actor),
-    ),
+    actorNames(db, [...row.statuses.map((entry) => entry.actor), ...row.decisions.map((decision) => decision.actor)]),
     stockIds.length
       ? db.stockInventory.findMany({
           where: { id: { in: stockIds } },
@@ -243,6 +244,7 @@ export async function toDetail(db: Db, row: OrderRow): Promise<OrderDetail> {
       itemOriginValue: item.item_origin_value,
       itemOriginType: item.item_origin_type,
       unitValue: numberOf(item.unit_value),
+      listUnitValue: toJsonNumber(item.list_unit_value),
       quantity: numberOf(item.quantity),
       discount: numberOf(item.discount),
       totalValue: numberOf(item.total_value),
@@ -274,6 +276,16 @@ export async function toDetail(db: Db, row: OrderRow): Promise<OrderDetail> {
       font_color: entry.status.font_color,
       actor: entry.actor,
       actor_name: (entry.actor && names.get(entry.actor)) ?? null,
+    })),
+    holds: row.holds.map(holdOf),
+    decisions: row.decisions.map((decision) => ({
+      id: decision.id,
+      decision: decision.decision,
+      note: decision.note,
+      holds: orderHold.array().catch([]).parse(decision.holds),
+      actor: decision.actor,
+      actor_name: (decision.actor && names.get(decision.actor)) ?? null,
+      created_at: decision.created_at.toISOString(),
     })),
     pre_order_complement: asStrings(row.pre_order_complement),
     checkout_complement: asStrings(row.checkout_complement),
@@ -365,7 +377,13 @@ export async function findVisibleOrder(db: Db, scope: OrderScope, id: string): P
   return { id: row.id, locked: row.status.is_final };
 }
 
+/** A stored hold as answered. */
+function holdOf(hold: { reason: OrderHold["reason"]; details: Prisma.JsonValue; created_at: Date }): OrderHold {
+  return { reason: hold.reason, details: asRecord(hold.details), created_at: hold.created_at.toISOString() };
+}
+
 const listInclude = {
+  holds: { orderBy: [{ created_at: "asc" }, { reason: "asc" }], select: { reason: true, details: true, created_at: true } },
   partner: { select: { name: true } },
   seller: { select: { name: true } },
   status: { select: { title: true, background_color: true, font_color: true } },
@@ -399,6 +417,7 @@ function toListRecord(row: ListRow): OrderListRecord {
     status_title: row.status.title,
     status_background_color: row.status.background_color,
     status_font_color: row.status.font_color,
+    holds: row.holds.map(holdOf),
     created_at: row.created_at.toISOString(),
   };
 }
@@ -444,6 +463,7 @@ export async function listOrders(db: Db, scope: OrderScope, input: OrderListInpu
     ...(input.quotation === undefined ? {} : { quotation: input.quotation }),
     ...(input.status ? { status_id: input.status } : {}),
     ...(input.seller_id ? { seller_id: input.seller_id } : {}),
+    ...(input.on_hold === undefined ? {} : { holds: input.on_hold ? { some: {} } : { none: {} } }),
     ...scopeWhere(scope),
     ...searchOrNumber(input.search),
   };

@@ -13,6 +13,7 @@ import { searchText } from "../../lib/search";
 import { validateAttributes } from "../../settings/entity-attributes/validate";
 import { emitEvent } from "../../webhooks/outbox";
 import { claimCoupons, releaseCoupons } from "../coupons/service";
+import { customerPrices, decideHolds, mergeHolds, type HoldReason, type HoldState } from "./holds";
 import { nextOrderNumber } from "./number";
 import { canMove, isLocked, reserves, tookStock, type Phase } from "./phases";
 import {
@@ -66,6 +67,8 @@ export type OrderWrite =
   /** A new status, with the invoices it needs (the NF-e keys staff type when invoicing) added to the order's. */
   | { kind: "status"; id: string; status: string; invoices?: InvoiceInput[] }
   | { kind: "payments"; id: string; change: (current: OrderPaymentInput[]) => OrderPaymentInput[] }
+  /** Contract §11: a MANAGER's or ADMIN's decision on the order's holds (approve lifts them, reject cancels the order). */
+  | { kind: "approval"; id: string; decision: "APPROVE" | "REJECT"; note: string | null }
   | { kind: "delete"; id: string };
 
 export interface WriteOptions {
@@ -111,6 +114,8 @@ interface ItemState {
   quantity: string;
   discount: string;
   total_value: string;
+  /** Contract §11: the customer's price by the price engine when the item was written (null: none). */
+  list_unit_value: string | null;
   item_origin_value: string | null;
   item_origin_type: string | null;
   automation_fields: Prisma.JsonValue;
@@ -153,6 +158,8 @@ interface OrderState {
   invoices: InvoiceState[];
   attachments: string[];
   coupons: Array<{ coupon_id: string; attributes: Prisma.JsonValue }>;
+  /** Contract §11: why the order waits for a decision (none: it goes on). */
+  holds: HoldState[];
 }
 
 const fixed = (value: { toString(): string } | number, places: number) => money(value).toFixed(places);
@@ -200,6 +207,7 @@ function stateOf(row: OrderRow): OrderState {
       quantity: fixed(item.quantity, 4),
       discount: fixed(item.discount, 2),
       total_value: fixed(item.total_value, 2),
+      list_unit_value: item.list_unit_value === null ? null : fixed(item.list_unit_value, 2),
       item_origin_value: item.item_origin_value,
       item_origin_type: item.item_origin_type,
       automation_fields: item.automation_fields,
@@ -229,6 +237,7 @@ function stateOf(row: OrderRow): OrderState {
     })),
     attachments: row.attachments.map((attachment) => attachment.file_id),
     coupons: row.coupons.map((coupon) => ({ coupon_id: coupon.coupon_id, attributes: coupon.attributes })),
+    holds: row.holds.map((hold) => ({ reason: hold.reason, details: hold.details, created_at: hold.created_at })),
   };
 }
 
@@ -246,11 +255,11 @@ function canonical(value: unknown): string {
   );
 }
 
-/** Everything but the status, the attributes and the rows' ids: what a locked order keeps. */
+/** Everything but the status, the attributes, the holds, the rows' ids and the customer's prices: what a locked order keeps. */
 function lockedView(state: OrderState): string {
   return canonical({
     columns: state.columns,
-    items: state.items.map(({ id: _id, ...item }) => item),
+    items: state.items.map(({ id: _id, list_unit_value: _list, ...item }) => item),
     payments: state.payments.map(({ id: _id, created_at: _created, ...payment }) => payment),
     invoices: state.invoices,
     attachments: state.attachments,
@@ -261,6 +270,30 @@ function lockedView(state: OrderState): string {
 /** What an order holds: its stock (reserved or taken) and its coupons' uses. */
 const moves = (state: Pick<OrderState, "phase" | "columns">) => !state.columns.quotation && state.phase !== "CANCELED";
 const holdsReservation = (state: Pick<OrderState, "phase" | "columns">) => !state.columns.quotation && reserves(state.phase);
+
+/** What a hold decision rests on (contract §11): who buys and sells, the total, the items' prices and the first payment method. */
+function commercialTerms(state: OrderState): string {
+  return canonical({
+    partner: state.columns.partner_id,
+    seller: state.columns.seller_id,
+    total: state.columns.total_value,
+    items: state.items.map((item) => [item.product_id, item.product_variation_id, item.quantity, item.unit_value, item.discount]),
+    payment: state.payments[0]?.payment_method_id ?? null,
+  });
+}
+
+/** What the customer's prices depend on beside the items: the partner, the company and the first payment. */
+const priceTerms = (state: OrderState) =>
+  canonical([state.columns.partner_id, state.columns.company_id, state.payments[0]?.payment_method_id, state.payments[0]?.installments]);
+
+/** 409 for an order that would enter CONFIRMED or later while on hold (contract §11), naming its holds. */
+export function onHoldError(holds: readonly HoldState[]): AppError {
+  const reasons = holds.map((hold) => hold.reason);
+  return new AppError("CONFLICT", `The order is on hold (${reasons.join(", ")}): a MANAGER or ADMIN must approve it first`, {
+    reason: "order_on_hold",
+    params: { holds: reasons },
+  });
+}
 const tookItsStock = (state: Pick<OrderState, "phase" | "columns">) => !state.columns.quotation && tookStock(state.phase);
 
 function validation(errors: FieldError[]): AppError {
@@ -332,6 +365,8 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
   const rename = (errors: FieldError[]) => errors.map((error) => ({ ...error, path: sale?.paths[error.path] ?? error.path }));
   const { next, errors } = await nextState(db, scope, write, current);
   if (errors.length > 0) throw validation(rename(errors));
+  await priceItems(db, write, next, current);
+  const newHolds = await holdOrder(db, id, write, next, current);
 
   // The move between phases, and what a locked order may still change.
   const statusChanged = !current || next.statusId !== current.statusId;
@@ -352,6 +387,7 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
   }
   if (current && !current.columns.quotation && isLocked(current.phase) && lockedView(current) !== lockedView(next))
     throw lockedError(current.phase);
+  if (next.holds.length > 0 && next.phase !== "OPEN") throw onHoldError(next.holds);
 
   const entersTaken = tookItsStock(next) && !(current && tookItsStock(current));
   if (entersTaken && next.invoices.length === 0) {
@@ -371,19 +407,91 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
       data: { organization_id: db.$organizationId, order_id: id, status_id: next.statusId, actor: actorOf(db) },
     });
   }
+  if (write.kind === "approval") {
+    await db.orderDecision.create({
+      data: {
+        organization_id: db.$organizationId,
+        order_id: id,
+        decision: write.decision,
+        note: write.note,
+        holds: json(current!.holds) as Prisma.InputJsonValue,
+        actor: actorOf(db),
+      },
+    });
+  }
   if (!announce) return { id, detail: null };
 
   const after = await getOrder(db, scope, id);
+  const decided = write.kind === "approval" ? (write.decision === "APPROVE" ? "approve" : "reject") : null;
   await recordAudit(
     db,
     before
-      ? { action: "update", entity: "order", entityId: id, label: auditLabel(after), before, after }
+      ? { action: decided ?? "update", entity: "order", entityId: id, label: auditLabel(after), before, after }
       : { action: "create", entity: "order", entityId: id, label: auditLabel(after), after },
   );
   const data = JSON.parse(JSON.stringify(after)) as Prisma.InputJsonObject;
-  await emitEvent(db, { type: before ? "order.updated" : "order.created", data, subject: { type: "order", id } });
-  if (before && statusChanged) await emitEvent(db, { type: "order.status-changed", data, subject: { type: "order", id } });
+  const subject = { type: "order" as const, id };
+  await emitEvent(db, { type: before ? "order.updated" : "order.created", data, subject });
+  if (before && statusChanged) await emitEvent(db, { type: "order.status-changed", data, subject });
+  if (newHolds) await emitEvent(db, { type: "order.held", data, subject });
+  if (decided) await emitEvent(db, { type: decided === "approve" ? "order.approved" : "order.rejected", data, subject });
   return { id, detail: after };
+}
+
+/**
+ * The customer's price of each item (contract §11 `listUnitValue`), by the price engine for
+ * the order's partner, company, item quantity and first payment method, today: for items
+ * written now, and for every item when the partner, company or first payment changes.
+ */
+async function priceItems(db: Db, write: Exclude<OrderWrite, { kind: "delete" }>, next: OrderState, current: OrderState | null) {
+  if (write.kind === "status" || write.kind === "approval" || next.items.length === 0) return;
+  const itemsSent = write.kind === "create" || (write.kind === "update" && write.input.items !== undefined);
+  if (!itemsSent && current && priceTerms(current) === priceTerms(next)) return;
+  const payment = next.payments[0];
+  const prices = await customerPrices(db, {
+    partnerId: next.columns.partner_id,
+    companyId: next.columns.company_id,
+    payment: payment ? { payment_method_id: payment.payment_method_id, installments: payment.installments } : null,
+    items: next.items,
+  });
+  next.items = next.items.map((item, index) => ({ ...item, list_unit_value: prices[index] ?? null }));
+}
+
+/**
+ * The order's holds after this write (contract §11): decided when the order starts to count
+ * (created or turned from a quotation into an order, whatever its phase: skipping does what
+ * entering OPEN does) and when its commercial terms change while OPEN or CONFIRMED; lifted by
+ * a decision; gone once it is a quotation again or canceled; else kept. Answers whether it
+ * gained a hold (`order.held`).
+ */
+async function holdOrder(
+  db: Db,
+  id: string,
+  write: Exclude<OrderWrite, { kind: "delete" }>,
+  next: OrderState,
+  current: OrderState | null,
+): Promise<boolean> {
+  const held = current?.holds ?? [];
+  if (write.kind === "approval" || !moves(next)) {
+    next.holds = [];
+    return false;
+  }
+  const starts = !(current && moves(current));
+  const changed = current !== null && holdsReservation(current) && commercialTerms(current) !== commercialTerms(next);
+  if (!starts && !changed) {
+    next.holds = held;
+    return false;
+  }
+  const found = await decideHolds(db, {
+    orderId: id,
+    partnerId: next.columns.partner_id,
+    sellerId: next.columns.seller_id,
+    total: money(next.columns.total_value),
+    items: next.items,
+  });
+  next.holds = mergeHolds(held, found);
+  const reasons = new Set<HoldReason>(held.map((hold) => hold.reason));
+  return next.holds.some((hold) => !reasons.has(hold.reason));
 }
 
 /** Reads what a write needs and answers the order it makes, or the errors of its fields (422). */
@@ -417,6 +525,25 @@ async function nextState(
       next: { ...current!, statusId: write.status, phase: phaseOf(status), invoices: [...current!.invoices, ...added.map(invoiceStateOf)] },
       errors,
     };
+  }
+  if (write.kind === "approval") {
+    const state = current!;
+    if (state.holds.length === 0) {
+      throw new AppError("CONFLICT", "The order is not on hold: there is nothing to decide", { reason: "not_on_hold" });
+    }
+    if (write.decision === "APPROVE") return { next: { ...state }, errors: [] };
+    const canceled = await db.status.findFirst({
+      where: { type: "ORDER", phase: "CANCELED" },
+      orderBy: [{ order: "asc" }, { created_at: "asc" }],
+      select: { id: true },
+    });
+    if (!canceled) {
+      return {
+        next: state,
+        errors: [{ path: "decision", message: "the organization has no ORDER status in the CANCELED phase", code: "no_status" }],
+      };
+    }
+    return { next: { ...state, statusId: canceled.id, phase: "CANCELED" }, errors: [] };
   }
   if (write.kind === "payments") {
     const payments = write.change(current!.payments.map(paymentInputOf));
@@ -527,6 +654,7 @@ async function nextState(
       quantity: fixed(item.quantity, 4),
       discount: fixed(item.discount, 2),
       total_value: line.toFixed(2),
+      list_unit_value: null,
       item_origin_value: item.item_origin_value ?? null,
       item_origin_type: item.item_origin_type ?? null,
       automation_fields: json(item.automation_fields),
@@ -628,6 +756,7 @@ async function nextState(
       coupons: input.coupons
         ? input.coupons.map((coupon) => ({ coupon_id: coupon.coupon_id, attributes: json(coupon.attributes) }))
         : (current?.coupons ?? []),
+      holds: current?.holds ?? [],
     },
     errors,
   };
@@ -842,10 +971,29 @@ async function writeRows(
       })),
     });
   }
-  // Items kept as they were, whose holdings changed (a new status, quotation or warehouse).
-  if (!sent.items && holdings) {
+  // Items kept as they were, whose holdings (a new status, quotation or warehouse) or customer's prices changed.
+  if (!sent.items && current) {
     for (const [position, item] of next.items.entries()) {
-      await db.orderItem.updateMany({ where: { order_id: id, id: item.id }, data: holdingOf(holdings, position) });
+      const listed = current.items[position]?.list_unit_value !== item.list_unit_value;
+      if (!holdings && !listed) continue;
+      await db.orderItem.updateMany({
+        where: { order_id: id, id: item.id },
+        data: { ...(holdings ? holdingOf(holdings, position) : {}), list_unit_value: item.list_unit_value },
+      });
+    }
+  }
+  if (canonical(next.holds) !== canonical(current?.holds ?? [])) {
+    if (current) await db.orderHold.deleteMany({ where: { order_id: id } });
+    if (next.holds.length > 0) {
+      await db.orderHold.createMany({
+        data: next.holds.map((hold) => ({
+          organization_id,
+          order_id: id,
+          reason: hold.reason,
+          details: hold.details as Prisma.InputJsonValue,
+          created_at: hold.created_at,
+        })),
+      });
     }
   }
   if (sent.payments && current) await db.orderPayment.deleteMany({ where: { order_id: id } });
@@ -881,8 +1029,12 @@ async function writeRows(
   }
 }
 
+const NOTHING_SENT = { items: false, payments: false, invoices: false, attachments: false, coupons: false };
+
 /** Which lists a write replaces. */
 function listsSent(write: Exclude<OrderWrite, { kind: "delete" | "create" }>) {
+  if (write.kind === "status" && (write.invoices?.length ?? 0) === 0) return NOTHING_SENT;
+  if (write.kind === "approval") return NOTHING_SENT;
   if (write.kind === "status")
     return { items: false, payments: false, invoices: (write.invoices?.length ?? 0) > 0, attachments: false, coupons: false };
   if (write.kind === "payments") return { items: false, payments: true, invoices: false, attachments: false, coupons: false };
@@ -1071,6 +1223,17 @@ export async function setOrderStatus(
   invoices: InvoiceInput[] = [],
 ): Promise<OrderDetail> {
   return answered(await writeOrder(db, scope, { kind: "status", id, status, invoices }));
+}
+
+/** POST /orders/{id}/approval (contract §11): approve lifts every hold; reject cancels the order with §10's effects. */
+export async function decideOrder(
+  db: Db,
+  scope: OrderScope,
+  id: string,
+  decision: "APPROVE" | "REJECT",
+  note: string | null,
+): Promise<OrderDetail> {
+  return answered(await writeOrder(db, scope, { kind: "approval", id, decision, note }));
 }
 
 /** DELETE /orders/{id}. */

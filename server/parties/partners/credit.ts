@@ -6,19 +6,41 @@ import { canceledFinancialStatus } from "../../finance/financials/service";
 import { Prisma } from "../../generated/prisma/client";
 import { dayOf, daysBetween } from "../../insights/calendar";
 import { isUuid } from "../../lib/ids";
-import { money, toJsonNumber } from "../../lib/money";
+import { money, toJsonNumber, type Money } from "../../lib/money";
 import type { PartnerCredit, PartnerCreditWrite } from "./schemas";
 
+/** Where a partner's credit stands: its limit and block, what it owes and what of it is overdue. */
+export interface CreditStanding {
+  limit: Money | null;
+  blocked: boolean;
+  exposure: Money;
+  overdue: Money;
+  oldestDue: Date | null;
+}
+
 /**
- * A partner's credit (contract §11): its limit and block, set by the credit desk, and
- * what it owes now. Exposure is the open balance of its receivables — value less what was
- * paid and reversed, the canceled ones left out — plus the totals of its OPEN and
- * CONFIRMED orders that have no receivables yet (quotations hold nothing). Overdue is the
- * open balance past its due date; the oldest overdue is counted in São Paulo days.
+ * A partner's credit standing (contract §11). Exposure is the open balance of its
+ * receivables — value less what was paid and reversed, the canceled ones left out — plus
+ * the totals of its OPEN and CONFIRMED orders that have no receivables yet (quotations hold
+ * nothing). Overdue is the open balance past its due date. `excludeOrder` leaves one order
+ * (and its receivables) out: the order being decided adds its own total. With `lock`, the
+ * partner's row is locked first (`FOR UPDATE`), so decisions on one partner's credit run one
+ * after the other, each seeing the orders the one before wrote. Null for an unknown partner.
  */
-export async function partnerCredit(db: Db, id: string, now = new Date()): Promise<PartnerCredit> {
-  // A malformed id names no partner, as an unknown one.
-  if (!isUuid(id)) throw AppError.notFound("Partner");
+export async function creditStanding(
+  db: Db,
+  partnerId: string,
+  options: { now?: Date; excludeOrder?: string | null; lock?: boolean } = {},
+): Promise<CreditStanding | null> {
+  if (!isUuid(partnerId)) return null;
+  const now = options.now ?? new Date();
+  const excluded = options.excludeOrder ?? null;
+  if (options.lock) {
+    await scopedQuery(
+      db,
+      (org) => Prisma.sql`SELECT id FROM partners WHERE organization_id = ${org} AND id = ${partnerId}::uuid FOR UPDATE`,
+    );
+  }
   const canceled = await canceledFinancialStatus(db);
   const [row] = await scopedQuery<{
     credit_limit: string | null;
@@ -33,8 +55,9 @@ export async function partnerCredit(db: Db, id: string, now = new Date()): Promi
     WITH open AS (
       SELECT f.value - f.paying_off_value - f.reversed_value AS balance, f.due_date
       FROM financials f
-      WHERE f.organization_id = ${org} AND f.partner_id = ${id}::uuid
+      WHERE f.organization_id = ${org} AND f.partner_id = ${partnerId}::uuid
         AND f.status_id IS DISTINCT FROM ${canceled}::uuid
+        AND (${excluded}::uuid IS NULL OR f.order_id IS DISTINCT FROM ${excluded}::uuid)
         AND f.value - f.paying_off_value - f.reversed_value > 0
     )
     SELECT p.credit_limit::text AS credit_limit, p.credit_blocked,
@@ -42,21 +65,38 @@ export async function partnerCredit(db: Db, id: string, now = new Date()): Promi
       (SELECT coalesce(sum(o.total_value), 0)::text
          FROM orders o JOIN statuses s ON s.organization_id = o.organization_id AND s.id = o.status_id
          WHERE o.organization_id = ${org} AND o.partner_id = p.id AND NOT o.quotation AND s.phase IN ('OPEN', 'CONFIRMED')
+           AND o.id IS DISTINCT FROM ${excluded}::uuid
            AND NOT EXISTS (SELECT 1 FROM financials f WHERE f.organization_id = ${org} AND f.order_id = o.id)) AS orders,
       (SELECT coalesce(sum(balance), 0)::text FROM open WHERE due_date < ${now}) AS overdue,
       (SELECT min(due_date) FROM open WHERE due_date < ${now}) AS oldest_due
-    FROM partners p WHERE p.organization_id = ${org} AND p.id = ${id}::uuid`,
+    FROM partners p WHERE p.organization_id = ${org} AND p.id = ${partnerId}::uuid`,
   );
-  if (!row) throw AppError.notFound("Partner");
-  const limit = row.credit_limit === null ? null : money(row.credit_limit);
-  const exposure = money(row.receivables).plus(money(row.orders));
+  if (!row) return null;
+  return {
+    limit: row.credit_limit === null ? null : money(row.credit_limit),
+    blocked: row.credit_blocked,
+    exposure: money(row.receivables).plus(money(row.orders)),
+    overdue: money(row.overdue),
+    oldestDue: row.oldest_due === null ? null : new Date(row.oldest_due),
+  };
+}
+
+/** São Paulo days from a due date to `now`. */
+export const overdueDays = (due: Date, now = new Date()) => daysBetween(dayOf(due), dayOf(now));
+
+/** GET /partners/{id}/credit: where the partner's credit stands now (`creditStanding`). */
+export async function partnerCredit(db: Db, id: string, now = new Date()): Promise<PartnerCredit> {
+  // A malformed id names no partner, as an unknown one.
+  const standing = await creditStanding(db, id, { now });
+  if (!standing) throw AppError.notFound("Partner");
+  const { limit, exposure } = standing;
   return {
     credit_limit: toJsonNumber(limit),
     exposure: toJsonNumber(exposure) ?? 0,
     available: limit === null ? null : toJsonNumber(limit.minus(exposure)),
-    overdue_value: toJsonNumber(row.overdue) ?? 0,
-    oldest_overdue_days: row.oldest_due === null ? null : daysBetween(dayOf(new Date(row.oldest_due)), dayOf(now)),
-    blocked: row.credit_blocked,
+    overdue_value: toJsonNumber(standing.overdue) ?? 0,
+    oldest_overdue_days: standing.oldestDue === null ? null : overdueDays(standing.oldestDue, now),
+    blocked: standing.blocked,
   };
 }
 

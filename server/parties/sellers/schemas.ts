@@ -20,6 +20,8 @@ export const sellerWrite = z.object({
   commission_rate: percentInput(0, 100)
     .nullish()
     .transform((value) => value ?? null),
+  /** Contract §11: how far below the partner's price (percent, 0 to 100) an item may go before the order is held (`DISCOUNT`). */
+  max_discount_percent: percentInput(0, 100).default(0),
   active: z.boolean().default(true),
   attributes: attributes.default({}),
 });
@@ -35,6 +37,7 @@ export const seller = z.object({
   company_id: z.string().nullable(),
   user_id: z.string().nullable(),
   commission_rate: z.number().nullable(),
+  max_discount_percent: z.number(),
   active: z.boolean(),
   attributes,
   created_at: z.string(),
@@ -52,6 +55,7 @@ export const sellerListRecord = z.object({
   company_name: z.string().nullable(),
   user_id: z.string().nullable(),
   commission_rate: z.number().nullable(),
+  max_discount_percent: z.number(),
   active: z.boolean(),
 });
 export type SellerListRecord = z.output<typeof sellerListRecord>;

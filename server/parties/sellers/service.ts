@@ -37,7 +37,7 @@ export const sellers = defineCrud({
     formatFiscalNumber(input.fiscal_registration_number),
     input.phone,
   ],
-  sortable: ["id", "name", "email", "commission_rate", "active", "created_at"],
+  sortable: ["id", "name", "email", "commission_rate", "max_discount_percent", "active", "created_at"],
   defaultSort: "name",
   references: [
     { field: "company_id", noun: "company", model: (db) => db.company },
