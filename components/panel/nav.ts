@@ -11,6 +11,7 @@ import {
   HandshakeIcon,
   KeyRoundIcon,
   LayoutDashboardIcon,
+  LandmarkIcon,
   LayersIcon,
   ListChecksIcon,
   PackageIcon,
@@ -18,6 +19,7 @@ import {
   ReceiptTextIcon,
   RulerIcon,
   ScrollTextIcon,
+  ShieldCheckIcon,
   ShoppingCartIcon,
   StoreIcon,
   SlidersHorizontalIcon,
@@ -54,6 +56,7 @@ export const navigation: NavGroup[] = [
   {
     items: [
       { label: "orders.title", icon: ReceiptIcon, href: "/orders" },
+      { label: "approvals.title", icon: ShieldCheckIcon, href: "/approvals" },
       { label: "coupons.title", icon: TicketPercentIcon, href: "/coupons" },
       { label: "sales.title", icon: ShoppingCartIcon, href: "/sales" },
       { label: "financials.title", icon: BanknoteIcon, href: "/financials" },
@@ -101,6 +104,7 @@ export const navigation: NavGroup[] = [
       { label: "deliveryMethods.title", icon: TruckIcon, href: "/delivery-methods" },
       { label: "solutions.title", icon: StoreIcon, href: "/solutions" },
       { label: "customFields.title", icon: ListChecksIcon, href: "/custom-fields" },
+      { label: "commercialSettings.title", icon: LandmarkIcon, href: "/commercial-policy" },
     ],
   },
   {

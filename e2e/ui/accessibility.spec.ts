@@ -29,6 +29,8 @@ const areas = [
   { page: "/financials", api: "/financials", create: false },
   { page: "/solutions", api: "/solutions", create: true },
   { page: "/orders", api: "/orders", create: true },
+  { page: "/approvals", api: null, create: false },
+  { page: "/commercial-policy", api: null, create: false },
   { page: "/coupons", api: "/coupons", create: true },
   { page: "/discounts", api: "/discounts", create: true },
   { page: "/price-tables", api: "/price-tables", create: true },

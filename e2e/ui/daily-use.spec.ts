@@ -179,6 +179,7 @@ const LISTS = [
   ["/financials", "Contas a receber"],
   ["/solutions", "Canais de venda"],
   ["/orders", "Pedidos"],
+  ["/approvals", "Liberação de pedidos"],
   ["/coupons", "Cupons"],
   ["/discounts", "Descontos"],
   ["/price-tables", "Tabelas de preço"],

@@ -37,15 +37,17 @@ import { usePartnerOptions } from "./orders-list";
 import {
   createInput,
   emptyPayment,
+  netUnitValue,
   newKey,
   newOrderValues,
+  type OrderFormInput,
   orderFormSchema,
   orderTotals,
-  type OrderFormInput,
   storedOrderValues,
   updateInput,
 } from "./order-values";
 import { StockHint } from "./item-stock";
+import { HoldWarning } from "./holds";
 import { PriceHint, usePriceSuggestions, type ProductFacts } from "./price-suggestion";
 
 /** The delivery address and contact, as the order stores them. */
@@ -457,7 +459,11 @@ export function OrderForm(props: OrderFormProps) {
                   >
                     <Trash2Icon aria-hidden />
                   </Button>
-                  <PriceHint id={`price-hint-${item.id}`} suggestion={suggestions.get(item.key)} />
+                  <PriceHint
+                    id={`price-hint-${item.id}`}
+                    suggestion={suggestions.get(item.key)}
+                    net={netUnitValue(watched.items?.[index])}
+                  />
                   <StockHint
                     id={`stock-hint-${item.id}`}
                     productId={item.product_id}
@@ -582,6 +588,7 @@ export function OrderForm(props: OrderFormProps) {
             </div>
           </CardContent>
         </Card>
+        <HoldWarning order={order} values={watched} total={totals.total} />
       </ResourceForm>
     </>
   );

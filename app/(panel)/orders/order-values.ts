@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dayOf } from "@/lib/dates";
 import { money, moneyInput, roundMoney, sumMoney, ZERO, type Money } from "@/server/lib/money";
-import { orderFigures } from "@/server/orders/orders/totals";
+import { exactLine, orderFigures } from "@/server/orders/orders/totals";
 import { quantityInput, type orderCreate, type OrderDetail, type orderUpdate } from "@/server/orders/orders/schemas";
 
 /**
@@ -364,5 +364,53 @@ export function updateInput(values: OrderFormValues, order: OrderDetail): z.inpu
     id: order.id,
     negotiation_date:
       dayOf(order.negotiation_date) === values.negotiation_date ? order.negotiation_date : `${values.negotiation_date}T12:00:00.000Z`,
+  };
+}
+
+/** A row's net unit price while typing: (unit value × quantity − discount) ÷ quantity; null without a quantity. */
+export function netUnitValue(
+  row: { quantity?: number | null; unit_value?: number | null; discount?: number | null } | undefined,
+): number | null {
+  const quantity = row?.quantity;
+  if (typeof quantity !== "number" || !Number.isFinite(quantity) || quantity <= 0) return null;
+  return exactLine({ unit_value: row?.unit_value, quantity, discount: row?.discount }).div(quantity).toNumber();
+}
+
+/** The form's values as they are while typing, for the hold preview (contract §11). */
+export interface PreviewValues {
+  partner_id?: string;
+  seller_id?: string;
+  company_id?: string;
+  quotation?: boolean;
+  items?: Array<
+    { product_id?: string; name?: string; quantity?: number | null; unit_value?: number | null; discount?: number | null } | undefined
+  >;
+  payments?: Array<{ payment_method_id?: string; installments?: number | null } | undefined>;
+}
+
+/** The rows the hold preview prices: those with a product and a quantity. */
+export const previewRows = (values: PreviewValues) =>
+  (values.items ?? []).flatMap((item) => (item?.product_id && typeof item.quantity === "number" && item.quantity > 0 ? [item] : []));
+
+/** What the hold preview asks for these values (null while they are not an order yet: no partner, items or a quotation). */
+export function holdPreviewOf(values: PreviewValues, total: number, orderId: string | null) {
+  if (!values.partner_id || values.quotation) return null;
+  const items = previewRows(values).map((item) => ({
+    product_id: item.product_id ?? "",
+    quantity: item.quantity ?? 0,
+    unit_value: item.unit_value ?? 0,
+    discount: item.discount ?? 0,
+  }));
+  if (items.length === 0) return null;
+  const payment = values.payments?.find((row) => row?.payment_method_id);
+  return {
+    id: orderId,
+    partner_id: values.partner_id,
+    seller_id: values.seller_id || null,
+    company_id: values.company_id || null,
+    payment_method_id: payment?.payment_method_id || null,
+    installments: payment?.installments && Number.isInteger(payment.installments) ? payment.installments : null,
+    total_value: total,
+    items,
   };
 }

@@ -2,6 +2,7 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
+import { ShieldAlertIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { booleanFilter, RecordLink, ResourceListPage, useTableState } from "@/components/data-table";
@@ -37,7 +38,7 @@ export function OrdersList() {
   const table = useTableState({
     defaultSort: "negotiation_date",
     defaultDir: "desc",
-    filters: ["partner_id", "seller_id", "status", "quotation", "start_date", "end_date"],
+    filters: ["partner_id", "seller_id", "status", "quotation", "on_hold", "start_date", "end_date"],
   });
   const sellers = useSellerOptions();
   const statuses = useOrderStatuses();
@@ -46,6 +47,7 @@ export function OrdersList() {
     seller_id: table.filters.seller_id,
     status: table.filters.status,
     quotation: booleanFilter(table.filters.quotation),
+    on_hold: booleanFilter(table.filters.on_hold),
     start_date: table.filters.start_date || undefined,
     end_date: table.filters.end_date || undefined,
   };
@@ -80,11 +82,19 @@ export function OrdersList() {
       column.accessor("status_title", {
         header: t("fields.status"),
         cell: ({ row }) => (
-          <StatusChip
-            title={row.original.status_title}
-            background={row.original.status_background_color}
-            font={row.original.status_font_color}
-          />
+          <span className="flex flex-wrap items-center gap-1">
+            <StatusChip
+              title={row.original.status_title}
+              background={row.original.status_background_color}
+              font={row.original.status_font_color}
+            />
+            {row.original.holds.length > 0 && (
+              <span className="inline-flex items-center gap-1 rounded-full border border-amber-500/60 px-2 py-0.5 text-xs text-amber-700 dark:text-amber-400">
+                <ShieldAlertIcon className="size-3" aria-hidden />
+                {t("holds.onHold")}
+              </span>
+            )}
+          </span>
         ),
       }),
       column.accessor("quotation", {
@@ -118,6 +128,15 @@ export function OrdersList() {
         { name: "seller_id", label: t("fields.seller_id"), options: sellers.options },
         { name: "status", label: t("fields.status"), options: statuses.map((status) => ({ value: status.id, label: status.title })) },
         { name: "quotation", label: t("fields.quotation"), options: quotationOptions, allLabel: common("all") },
+        {
+          name: "on_hold",
+          label: t("holds.filter"),
+          options: [
+            { value: "true", label: t("holds.onHold") },
+            { value: "false", label: t("holds.notOnHold") },
+          ],
+          allLabel: common("all"),
+        },
         { kind: "date", name: "start_date", label: t("from") },
         { kind: "date", name: "end_date", label: t("to") },
       ]}

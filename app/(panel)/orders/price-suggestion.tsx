@@ -127,8 +127,12 @@ export function usePriceSuggestions(form: OrderForm, facts: (productId: string) 
   return suggestions;
 }
 
-/** The small line under a row: the base price, the table and the discounts behind the suggested price. */
-export function PriceHint({ suggestion, id }: { suggestion: Suggestion | undefined; id: string }) {
+/**
+ * The small line under a row: the base price, the table and the discounts behind the
+ * suggested price (the customer's price, contract §11), and how far below it the row's net
+ * unit price was negotiated (`net`: unit value less the row's discount per unit).
+ */
+export function PriceHint({ suggestion, id, net }: { suggestion: Suggestion | undefined; id: string; net?: number | null }) {
   const t = useTranslations("orders.priceHint");
   const format = useFormat();
   let text: string | null = null;
@@ -159,6 +163,9 @@ export function PriceHint({ suggestion, id }: { suggestion: Suggestion | undefin
           })
         : null,
       t("suggested", { price: format.money(result.unit_price) }),
+      net !== null && net !== undefined && result.unit_price > 0 && net < result.unit_price - 0.005
+        ? t("negotiated", { percent: format.percent(Math.round((1 - net / result.unit_price) * 10_000) / 100) })
+        : null,
     ];
     text = parts.filter(Boolean).join(" · ");
   }

@@ -106,7 +106,10 @@ export function StatusMoves({ order, statuses }: { order: OrderDetail; statuses:
   const phase = order.status_detail.phase;
   const withPhase = statuses.filter((status): status is Status & { phase: Phase } => status.phase !== null);
   const firstOf = (target: Phase) => withPhase.find((status) => status.phase === target);
-  const next = ROAD.filter((target) => target !== phase && canMove(phase, target))
+  // On hold (contract §11) it stays OPEN until a decision: only moves within OPEN and canceling remain.
+  const held = order.holds.length > 0;
+  const allowed = (target: Phase) => canMove(phase, target) && !(held && target !== "OPEN" && target !== "CANCELED");
+  const next = ROAD.filter((target) => target !== phase && allowed(target))
     .map(firstOf)
     .find(Boolean);
   const cancel = phase !== "CANCELED" && canMove(phase, "CANCELED") ? firstOf("CANCELED") : undefined;
@@ -155,7 +158,7 @@ export function StatusMoves({ order, statuses }: { order: OrderDetail; statuses:
                 {members.map((status) => (
                   <DropdownMenuItem
                     key={status.id}
-                    disabled={status.id === order.status || !canMove(phase, status.phase)}
+                    disabled={status.id === order.status || !allowed(status.phase)}
                     onSelect={() => choose(status)}
                   >
                     {status.title}

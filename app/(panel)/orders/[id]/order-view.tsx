@@ -24,6 +24,7 @@ import { trpc } from "@/lib/trpc";
 import { formatFiscalNumber } from "@/server/lib/fiscal-number";
 import { formatNfeKey } from "@/server/lib/nfe-key";
 import type { OrderDetail } from "@/server/orders/orders/schemas";
+import { OrderHolds, useHoldLines } from "../holds";
 import { ItemStock } from "../item-stock";
 import { useOrderStatuses } from "../orders-list";
 import { StatusChip } from "../status-chip";
@@ -156,6 +157,7 @@ export function OrderView({ id }: { id: string }) {
         {breadcrumbs}
       </PageHeader>
       <PhaseSteps phase={order.status_detail.phase} />
+      <OrderHolds order={order} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-span-2">
           <Card>
@@ -170,6 +172,7 @@ export function OrderView({ id }: { id: string }) {
                     <TableHead>{t("fields.item_warehouse")}</TableHead>
                     <TableHead className="text-right">{t("fields.quantity")}</TableHead>
                     <TableHead className="text-right">{t("fields.unit_value")}</TableHead>
+                    <TableHead className="text-right">{t("fields.listUnitValue")}</TableHead>
                     <TableHead className="text-right">{t("fields.item_discount")}</TableHead>
                     <TableHead className="text-right">{t("lineTotal")}</TableHead>
                     <TableHead>{t("stock.title")}</TableHead>
@@ -189,6 +192,9 @@ export function OrderView({ id }: { id: string }) {
                         {format.number(item.quantity, { maxDecimals: 4 })} {item.unit}
                       </TableCell>
                       <TableCell className="text-right tabular-nums">{format.money(item.unitValue)}</TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {item.listUnitValue === null ? "—" : format.money(item.listUnitValue)}
+                      </TableCell>
                       <TableCell className="text-right tabular-nums">{format.money(item.discount)}</TableCell>
                       <TableCell className="text-right tabular-nums">{format.money(item.totalValue)}</TableCell>
                       <TableCell>
@@ -386,19 +392,7 @@ export function OrderView({ id }: { id: string }) {
               <CardTitle>{t("sections.history")}</CardTitle>
             </CardHeader>
             <CardContent>
-              <ol className="grid gap-3 border-l pl-4" aria-label={t("sections.history")}>
-                {order.statuses.map((entry) => (
-                  <li key={entry.id} className="grid gap-1 text-sm">
-                    <StatusChip title={entry.title} background={entry.background_color} font={entry.font_color} />
-                    <span className="text-muted-foreground">
-                      {t("changedBy", {
-                        who: entry.actor_name ?? t("system"),
-                        when: format.dateTime(entry.created_at),
-                      })}
-                    </span>
-                  </li>
-                ))}
-              </ol>
+              <OrderHistory order={order} />
             </CardContent>
           </Card>
           <aside className="grid gap-6" aria-label={activity("aside")}>
@@ -407,5 +401,42 @@ export function OrderView({ id }: { id: string }) {
         </div>
       </div>
     </>
+  );
+}
+
+/** The order's timeline: its status changes and the decisions on its holds (contract §11), oldest first. */
+function OrderHistory({ order }: { order: OrderDetail }) {
+  const t = useTranslations("orders");
+  const format = useFormat();
+  const holdLines = useHoldLines();
+  const entries = [
+    ...order.statuses.map((entry) => ({ kind: "status" as const, at: entry.created_at, entry })),
+    ...order.decisions.map((decision) => ({ kind: "decision" as const, at: decision.created_at, decision })),
+  ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return (
+    <ol className="grid gap-3 border-l pl-4" aria-label={t("sections.history")}>
+      {entries.map((item) =>
+        item.kind === "status" ? (
+          <li key={item.entry.id} className="grid gap-1 text-sm">
+            <StatusChip title={item.entry.title} background={item.entry.background_color} font={item.entry.font_color} />
+            <span className="text-muted-foreground">
+              {t("changedBy", { who: item.entry.actor_name ?? t("system"), when: format.dateTime(item.entry.created_at) })}
+            </span>
+          </li>
+        ) : (
+          <li key={item.decision.id} className="grid gap-1 text-sm">
+            <span className="font-medium">
+              {t("holds.decided", {
+                decision: item.decision.decision,
+                who: item.decision.actor_name ?? t("system"),
+                when: format.dateTime(item.decision.created_at),
+              })}
+            </span>
+            {item.decision.note && <span>“{item.decision.note}”</span>}
+            <span className="text-muted-foreground">{item.decision.holds.flatMap((hold) => holdLines(hold, order.items)).join(" · ")}</span>
+          </li>
+        ),
+      )}
+    </ol>
   );
 }
