@@ -163,6 +163,17 @@ function fromCode(issue: IssueLike): Translation | undefined {
         key: "installmentBelowMinimum",
         values: { installment: number(issue.installment) ?? 0, minimum: number(issue.minimum) ?? 0.01 },
       };
+    // Contract §11: a quotation past its last day, told as dd/mm/aaaa (both languages write days so).
+    case "quotation_expired":
+      return {
+        key: code,
+        values: {
+          valid_until: String(issue.valid_until ?? "")
+            .split("-")
+            .reverse()
+            .join("/"),
+        },
+      };
     case "invoice_required":
     case "no_stock_company":
     case "no_stock_warehouse":

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { API, expect, test, unique, type Headers } from "../fixtures";
-import { newCnpj, nfeKey, post, stockUp } from "./order-data";
+import { newCnpj, newOrder, nfeKey, post, stockUp } from "./order-data";
 import { signIn, toast } from "./panel";
 
 /**
@@ -22,7 +22,11 @@ test("an order over the customer's limit is held, approved in the queue with a n
 }) => {
   test.slow();
   const tag = unique("Liberação");
-  const seller = await post(request, admin, "/sellers", { name: `Vendedora ${tag}`, email: "vendedora@example.com", max_discount_percent: 5 });
+  const seller = await post(request, admin, "/sellers", {
+    name: `Vendedora ${tag}`,
+    email: "vendedora@example.com",
+    max_discount_percent: 5,
+  });
   const partner = await post(request, admin, "/partners", {
     name: `Cliente ${tag}`,
     fiscal_registration_number: newCnpj(),
@@ -95,4 +99,31 @@ test("an order over the customer's limit is held, approved in the queue with a n
   await invoice.getByRole("button", { name: "Faturar" }).click();
   await expect(toast(page, "Situação alterada para “Faturado”")).toBeVisible();
   expect((await get(request, admin, `/orders/${id}`)).status_detail.phase).toBe("INVOICED");
+});
+
+test("a quotation stands until its day: an expired one says so, cannot become an order, and is duplicated as a new quotation", async ({
+  page,
+  request,
+  admin,
+}) => {
+  // Negotiated 10/03/2026: valid 15 days, until 25/03/2026.
+  const { order } = await newOrder(request, admin, { negotiation_date: "2026-03-10T14:00:00.000Z", extra: { quotation: true } });
+  await signIn(page, { path: `/orders/${order.id}/edit` });
+  await page.getByRole("switch", { name: "Orçamento" }).click();
+  await page.getByRole("button", { name: "Salvar alterações" }).click();
+  await expect(page.getByText("o orçamento venceu em 25/03/2026: duplique-o como novo orçamento")).toBeVisible();
+
+  await page.goto(`/orders/${order.id}`);
+  await expect(page.getByText("25/03/2026")).toBeVisible();
+  await expect(page.getByText("Vencido", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Duplicar como novo orçamento" }).click();
+  await expect(toast(page, /Novo orçamento criado: Orçamento nº [\d.]+\./)).toBeVisible();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/edit$/);
+  const copy = page.url().split("/").at(-2)!;
+  expect(copy).not.toBe(order.id);
+  const stored = await get(request, admin, `/orders/${copy}`);
+  expect(stored).toMatchObject({ quotation: true, total_value: 180 });
+  // The new one stands for the org's 15 days from today, shown as dd/mm/aaaa in the form.
+  const [year, month, day] = stored.valid_until.split("-");
+  await expect(page.getByLabel("Válido até")).toHaveValue(`${day}/${month}/${year}`);
 });

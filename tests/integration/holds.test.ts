@@ -87,7 +87,7 @@ describe("holds (contract §11)", { timeout: 120_000 }, () => {
     expect((await call("GET", `${API}/orders?perPage=1`, { headers: f.headers })).json.total).toBe(before);
 
     // A quotation holds nothing; it is decided when it becomes an order.
-    const quote = await create(f, { quotation: true });
+    const quote = await create(f, { quotation: true, valid_until: "2099-12-31" });
     expect(reasons(quote)).toEqual([]);
     expect((await put(f, quote.id, { quotation: false })).status).toBe(200);
     expect(reasons(await get(f, quote.id))).toEqual(["CREDIT_BLOCKED"]);

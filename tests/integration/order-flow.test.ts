@@ -177,7 +177,7 @@ describe("the order flow", { timeout: 120_000 }, () => {
 
   it("a quotation moves nothing until it becomes an order; a product that does not track stock moves none and needs no warehouse", async () => {
     const { org, f } = await setup();
-    const quote = await create(f, { quotation: true });
+    const quote = await create(f, { quotation: true, valid_until: "2099-12-31" });
     expect(await stockOf(org, f, f.drill.id)).toMatchObject({ reserved: 0 });
     expect((await put(f, quote.id, { quotation: false })).status).toBe(200);
     expect(await stockOf(org, f, f.drill.id)).toMatchObject({ reserved: 2 });

@@ -384,6 +384,14 @@ export function OrderForm(props: OrderFormProps) {
             />
             <DateField control={form.control} name="negotiation_date" label={t("fields.negotiation_date")} required />
             <SwitchField control={form.control} name="quotation" label={t("fields.quotation")} />
+            {watched.quotation && (
+              <DateField
+                control={form.control}
+                name="valid_until"
+                label={t("fields.valid_until")}
+                description={t("validUntilDescription")}
+              />
+            )}
           </CardContent>
         </Card>
 

@@ -44,6 +44,8 @@ export const orderFormSchema = z
     warehouse_id: z.string(),
     negotiation_date: z.iso.date({ message: "must be a date (YYYY-MM-DD)" }),
     quotation: z.boolean(),
+    /** A quotation's last day (YYYY-MM-DD); blank: the negotiation day + the org's validity (contract §11). */
+    valid_until: z.union([z.literal(""), z.iso.date({ message: "must be a date (YYYY-MM-DD)" })]),
     observation: text(5000),
     shipment_street: text(),
     shipment_number: text(),
@@ -109,6 +111,7 @@ export function newOrderValues(today: string): OrderFormInput {
     warehouse_id: "",
     negotiation_date: today,
     quotation: false,
+    valid_until: "",
     observation: "",
     shipment_street: "",
     shipment_number: "",
@@ -140,6 +143,7 @@ export function storedOrderValues(order: OrderDetail): OrderFormInput {
     warehouse_id: order.warehouse_id ?? "",
     negotiation_date: dayOf(order.negotiation_date),
     quotation: order.quotation,
+    valid_until: order.valid_until ?? "",
     observation: order.observation ?? "",
     shipment_street: order.shipment_street ?? "",
     shipment_number: order.shipment_number ?? "",
@@ -281,6 +285,8 @@ function writeOf(values: OrderFormValues, extras: StoredExtras) {
     seller_id: values.seller_id || null,
     warehouse_id: values.warehouse_id || null,
     quotation: values.quotation,
+    // Only a quotation stands until a day; blank asks for the org's default.
+    ...(values.quotation ? { valid_until: values.valid_until || null } : {}),
     observation: values.observation || null,
     shipment_street: values.shipment_street,
     shipment_number: values.shipment_number,

@@ -18,7 +18,7 @@ import {
 import { previewHolds } from "./holds";
 import { orderScope } from "./scope";
 import { getOrder, listOrders, toCreateResponse, toUpdateResponse } from "./service";
-import { createOrder, decideOrder, removeOrder, setOrderStatus, updateOrder } from "./write-order";
+import { createOrder, decideOrder, duplicateQuotation, removeOrder, setOrderStatus, updateOrder } from "./write-order";
 
 const tags = ["Orders"];
 const scoping = " A SELLER sees and writes only the orders of the seller it is linked to (others are 404).";
@@ -73,7 +73,7 @@ export const ordersRouter = router({
           "`warehouse_id`, else the order's, else the default warehouse); not enough available is 422 with one error per short item " +
           "(`items.N.quantity`, code `insufficient_stock`, `params.available`) and nothing written; no company or warehouse to take it " +
           "from is 422 naming `company_id` or `warehouse_id`. Created in INVOICED or later, it takes the stock (it needs `invoices`, else " +
-          "422 naming `invoices`) and makes the receivables of its payments. A quotation moves nothing. Each coupon counts one use; 409 " +
+          "422 naming `invoices`) and makes the receivables of its payments. A quotation moves nothing; its \`valid_until\` (beyond the interface, contract §11) defaults to its negotiation day + the org's \`quote_validity_days\`. Each coupon counts one use; 409 " +
           `for an \`id\` already used. Contract §11: an order that starts to count (not a quotation, not canceled) gets its \`holds\` — CREDIT_BLOCKED, CREDIT_LIMIT (its partner's exposure with it above the limit), OVERDUE (a receivable overdue more than the org's \`overdue_tolerance_days\`), DISCOUNT (an item's net unit price below its \`listUnitValue\` by more than the seller's \`max_discount_percent\`; orders without a seller are not checked) —, decided with the partner's row locked; an order on hold stays OPEN: entering CONFIRMED or later is 409 (code \`order_on_hold\`, \`params.holds\`) until POST /orders/{id}/approval.${scoping}`,
         protect: true,
       },
@@ -99,7 +99,7 @@ export const ordersRouter = router({
           "in `params`); entering INVOICED or later takes the reserved stock, needs an NF-e in `invoices` (else 422 naming `invoices`) and " +
           "makes the payments' receivables; entering CANCELED releases the reservations, cancels the unpaid receivables and gives the " +
           "coupons' uses back. From INVOICED on (and once canceled) only `status` and `attributes` change: anything else is 409 (code " +
-          `\`order_locked\`). Setting \`quotation: false\` makes the phase take effect then. Contract §11: holds are decided again when the partner, seller, items, total or first payment method of an OPEN or CONFIRMED order change: \`holds\` — CREDIT_BLOCKED, CREDIT_LIMIT (its partner's exposure with it above the limit), OVERDUE (a receivable overdue more than the org's \`overdue_tolerance_days\`), DISCOUNT (an item's net unit price below its \`listUnitValue\` by more than the seller's \`max_discount_percent\`; orders without a seller are not checked) —, decided with the partner's row locked; an order on hold stays OPEN: entering CONFIRMED or later is 409 (code \`order_on_hold\`, \`params.holds\`) until POST /orders/{id}/approval.${scoping}`,
+          `\`order_locked\`). Setting \`quotation: false\` makes the phase take effect then; for a quotation whose \`valid_until\` has passed it is 422 naming \`quotation\` (code \`quotation_expired\`). Contract §11: holds are decided again when the partner, seller, items, total or first payment method of an OPEN or CONFIRMED order change: \`holds\` — CREDIT_BLOCKED, CREDIT_LIMIT (its partner's exposure with it above the limit), OVERDUE (a receivable overdue more than the org's \`overdue_tolerance_days\`), DISCOUNT (an item's net unit price below its \`listUnitValue\` by more than the seller's \`max_discount_percent\`; orders without a seller are not checked) —, decided with the partner's row locked; an order on hold stays OPEN: entering CONFIRMED or later is 409 (code \`order_on_hold\`, \`params.holds\`) until POST /orders/{id}/approval.${scoping}`,
         protect: true,
       },
       errors: [403],
@@ -155,6 +155,11 @@ export const ordersRouter = router({
       const scope = await orderScope(ctx.db, ctx.principal);
       return previewHolds(ctx.db, scope.kind === "all" ? (input.seller_id ?? null) : scope.sellerId, input);
     }),
+  /** The panel's "duplicate as new quotation" (tRPC only, contract §11): answers the new quotation. */
+  duplicateQuotation: sellProcedure
+    .input(idInput)
+    .output(orderDetail)
+    .mutation(async ({ ctx, input }) => duplicateQuotation(ctx.db, await orderScope(ctx.db, ctx.principal), input.id)),
   /** The panel's status menu (tRPC only): the same rule as a PUT with `status`, with the NF-e invoices an invoicing move needs. */
   setStatus: sellProcedure
     .input(orderStatusChange)

@@ -188,6 +188,11 @@ const commonFields = {
   status: uuid.optional(),
   observation: text(5000).nullish(),
   quotation: z.boolean().optional(),
+  /**
+   * Beyond the interface (contract §11): until when a quotation stands (a São Paulo day);
+   * absent or null on a quotation, its negotiation day + the org's `quote_validity_days`.
+   */
+  valid_until: z.iso.date({ message: "must be a date (YYYY-MM-DD)" }).nullish(),
   delivery_method_id: uuid.nullish(),
   delivery_rule_id: text(100).nullish(),
   delivery_date: text(40).nullish(),
@@ -420,6 +425,8 @@ export const orderDetail = z.object({
   ...shapeOf(SHIPMENT_FIELDS, () => z.string().nullable()),
   shipment_contact_id: z.string().nullable(),
   quotation: z.boolean(),
+  /** Beyond the interface (contract §11): until when a quotation stands (YYYY-MM-DD); an expired one cannot become an order. */
+  valid_until: z.string().nullable(),
   observation: z.string().nullable(),
   delivery_method_id: z.string().nullable(),
   delivery_rule_id: z.string().nullable(),
@@ -559,6 +566,8 @@ export const orderListRecord = z.object({
   freight_value: z.number(),
   ...shipmentOut(SHIPMENT_FIELDS),
   quotation: z.boolean(),
+  /** Beyond the interface (contract §11): until when a quotation stands. */
+  valid_until: z.string().nullable(),
   delivery_method_id: z.string().nullable(),
   delivery_rule_id: z.string().nullable(),
   delivery_date: z.string().nullable(),

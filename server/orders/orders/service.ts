@@ -5,7 +5,7 @@ import { Prisma } from "../../generated/prisma/client";
 import { isUuid } from "../../lib/ids";
 import { toJsonNumber } from "../../lib/money";
 import { paginate, type Page } from "../../lib/paging";
-import { endOfDay, startOfDay } from "../../insights/calendar";
+import { dayOfDate, endOfDay, startOfDay } from "../../insights/calendar";
 import { searchWhere } from "../../lib/search";
 import {
   SHIPMENT_FIELDS,
@@ -190,6 +190,7 @@ export async function toDetail(db: Db, row: OrderRow): Promise<OrderDetail> {
     ...shipment,
     shipment_contact_id: row.shipment_contact_id,
     quotation: row.quotation,
+    valid_until: row.valid_until ? dayOfDate(row.valid_until) : null,
     observation: row.observation,
     delivery_method_id: row.delivery_method_id,
     delivery_rule_id: row.delivery_rule_id,
@@ -407,6 +408,7 @@ function toListRecord(row: ListRow): OrderListRecord {
     freight_value: numberOf(row.freight_value),
     ...shipment,
     quotation: row.quotation,
+    valid_until: row.valid_until ? dayOfDate(row.valid_until) : null,
     delivery_method_id: row.delivery_method_id,
     delivery_rule_id: row.delivery_rule_id,
     delivery_date: row.delivery_date,

@@ -7,6 +7,8 @@ import { AppError, type FieldError } from "../../errors";
 import { announceNewFinancial, canceledFinancialStatus, financialsByIds } from "../../finance/financials/service";
 import { installmentError, receivablesOf, rulesOf } from "../../finance/receivables";
 import { Prisma } from "../../generated/prisma/client";
+import { addDays, dayOf, dayOfDate } from "../../insights/calendar";
+import { commercialSettingsOf } from "../../settings/commercial/service";
 import { isUuid } from "../../lib/ids";
 import { money, sameAmount, sumMoney, ZERO, type Money } from "../../lib/money";
 import { searchText } from "../../lib/search";
@@ -17,6 +19,7 @@ import { customerPrices, decideHolds, mergeHolds, type HoldReason, type HoldStat
 import { nextOrderNumber } from "./number";
 import { canMove, isLocked, reserves, tookStock, type Phase } from "./phases";
 import {
+  orderCreate,
   SHIPMENT_FIELDS,
   type InvoiceInput,
   type OrderCreateInput,
@@ -91,6 +94,8 @@ interface Columns {
   freight_edit_reason: string | null;
   shipment_contact_id: string | null;
   quotation: boolean;
+  /** Contract §11: a quotation's last day (YYYY-MM-DD). */
+  valid_until: string | null;
   observation: string | null;
   delivery_method_id: string | null;
   delivery_rule_id: string | null;
@@ -182,6 +187,7 @@ function stateOf(row: OrderRow): OrderState {
       freight_edit_reason: row.freight_edit_reason,
       shipment_contact_id: row.shipment_contact_id,
       quotation: row.quotation,
+      valid_until: row.valid_until ? dayOfDate(row.valid_until) : null,
       observation: row.observation,
       delivery_method_id: row.delivery_method_id,
       delivery_rule_id: row.delivery_rule_id,
@@ -365,6 +371,7 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
   const rename = (errors: FieldError[]) => errors.map((error) => ({ ...error, path: sale?.paths[error.path] ?? error.path }));
   const { next, errors } = await nextState(db, scope, write, current);
   if (errors.length > 0) throw validation(rename(errors));
+  await quotationTerms(db, next, current, rename);
   await priceItems(db, write, next, current);
   const newHolds = await holdOrder(db, id, write, next, current);
 
@@ -436,6 +443,31 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
   if (newHolds) await emitEvent(db, { type: "order.held", data, subject });
   if (decided) await emitEvent(db, { type: decided === "approve" ? "order.approved" : "order.rejected", data, subject });
   return { id, detail: after };
+}
+
+/**
+ * A quotation's validity (contract §11): one without `valid_until` stands until its
+ * negotiation day (São Paulo) + the org's `quote_validity_days`; turning a quotation whose
+ * last day has passed into an order is 422 naming `quotation` (duplicate it instead).
+ */
+async function quotationTerms(db: Db, next: OrderState, current: OrderState | null, rename: (errors: FieldError[]) => FieldError[]) {
+  if (next.columns.quotation && next.columns.valid_until === null) {
+    const { quote_validity_days } = await commercialSettingsOf(db);
+    next.columns.valid_until = addDays(dayOf(new Date(next.columns.negotiation_date)), quote_validity_days);
+  }
+  const expiry = current?.columns.valid_until;
+  if (current?.columns.quotation && !next.columns.quotation && expiry && expiry < dayOf(new Date())) {
+    throw validation(
+      rename([
+        {
+          path: "quotation",
+          message: `the quotation expired after ${expiry}: duplicate it as a new quotation`,
+          code: "quotation_expired",
+          params: { valid_until: expiry },
+        },
+      ]),
+    );
+  }
 }
 
 /**
@@ -724,6 +756,7 @@ async function nextState(
     freight_edit_reason: "freight_edit_reason" in input ? (input.freight_edit_reason ?? null) : (base?.freight_edit_reason ?? null),
     shipment_contact_id: "shipment_contact_id" in input ? (input.shipment_contact_id ?? null) : (base?.shipment_contact_id ?? null),
     quotation: kept(input.quotation, base?.quotation ?? false),
+    valid_until: kept(input.valid_until, base?.valid_until ?? null),
     observation: kept(input.observation, base?.observation ?? null),
     delivery_method_id: kept(input.delivery_method_id, base?.delivery_method_id ?? null),
     delivery_rule_id: kept(input.delivery_rule_id, base?.delivery_rule_id ?? null),
@@ -913,6 +946,7 @@ async function writeRows(
     freight_edit_reason: columns.freight_edit_reason,
     shipment_contact_id: columns.shipment_contact_id,
     quotation: columns.quotation,
+    valid_until: columns.valid_until === null ? null : new Date(`${columns.valid_until}T00:00:00Z`),
     observation: columns.observation,
     delivery_method_id: columns.delivery_method_id,
     delivery_rule_id: columns.delivery_rule_id,
@@ -1234,6 +1268,48 @@ export async function decideOrder(
   note: string | null,
 ): Promise<OrderDetail> {
   return answered(await writeOrder(db, scope, { kind: "approval", id, decision, note }));
+}
+
+/**
+ * The panel's "duplicate as new quotation" (contract §11): a new quotation with the order's
+ * partner, seller, company, warehouse, items, payments, freight, discount and address,
+ * negotiated now (so valid for the org's `quote_validity_days`); its coupons are left out
+ * (they are chosen again). Written by the one writer like any order.
+ */
+export async function duplicateQuotation(db: Db, scope: OrderScope, id: string): Promise<OrderDetail> {
+  const source = await getOrder(db, scope, id);
+  const input = orderCreate.parse({
+    partner_id: source.partner_id,
+    company_id: source.company_id,
+    seller_id: source.seller_id,
+    warehouse_id: source.warehouse_id,
+    negotiation_date: new Date().toISOString(),
+    quotation: true,
+    order_value: source.order_value,
+    discount_value: source.discount_value,
+    freight_value: source.freight_value,
+    total_value: source.total_value,
+    observation: source.observation,
+    delivery_method_id: source.delivery_method_id,
+    ...Object.fromEntries(SHIPMENT_FIELDS.map((field) => [field, source[field] ?? ""])),
+    items: source.items.map((item) => ({
+      product_id: item.productId,
+      product_variation_id: item.productVariationId,
+      warehouse_id: item.warehouseId,
+      unit: item.unit,
+      unit_value: item.unitValue,
+      quantity: item.quantity,
+      discount: item.discount,
+      attributes: item.attributes,
+    })),
+    payments: source.payments.map((payment) => ({
+      payment_method_id: payment.paymentMethodId,
+      amount: payment.amount,
+      installments: payment.installments,
+    })),
+    attributes: source.attributes,
+  });
+  return answered(await writeOrder(db, scope, { kind: "create", input }));
 }
 
 /** DELETE /orders/{id}. */

@@ -1,7 +1,8 @@
 "use client";
 
-import { FileDownIcon, PencilIcon, PrinterIcon } from "lucide-react";
+import { CopyIcon, FileDownIcon, PencilIcon, PrinterIcon } from "lucide-react";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -18,6 +19,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { today } from "@/lib/dates";
 import { useFormat } from "@/lib/format";
 import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
@@ -117,6 +119,8 @@ export function OrderView({ id }: { id: string }) {
   if (query.error) return <LoadFailure error={query.error} breadcrumbs={breadcrumbs} onRetry={() => void query.refetch()} />;
   if (!order) return <FormSkeleton label={t("one")} />;
   const writable = canSell && isEditable(order);
+  // Contract §11: a quotation past its last day cannot become an order; it is duplicated instead.
+  const expired = order.quotation && order.valid_until !== null && order.valid_until < today();
 
   return (
     <>
@@ -131,6 +135,7 @@ export function OrderView({ id }: { id: string }) {
               font={order.status_detail.font_color}
             />
             {canSell && <StatusMoves order={order} statuses={statuses} />}
+            {canSell && expired && <DuplicateQuotation id={order.id} />}
             {writable && (
               <Button variant="outline" asChild>
                 <Link href={`/orders/${order.id}/edit`}>
@@ -351,6 +356,17 @@ export function OrderView({ id }: { id: string }) {
                   <dt className="text-muted-foreground">{t("fields.seller_id")}</dt>
                   <dd>{order.seller?.name ?? "—"}</dd>
                 </div>
+                {order.quotation && order.valid_until && (
+                  <div>
+                    <dt className="text-muted-foreground">{t("fields.valid_until")}</dt>
+                    <dd className="flex items-center gap-2">
+                      {format.date(order.valid_until)}
+                      {expired && (
+                        <span className="rounded-full border border-destructive px-2 text-xs text-destructive">{t("expired")}</span>
+                      )}
+                    </dd>
+                  </div>
+                )}
               </dl>
             </CardContent>
           </Card>
@@ -438,5 +454,32 @@ function OrderHistory({ order }: { order: OrderDetail }) {
         ),
       )}
     </ol>
+  );
+}
+
+/** "Duplicar como novo orçamento": a new quotation with this one's terms, negotiated today; opens it to edit. */
+function DuplicateQuotation({ id }: { id: string }) {
+  const t = useTranslations("orders");
+  const orderName = useOrderName();
+  const problems = useProblemMessages("orders.fields");
+  const router = useRouter();
+  const utils = trpc.useUtils();
+  const duplicate = trpc.orders.duplicateQuotation.useMutation({ onSuccess: () => utils.orders.invalidate() });
+  return (
+    <Button
+      disabled={duplicate.isPending}
+      onClick={async () => {
+        try {
+          const copy = await duplicate.mutateAsync({ id });
+          toast.success(t("duplicated", { name: orderName(copy) }));
+          router.push(`/orders/${copy.id}/edit`);
+        } catch (failure) {
+          problems.toastError(failure);
+        }
+      }}
+    >
+      <CopyIcon aria-hidden />
+      {t("duplicateQuotation")}
+    </Button>
   );
 }
