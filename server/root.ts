@@ -27,6 +27,7 @@ import { priceTablesRouter } from "./pricing/price-tables/router";
 import { pricesRouter } from "./pricing/prices/router";
 import { sellersRouter } from "./parties/sellers/router";
 import { commercialSettingsRouter } from "./settings/commercial/router";
+import { commissionsRouter } from "./finance/commissions/router";
 import { deliveryMethodsRouter } from "./settings/delivery-methods/router";
 import { entityAttributesRouter } from "./settings/entity-attributes/router";
 import { paymentMethodsRouter } from "./settings/payment-methods/router";
@@ -84,6 +85,7 @@ export const appRouter = router({
   discounts: discountsRouter,
   prices: pricesRouter,
   commercialSettings: commercialSettingsRouter,
+  commissions: commissionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

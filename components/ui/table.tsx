@@ -44,6 +44,11 @@ export function TableBody({ className, ...props }: React.ComponentProps<"tbody">
   return <tbody className={cn("[&_tr:last-child]:border-0", className)} {...props} />;
 }
 
+/** A table's totals row(s), set apart from the body. */
+export function TableFooter({ className, ...props }: React.ComponentProps<"tfoot">) {
+  return <tfoot className={cn("border-t bg-muted/50 font-medium [&>tr]:last:border-b-0", className)} {...props} />;
+}
+
 export function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
   return <tr className={cn("border-b transition-colors hover:bg-muted/40", className)} {...props} />;
 }

@@ -15,7 +15,7 @@ async function get(request: APIRequestContext, headers: Headers, path: string) {
   return response.json();
 }
 
-test("an order over the customer's limit is held, approved in the queue with a note, then confirmed and invoiced", async ({
+test("an order over the customer's limit is held, approved in the queue with a note, invoiced, and its seller's commission shows", async ({
   page,
   request,
   admin,
@@ -26,6 +26,7 @@ test("an order over the customer's limit is held, approved in the queue with a n
     name: `Vendedora ${tag}`,
     email: "vendedora@example.com",
     max_discount_percent: 5,
+    commission_rate: 4,
   });
   const partner = await post(request, admin, "/partners", {
     name: `Cliente ${tag}`,
@@ -99,6 +100,16 @@ test("an order over the customer's limit is held, approved in the queue with a n
   await invoice.getByRole("button", { name: "Faturar" }).click();
   await expect(toast(page, "Situação alterada para “Faturado”")).toBeVisible();
   expect((await get(request, admin, `/orders/${id}`)).status_detail.phase).toBe("INVOICED");
+
+  // The seller's commission of the month: 4 % of R$ 135,00, nothing received yet.
+  await page.goto(`/sellers/${seller.id}`);
+  const commissions = page.getByRole("region", { name: "Comissões" });
+  const line = commissions.getByRole("row").filter({ hasText: name });
+  await expect(line).toContainText(partner.name);
+  await expect(line).toContainText("R$ 135,00");
+  await expect(line).toContainText("R$ 5,40");
+  await expect(commissions.getByRole("row").filter({ hasText: "Total (1 pedido)" })).toContainText("R$ 5,40");
+  await expect(commissions.getByRole("link", { name: "Exportar CSV" })).toHaveAttribute("href", new RegExp(`seller_id=${seller.id}`));
 });
 
 test("a quotation stands until its day: an expired one says so, cannot become an order, and is duplicated as a new quotation", async ({

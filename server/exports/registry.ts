@@ -12,6 +12,8 @@ import { profiles } from "../catalog/profiles/service";
 import { variations } from "../catalog/variations/service";
 import { warehouses } from "../catalog/warehouses/service";
 import type { Db } from "../db/scoped";
+import { commissionListInput, commissionRecord } from "../finance/commissions/schemas";
+import { listCommissions } from "../finance/commissions/service";
 import { financialListInput, financialListRecord, type FinancialListRecord } from "../finance/financials/schemas";
 import { listFinancials } from "../finance/financials/service";
 import type { Role } from "../generated/prisma/enums";
@@ -195,6 +197,11 @@ export const exportables: Record<string, Exportable> = {
     { listInput: userListInput, listRecord: user, service: { list: listUsers } },
     { enums: { role: "role" }, roles: ADMIN_ONLY },
   ),
+  commissions: exportable({
+    listInput: commissionListInput,
+    listRecord: commissionRecord,
+    service: { list: (db, input, scope) => listCommissions(db, scope, input) },
+  }),
   orders: exportable({
     listInput: orderListInput,
     listRecord: orderListRecord,

@@ -4,6 +4,7 @@ import type { Db } from "../../db/scoped";
 import { scopedQuery } from "../../db/sql";
 import { writeContext } from "../../db/transaction";
 import { AppError, type FieldError } from "../../errors";
+import { accrueCommission } from "../../finance/commissions/service";
 import { announceNewFinancial, canceledFinancialStatus, financialsByIds } from "../../finance/financials/service";
 import { installmentError, receivablesOf, rulesOf } from "../../finance/receivables";
 import { Prisma } from "../../generated/prisma/client";
@@ -407,6 +408,7 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
   await countCoupons(db, next, current);
   await writeRows(db, id, write, next, current, holdings, sale);
   if (entersTaken) await makeReceivables(db, id, next, rename);
+  if (entersTaken) await accrueCommission(db, id, next.columns);
   if (current && moves(current) && next.phase === "CANCELED" && !next.columns.quotation) await cancelReceivables(db, id);
 
   if (statusChanged) {

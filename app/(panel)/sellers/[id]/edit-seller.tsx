@@ -10,6 +10,7 @@ import { trpc } from "@/lib/trpc";
 import { SellerForm, sellerValues } from "../seller-form";
 import { useToggleSeller } from "../use-toggle-seller";
 import { SellerPartners } from "@/components/records/related";
+import { SellerCommissions } from "./seller-commissions";
 
 export function EditSeller({ id }: { id: string }) {
   const t = useTranslations();
@@ -25,6 +26,7 @@ export function EditSeller({ id }: { id: string }) {
       list={listHref("/sellers")}
       query={seller}
       related={(row) => <SellerPartners sellerId={row.id} />}
+      below={() => <SellerCommissions sellerId={id} />}
       title={(row) => row.name}
       badge={(row) => <ActiveBadge active={row.active} />}
       remove={(row) => remove.mutateAsync({ id: row.id })}
