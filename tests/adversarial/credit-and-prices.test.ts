@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { newCnpj } from "../helpers/orders";
+import { newCnpj, orderBody, orderFixtures } from "../helpers/orders";
 import { newOrg, unique, type TestOrg } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
 
@@ -114,5 +114,61 @@ describe("POST /prices/products/calculate", () => {
     expect(answer.status, answer.text).toBe(200);
     expect(answer.json.items[0]).toMatchObject({ unit_price: 10, total_value: 20 });
     expect(answer.json.items[1].error.code).toBe("not_found_reference");
+  });
+});
+
+describe("POST /orders/{id}/approval under attack", () => {
+  it("8 parallel decisions on one held order: exactly one applies (APPROVE or REJECT), the others are 409; one decision, one audit entry", async () => {
+    const org = await newOrg();
+    const f = await orderFixtures(org);
+    const manager = await org.bearer("MANAGER");
+    await call("PUT", `/api/b2b/partners/${f.partner.id}/credit`, { headers: manager, body: { credit_limit: null, credit_blocked: true } });
+    const created = await call("POST", "/api/b2b/orders", { headers: f.headers, body: orderBody(f) });
+    expect(created.status, created.text).toBe(201);
+    const id = created.json.id as string;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        call("POST", `/api/b2b/orders/${id}/approval`, {
+          headers: manager,
+          body: { decision: index % 2 ? "REJECT" : "APPROVE", note: `decisão ${index}` },
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const answer of answers.filter((answer) => answer.status !== 200))
+      expect(expectProblem(answer, 409)).toMatchObject({ code: "not_on_hold" });
+    const order = (await call("GET", `/api/b2b/orders/${id}`, { headers: f.headers })).json;
+    expect(order.holds).toEqual([]);
+    expect(order.decisions).toHaveLength(1);
+    const audited = await org.db.auditEvent.count({ where: { entity: "order", entity_id: id, action: { in: ["approve", "reject"] } } });
+    expect(audited).toBe(1);
+  });
+
+  it("bad bodies are 422, deep or huge ones refused whole; another org's order is 404; the preview of holds takes no other org's partner", async () => {
+    const org = await newOrg();
+    const f = await orderFixtures(org);
+    const manager = await org.bearer("MANAGER");
+    const created = await call("POST", "/api/b2b/orders", { headers: f.headers, body: orderBody(f) });
+    const path = `/api/b2b/orders/${created.json.id}/approval`;
+    for (const body of [
+      { decision: "approve" },
+      { decision: "APPROVE", note: 12 },
+      { decision: "APPROVE\u0000" },
+      { decision: ["APPROVE"] },
+      { decision: "APPROVE", note: { deep: { deeper: { deepest: [[[["x"]]]] } } } },
+    ])
+      expectProblem(await call("POST", path, { headers: manager, body }), 422);
+    const huge = await call("POST", path, { headers: manager, body: { decision: "APPROVE", note: "x".repeat(3_000_000) } });
+    expect([413, 422]).toContain(huge.status);
+    const other = await newOrg();
+    expectProblem(await call("POST", path, { headers: await other.bearer("MANAGER"), body: { decision: "APPROVE" } }), 404);
+    const theirs = await other.as();
+    await expect(
+      theirs.orders.previewHolds({
+        partner_id: f.partner.id,
+        total_value: 10,
+        items: [{ product_id: f.saw.id, quantity: 1, unit_value: 10, discount: 0 }],
+      }),
+    ).rejects.toMatchObject({ code: "UNPROCESSABLE_CONTENT" });
   });
 });

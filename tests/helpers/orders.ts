@@ -147,3 +147,19 @@ export function orderBody(f: Fixtures, overrides: Record<string, unknown> = {}) 
     ...overrides,
   };
 }
+
+/** A receivable of the fixtures' partner (POST /financials): open, nothing paid, due in 2099 unless `overrides` say. */
+export function receivableOf(f: Fixtures, value: number, overrides: Record<string, unknown> = {}) {
+  return f.post("/financials", {
+    partner_id: f.partner.id,
+    value,
+    paying_off_value: 0,
+    paying_off_date: null,
+    reversed_value: 0,
+    reversed_date: null,
+    due_date: "2099-01-10T12:00:00Z",
+    status: f.status("FINANCIAL", "open"),
+    type: "BOLETO",
+    ...overrides,
+  });
+}

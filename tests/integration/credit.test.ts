@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { dayOf, daysBetween } from "@/server/insights/calendar";
 import { newOrg } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
-import { orderBody, orderFixtures } from "../helpers/orders";
+import { orderBody, orderFixtures, receivableOf } from "../helpers/orders";
 
 beforeAll(() => newOrg().then(() => undefined), 180_000);
 
@@ -31,19 +31,7 @@ describe("partner credit", () => {
     // An OPEN order without receivables counts; a quotation holds nothing.
     await f.post("/orders", orderBody(f));
     await f.post("/orders", orderBody(f, { quotation: true }));
-    const receivable = (value: number, over: Record<string, unknown>) =>
-      f.post("/financials", {
-        partner_id: f.partner.id,
-        value,
-        paying_off_value: 0,
-        paying_off_date: null,
-        reversed_value: 0,
-        reversed_date: null,
-        due_date: "2099-01-10T12:00:00Z",
-        status: f.status("FINANCIAL", "open"),
-        type: "BOLETO",
-        ...over,
-      });
+    const receivable = (value: number, over: Record<string, unknown>) => receivableOf(f, value, over);
     await receivable(300, { paying_off_value: 100, due_date: "2026-01-10T15:00:00Z" }); // 200 open, overdue
     await receivable(500, {}); // 500 open, not yet due
     await receivable(999, { status: f.status("FINANCIAL", "canceled") }); // canceled: left out

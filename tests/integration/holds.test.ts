@@ -11,7 +11,7 @@ import { encrypt } from "@/server/lib/encryption";
 import { createRuntime } from "@/server/runtime";
 import { callerWith, newOrg, testRuntime, type TestOrg } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
-import { nfeKey, orderBody, orderFixtures, type Fixtures } from "../helpers/orders";
+import { nfeKey, orderBody, orderFixtures, receivableOf, type Fixtures } from "../helpers/orders";
 
 const API = "/api/b2b";
 
@@ -50,17 +50,7 @@ const reasons = (order: { holds: Hold[] }) => order.holds.map((hold) => hold.rea
 function overdueReceivable(f: Fixtures, value: number, days: number) {
   const due = new Date(Date.now() - days * 86_400_000);
   due.setUTCHours(15, 0, 0, 0);
-  return f.post("/financials", {
-    partner_id: f.partner.id,
-    value,
-    paying_off_value: 0,
-    paying_off_date: null,
-    reversed_value: 0,
-    reversed_date: null,
-    due_date: due.toISOString(),
-    status: f.status("FINANCIAL", "open"),
-    type: "BOLETO",
-  });
+  return receivableOf(f, value, { due_date: due.toISOString() });
 }
 
 describe("holds (contract §11)", { timeout: 120_000 }, () => {

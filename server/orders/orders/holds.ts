@@ -15,8 +15,8 @@ import { orderFigures } from "./totals";
  * overdue past the org's tolerance, an item priced further below the partner's price than
  * the seller may go — and the customer's price of each item (`list_unit_value`, the price
  * engine's unit price for the partner, quantity and the order's first payment method).
- * Decided inside the order's transaction by the one writer, with the partner's row locked:
- * two orders racing for the last of a limit decide one after the other.
+ * Decided inside the order's transaction by the one writer, with the row of a partner that
+ * has a limit locked: two orders racing for the last of a limit decide one after the other.
  */
 
 export type HoldReason = (typeof HOLD_REASONS)[number];
@@ -43,7 +43,7 @@ const percentBelow = (part: Money, whole: Money) => ZERO.plus(1).minus(part.div(
 
 /**
  * The holds the order gets now, in the order of `HOLD_REASONS` (none: it goes on). The
- * writer decides with the partner's row locked; a preview (`lock: false`) reads as it stands.
+ * writer decides with the row of a partner that has a limit locked; a preview (`lock: false`) reads as it stands.
  */
 export async function decideHolds(
   db: Db,

@@ -374,7 +374,6 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
   if (errors.length > 0) throw validation(rename(errors));
   await quotationTerms(db, next, current, rename);
   await priceItems(db, write, next, current);
-  const newHolds = await holdOrder(db, id, write, next, current);
 
   // The move between phases, and what a locked order may still change.
   const statusChanged = !current || next.statusId !== current.statusId;
@@ -395,7 +394,6 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
   }
   if (current && !current.columns.quotation && isLocked(current.phase) && lockedView(current) !== lockedView(next))
     throw lockedError(current.phase);
-  if (next.holds.length > 0 && next.phase !== "OPEN") throw onHoldError(next.holds);
 
   const entersTaken = tookItsStock(next) && !(current && tookItsStock(current));
   if (entersTaken && next.invoices.length === 0) {
@@ -410,6 +408,10 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
   if (entersTaken) await makeReceivables(db, id, next, rename);
   if (entersTaken) await accrueCommission(db, id, next.columns);
   if (current && moves(current) && next.phase === "CANCELED" && !next.columns.quotation) await cancelReceivables(db, id);
+  // The holds last: a partner with a limit is locked from here to the commit, so its orders wait for each other only this long.
+  const newHolds = await holdOrder(db, id, write, next, current);
+  if (next.holds.length > 0 && next.phase !== "OPEN") throw onHoldError(next.holds);
+  await writeHolds(db, id, next, current);
 
   if (statusChanged) {
     await db.orderStatusChange.create({
@@ -1018,20 +1020,6 @@ async function writeRows(
       });
     }
   }
-  if (canonical(next.holds) !== canonical(current?.holds ?? [])) {
-    if (current) await db.orderHold.deleteMany({ where: { order_id: id } });
-    if (next.holds.length > 0) {
-      await db.orderHold.createMany({
-        data: next.holds.map((hold) => ({
-          organization_id,
-          order_id: id,
-          reason: hold.reason,
-          details: hold.details as Prisma.InputJsonValue,
-          created_at: hold.created_at,
-        })),
-      });
-    }
-  }
   if (sent.payments && current) await db.orderPayment.deleteMany({ where: { order_id: id } });
   if (sent.payments && next.payments.length > 0) {
     await db.orderPayment.createMany({
@@ -1066,6 +1054,22 @@ async function writeRows(
 }
 
 const NOTHING_SENT = { items: false, payments: false, invoices: false, attachments: false, coupons: false };
+
+/** The order's holds as decided (`holdOrder`), when they changed. */
+async function writeHolds(db: Db, id: string, next: OrderState, current: OrderState | null): Promise<void> {
+  if (canonical(next.holds) === canonical(current?.holds ?? [])) return;
+  if (current) await db.orderHold.deleteMany({ where: { order_id: id } });
+  if (next.holds.length === 0) return;
+  await db.orderHold.createMany({
+    data: next.holds.map((hold) => ({
+      organization_id: db.$organizationId,
+      order_id: id,
+      reason: hold.reason,
+      details: hold.details as Prisma.InputJsonValue,
+      created_at: hold.created_at,
+    })),
+  });
+}
 
 /** Which lists a write replaces. */
 function listsSent(write: Exclude<OrderWrite, { kind: "delete" | "create" }>) {

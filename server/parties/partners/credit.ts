@@ -24,8 +24,11 @@ export interface CreditStanding {
  * the totals of its OPEN and CONFIRMED orders that have no receivables yet (quotations hold
  * nothing). Overdue is the open balance past its due date. `excludeOrder` leaves one order
  * (and its receivables) out: the order being decided adds its own total. With `lock`, the
- * partner's row is locked first (`FOR UPDATE`), so decisions on one partner's credit run one
- * after the other, each seeing the orders the one before wrote. Null for an unknown partner.
+ * row of a partner that has a credit limit is locked (`FOR NO KEY UPDATE`: an order row
+ * referring to the partner takes a key-share lock on it, which this must not wait for), so decisions on
+ * its limit run one after the other, each seeing the orders the one before wrote; a partner
+ * without a limit has no race to lose, and its orders do not wait for each other. Null for an
+ * unknown partner.
  */
 export async function creditStanding(
   db: Db,
@@ -38,7 +41,8 @@ export async function creditStanding(
   if (options.lock) {
     await scopedQuery(
       db,
-      (org) => Prisma.sql`SELECT id FROM partners WHERE organization_id = ${org} AND id = ${partnerId}::uuid FOR UPDATE`,
+      (org) => Prisma.sql`
+      SELECT id FROM partners WHERE organization_id = ${org} AND id = ${partnerId}::uuid AND credit_limit IS NOT NULL FOR NO KEY UPDATE`,
     );
   }
   const canceled = await canceledFinancialStatus(db);
