@@ -5,7 +5,7 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { CheckIcon, XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
-import { RecordLink, ResourceListPage, useTableState } from "@/components/data-table";
+import { ResourceListPage, useTableState } from "@/components/data-table";
 import { useCan } from "@/components/panel/current-user";
 import { usePartnerLookup, useSellerOptions } from "@/components/parties/options";
 import { useOrderName } from "@/components/records/order-name";
@@ -13,6 +13,7 @@ import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { orderListRecord, type OrderListRecord } from "@/server/orders/orders/schemas";
 import { DecisionDialog, HoldReasons, type Decision } from "../orders/holds";
+import { numberColumn } from "../orders/orders-list";
 
 const column = createColumnHelper<OrderListRecord>();
 
@@ -46,17 +47,7 @@ export function ApprovalsList() {
   const [deciding, setDeciding] = useState<{ order: OrderListRecord; decision: Decision } | null>(null);
   const columns = useMemo(
     () => [
-      column.accessor("number", {
-        header: orders("fields.number"),
-        enableSorting: true,
-        cell: ({ row }) => (
-          <span className="whitespace-nowrap tabular-nums">
-            <RecordLink href={`/orders/${row.original.id}`} label={orderName(row.original)}>
-              {format.number(row.original.number)}
-            </RecordLink>
-          </span>
-        ),
-      }),
+      numberColumn(orders("fields.number"), format, orderName),
       column.accessor("partner_name", { header: orders("fields.partner_id"), enableSorting: true }),
       column.accessor("seller_name", {
         header: orders("fields.seller_id"),

@@ -25,6 +25,21 @@ export function usePartnerOptions() {
   }));
 }
 
+/** The first column of a list of orders: its number, the link that opens it. */
+export function numberColumn(header: string, format: ReturnType<typeof useFormat>, orderName: ReturnType<typeof useOrderName>) {
+  return column.accessor("number", {
+    header,
+    enableSorting: true,
+    cell: ({ row }) => (
+      <span className="whitespace-nowrap tabular-nums">
+        <RecordLink href={`/orders/${row.original.id}`} label={orderName(row.original)}>
+          {format.number(row.original.number)}
+        </RecordLink>
+      </span>
+    ),
+  });
+}
+
 export function useOrderStatuses() {
   return trpc.statuses.list.useQuery({ type: "ORDER", perPage: 100, sort: "order" }, { staleTime: 30_000 }).data?.items ?? [];
 }
@@ -54,17 +69,7 @@ export function OrdersList() {
   const list = trpc.orders.list.useQuery({ ...table.paging, ...filters }, { placeholderData: keepPreviousData });
   const columns = useMemo(
     () => [
-      column.accessor("number", {
-        header: t("fields.number"),
-        enableSorting: true,
-        cell: ({ row }) => (
-          <span className="whitespace-nowrap tabular-nums">
-            <RecordLink href={`/orders/${row.original.id}`} label={orderName(row.original)}>
-              {format.number(row.original.number)}
-            </RecordLink>
-          </span>
-        ),
-      }),
+      numberColumn(t("fields.number"), format, orderName),
       column.accessor("negotiation_date", {
         header: t("fields.negotiation_date"),
         enableSorting: true,
