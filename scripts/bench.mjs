@@ -37,7 +37,7 @@ import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import pg from "pg";
 import { hotFunctionsOf, layersOf } from "./bench/layers.mjs";
-import { ordersTargets, printOrders, runOrdersBench } from "./bench/orders.mjs";
+import { ordersTargets, printOrders, printPolicyCost, runOrdersBench } from "./bench/orders.mjs";
 import { printSales, runSalesBench, salesTargets } from "./bench/sales.mjs";
 import { insightsTargets, printInsights, runInsightsBench } from "./bench/insights.mjs";
 import { printPricing, pricingTargets, runPricingBench } from "./bench/pricing.mjs";
@@ -325,9 +325,14 @@ async function main() {
     console.log("\n--- orders (contract §10: stock reserved, refused when short, taken on invoicing) ---");
     const orders = await runOrdersBench({ root, databaseUrl, base: app.base });
     printOrders(orders);
-    checks.push(...ordersTargets(orders));
-    report.orders = orders;
-    if (!orders.invariants.ok || orders.create.other > 0 || orders.invoice.other > 0) process.exitCode = 1;
+    // Contract §11: the same run with a credit limit and a seller's discount limit.
+    const policy = await runOrdersBench({ root, databaseUrl, base: app.base, policy: true });
+    printOrders(policy);
+    printPolicyCost(orders, policy);
+    checks.push(...ordersTargets(orders), ...ordersTargets(policy));
+    report.orders = { plain: orders, policy };
+    for (const run of [orders, policy])
+      if (!run.invariants.ok || run.create.other > 0 || run.invoice.other > 0 || run.held > 0) process.exitCode = 1;
   }
   if (ONLY.has("insights")) {
     console.log("\n--- analytics: most-sold and sales funnel ---");

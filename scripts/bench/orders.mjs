@@ -27,7 +27,10 @@ const shipment = Object.fromEntries(
   ),
 );
 
-/** POST /orders's body of request `index`: 3 items at 10.00, 5.50 and 2.25, one boleto payment of the total. */
+/**
+ * POST /orders's body of request `index`: 3 items at 10.00, 5.50 and 2.25, one boleto payment
+ * of the total; with the commercial policy on, the seller's order.
+ */
 function orderBody(setup, index) {
   const prices = [10, 5.5, 2.25];
   const items = itemsOf(index).map((item, line) => ({
@@ -49,6 +52,7 @@ function orderBody(setup, index) {
     shipment_contact_number: "11999990000",
     items,
     payments: [{ payment_method_id: setup.boleto, amount: total, installments: 1 }],
+    ...(setup.seller ? { seller_id: setup.seller } : {}),
   };
 }
 
@@ -61,10 +65,25 @@ function nfeKey(index) {
   return `${data}${rest < 2 ? 0 : 11 - rest}`;
 }
 
-async function setupOrg({ root, databaseUrl, base, requests }) {
-  const org = await benchOrg({ root, databaseUrl, base, name: "Bench orders" });
+async function setupOrg({ root, databaseUrl, base, requests, policy }) {
+  const org = await benchOrg({ root, databaseUrl, base, name: policy ? "Bench orders (policy)" : "Bench orders" });
   const { token } = org;
   const partner = (await api(base, token, "POST", "/partners", { name: "Cliente Bench", fiscal_registration_number: cnpj() })).json.id;
+  // Contract §11 in play: a credit limit to check and a seller whose discount limit every item is checked against
+  // (the items go up to 77.5 % below the products' 10.00; limits the orders stay within, so none is held and all invoice).
+  let seller = null;
+  if (policy) {
+    const credit = await api(base, token, "PUT", `/partners/${partner}/credit`, { credit_limit: 1_000_000_000, credit_blocked: false });
+    if (credit.status !== 200) throw new Error(`credit limit: ${credit.status}`);
+    seller = (
+      await api(base, token, "POST", "/sellers", {
+        name: "Vendedor Bench",
+        email: "bench@example.com",
+        max_discount_percent: 80,
+        commission_rate: 3,
+      })
+    ).json.id;
+  }
   const products = [];
   for (let index = 0; index < PRODUCTS; index++)
     products.push((await api(base, token, "POST", "/products", { name: `Bench pedido ${index}`, price: 10 })).json.id);
@@ -78,7 +97,7 @@ async function setupOrg({ root, databaseUrl, base, requests }) {
   const statuses = (await api(base, token, "GET", "/status?type=ORDER&perPage=100")).json.items;
   const invoiced = statuses.find((status) => status.phase === "INVOICED");
   if (!invoiced) throw new Error("the org has no INVOICED status");
-  return { org, setup: { partner, products, boleto, invoiced: invoiced.id }, stockIds, covered: totals.reduce((a, b) => a + b, 0) };
+  return { org, setup: { partner, seller, products, boleto, invoiced: invoiced.id }, stockIds, covered: totals.reduce((a, b) => a + b, 0) };
 }
 
 /** `count` calls of `call(index)` at `connections` at a time: each one's latency and status. */
@@ -169,8 +188,27 @@ async function checkInvariants(databaseUrl, stockIds, written, invoicedIds) {
   }
 }
 
-export async function runOrdersBench({ root, databaseUrl, base, requests = 600 }) {
-  const { org, setup, stockIds } = await setupOrg({ root, databaseUrl, base, requests });
+/**
+ * One run of the scenario; `policy`: the partner has a credit limit and the orders a seller
+ * with a discount limit (contract §11), so every create decides on exposure and on each item's
+ * customer's price under the partner's lock — the run beside the plain one shows what that costs.
+ */
+/** How many of the orders written were held (the policy run keeps within its limits: none). */
+async function countHeld(databaseUrl, ids) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`SELECT count(DISTINCT order_id)::int AS held FROM order_holds WHERE order_id = ANY($1::uuid[])`, [
+      ids,
+    ]);
+    return rows[0].held;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function runOrdersBench({ root, databaseUrl, base, requests = 600, policy = false }) {
+  const { org, setup, stockIds } = await setupOrg({ root, databaseUrl, base, requests, policy });
   const statuses = new Map();
   const written = [];
   /** What each written order was created with: a PUT names its partner, date and totals again (interface "Orders"). */
@@ -224,8 +262,11 @@ export async function runOrdersBench({ root, databaseUrl, base, requests = 600 }
   });
   const invoiced = toInvoice.filter((_, position) => invoicing.statuses[position] === 200);
   const invariants = await checkInvariants(databaseUrl, stockIds, written, invoiced);
+  const held = await countHeld(databaseUrl, written);
   return {
     requests,
+    policy,
+    held,
     create: {
       rps: Math.round(created.requests.average),
       p50: created.latency.p50,
@@ -249,9 +290,10 @@ export async function runOrdersBench({ root, databaseUrl, base, requests = 600 }
 
 export function printOrders(figures) {
   const { create, invoice, invariants } = figures;
+  const policy = figures.policy ? ", a credit limit and a seller's discount limit" : ", no limits";
   console.log(
-    `  POST /orders (3 items, stock for ${COVERED * 100}% of ${figures.requests}): ${create.rps} req/s, p50 ${create.p50} ms, p99 ${create.p99} ms; ` +
-      `${create.written} written, ${create.refused} refused (422), ${create.other} other`,
+    `  POST /orders (3 items, stock for ${COVERED * 100}% of ${figures.requests}${policy}): ${create.rps} req/s, p50 ${create.p50} ms, p99 ${create.p99} ms; ` +
+      `${create.written} written, ${create.refused} refused (422), ${create.other} other, ${figures.held} held`,
   );
   console.log(
     `  PUT /orders/{id} invoicing ${invoice.orders}: ${invoice.rps} req/s, p50 ${invoice.p50} ms, p99 ${invoice.p99} ms; ${invoice.ok} invoiced, ${invoice.other} other`,
@@ -265,8 +307,17 @@ export function printOrders(figures) {
 
 export const ordersTargets = (figures) => [
   [
-    "orders: every request written (201) or refused for stock (422), every invoicing 200",
-    figures.create.other === 0 && figures.invoice.other === 0,
+    `orders${figures.policy ? " (policy)" : ""}: every request written (201) or refused for stock (422), none held, every invoicing 200`,
+    figures.create.other === 0 && figures.invoice.other === 0 && figures.held === 0,
   ],
-  ["orders: invariants intact after the run", figures.invariants.ok],
+  [`orders${figures.policy ? " (policy)" : ""}: invariants intact after the run`, figures.invariants.ok],
 ];
+
+/** What the commercial policy's decisions cost a create: the policy run against the plain one, same run. */
+export function printPolicyCost(plain, policy) {
+  const delta = (key) => policy.create[key] - plain.create[key];
+  console.log(
+    `  the commercial policy's cost per create: p50 ${delta("p50") >= 0 ? "+" : ""}${delta("p50")} ms, p99 ${delta("p99") >= 0 ? "+" : ""}${delta("p99")} ms ` +
+      `(${plain.create.p50}/${plain.create.p99} → ${policy.create.p50}/${policy.create.p99} ms p50/p99)`,
+  );
+}
