@@ -12,14 +12,10 @@ import { useOrderName } from "@/components/records/order-name";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { orderListRecord, type OrderListRecord } from "@/server/orders/orders/schemas";
-import { DecisionDialog, HoldReasons, type Decision } from "../orders/holds";
+import { DecisionDialog, heldSince, HoldReasons, type Decision } from "../orders/holds";
 import { numberColumn } from "../orders/orders-list";
 
 const column = createColumnHelper<OrderListRecord>();
-
-/** When an order's first hold began. */
-const heldSince = (order: OrderListRecord) =>
-  order.holds.reduce((first, hold) => (hold.created_at < first ? hold.created_at : first), order.holds[0]?.created_at ?? order.created_at);
 
 /**
  * "Liberação de pedidos" (contract §11): the orders on hold, oldest first, each with its
@@ -62,7 +58,9 @@ export function ApprovalsList() {
       column.accessor("created_at", {
         header: t("heldSince"),
         enableSorting: true,
-        cell: ({ row }) => <span className="whitespace-nowrap">{format.dateTime(heldSince(row.original))}</span>,
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap">{format.dateTime(heldSince(row.original.holds, row.original.created_at))}</span>
+        ),
       }),
       column.accessor("total_value", {
         meta: { label: orders("fields.total_value") },

@@ -18,6 +18,10 @@ import { trpc } from "@/lib/trpc";
 import type { HoldPreviewInput, OrderDetail, OrderHold } from "@/server/orders/orders/schemas";
 import { holdPreviewOf, previewRows, type PreviewValues } from "./order-values";
 
+/** When an order's first hold began (`fallback` when it has none). */
+export const heldSince = (holds: ReadonlyArray<Pick<OrderHold, "created_at">>, fallback: string) =>
+  holds.reduce((first, hold) => (hold.created_at < first ? hold.created_at : first), holds[0]?.created_at ?? fallback);
+
 /** Reads a number of a hold's details (they are the server's JSON). */
 const figure = (details: Record<string, unknown>, key: string) => {
   const value = details[key];
@@ -192,7 +196,7 @@ export function OrderHolds({ order }: { order: OrderDetail }) {
   const canDecide = useCan("manage");
   const [decision, setDecision] = useState<Decision | null>(null);
   if (order.holds.length === 0) return null;
-  const since = order.holds.reduce((first, hold) => (hold.created_at < first ? hold.created_at : first), order.holds[0]!.created_at);
+  const since = heldSince(order.holds, order.created_at);
   return (
     <Card className="border-amber-500/60" role="region" aria-label={t("title")}>
       <CardHeader>

@@ -293,14 +293,6 @@ function commercialTerms(state: OrderState): string {
 const priceTerms = (state: OrderState) =>
   canonical([state.columns.partner_id, state.columns.company_id, state.payments[0]?.payment_method_id, state.payments[0]?.installments]);
 
-/** 409 for an order that would enter CONFIRMED or later while on hold (contract §11), naming its holds. */
-export function onHoldError(holds: readonly HoldState[]): AppError {
-  const reasons = holds.map((hold) => hold.reason);
-  return new AppError("CONFLICT", `The order is on hold (${reasons.join(", ")}): a MANAGER or ADMIN must approve it first`, {
-    reason: "order_on_hold",
-    params: { holds: reasons },
-  });
-}
 const tookItsStock = (state: Pick<OrderState, "phase" | "columns">) => !state.columns.quotation && tookStock(state.phase);
 
 function validation(errors: FieldError[]): AppError {
@@ -326,10 +318,19 @@ async function lockOrder(db: Db, scope: OrderScope, id: string): Promise<OrderRo
   return row;
 }
 
-/** 409 for a change of an order from INVOICED on (or canceled): only its status and attributes change. */
+/** 409 for an order that would enter CONFIRMED or later while on hold (contract §11), naming its holds. */
+export function onHoldError(holds: readonly HoldState[]): AppError {
+  const reasons = holds.map((hold) => hold.reason);
+  return new AppError("CONFLICT", `The order is on hold (${reasons.join(", ")}): a MANAGER or ADMIN must approve it first`, {
+    reason: "order_on_hold",
+    params: { holds: reasons },
+  });
+}
+
 /** How the audit log names an order: "nº 1234 · its partner". */
 const auditLabel = (order: OrderDetail) => `nº ${order.number} · ${order.partner.name}`;
 
+/** 409 for a change of an order from INVOICED on (or canceled): only its status and attributes change. */
 export function lockedError(phase: Phase): AppError {
   return new AppError("CONFLICT", `The order is ${phase.toLowerCase()}: only its status and attributes may change`, {
     reason: "order_locked",
