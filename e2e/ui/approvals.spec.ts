@@ -138,3 +138,38 @@ test("a quotation stands until its day: an expired one says so, cannot become an
   const [year, month, day] = stored.valid_until.split("-");
   await expect(page.getByLabel("Válido até")).toHaveValue(`${day}/${month}/${year}`);
 });
+
+test.describe("on a phone (390 × 844)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the approvals queue, a held order, the commercial policy and a seller's commissions fit the screen", async ({
+    page,
+    request,
+    admin,
+  }) => {
+    const tag = unique("Telefone");
+    const seller = await post(request, admin, "/sellers", { name: `Vendedor ${tag}`, email: "fone@example.com", commission_rate: 3 });
+    const partner = await post(request, admin, "/partners", {
+      name: `Distribuidora de Materiais Elétricos e Hidráulicos Irmãos Albuquerque ${tag} Ltda`,
+      fiscal_registration_number: newCnpj(),
+    });
+    const blocked = await request.put(`${API}/partners/${partner.id}/credit`, {
+      headers: admin,
+      data: { credit_limit: 10, credit_blocked: true },
+    });
+    expect(blocked.status()).toBe(200);
+    const { order } = await newOrder(request, admin, { partner, extra: { seller_id: seller.id } });
+    expect((await get(request, admin, `/orders/${order.id}`)).holds.map((hold: { reason: string }) => hold.reason)).toEqual([
+      "CREDIT_BLOCKED",
+      "CREDIT_LIMIT",
+    ]);
+    await signIn(page, { path: "/approvals" });
+    for (const path of ["/approvals", `/orders/${order.id}`, "/commercial-policy", `/sellers/${seller.id}`]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+      expect(widths.page, `${path} is ${widths.page} px wide`).toBeLessThanOrEqual(widths.screen);
+    }
+  });
+});
