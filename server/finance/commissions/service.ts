@@ -9,31 +9,20 @@ import type { COMMISSION_SORT, CommissionListInput, CommissionPage, CommissionRe
 
 /**
  * Sellers' commissions (contract §11). A seller's `commission_rate` accrues on an order when
- * it enters INVOICED (or a later phase): the rate then, the base `order_value −
- * discount_value` and the accrued value (half-even to cents, once) are kept on the order, so
- * a later change of the rate does not change what was earned. What is payable follows what
+ * it enters INVOICED (or a later phase): the rate then is kept on the order, so a later change
+ * of the rate does not change what was earned; the base `order_value − discount_value` is the
+ * order's own (locked from INVOICED on) and the accrual is rate × base, half-even to cents once. What is payable follows what
  * the order's receivables have been paid (canceled ones left out).
  */
 
-/** On entering INVOICED: the seller's commission on the order, kept on its row (none without a seller or a rate). */
-export async function accrueCommission(
-  db: Db,
-  orderId: string,
-  order: { seller_id: string | null; order_value: string; discount_value: string },
-  now = new Date(),
-): Promise<void> {
-  const seller = order.seller_id ? await db.seller.findUnique({ where: { id: order.seller_id }, select: { commission_rate: true } }) : null;
-  const rate = seller?.commission_rate ?? null;
-  const base = money(order.order_value).minus(money(order.discount_value));
-  await db.order.update({
-    where: { id: orderId },
-    data: {
-      invoiced_at: now,
-      commission_rate: rate === null ? null : money(rate).toString(),
-      commission_base: rate === null ? null : base.toFixed(2),
-      commission_value: rate === null ? null : roundMoney(base.times(money(rate)).div(100)).toFixed(2),
-    },
-  });
+/**
+ * On entering INVOICED: when, and the seller's commission rate then, kept on the order's row
+ * (none without a seller or a rate). The base and the accrual follow from the order's
+ * figures, which are locked from INVOICED on (`listCommissions`).
+ */
+export async function accrueCommission(db: Db, orderId: string, sellerId: string | null, now = new Date()): Promise<void> {
+  const seller = sellerId ? await db.seller.findUnique({ where: { id: sellerId }, select: { commission_rate: true } }) : null;
+  await db.order.update({ where: { id: orderId }, data: { invoiced_at: now, commission_rate: seller?.commission_rate ?? null } });
 }
 
 type Row = {
@@ -45,7 +34,6 @@ type Row = {
   invoiced_at: Date;
   base: string;
   rate: string;
-  accrued: string;
   paid: string;
   owed: string;
 };
@@ -79,7 +67,7 @@ export async function listCommissions(db: Db, scope: OrderScope, input: Commissi
     db,
     (org) => Prisma.sql`
     SELECT o.id, o.number, o.seller_id, s.name AS seller_name, p.name AS partner_name, o.invoiced_at,
-      o.commission_base::text AS base, o.commission_rate::text AS rate, o.commission_value::text AS accrued,
+      (o.order_value - o.discount_value)::text AS base, o.commission_rate::text AS rate,
       coalesce(f.paid, 0)::text AS paid, coalesce(f.owed, 0)::text AS owed
     FROM orders o
     JOIN sellers s ON s.organization_id = o.organization_id AND s.id = o.seller_id
@@ -89,13 +77,16 @@ export async function listCommissions(db: Db, scope: OrderScope, input: Commissi
       FROM financials fi
       WHERE fi.organization_id = ${org} AND fi.order_id = o.id AND fi.status_id IS DISTINCT FROM ${canceled}::uuid
     ) f ON true
-    WHERE o.organization_id = ${org} AND o.invoiced_at IS NOT NULL AND o.commission_value IS NOT NULL
+    WHERE o.organization_id = ${org} AND o.invoiced_at IS NOT NULL AND o.commission_rate IS NOT NULL
       AND (${seller}::uuid IS NULL OR o.seller_id = ${seller}::uuid)
       AND (${from}::timestamptz IS NULL OR o.invoiced_at >= ${from}::timestamptz)
       AND (${to}::timestamptz IS NULL OR o.invoiced_at <= ${to}::timestamptz)`,
   );
   const records: CommissionRecord[] = rows.map((row) => {
-    const accrued = money(row.accrued);
+    const base = money(row.base);
+    const rate = money(row.rate);
+    // The accrual, half-even to cents once: rate × base.
+    const accrued = roundMoney(base.times(rate).div(100));
     const share = shareOf(money(row.paid), money(row.owed));
     return {
       id: row.id,
@@ -104,8 +95,8 @@ export async function listCommissions(db: Db, scope: OrderScope, input: Commissi
       seller_name: row.seller_name,
       partner_name: row.partner_name,
       invoiced_at: new Date(row.invoiced_at).toISOString(),
-      base: money(row.base).toNumber(),
-      rate: money(row.rate).toNumber(),
+      base: base.toNumber(),
+      rate: rate.toNumber(),
       accrued: accrued.toNumber(),
       paid_share: share.toNumber(),
       payable: roundMoney(accrued.times(share)).toNumber(),

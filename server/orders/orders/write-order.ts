@@ -407,7 +407,7 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
   await countCoupons(db, next, current);
   await writeRows(db, id, write, next, current, holdings, sale);
   if (entersTaken) await makeReceivables(db, id, next, rename);
-  if (entersTaken) await accrueCommission(db, id, next.columns);
+  if (entersTaken) await accrueCommission(db, id, next.columns.seller_id);
   if (current && moves(current) && next.phase === "CANCELED" && !next.columns.quotation) await cancelReceivables(db, id);
   // The holds last: a partner with a limit is locked from here to the commit, so its orders wait for each other only this long.
   const newHolds = await holdOrder(db, id, write, next, current);
