@@ -9,13 +9,15 @@ export interface E2eOrg {
   email: string;
   password: string;
   demoData: boolean;
+  /** Used by the panel's tests only: not prepared for a run without them (`npm test -- --no-ui`). */
+  uiOnly?: boolean;
 }
 
-export const ORGS = {
+export const ORGS: Record<"main" | "other" | "dashboard", E2eOrg> = {
   /** The demo org: most specs' records live here. */
   main: { name: "E2E Org", email: "admin@example.com", password: "admin12345", demoData: true },
   /** Tenant isolation: another org, which must never see the demo org's records. */
   other: { name: "E2E Other Org", email: "other-admin@example.com", password: "other12345", demoData: false },
   /** e2e/ui/dashboard.spec.ts: totals of a whole org, checked against the API. */
-  dashboard: { name: "E2E Dashboard Org", email: "dashboard-admin@example.com", password: "dashboard12345", demoData: true },
-} satisfies Record<string, E2eOrg>;
+  dashboard: { name: "E2E Dashboard Org", email: "dashboard-admin@example.com", password: "dashboard12345", demoData: true, uiOnly: true },
+};

@@ -38,6 +38,9 @@ const exact: Record<string, string> = {
   "is too large": "tooLarge",
   "must be a time HH:MM": "time",
   "must be a date (YYYY-MM-DD)": "date",
+  "must be a date that exists": "date",
+  "is set through PUT /partners/{id}/credit": "setThroughCredit",
+  "must be between the years 1900 and 2999": "yearRange",
   "needs at least one value": "atLeastOne",
   "a SELECT needs at least one option": "selectNeedsOptions",
   "must start with a letter and hold only letters, digits and _": "identifier",
@@ -163,6 +166,8 @@ function fromCode(issue: IssueLike): Translation | undefined {
         key: "installmentBelowMinimum",
         values: { installment: number(issue.installment) ?? 0, minimum: number(issue.minimum) ?? 0.01 },
       };
+    case "installments_not_offered":
+      return { key: "installmentsNotOffered", values: { offered: Array.isArray(issue.offered) ? issue.offered.join(", ") : "1" } };
     // Contract §11: a quotation past its last day, told as dd/mm/aaaa (both languages write days so).
     case "quotation_expired":
       return {
@@ -203,7 +208,9 @@ export function localizeIssue(issue: IssueLike, t: ValidationTranslator, locale:
   // covers "abc" in a number field); otherwise the server's own words are the more precise.
   const byCode = fromCode(issue);
   const byText = fromText(issue.message);
-  const translation = issue.code === "invalid_type" ? (byCode ?? byText) : (byText ?? byCode);
+  // A reference left unchosen (a select or lookup sends "" until something is picked) is told as a choice to make, not a UUID.
+  const unchosen = issue.code === "invalid_format" && (issue.format === "uuid" || issue.format === "guid") && isBlank(issue.input);
+  const translation = unchosen ? { key: "chooseOne" } : issue.code === "invalid_type" ? (byCode ?? byText) : (byText ?? byCode);
   if (!translation || !t.has(translation.key)) return issue.message;
   const format = createFormat(locale);
   const values: Record<string, string | number> = {};

@@ -14,9 +14,12 @@ import { EnvError } from "../server/env";
 import { AppError } from "../server/errors";
 import { rebuildInsights } from "../server/insights/rebuild";
 import { reserveOpenOrders } from "../server/orders/orders/reserve-open";
-import { seedDemoData } from "../server/organizations/demo-data";
+import { demoReporter, seedDemoData } from "../server/organizations/demo-data";
 import { createOrganization } from "../server/organizations/service";
 import { isOrgLanguage, ORG_LANGUAGES } from "../server/settings/statuses/service";
+
+/** The demo's progress on stderr (stdout holds the command's JSON answer). */
+const sayProgress = (line: string) => console.error(line);
 
 interface Command {
   summary: string;
@@ -59,8 +62,9 @@ const commands: Record<string, Command> = {
             password: String(values["admin-password"]),
             name: values["admin-name"] as string | undefined,
           },
+          demo: Boolean(values["demo-data"]),
         });
-        if (values["demo-data"]) await seedDemoData(prisma, organization.id);
+        if (values["demo-data"]) await seedDemoData(prisma, organization.id, { onProgress: demoReporter(sayProgress) });
         return { id: organization.id, name: organization.name, admin: { id: admin.id, email: admin.email } };
       }),
   },
@@ -84,7 +88,7 @@ const commands: Record<string, Command> = {
       })),
   },
   "db:seed": {
-    summary: "Create demo records in an org that has none (default: the first org)",
+    summary: "Create demo records in an org that has none, or finish the demo a start left unwritten (default: the first org)",
     usage: "db:seed [--org <id>]",
     options: { org: { type: "string", description: "the org's id" } },
     run: (values) =>
@@ -93,7 +97,10 @@ const commands: Record<string, Command> = {
           ? await prisma.organization.findUnique({ where: { id: String(values.org) } })
           : await prisma.organization.findFirst({ orderBy: { created_at: "asc" } });
         if (!organization) throw new AppError("NOT_FOUND", "Organization not found");
-        return { organization_id: organization.id, seeded: await seedDemoData(prisma, organization.id) };
+        return {
+          organization_id: organization.id,
+          seeded: await seedDemoData(prisma, organization.id, { onProgress: demoReporter(sayProgress) }),
+        };
       }),
   },
   "auth:unthrottle": {

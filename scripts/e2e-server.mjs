@@ -1,7 +1,9 @@
 // The server Playwright tests run against: prepares the database (e2e/setup-database.ts:
 // migrations and the orgs of e2e/orgs.ts with their admins and demo data), then serves the
 // built app (dist/server.mjs, built by `npm run build`). Embedded PGlite in a fresh folder
-// unless DATABASE_URL is set; a PostgreSQL database may already hold other tests' orgs.
+// unless DATABASE_URL or DATA_DIR is set; a PostgreSQL database may already hold other tests' orgs.
+// `npm test` prepares the database in a phase of its own (E2E_DATABASE_READY=1): then the
+// start only forgets sign-in counts, and Playwright's clock never runs while demo data is written.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -10,7 +12,15 @@ import path from "node:path";
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 if (!env.DATABASE_URL && !env.DATA_DIR) env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "b2b-e2e-"));
 
-const setup = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "e2e/setup-database.ts"], { env, encoding: "utf8" });
+const ready = env.E2E_DATABASE_READY === "1";
+const setup = spawnSync(
+  process.execPath,
+  ["node_modules/tsx/dist/cli.mjs", "e2e/setup-database.ts", ...(ready ? ["--sign-ins-only"] : [])],
+  {
+    env,
+    encoding: "utf8",
+  },
+);
 if (setup.status !== 0) {
   process.stderr.write(setup.stderr);
   process.exit(1);

@@ -6,15 +6,19 @@
 //
 // What needs no database runs beside what does, so both cores stay busy:
 //
-//   vitest (unit, integration, adversarial) ─┐
-//   build (next build without its type check) ┴─ Playwright (REST, panel, document)
+//   vitest (unit, integration, adversarial) ──────────────┐
+//   e2e database (e2e/setup-database.ts: orgs, demo data) ┤
+//   build (next build without its type check) ────────────┴─ Playwright (REST, panel, document)
 //                        └─ typecheck (tsc, which then also checks Next's route types) → eslint → prettier
 //
 // Playwright waits for vitest: both use the same PostgreSQL database, and the e2e server's start
-// forgets every sign-in count. The log ends with each phase's duration and the slowest files of
+// forgets every sign-in count. Its database is prepared before it starts (demo data included),
+// so its server answers within seconds however busy the machine is: Playwright's clock never
+// runs while the demo is written. The log ends with each phase's duration and the slowest files of
 // each runner, so a regression in the suite's time shows where it is.
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { sourceStamp, storedStamp } from "./source-stamp.mjs";
 
@@ -65,6 +69,21 @@ if (sourceStamp(root) === storedStamp(root)) console.log("\n=== build: up to dat
 // tsc below checks the types, Next's generated route types included: the build does not check them again.
 else build = run("build", process.execPath, [path.join(root, "scripts", "build.mjs")], { extraEnv: { NEXT_BUILD_SKIP_TYPECHECK: "1" } });
 
+// The e2e server's database: the embedded one in a folder of this run, or the PostgreSQL database.
+const e2eEnv = {
+  E2E_DATABASE_READY: "1",
+  ...(env.TEST_DATABASE_URL ? { DATABASE_URL: env.TEST_DATABASE_URL } : { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "b2b-e2e-")) }),
+  ...(withUi ? {} : { E2E_NO_UI: "1" }),
+};
+const e2eDatabase = run(
+  "e2e database (orgs and demo data)",
+  process.execPath,
+  [path.join(root, "node_modules/tsx/dist/cli.mjs"), "e2e/setup-database.ts"],
+  {
+    extraEnv: { ...e2eEnv, LOG_LEVEL: "warn" },
+  },
+);
+
 const vitest = run(
   "unit and integration tests (vitest)",
   bin("vitest"),
@@ -97,17 +116,18 @@ const checks = build.then(async () => {
   return typecheck && lint && format;
 });
 
-const [vitestOk, built] = await Promise.all([vitest, build]);
+const [vitestOk, built, e2eReady] = await Promise.all([vitest, build, e2eDatabase]);
 let playwrightOk = false;
-if (built) {
+if (built && e2eReady) {
   const projects = withUi ? [] : ["--project=api", "--project=document"];
   playwrightOk = await run("REST and panel tests (playwright)", bin("playwright"), ["test", "--reporter=list,json", ...projects], {
     live: true,
-    extraEnv: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, CI: env.CI ?? "1", ...(withUi ? {} : { E2E_NO_UI: "1" }) },
+    extraEnv: { ...e2eEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, CI: env.CI ?? "1" },
   });
 }
+if (e2eEnv.DATA_DIR) rmSync(e2eEnv.DATA_DIR, { recursive: true, force: true });
 const checksOk = await checks;
-const ok = vitestOk && built && playwrightOk && checksOk;
+const ok = vitestOk && built && e2eReady && playwrightOk && checksOk;
 
 /** The slowest test files of each runner, from their JSON reports. */
 function slowest() {

@@ -7,6 +7,7 @@ import { diskStorage, s3Storage } from "./files/storage";
 import { startHousekeeping } from "./housekeeping";
 import { createAppServer, type AppServer } from "./http/server";
 import { flushLogs, log } from "./log";
+import { startDemo } from "./organizations/demo-worker";
 import { createPanel, type Panel } from "./panel";
 import { createRuntime, registerRuntime, type Runtime } from "./runtime";
 import { createDispatcher } from "./webhooks/dispatcher";
@@ -87,6 +88,8 @@ export async function startApp(options: AppOptions = {}): Promise<App> {
   const housekeeping = startHousekeeping(runtime);
   const webhooks = createDispatcher({ prisma: database.prisma, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE });
   webhooks.start();
+  // The demo data a first start owes (server/organizations/demo-data.ts), written while requests are answered.
+  const demo = startDemo(database.prisma, () => http.inFlight() > 0);
   const exit = options.exit ?? ((code: number) => process.exit(code));
 
   let stopping: Promise<void> | undefined;
@@ -100,6 +103,8 @@ export async function startApp(options: AppOptions = {}): Promise<App> {
       while (http.inFlight() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
       http.server.closeAllConnections();
       housekeeping.stop();
+      // The demo's step in progress finishes (a transaction of its own); the next start goes on after it.
+      await demo.stop().catch(() => undefined);
       // Sends in flight are aborted and their rows left due: the next start sends them.
       await webhooks.stop().catch((error: unknown) => log().warn({ err: error }, "the webhook dispatcher did not stop cleanly"));
       await panel?.close().catch(() => undefined);

@@ -22,6 +22,7 @@ export type AppErrorCode =
  */
 export const PROBLEM_CODES = [
   "bad_request",
+  "malformed_request",
   "unauthorized",
   "forbidden",
   "not_found",
@@ -48,6 +49,9 @@ export const PROBLEM_CODES = [
   "phase_in_use",
   "order_on_hold",
   "not_on_hold",
+  "order_changed",
+  "validity_extension_denied",
+  "partner_has_history",
   "seller_not_linked",
   "not_own_seller",
   "busy",
@@ -95,11 +99,23 @@ export class AppError extends Error {
   readonly reason?: ProblemCode;
   /** The figures of the message (`usages`, `fields`, ...): the problem's `params`. */
   readonly params?: Record<string, unknown>;
+  /**
+   * What the request wrote before this refusal is kept: its transaction commits, then the
+   * refusal is answered (a move refused for the holds it found records them). Its
+   * Idempotency-Key is not kept: a retry decides again.
+   */
+  readonly keepsWrites: boolean;
 
   constructor(
     code: AppErrorCode,
     message: string,
-    options: { errors?: FieldError[]; retryAfter?: number; reason?: ProblemCode; params?: Record<string, unknown> } = {},
+    options: {
+      errors?: FieldError[];
+      retryAfter?: number;
+      reason?: ProblemCode;
+      params?: Record<string, unknown>;
+      keepsWrites?: boolean;
+    } = {},
   ) {
     super(message);
     this.name = "AppError";
@@ -108,6 +124,7 @@ export class AppError extends Error {
     this.retryAfter = options.retryAfter;
     this.reason = options.reason;
     this.params = options.params;
+    this.keepsWrites = options.keepsWrites ?? false;
   }
 
   get status(): number {

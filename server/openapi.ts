@@ -58,7 +58,7 @@ const problemSchema: SchemaObject = {
 
 /** What each error status means, for every operation that answers it. */
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: "The request cannot be done (bad input where this operation answers 400)",
+  400: "The request is malformed (`malformed_request`: what Node's HTTP parser refuses, a header with a control character) or, where this operation answers 400 for bad input, not valid",
   401: "Missing or invalid credentials",
   403: "The credentials' role may not do this",
   404: "No such record in the caller's organization",
@@ -126,7 +126,8 @@ function errorStatuses(
   path: string,
   options: { protect: boolean; roles?: readonly Role[]; invalidInputStatus?: 400 | 422; extra?: readonly number[] },
 ): number[] {
-  const statuses = new Set<number>([500, options.invalidInputStatus ?? 422]);
+  // 400: what Node's HTTP parser refuses (a header with a control character) is answered before any route.
+  const statuses = new Set<number>([400, 500, options.invalidInputStatus ?? 422]);
   if (options.protect) {
     statuses.add(401);
     statuses.add(429);
@@ -241,6 +242,8 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
       "The REST interface of the B2B sales platform (interface.md, decided by contract.md). Errors are application/problem+json; " +
       "lists answer `{currentPage, perPage, total, items}`; writes accept an Idempotency-Key.",
     version: "1.0.0",
+    // Each deployment is run by its own operators: they are who a client of it asks.
+    contact: { name: "The operators of this deployment" },
     license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     baseUrl,
     securitySchemes: {
@@ -337,7 +340,16 @@ function applyOverride(context: { jsonSchema: Record<string, unknown> }): void {
 /** Every string the server reads refuses NUL (422, server/http/input.ts): the document says so. */
 const NO_NUL = "^[^\\u0000]*$";
 
-/** Adds the NUL rule to each string schema of a request that states no other text rule (a format, a pattern, a list of values). */
+/**
+ * The keys an object of a request may hold: any but a NUL-holding one or `__proto__`
+ * (server/http/input.ts refuses them, 422, wherever they are, even where a key is unknown).
+ */
+const KEY_RULE = { pattern: NO_NUL, not: { const: "__proto__" } };
+
+/**
+ * Adds the NUL rule to each string schema of a request that states no other text rule (a
+ * format, a pattern, a list of values), and the key rule to each object's `propertyNames`.
+ */
 function noNulInStrings(schema: unknown): void {
   if (Array.isArray(schema)) {
     for (const item of schema) noNulInStrings(item);
@@ -354,6 +366,13 @@ function noNulInStrings(schema: unknown): void {
     record.const === undefined
   ) {
     record.pattern = NO_NUL;
+  }
+  if (types.includes("object") || record.properties !== undefined || record.additionalProperties !== undefined) {
+    const names = record.propertyNames;
+    record.propertyNames =
+      names && typeof names === "object" && !Array.isArray(names)
+        ? { ...KEY_RULE, ...(names as Record<string, unknown>) }
+        : { ...KEY_RULE };
   }
   for (const [key, value] of Object.entries(record)) {
     if (key !== "enum" && key !== "const" && key !== "default" && key !== "examples" && key !== "example") noNulInStrings(value);

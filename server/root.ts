@@ -36,6 +36,7 @@ import { stockRouter } from "./stock/stock/router";
 import { financialsRouter } from "./finance/financials/router";
 import { salesRouter } from "./sales/sales/router";
 import { solutionsRouter } from "./sales/solutions/router";
+import { organizationRouter } from "./organizations/router";
 import { router, type Meta } from "./trpc";
 import { accountRouter, usersRouter } from "./users/router";
 import { webhooksRouter } from "./webhooks/router";
@@ -70,6 +71,7 @@ export const appRouter = router({
   search: searchRouter,
   stock: stockRouter,
   webhooks: webhooksRouter,
+  organization: organizationRouter,
   orders: ordersRouter,
   orderPayments: orderPaymentsRouter,
   orderReport: orderReportRouter,

@@ -9,7 +9,17 @@ import { Prisma } from "./generated/prisma/client";
 import type { Role } from "./generated/prisma/enums";
 import type { RequestHeaders } from "./http/headers";
 import type { IdempotencyRequest } from "./http/idempotency";
-import { ALL_ROLES, authenticate, authorize, rateLimit, runStatementFirst, runWrite, scope, type OneStatement } from "./http/pipeline";
+import {
+  ALL_ROLES,
+  authenticate,
+  authorize,
+  rateLimit,
+  runStatementFirst,
+  runWrite,
+  scope,
+  type OneStatement,
+  type WriteAnswer,
+} from "./http/pipeline";
 import { fieldErrors, problemOf } from "./http/problem";
 import type { Runtime } from "./runtime";
 
@@ -238,6 +248,9 @@ const within =
   (_statement, full) =>
     full(db);
 
+/** A refusal whose writes commit (`AppError.keepsWrites`: the holds a move found). */
+const keepsWrites = (error: TRPCError) => error.cause instanceof AppError && error.cause.keepsWrites;
+
 /** Carries a failed result out of the transaction it must roll back. */
 class Rollback<T> {
   constructor(readonly result: T) {}
@@ -279,8 +292,10 @@ function procedureFor(roles: readonly Role[]) {
           }),
         );
       } else {
-        result = await runWrite(ctx.runtime, write, async (tx) => {
+        result = await runWrite(ctx.runtime, write, async (tx): Promise<WriteAnswer<typeof result>> => {
           const written = await proceed(principal, tx, within(tx));
+          if (!written.ok && keepsWrites(written.error))
+            return { value: written, body: null, status: 0, oneTimeSecret: false, refusal: true };
           if (!written.ok) throw new Rollback(written);
           const status = ctx.response.status ?? 200;
           return { value: written, body: written.data, status, oneTimeSecret: meta?.oneTimeSecret === true };

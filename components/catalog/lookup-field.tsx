@@ -60,7 +60,11 @@ export function LookupField<T extends FieldValues>({
   const error = fieldMessage(label, fieldState.error?.message);
   const describedBy = [description && `${id}-description`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
-    <div data-slot="field" data-invalid={error ? true : undefined} className={cn("grid gap-2", className)}>
+    <div
+      data-slot="field"
+      data-invalid={error ? true : undefined}
+      className={cn("grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2", className)}
+    >
       <Label htmlFor={id}>
         {label}
         {required && (
@@ -69,7 +73,7 @@ export function LookupField<T extends FieldValues>({
           </span>
         )}
       </Label>
-      <div className="flex flex-col gap-2 sm:flex-row">
+      <div className="flex min-w-0 flex-col gap-2 sm:flex-row">
         <Select
           name={field.name}
           value={value ?? (emptyValue ? NONE : "")}
@@ -80,6 +84,7 @@ export function LookupField<T extends FieldValues>({
             ref={field.ref}
             onBlur={field.onBlur}
             className="sm:flex-1"
+            title={options.find((option) => option.value === value)?.label}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
             aria-required={required || undefined}
@@ -100,7 +105,7 @@ export function LookupField<T extends FieldValues>({
             )}
           </SelectContent>
         </Select>
-        <div className="relative sm:w-48">
+        <div className="relative shrink-0 sm:w-48">
           <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <Input
             type="search"

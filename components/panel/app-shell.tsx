@@ -12,6 +12,7 @@ import { permissions } from "@/lib/permissions";
 import { cn } from "@/lib/utils";
 import { CurrentUserProvider, type CurrentUser } from "./current-user";
 import { CommandPalette } from "./command-palette";
+import { DemoBanner } from "./demo-banner";
 import { navigation } from "./nav";
 import { UserMenu } from "./user-menu";
 
@@ -55,6 +56,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
               <UserMenu user={user} />
             </div>
           </header>
+          <DemoBanner />
           <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
             {children}
           </main>

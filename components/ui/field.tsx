@@ -43,7 +43,11 @@ export function Field({ label, error, description, required, orientation = "vert
     </Label>
   );
   return (
-    <div data-slot="field" data-invalid={error ? true : undefined} className={cn("grid grid-cols-1 content-start gap-2", className)}>
+    <div
+      data-slot="field"
+      data-invalid={error ? true : undefined}
+      className={cn("grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-2", className)}
+    >
       {orientation === "horizontal" ? (
         <div className="flex items-center gap-3">
           {control}

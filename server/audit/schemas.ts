@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { keysetInput, keysetPageOf } from "../lib/keyset";
 
-export const auditChange = z.object({ from: z.unknown(), to: z.unknown() });
-
 /** One entry of the audit log: who did what to which record, when. */
 export const auditEvent = z.object({
   id: z.string(),

@@ -1,3 +1,4 @@
+import type { Role } from "../generated/prisma/enums";
 import { log } from "../log";
 import type { Db, ScopedDb } from "./scoped";
 
@@ -16,7 +17,8 @@ export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 } as const
 
 /** Who a transaction writes for: recorded with the audit events it causes. */
 export interface WriteContext {
-  actor?: { kind: "user" | "access_key"; id: string };
+  /** The user or access key, and the role it writes with (a rule may depend on it: a SELLER may not delete a partner with history). */
+  actor?: { kind: "user" | "access_key"; id: string; role?: Role };
   /** The request that caused it (its X-Request-Id). */
   requestId?: string;
 }

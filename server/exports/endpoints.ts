@@ -44,7 +44,15 @@ export const exportList = defineEndpoint({
       { in: "query", name: "headers", required: false, schema: { type: "string" } },
       { in: "query", name: "locale", required: false, schema: { type: "string", enum: ["pt-BR", "en"], default: "pt-BR" } },
       { in: "query", name: "search", required: false, schema: { type: "string" } },
-      { in: "query", name: "sort", required: false, schema: { type: "string" } },
+      {
+        in: "query",
+        name: "sort",
+        required: false,
+        description: `A field of the list record, as on GET of the list: ${Object.entries(exportables)
+          .map(([name, source]) => `${name}: ${source.sorts.join(", ") || "(none)"}`)
+          .join("; ")}. Another list's field is 422.`,
+        schema: { type: "string", enum: ["", ...new Set(Object.values(exportables).flatMap((source) => source.sorts))].sort() },
+      },
       { in: "query", name: "dir", required: false, schema: { type: "string", enum: ["asc", "desc"] } },
     ],
     responses: { 200: { description: "The CSV file", content: { "text/csv": { schema: { type: "string" } } } } },

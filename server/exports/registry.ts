@@ -18,7 +18,7 @@ import { financialListInput, financialListRecord, type FinancialListRecord } fro
 import { listFinancials } from "../finance/financials/service";
 import type { Role } from "../generated/prisma/enums";
 import { everyRow } from "../lib/crud";
-import type { Page, PagingInput } from "../lib/paging";
+import { sortNamesOf, type Page, type PagingInput } from "../lib/paging";
 import { coupons } from "../orders/coupons/service";
 import { orderListInput, orderListRecord } from "../orders/orders/schemas";
 import { orderScope, type OrderScope } from "../orders/orders/scope";
@@ -55,6 +55,8 @@ export interface ExportContext {
 /** A list that can be exported: its columns and every row its filters select, as the list shows them. */
 export interface Exportable {
   columns: string[];
+  /** The fields `sort` takes (the list's own, as on GET of the list). */
+  sorts: readonly string[];
   /** Only these roles may export it (the list's own); every role when absent. */
   roles?: readonly Role[];
   /** Like the list itself, refused to an access key (401). */
@@ -89,6 +91,7 @@ function exportable<Input extends PagingInput, Item extends Row>(
   const { enums = {}, present, roles, bearerOnly } = options;
   return {
     columns: Object.keys(resource.listRecord.shape),
+    sorts: sortNamesOf(resource.listInput),
     roles,
     bearerOnly,
     async *rows(db, query, context) {

@@ -70,22 +70,33 @@ export function receivablesOf(amount: Money, count: number, base: Date, rules: D
   return values.map((value, index) => ({ installment: index + 1, value, due_date: dates[index] ?? base }));
 }
 
-/** The most installments a payment method allows: its listed installments (by count or highest sequence), 1 when it lists none. */
-export function maxInstallments(rules: DueDateRules): number {
-  return Math.max(1, rules.installments.length, ...rules.installments.map((installment) => installment.sequence));
+/** The installment counts a payment method offers: those it lists (by `sequence`), or 1 when it lists none — what the price engine prices. */
+export function offeredInstallments(rules: DueDateRules): number[] {
+  const listed = [...new Set(rules.installments.map((installment) => installment.sequence))].sort((a, b) => a - b);
+  return listed.length > 0 ? listed : [1];
 }
 
 const CENT = money("0.01");
 
 /**
  * Why a payment of `amount` in `installments` cannot be taken with `method`, or nothing:
- * more installments than the method allows, or an installment (the even share, the smallest)
- * below a cent or below the method's `minimum_installment_value`. The error names `path`
- * (`payments.N.installments`) with the figures in its params.
+ * more installments than the method allows, a count it does not offer (it lists 1 and 6,
+ * 3 is asked: the price engine could not price it), or an installment (the even share, the
+ * smallest) below a cent or below the method's `minimum_installment_value`. The error names
+ * `path` (`payments.N.installments`) with the figures in its params.
  */
 export function installmentError(method: InstallmentMethod, amount: Money, installments: number, path: string): FieldError | undefined {
-  const most = maxInstallments(rulesOf(method));
+  const offered = offeredInstallments(rulesOf(method));
+  const most = Math.max(...offered);
   if (installments > most) return { path, message: `must be between 1 and ${most}`, code: "too_big", params: { maximum: most } };
+  if (!offered.includes(installments)) {
+    return {
+      path,
+      message: `the payment method offers ${offered.join(", ")} installments`,
+      code: "installments_not_offered",
+      params: { offered },
+    };
+  }
   const smallest = splitEvenly(amount, installments)[0] ?? amount;
   const minimum = method.minimum_installment_value === null ? CENT : money(method.minimum_installment_value);
   const floor = minimum.greaterThan(CENT) ? minimum : CENT;

@@ -74,6 +74,8 @@ export interface WriteAnswer<T> {
   status: number;
   /** The answer carries a secret shown once (an access key's code, a temporary password): never stored. */
   oneTimeSecret: boolean;
+  /** A refusal whose writes are kept (`AppError.keepsWrites`): committed, its idempotency key released so a retry decides again. */
+  refusal?: boolean;
 }
 
 /**
@@ -85,15 +87,16 @@ export async function runWrite<T>(runtime: Runtime, options: WriteOptions, work:
   const claim = options.idempotency
     ? await claimIdempotencyKey(runtime.database.prisma, options.principal, options.idempotency, leaseSeconds(options.timeoutMs))
     : undefined;
+  let answer: WriteAnswer<T>;
   try {
-    const actor = { kind: options.principal.kind, id: options.principal.id };
-    return await transaction(
+    const actor = { kind: options.principal.kind, id: options.principal.id, role: options.principal.role };
+    answer = await transaction(
       options.db,
       async (tx) => {
         authorize(await confirmForWrite(tx, options.principal), options.roles);
         const answer = await work(tx);
-        if (claim) await completeIdempotencyKey(tx, claim, answer);
-        return answer.value;
+        if (claim && !answer.refusal) await completeIdempotencyKey(tx, claim, answer);
+        return answer;
       },
       { actor, requestId: options.requestId },
       options.timeoutMs ? { timeout: options.timeoutMs } : {},
@@ -102,6 +105,8 @@ export async function runWrite<T>(runtime: Runtime, options: WriteOptions, work:
     if (claim) await releaseIdempotencyKey(runtime.database.prisma, claim);
     throw error;
   }
+  if (claim && answer.refusal) await releaseIdempotencyKey(runtime.database.prisma, claim);
+  return answer.value;
 }
 
 /** What a write made by one statement needs besides its input (`runStatementFirst`). */

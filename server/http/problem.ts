@@ -53,6 +53,24 @@ const codes: Record<number, ProblemCode> = {
   503: "unavailable",
 };
 
+/** Control characters (C0, DEL, C1): never answered raw, even when a message repeats what was sent (a key holding a NUL). */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/** Text the server built, perhaps from input, with every control character written as its escape (`\u0000`). */
+export function printable(text: string): string {
+  return text.replace(CONTROL, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** `printable` on every string of a problem's figures. */
+function printableValues(value: unknown): unknown {
+  if (typeof value === "string") return printable(value);
+  if (Array.isArray(value)) return value.map(printableValues);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [printable(key), printableValues(inner)]));
+  }
+  return value;
+}
+
 export function problem(
   status: number,
   detail: string,
@@ -63,10 +81,19 @@ export function problem(
     type: "about:blank",
     title: titles[status] ?? "Error",
     status,
-    detail,
+    detail: printable(detail),
     code: more.code ?? codes[status] ?? "error",
-    ...(more.params ? { params: more.params } : {}),
-    ...(errors ? { errors } : {}),
+    ...(more.params ? { params: printableValues(more.params) as Record<string, unknown> } : {}),
+    ...(errors
+      ? {
+          errors: errors.map((error) => ({
+            ...error,
+            path: printable(error.path),
+            message: printable(error.message),
+            ...(error.params ? { params: printableValues(error.params) as Record<string, unknown> } : {}),
+          })),
+        }
+      : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import type { Db } from "../db/scoped";
 import { scopedExecute } from "../db/sql";
 import { Prisma } from "../generated/prisma/client";
 import { money, type Money, ZERO } from "../lib/money";
-import { BUSINESS_TIME_ZONE, dayOf, monthOf, yearOf } from "./calendar";
+import { BUSINESS_TIME_ZONE, dayOf, monthOf, yearOf } from "../lib/calendar";
 
 /**
  * Sales rollups for the most-sold analysis and the dashboard: per day (`sales_days`:

@@ -40,22 +40,33 @@ export const pageSize = (min: 0 | 1, fallback: number) =>
  * is one of the list record's sortable fields (an enum in the document; anything else
  * is 422), or empty for the list's default order.
  */
+/** The fields each list's `sort` takes, by its schema (what GET /exports/{resource} documents per list). */
+const sortNames = new WeakMap<z.ZodType, readonly string[]>();
+
 export function pagingInput<const Sort extends string>(sortable: readonly Sort[], options: { perPage?: number } = {}) {
+  // Typed as a string for callers (the panel keeps it in the URL), checked against the
+  // list's fields and documented as their enum.
+  const sort = z
+    .string()
+    .refine((value) => value === "" || sortable.includes(value as Sort), {
+      message: `must be one of: ${sortable.join(", ")}`,
+    })
+    .meta({ override: { type: "string", enum: ["", ...sortable] } })
+    .default("");
+  sortNames.set(sort, sortable);
   return z.object({
     search: z.string().max(200).default(""),
     page: pageParameter(0).default(0),
     perPage: pageSize(0, options.perPage ?? 25),
-    // Typed as a string for callers (the panel keeps it in the URL), checked against the
-    // list's fields and documented as their enum.
-    sort: z
-      .string()
-      .refine((value) => value === "" || sortable.includes(value as Sort), {
-        message: `must be one of: ${sortable.join(", ")}`,
-      })
-      .meta({ override: { type: "string", enum: ["", ...sortable] } })
-      .default(""),
+    sort,
     dir: z.enum(["asc", "desc"]).default("asc"),
   });
+}
+
+/** The fields a list input's `sort` takes (a list paged by `pagingInput`), or none. */
+export function sortNamesOf(listInput: z.ZodType): readonly string[] {
+  const shape = listInput instanceof z.ZodObject ? (listInput.shape as Record<string, z.ZodType>) : {};
+  return (shape.sort && sortNames.get(shape.sort)) ?? [];
 }
 export interface PagingInput {
   search: string;

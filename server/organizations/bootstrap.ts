@@ -1,6 +1,5 @@
 import type { Database } from "../db/connection";
 import type { Env } from "../env";
-import { seedDemoData } from "./demo-data";
 import { createOrganization } from "./service";
 
 /** Serializes first starts of several processes against one PostgreSQL. */
@@ -8,7 +7,9 @@ const BOOTSTRAP_LOCK = 72707370;
 
 /**
  * First start on an empty database: one org and one ADMIN from ADMIN_EMAIL and
- * ADMIN_PASSWORD, plus demo data unless DEMO_DATA=false.
+ * ADMIN_PASSWORD, marked as owed demo data unless DEMO_DATA=false. The demo itself is
+ * written after the server listens (server/app.ts, `startDemo`), so the first sign-in
+ * does not wait for it.
  */
 export async function bootstrap(database: Database, config: Pick<Env, "ADMIN_EMAIL" | "ADMIN_PASSWORD" | "DEMO_DATA">) {
   const { prisma } = database;
@@ -20,8 +21,8 @@ export async function bootstrap(database: Database, config: Pick<Env, "ADMIN_EMA
       const { organization } = await createOrganization(prisma, {
         name: "Demo Distributor",
         admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
+        demo: config.DEMO_DATA,
       });
-      if (config.DEMO_DATA) await seedDemoData(prisma, organization.id);
       return organization;
     } finally {
       await session.query("SELECT pg_advisory_unlock($1)", [BOOTSTRAP_LOCK]);

@@ -14,6 +14,13 @@ export interface NewOrganization {
   language?: OrgLanguage;
   /** The first ADMIN's password, or its hash when the caller already holds one (tests making many orgs). */
   admin: { name?: string; email: string } & ({ password: string } | { passwordHash: string });
+  /** Owes demo data (server/organizations/demo-data.ts writes it after): marked in the transaction that creates the org. */
+  demo?: boolean;
+}
+
+/** An org's columns once demo data is owed to it, dated from `now` (the history's dates count back from it). */
+export function demoStart(now = new Date()) {
+  return { demo_status: "RUNNING" as const, demo_step: 0, demo_started_at: now, demo_error: null };
 }
 
 /**
@@ -31,7 +38,7 @@ export async function createOrganization(prisma: PrismaClient, input: NewOrganiz
     if (await tx.user.findUnique({ where: { email }, select: { id: true } })) {
       throw new AppError("CONFLICT", `A user with the email ${email} already exists`);
     }
-    const organization = await tx.organization.create({ data: { name: input.name.trim() } });
+    const organization = await tx.organization.create({ data: { name: input.name.trim(), ...(input.demo ? demoStart() : {}) } });
     const adminName = input.admin.name?.trim() || ADMIN_NAMES[language];
     const admin = await tx.user.create({
       data: {

@@ -60,4 +60,5 @@ export const stateRegistration = z
   .meta({ override: { pattern: STATE_REGISTRATION.source.replace("(?:ISENTO|", "(?:[Ii][Ss][Ee][Nn][Tt][Oo]|") } })
   .or(z.literal(""))
   .nullish()
-  .transform((value) => (value ? (/^isento$/i.test(value) ? "ISENTO" : value) : null));
+  // Absent: kept as stored (it is beyond the interface: a PUT in the interface's fields never wipes it).
+  .transform((value) => (value === undefined ? undefined : value ? (/^isento$/i.test(value) ? "ISENTO" : value) : null));

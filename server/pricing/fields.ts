@@ -8,21 +8,6 @@ import { attributes, uuid } from "../lib/schemas";
  * Isomorphic: the panel's forms use them through the resources' schemas.
  */
 
-/** A calendar date, `YYYY-MM-DD` (interface convention 6), that exists. */
-export const dateInput = z
-  .string({ message: "must be a date (YYYY-MM-DD)" })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (YYYY-MM-DD)")
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, "must be a date that exists");
-
-/** An optional date: empty, null or absent is null (the panel's empty date input sends ""). */
-export const optionalDate = z
-  .union([z.literal(""), dateInput])
-  .nullish()
-  .transform((value) => value || null);
-
 /** A database date as `YYYY-MM-DD`. */
 export function dateOf(value: Date): string {
   return value.toISOString().slice(0, 10);
@@ -179,7 +164,7 @@ export function flagTargetsDocument(flagFields: Record<TargetKind["flag"], strin
   return {
     allOf: TARGET_KINDS.map((kind) => ({
       if: { properties: { [flagFields[kind.flag]]: { const: true } }, required: [flagFields[kind.flag]] },
-      then: { properties: { [kind.list]: { type: "array", minItems: 1 } }, required: [kind.list] },
+      then: { properties: { [kind.list]: { minItems: 1 } }, required: [kind.list] },
     })),
   };
 }

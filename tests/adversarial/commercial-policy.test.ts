@@ -70,8 +70,9 @@ describe("POST /orders/{id}/approval and GET /commissions", () => {
     await call("PUT", `/api/b2b/partners/${f.partner.id}/credit`, { headers: manager, body: { credit_limit: null, credit_blocked: true } });
     const created = await call("POST", "/api/b2b/orders", { headers: f.headers, body: orderBody(f) });
     const path = `/api/b2b/orders/${created.json.id}/approval`;
+    const updated_at = (await call("GET", `/api/b2b/orders/${created.json.id}`, { headers: manager })).json.updated_at;
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => call("POST", path, { headers: manager, body: { decision: "APPROVE" } })),
+      Array.from({ length: 10 }, () => call("POST", path, { headers: manager, body: { decision: "APPROVE", updated_at } })),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array.from({ length: 9 }, () => 409)]);
     expect(await org.db.orderDecision.count({ where: { order_id: created.json.id } })).toBe(1);

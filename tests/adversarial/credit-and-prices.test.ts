@@ -126,17 +126,19 @@ describe("POST /orders/{id}/approval under attack", () => {
     const created = await call("POST", "/api/b2b/orders", { headers: f.headers, body: orderBody(f) });
     expect(created.status, created.text).toBe(201);
     const id = created.json.id as string;
+    const updated_at = (await call("GET", `/api/b2b/orders/${id}`, { headers: manager })).json.updated_at;
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, index) =>
         call("POST", `/api/b2b/orders/${id}/approval`, {
           headers: manager,
-          body: { decision: index % 2 ? "REJECT" : "APPROVE", note: `decisão ${index}` },
+          body: { decision: index % 2 ? "REJECT" : "APPROVE", note: `decisão ${index}`, updated_at },
         }),
       ),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    // The others saw the order before the first decision changed it.
     for (const answer of answers.filter((answer) => answer.status !== 200))
-      expect(expectProblem(answer, 409)).toMatchObject({ code: "not_on_hold" });
+      expect(["order_changed", "not_on_hold"]).toContain(expectProblem(answer, 409).code);
     const order = (await call("GET", `/api/b2b/orders/${id}`, { headers: f.headers })).json;
     expect(order.holds).toEqual([]);
     expect(order.decisions).toHaveLength(1);
@@ -150,8 +152,12 @@ describe("POST /orders/{id}/approval under attack", () => {
     const manager = await org.bearer("MANAGER");
     const created = await call("POST", "/api/b2b/orders", { headers: f.headers, body: orderBody(f) });
     const path = `/api/b2b/orders/${created.json.id}/approval`;
+    const updated_at = created.json.updated_at ?? new Date().toISOString();
     for (const body of [
-      { decision: "approve" },
+      { decision: "APPROVE" },
+      { decision: "APPROVE", updated_at: "0005-08-26T00:00:00Z" },
+      { decision: "APPROVE", updated_at: "yesterday" },
+      { decision: "approve", updated_at },
       { decision: "APPROVE", note: 12 },
       { decision: "APPROVE\u0000" },
       { decision: ["APPROVE"] },
@@ -161,7 +167,7 @@ describe("POST /orders/{id}/approval under attack", () => {
     const huge = await call("POST", path, { headers: manager, body: { decision: "APPROVE", note: "x".repeat(3_000_000) } });
     expect([413, 422]).toContain(huge.status);
     const other = await newOrg();
-    expectProblem(await call("POST", path, { headers: await other.bearer("MANAGER"), body: { decision: "APPROVE" } }), 404);
+    expectProblem(await call("POST", path, { headers: await other.bearer("MANAGER"), body: { decision: "APPROVE", updated_at } }), 404);
     const theirs = await other.as();
     await expect(
       theirs.orders.previewHolds({

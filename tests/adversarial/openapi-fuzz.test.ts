@@ -7,11 +7,13 @@
  * resources are fuzzed as soon as they are routed: nothing here names them.
  */
 import { randomUUID } from "node:crypto";
+import { once } from "node:events";
+import { connect } from "node:net";
 import Ajv2020 from "ajv/dist/2020";
 import fc from "fast-check";
 import { generateSync, type JsonSchema } from "json-schema-faker";
 import { describe, expect, it } from "vitest";
-import { newOrg } from "../helpers/database";
+import { newOrg, testServer } from "../helpers/database";
 import { call } from "../helpers/http";
 
 type Schema = Record<string, unknown>;
@@ -135,6 +137,12 @@ const hostile = fc.oneof(
     " ",
     "\u0000",
     "a\u0000b",
+    // Dates the years 1900–2999 leave out, and days the calendar lacks: answered 422, never a 500.
+    "0005-08-26",
+    "0005-08-26T00:00:00Z",
+    "1899-12-31",
+    "9999-12-31T23:59:59Z",
+    "2026-02-30",
     "%ZZ",
     "__proto__",
     "constructor",
@@ -161,11 +169,16 @@ function mutate(body: unknown, random: Choices): unknown {
   if (body && typeof body === "object" && !Array.isArray(body)) {
     const record = { ...(body as Record<string, unknown>) };
     const keys = Object.keys(record);
-    const choice = random.nextInt(0, 3);
+    const choice = random.nextInt(0, 4);
     if (choice === 0 && keys.length) record[keys[random.nextInt(0, keys.length - 1)]!] = value();
     else if (choice === 1 && keys.length) delete record[keys[random.nextInt(0, keys.length - 1)]!];
     else if (choice === 2) record[`unknown_${random.nextInt(0, 99)}`] = value();
-    else return value();
+    else if (choice === 3) {
+      // A key holding a NUL or another control character, at the top or inside a free map.
+      const key = `k\u0000${random.nextInt(0, 9)}\u0007`;
+      if (record.attributes && typeof record.attributes === "object") record.attributes = { ...record.attributes, [key]: "x" };
+      else record[key] = value();
+    } else return value();
     return record;
   }
   return random.nextInt(0, 1) === 0 ? value() : body;
@@ -197,7 +210,82 @@ function queryWith(parameters: Parameter[], seed: number, random: Choices): stri
   return text ? `?${text}` : "";
 }
 
+/** A problem whose detail, or an error's path or message, holds a raw control character (the document's text rule forbids NUL). */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+function echoesControl(problem: unknown): boolean {
+  const body = problem as { detail?: unknown; errors?: Array<{ path?: unknown; message?: unknown }> } | undefined;
+  const texts = [body?.detail, ...(body?.errors ?? []).flatMap((error) => [error.path, error.message])];
+  return texts.some((text) => typeof text === "string" && CONTROL.test(text));
+}
+
+/**
+ * A request with a header Node's HTTP parser refuses (a control character in its value),
+ * written on the socket as is: no HTTP client sends one.
+ */
+async function malformedHeader(method: string, path: string): Promise<{ status: number; contentType: string; body: string }> {
+  const base = new URL(await testServer());
+  const socket = connect(Number(base.port), base.hostname);
+  await once(socket, "connect");
+  const chunks: Buffer[] = [];
+  socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+  socket.write(`${method} ${path} HTTP/1.1\r\nHost: ${base.host}\r\nX-Note: a\u0001b\r\nConnection: close\r\n\r\n`);
+  await once(socket, "close");
+  const text = Buffer.concat(chunks).toString("utf8");
+  const [head = "", body = ""] = text.split("\r\n\r\n");
+  return {
+    status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
+    contentType: /content-type: ([^\r]+)/i.exec(head)?.[1] ?? "",
+    body,
+  };
+}
+
 describe("the REST interface under schema-driven fuzzing", () => {
+  it("answers a malformed header on every operation with the 400 the document lists, as problem+json", async () => {
+    const document = (await call("GET", "/api/b2b/openapi.json")).json as Document;
+    const findings: string[] = [];
+    for (const [template, item] of Object.entries(document.paths)) {
+      for (const method of METHODS.filter((name) => item[name])) {
+        const path = `/api/b2b${template.replace(/\{[^}]+\}/g, randomUUID())}`;
+        const answer = await malformedHeader(method.toUpperCase(), path);
+        const where = `${method.toUpperCase()} ${template} → ${answer.status}`;
+        if (answer.status !== 400) findings.push(`${where}: not 400`);
+        else if (!("400" in item[method]!.responses)) findings.push(`${where}: 400 not in the document`);
+        else if (!answer.contentType.startsWith("application/problem+json") || !answer.body.includes('"malformed_request"'))
+          findings.push(`${where}: not the malformed_request problem`);
+      }
+    }
+    expect(findings).toEqual([]);
+  });
+
+  it("refuses a date outside the years the document states in every date parameter (422 or 400 as documented), never a 500", async () => {
+    const org = await newOrg();
+    const headers = await org.bearer();
+    const document = (await call("GET", "/api/b2b/openapi.json")).json as Document;
+    const isDate = (schema: unknown): boolean => {
+      const record = (schema ?? {}) as { format?: string; anyOf?: unknown[]; oneOf?: unknown[] };
+      return record.format === "date" || record.format === "date-time" || [...(record.anyOf ?? []), ...(record.oneOf ?? [])].some(isDate);
+    };
+    const findings: string[] = [];
+    let tried = 0;
+    for (const [template, item] of Object.entries(document.paths)) {
+      for (const method of METHODS.filter((name) => item[name])) {
+        const parameters = (inline(item[method]!.parameters ?? [], document) as Parameter[]) ?? [];
+        for (const parameter of parameters.filter((p) => p.in === "query" && isDate(p.schema))) {
+          for (const value of ["0005-08-26", "0005-08-26T00:00:00Z", "1899-12-31", "3000-01-01"]) {
+            const path = `/api/b2b${template.replace(/\{[^}]+\}/g, randomUUID())}?${parameter.name}=${encodeURIComponent(value)}`;
+            const answer = await call(method.toUpperCase(), path, { headers });
+            tried++;
+            const where = `${method.toUpperCase()} ${template}?${parameter.name}=${value} → ${answer.status}`;
+            if (answer.status >= 500 || answer.status < 400) findings.push(where);
+            else if (!(String(answer.status) in item[method]!.responses)) findings.push(`${where}: not in the document`);
+          }
+        }
+      }
+    }
+    expect(tried).toBeGreaterThan(20);
+    expect(findings).toEqual([]);
+  });
+
   it("answers every operation only with statuses its document lists, never 5xx, errors as problem+json", async () => {
     const org = await newOrg();
     const headers = await org.bearer();
@@ -243,6 +331,8 @@ describe("the REST interface under schema-driven fuzzing", () => {
             findings.push(`${where}: status not in the document (${[...documented].join(", ")})`);
           else if (answer.status >= 400 && !String(answer.headers["content-type"] ?? "").startsWith("application/problem+json")) {
             findings.push(`${where}: error not problem+json`);
+          } else if (answer.status >= 400 && echoesControl(answer.json)) {
+            findings.push(`${where}: a problem repeats a control character raw: ${answer.text.slice(0, 200)}`);
           }
         }
       }

@@ -59,7 +59,12 @@ export function expectProblem(answer: Answer, status: number) {
   expect(answer.status, answer.text).toBe(status);
   expect(String(answer.headers["content-type"])).toContain("application/problem+json");
   expect(answer.json).toMatchObject({ type: expect.any(String), title: expect.any(String), status, detail: expect.any(String) });
-  return answer.json as { detail: string; errors?: Array<{ path: string; message: string; code?: string }> };
+  return answer.json as {
+    detail: string;
+    code: string;
+    params?: Record<string, unknown>;
+    errors?: Array<{ path: string; message: string; code?: string; params?: Record<string, unknown> }>;
+  };
 }
 
 export type Rest = ReturnType<typeof restAs>;

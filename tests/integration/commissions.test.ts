@@ -4,7 +4,7 @@
  * receivables are paid.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, dayOf } from "@/server/insights/calendar";
+import { addDays, dayOf } from "@/server/lib/calendar";
 import { newOrg } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
 import { nfeKey, orderBody, orderFixtures } from "../helpers/orders";

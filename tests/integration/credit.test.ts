@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { dayOf, daysBetween } from "@/server/insights/calendar";
+import { dayOf, daysBetween } from "@/server/lib/calendar";
 import { newOrg } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
 import { orderBody, orderFixtures, receivableOf } from "../helpers/orders";

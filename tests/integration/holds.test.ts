@@ -11,7 +11,8 @@ import { encrypt } from "@/server/lib/encryption";
 import { createRuntime } from "@/server/runtime";
 import { callerWith, newOrg, testRuntime, type TestOrg } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
-import { nfeKey, orderBody, orderFixtures, receivableOf, type Fixtures } from "../helpers/orders";
+import { stockFor } from "../helpers/stock";
+import { newCnpj, nfeKey, orderBody, orderFixtures, receivableOf, type Fixtures } from "../helpers/orders";
 
 const API = "/api/b2b";
 
@@ -25,6 +26,7 @@ async function setup(): Promise<{ org: TestOrg; f: Fixtures; manager: Record<str
 type Hold = { reason: string; details: Record<string, unknown>; created_at: string };
 type Order = {
   id: string;
+  updated_at: string;
   holds: Hold[];
   decisions: Array<{ decision: string; note: string | null; holds: Hold[]; actor_name: string | null }>;
   status: string;
@@ -42,8 +44,12 @@ const put = (f: Fixtures, id: string, overrides: Record<string, unknown>) =>
   call("PUT", `${API}/orders/${id}`, { headers: f.headers, body: orderBody(f, overrides) });
 const credit = (f: Fixtures, headers: Record<string, string>, body: { credit_limit: number | null; credit_blocked: boolean }) =>
   call("PUT", `${API}/partners/${f.partner.id}/credit`, { headers, body });
-const decide = (headers: Record<string, string>, id: string, decision: string, note?: string) =>
-  call("POST", `${API}/orders/${id}/approval`, { headers, body: { decision, ...(note === undefined ? {} : { note }) } });
+/** A decision on the order as the decider reads it now (its `updated_at`; one who cannot read it sends the time). */
+const decide = async (headers: Record<string, string>, id: string, decision: string, note?: string) => {
+  const seen = await call("GET", `${API}/orders/${id}`, { headers });
+  const updated_at = seen.status === 200 ? (seen.json.updated_at as string) : new Date().toISOString();
+  return call("POST", `${API}/orders/${id}/approval`, { headers, body: { decision, updated_at, ...(note === undefined ? {} : { note }) } });
+};
 const reasons = (order: { holds: Hold[] }) => order.holds.map((hold) => hold.reason);
 
 /** A receivable of the partner's, due `days` ago (São Paulo noon), nothing paid. */
@@ -144,7 +150,8 @@ describe("holds (contract §11)", { timeout: 120_000 }, () => {
         reason: "DISCOUNT",
         details: {
           max_discount_percent: 5,
-          items: [{ index: 0, product_id: f.drill.id, list_unit_value: 459.9, net_unit_value: 400, discount_percent: 13.02 }],
+          // The line 800.00 less its share of the order's own discount of 10 (800/1160 × 10 = 6.90), over 2: 396.55.
+          items: [{ index: 0, product_id: f.drill.id, list_unit_value: 459.9, net_unit_value: 396.55, discount_percent: 13.77 }],
         },
         created_at: expect.any(String),
       },
@@ -204,7 +211,13 @@ describe("approval (contract §11)", { timeout: 120_000 }, () => {
     expect((await credit(f, manager, { credit_limit: null, credit_blocked: true })).status).toBe(200);
     const held = await create(f);
     for (const role of ["SELLER", "VIEWER"] as const) expectProblem(await decide(await org.bearer(role), held.id, "APPROVE"), 403);
-    for (const body of [{}, { decision: "MAYBE" }, { decision: "APPROVE", note: "x".repeat(1001) }])
+    for (const body of [
+      {},
+      { decision: "MAYBE", updated_at: held.updated_at },
+      { decision: "APPROVE", note: "x".repeat(1001), updated_at: held.updated_at },
+      { decision: "APPROVE" },
+      { decision: "APPROVE", updated_at: "0000-01-01T00:00:00Z" },
+    ])
       expectProblem(await call("POST", `${API}/orders/${held.id}/approval`, { headers: manager, body }), 422);
     expectProblem(await decide(manager, "00000000-0000-4000-8000-000000000000", "APPROVE"), 404);
 
@@ -317,5 +330,255 @@ describe("the credit race (contract §11)", { timeout: 120_000 }, () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+/** Issue 40: the ways around the commercial policy an outside attack found, each closed. */
+describe("holds that cannot be escaped (contract §11, amended)", { timeout: 120_000 }, () => {
+  it("a move from OPEN decides again on what stands now: a later block, limit or overdue is recorded and the move refused (409)", async () => {
+    const { org, f, manager } = await setup();
+    const order = await create(f);
+    expect(reasons(order)).toEqual([]);
+    // Blocked after the order was written: confirming it is refused, and the hold is there to decide on.
+    expect((await credit(f, manager, { credit_limit: null, credit_blocked: true })).status).toBe(200);
+    const confirm = await put(f, order.id, { status: f.status("ORDER", "confirmed") });
+    expect(expectProblem(confirm, 409)).toMatchObject({ code: "order_on_hold", params: { holds: ["CREDIT_BLOCKED"] } });
+    const held = await get(f, order.id);
+    expect(reasons(held)).toEqual(["CREDIT_BLOCKED"]);
+    expect(held.status_detail.phase).toBe("OPEN");
+    expect(await org.db.auditEvent.count({ where: { entity: "order", entity_id: order.id, action: "update" } })).toBe(1);
+    // Invoicing straight from OPEN is refused the same way, the NF-e key not taken.
+    const invoice = await put(f, order.id, { status: f.status("ORDER", "invoiced"), invoices: [{ invoice_key: nfeKey() }] });
+    expectProblem(invoice, 409);
+    // Approved: the move goes on (what was approved is not held again while the terms stand).
+    expect((await decide(manager, order.id, "APPROVE", "Bloqueio revisto")).status).toBe(200);
+    const confirmed = await put(f, order.id, { status: f.status("ORDER", "confirmed") });
+    expect(confirmed.status, confirmed.text).toBe(200);
+
+    // Overdue and over the limit after the write: both found on the move.
+    const other = await setup();
+    const second = await create(other.f);
+    await overdueReceivable(other.f, 100, 20);
+    expect((await credit(other.f, other.manager, { credit_limit: 1000, credit_blocked: false })).status).toBe(200);
+    expect(expectProblem(await put(other.f, second.id, { status: other.f.status("ORDER", "confirmed") }), 409)).toMatchObject({
+      params: { holds: ["CREDIT_LIMIT", "OVERDUE"] },
+    });
+    expect(reasons(await get(other.f, second.id))).toEqual(["CREDIT_LIMIT", "OVERDUE"]);
+    // The panel's status menu (tRPC) refuses the same way, and keeps the holds.
+    const caller = await other.org.as();
+    await expect(caller.orders.setStatus({ id: second.id, status: other.f.status("ORDER", "confirmed") })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
+  });
+
+  it("the order's own discount (and a sale's) is spread over the items before the DISCOUNT comparison", async () => {
+    const { f } = await setup();
+    // 2 × 459.90 + 3 × 120.00 = 1,279.80; an order discount of 300 takes the drill's line 23 % below its price.
+    const deep = await create(f, {
+      items: [
+        { product_id: f.drill.id, unit_value: 459.9, quantity: 2, discount: 0 },
+        { product_id: f.saw.id, unit_value: 120, quantity: 3 },
+      ],
+      order_value: 1279.8,
+      discount_value: 300,
+      total_value: 1009.8,
+    });
+    expect(reasons(deep)).toEqual(["DISCOUNT"]);
+    const sale = await call("POST", `${API}/sales`, {
+      headers: f.headers,
+      body: {
+        partner_id: f.partner.id,
+        company_id: f.company.id,
+        seller_id: f.seller.id,
+        created_at: new Date().toISOString(),
+        updated_by: "loja",
+        full_value: 459.9,
+        total_value: 359.9,
+        discount: [{ type: "COUPON", amount: 100 }],
+        items: [{ product_id: f.drill.id, quantity: 1, unit_value: 459.9 }],
+        payments: [{ payment_method_id: f.method.id, amount: 359.9, installments: 1 }],
+      },
+    });
+    expect(sale.status, sale.text).toBe(200);
+    const saleOrder = (await call("GET", `${API}/orders?search=${encodeURIComponent(f.partner.name)}&perPage=100`, { headers: f.headers }))
+      .json.items as Array<{ id: string; origin: string; holds: Hold[] }>;
+    expect(saleOrder.find((order) => order.origin === "SALE")?.holds.map((hold) => hold.reason)).toEqual(["DISCOUNT"]);
+  });
+
+  it("a change of company decides the holds again; an installment count the method does not offer is 422", async () => {
+    const { f, manager } = await setup();
+    const order = await create(f);
+    expect((await credit(f, manager, { credit_limit: null, credit_blocked: true })).status).toBe(200);
+    const other = await f.post("/companies", { name: "Filial", fiscal_registration_number: newCnpj() });
+    await stockFor(f.headers, { company_id: other.id, products: [f.drill, f.saw], warehouse: f.warehouse });
+    const moved = await put(f, order.id, { company_id: other.id });
+    expect(moved.status, moved.text).toBe(200);
+    expect(reasons(await get(f, order.id))).toEqual(["CREDIT_BLOCKED"]);
+
+    const method = await f.post("/payment-methods", {
+      name: "Cartão 1x ou 6x",
+      type: "CREDIT_CARD",
+      installments: [{ sequence: 1 }, { sequence: 6 }],
+    });
+    const payments = (installments: number) => [{ payment_method_id: method.id, amount: 1280, installments }];
+    const three = await call("POST", `${API}/orders`, { headers: f.headers, body: orderBody(f, { payments: payments(3) }) });
+    expect(expectProblem(three, 422).errors).toEqual([
+      expect.objectContaining({ path: "payments.0.installments", code: "installments_not_offered", params: { offered: [1, 6] } }),
+    ]);
+    expect((await call("POST", `${API}/orders`, { headers: f.headers, body: orderBody(f, { payments: payments(6) }) })).status).toBe(201);
+  });
+
+  it("exposure leaves out reversed receivables and counts what an invoiced order's receivables do not cover", async () => {
+    const { f, manager } = await setup();
+    const standing = async () => (await call("GET", `${API}/partners/${f.partner.id}/credit`, { headers: manager })).json;
+    // Reversed ("Estornado"): neither owed nor overdue, so no OVERDUE hold.
+    await receivableOf(f, 300, { status: f.status("FINANCIAL", "reversed"), due_date: "2026-01-05T15:00:00Z" });
+    expect(await standing()).toMatchObject({ exposure: 0, overdue_value: 0, oldest_overdue_days: null });
+    expect(reasons(await create(f, { status: f.status("ORDER", "invoiced"), invoices: [{ invoice_key: nfeKey() }] }))).toEqual([]);
+    // That invoiced order has no payments, so no receivables: its whole total is owed.
+    expect((await standing()).exposure).toBe(1280);
+    // An order of 1,280.00 paid by 1.00: its receivable covers 1.00, the rest is still owed.
+    const paid = await create(f, {
+      payments: [{ payment_method_id: f.method.id, amount: 1, installments: 1 }],
+    });
+    expect((await put(f, paid.id, { status: f.status("ORDER", "invoiced"), invoices: [{ invoice_key: nfeKey() }] })).status).toBe(200);
+    expect((await standing()).exposure).toBe(2560);
+  });
+
+  it("an approval approves what it saw: an order changed since is 409 order_changed", async () => {
+    const { f, manager } = await setup();
+    expect((await credit(f, manager, { credit_limit: null, credit_blocked: true })).status).toBe(200);
+    const held = await create(f);
+    const seen = held.updated_at;
+    expect((await put(f, held.id, { observation: "Trocado depois da leitura" })).status).toBe(200);
+    const late = await call("POST", `${API}/orders/${held.id}/approval`, {
+      headers: manager,
+      body: { decision: "APPROVE", updated_at: seen },
+    });
+    expect(expectProblem(late, 409)).toMatchObject({ code: "order_changed", params: { updated_at: expect.any(String) } });
+    expect(reasons(await get(f, held.id))).toEqual(["CREDIT_BLOCKED"]);
+    expect((await decide(manager, held.id, "APPROVE")).status).toBe(200);
+  });
+
+  it("a SELLER cannot extend a quotation's validity (a MANAGER can, audited); dates out of range are 422", async () => {
+    const { org, f } = await setup();
+    const sellerUser = await org.bearer("SELLER");
+    const user = (await org.db.user.findFirst({ where: { role: "SELLER" } }))!;
+    const own = await f.post("/sellers", { name: "Vendedora", email: "vendedora@example.com", user_id: user.id });
+    const today = new Date().toISOString().slice(0, 10);
+    const body = (overrides: Record<string, unknown>) =>
+      orderBody(f, { seller_id: own.id, quotation: true, negotiation_date: `${today}T12:00:00Z`, ...overrides });
+    const longer = await call("POST", `${API}/orders`, { headers: sellerUser, body: body({ valid_until: "2099-12-31" }) });
+    expect(expectProblem(longer, 403)).toMatchObject({ code: "validity_extension_denied" });
+    const quote = await call("POST", `${API}/orders`, { headers: sellerUser, body: body({}) });
+    expect(quote.status, quote.text).toBe(201);
+    const stored = (await call("GET", `${API}/orders/${quote.json.id}`, { headers: sellerUser })).json;
+    expectProblem(
+      await call("PUT", `${API}/orders/${quote.json.id}`, { headers: sellerUser, body: body({ valid_until: "2099-12-31" }) }),
+      403,
+    );
+    // Shorter is the seller's to choose; later is a MANAGER's, and audited.
+    expect((await call("PUT", `${API}/orders/${quote.json.id}`, { headers: sellerUser, body: body({ valid_until: today }) })).status).toBe(
+      200,
+    );
+    const manager = await org.bearer("MANAGER");
+    expect(
+      (await call("PUT", `${API}/orders/${quote.json.id}`, { headers: manager, body: body({ valid_until: "2099-12-31" }) })).status,
+    ).toBe(200);
+    const audits = await org.db.auditEvent.findMany({ where: { entity: "order", entity_id: quote.json.id, action: "update" } });
+    expect(audits.some((event) => JSON.stringify(event.changes).includes("2099-12-31"))).toBe(true);
+    expect(stored.valid_until).not.toBe("2099-12-31");
+    for (const overrides of [
+      { valid_until: "0000-01-01" },
+      { negotiation_date: "1000-01-01T00:00:00Z" },
+      { negotiation_date: "9999-12-31T00:00:00Z" },
+    ])
+      expectProblem(await call("POST", `${API}/orders`, { headers: f.headers, body: body(overrides) }), 422);
+  });
+
+  it("the holds preview answers a SELLER only about its own orders (another seller's order is 404)", async () => {
+    const { org, f } = await setup();
+    const someone = await create(f);
+    const user = await org.bearer("SELLER");
+    const seller = await callerWith(org.runtime, user);
+    const preview = {
+      id: someone.id,
+      partner_id: f.partner.id,
+      total_value: 10,
+      items: [{ product_id: f.saw.id, quantity: 1, unit_value: 10, discount: 0 }],
+    };
+    await expect(seller.orders.previewHolds(preview)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const admin = await org.as();
+    expect((await admin.orders.previewHolds(preview)).holds).toEqual([]);
+  });
+
+  it("a PUT keeps the fields beyond the interface it omits; a partner's credit is not written with the partner (422)", async () => {
+    const { org, f } = await setup();
+    const seller = await f.post("/sellers", {
+      name: "Com política",
+      email: "p@example.com",
+      max_discount_percent: 7,
+      commission_rate: 3,
+      active: false,
+    });
+    const put = await call("PUT", `${API}/sellers/${seller.id}`, {
+      headers: f.headers,
+      body: { name: "Com política", email: "p@example.com" },
+    });
+    expect(put.status, put.text).toBe(200);
+    expect(put.json).toMatchObject({ max_discount_percent: 7, commission_rate: 3, active: false });
+    const partner = await f.post("/partners", {
+      name: "Cliente IE",
+      fiscal_registration_number: newCnpj(),
+      state_registration: "110042490114",
+    });
+    const edited = await call("PUT", `${API}/partners/${partner.id}`, {
+      headers: f.headers,
+      body: { name: "Cliente IE", fiscal_registration_number: partner.fiscal_registration_number },
+    });
+    expect(edited.json.state_registration).toBe("110042490114");
+    for (const [method, path] of [
+      ["POST", "/partners"],
+      ["PUT", `/partners/${partner.id}`],
+    ] as const) {
+      for (const field of [{ credit_limit: 1_000_000 }, { credit_blocked: false }]) {
+        const answer = await call(method, `${API}${path}`, {
+          headers: await org.bearer("SELLER"),
+          body: { name: "Cliente IE", fiscal_registration_number: partner.fiscal_registration_number, ...field },
+        });
+        expect(expectProblem(answer, 422).errors).toEqual([expect.objectContaining({ path: Object.keys(field)[0] })]);
+      }
+    }
+  });
+
+  it("a partner with a credit decision or a history is not deleted: 403 for a SELLER, 409 for others", async () => {
+    const { org, f, manager } = await setup();
+    const sellerHeaders = await org.bearer("SELLER");
+    const fresh = await f.post("/partners", { name: "Sem histórico", fiscal_registration_number: newCnpj() });
+    expect(
+      (await call("PUT", `${API}/partners/${fresh.id}/credit`, { headers: manager, body: { credit_limit: null, credit_blocked: true } }))
+        .status,
+    ).toBe(200);
+    expect(expectProblem(await call("DELETE", `${API}/partners/${fresh.id}`, { headers: sellerHeaders }), 403)).toMatchObject({
+      code: "partner_has_history",
+    });
+    expect(expectProblem(await call("DELETE", `${API}/partners/${fresh.id}`, { headers: manager }), 409)).toMatchObject({
+      code: "partner_has_history",
+      params: { credit: true },
+    });
+    await create(f);
+    expect(expectProblem(await call("DELETE", `${API}/partners/${f.partner.id}`, { headers: f.headers }), 409)).toMatchObject({
+      params: { usages: { orders: 1 } },
+    });
+    // Re-created with the same CNPJ: impossible while the blocked one stands.
+    expectProblem(
+      await call("POST", `${API}/partners`, {
+        headers: sellerHeaders,
+        body: { name: "De novo", fiscal_registration_number: fresh.fiscal_registration_number },
+      }),
+      409,
+    );
+    const plain = await f.post("/partners", { name: "Apagável", fiscal_registration_number: newCnpj() });
+    expect((await call("DELETE", `${API}/partners/${plain.id}`, { headers: sellerHeaders })).status).toBe(204);
   });
 });

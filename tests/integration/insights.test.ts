@@ -9,7 +9,7 @@ import { transaction } from "@/server/db/transaction";
 import { scopedQuery } from "@/server/db/sql";
 import { Prisma } from "@/server/generated/prisma/client";
 import { rebuildInsights } from "@/server/insights/rebuild";
-import { today } from "@/server/insights/calendar";
+import { today } from "@/server/lib/calendar";
 import { recordSaleInRollups } from "@/server/insights/sales-rollups";
 import { change, percentage } from "@/server/insights/funnel/service";
 import { periodSegments } from "@/server/insights/most-sold/service";

@@ -3,6 +3,7 @@
  * order report, §7 totals, status history, payments, invoices, attachments, coupons).
  */
 import { randomUUID } from "node:crypto";
+import { transaction } from "@/server/db/transaction";
 import { describe, expect, it } from "vitest";
 import { encrypt } from "@/server/lib/encryption";
 import { newOrg, unique, type TestOrg } from "../helpers/database";
@@ -1087,9 +1088,17 @@ describe("coupons", { timeout: 120_000 }, () => {
 describe("demo data", { timeout: 300_000 }, () => {
   it("gives a fresh org a few orders of its demo partners and products", async () => {
     const org = await newOrg();
-    const { seedDemoData } = await import("@/server/organizations/demo-data");
-    expect(await seedDemoData(org.database.prisma, org.organizationId)).toBe(true);
-    // The orders demo's own orders (the sales demo adds orders made from sales: origin "SALE").
+    // The demo's steps up to its orders (tests/integration/sales-demo.test.ts writes the whole demo).
+    const [{ seedCatalogDemo }, { seedPartiesDemo }, { seedSettingsDemo }, { seedStockDemo }, { seedOrdersDemo }] = await Promise.all([
+      import("@/server/catalog/demo-data"),
+      import("@/server/parties/demo-data"),
+      import("@/server/settings/demo-data"),
+      import("@/server/stock/demo-data"),
+      import("@/server/orders/demo-data"),
+    ]);
+    for (const step of [seedCatalogDemo, seedPartiesDemo, seedSettingsDemo, seedStockDemo, seedOrdersDemo]) {
+      await transaction(org.db, (tx) => step(tx));
+    }
     const orders = await org.db.order.findMany({
       where: { sale_id: null },
       include: { statuses: true, payments: true },

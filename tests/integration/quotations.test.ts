@@ -4,7 +4,7 @@
  * become an order (422), and the panel duplicates it as a new quotation instead.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, dayOf } from "@/server/insights/calendar";
+import { addDays, dayOf } from "@/server/lib/calendar";
 import { newOrg } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
 import { orderBody, orderFixtures } from "../helpers/orders";

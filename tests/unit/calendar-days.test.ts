@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endOfDay, startOfDay } from "@/server/insights/calendar";
+import { endOfDay, startOfDay } from "@/server/lib/calendar";
 
 describe("business days", () => {
   it("start and end in São Paulo, and text that is no day is an Invalid Date, never a throw", () => {

@@ -1,4 +1,7 @@
 import { createConfig, lintFromString } from "@redocly/openapi-core";
+import { Document, Spectral, type RulesetDefinition } from "@stoplight/spectral-core";
+import { Json } from "@stoplight/spectral-parsers";
+import { oas } from "@stoplight/spectral-rulesets";
 import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "@/server/openapi";
 
@@ -84,6 +87,14 @@ describe("OpenAPI document", () => {
     for (const tail of ["variations", "specification"]) {
       expect(paths[`/products/{product_id}/${tail}`]!.get!.description).toContain("/products/alternative-units");
     }
+  });
+
+  it("passes Spectral's own OpenAPI rules (spectral:oas, its recommended set, as the CLI runs it) with no finding of any severity", async () => {
+    const spectral = new Spectral();
+    // Its ruleset is typed as JSON it reads, not as the definition it is.
+    spectral.setRuleset({ extends: [[oas as RulesetDefinition, "recommended"]] });
+    const findings = await spectral.run(new Document(JSON.stringify(document), Json, "/openapi.json"));
+    expect(findings.map((finding) => `${finding.code} at ${finding.path.join(".")}: ${finding.message}`)).toEqual([]);
   });
 
   it("keeps no unused schemas of the generator", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { money } from "@/server/lib/money";
-import { installmentDueDates, installmentError, maxInstallments, receivablesOf } from "@/server/finance/receivables";
+import { installmentDueDates, installmentError, offeredInstallments, receivablesOf, rulesOf } from "@/server/finance/receivables";
 
 const base = new Date("2026-03-01T12:00:00Z");
 const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
@@ -66,7 +66,20 @@ describe("receivables of a payment", () => {
       ],
     };
     expect(installmentDueDates(base, rules, 3)).toEqual([day("2026-03-31"), day("2026-04-30"), day("2026-05-20")]);
-    expect(maxInstallments(rules)).toBe(2);
-    expect(maxInstallments({ condition: null, installments: [] })).toBe(1);
+    expect(offeredInstallments(rules)).toEqual([1, 2]);
+    expect(offeredInstallments({ condition: null, installments: [] })).toEqual([1]);
+  });
+
+  it("a count the method does not list is not offered (the price engine could not price it)", () => {
+    const method = { condition: null, installments: [{ sequence: 1 }, { sequence: 6 }], minimum_installment_value: null };
+    expect(offeredInstallments(rulesOf(method))).toEqual([1, 6]);
+    expect(installmentError(method, money(600), 6, "payments.0.installments")).toBeUndefined();
+    expect(installmentError(method, money(600), 3, "payments.0.installments")).toEqual({
+      path: "payments.0.installments",
+      message: "the payment method offers 1, 6 installments",
+      code: "installments_not_offered",
+      params: { offered: [1, 6] },
+    });
+    expect(installmentError(method, money(600), 7, "payments.0.installments")).toMatchObject({ code: "too_big", params: { maximum: 6 } });
   });
 });

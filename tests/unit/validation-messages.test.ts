@@ -4,6 +4,7 @@ import en from "@/messages/en.json";
 import pt from "@/messages/pt-BR.json";
 import { localizeIssue, type IssueLike, type ValidationTranslator } from "@/lib/validation-messages";
 import { productWrite } from "@/server/catalog/products/schemas";
+import { dateInput } from "@/server/lib/calendar";
 import { couponForm } from "@/server/orders/coupons/schemas";
 
 /** A translator over one language's `validation` messages (ICU `{name}` arguments only). */
@@ -30,6 +31,18 @@ function issues(schema: z.ZodType, value: unknown): IssueLike[] {
 const say = (issue: IssueLike, locale: "pt-BR" | "en" = "pt-BR") => localizeIssue(issue, locale === "en" ? enT : ptT, locale, label);
 
 describe("localizeIssue", () => {
+  it("words a reference not chosen yet as a choice to make, never as a UUID (the stock dialog's company)", () => {
+    const reference = z.object({ company_id: z.uuid({ message: "must be a UUID" }) });
+    expect(say(issues(reference, { company_id: "" })[0]!)).toBe("escolha uma opção");
+    expect(say(issues(reference, { company_id: "" })[0]!, "en")).toBe("choose one");
+    expect(say(issues(reference, { company_id: "not-an-id" })[0]!)).toBe("deve ser um identificador válido (UUID)");
+  });
+
+  it("tells dates outside 1900–2999 as such", () => {
+    expect(say(issues(dateInput, "0005-08-26")[0]!)).toBe("deve estar entre os anos 1900 e 2999");
+    expect(say(issues(dateInput, "2026-02-30")[0]!)).toBe("deve ser uma data válida");
+  });
+
   const money = z.number({ message: "is required" }).min(0, "must not be negative").max(1_000_000, "is too large").nullish();
 
   it("tells a missing value from one that is not a number, whatever the schema's own message", () => {

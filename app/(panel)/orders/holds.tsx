@@ -109,6 +109,8 @@ export interface DecidedOrder {
   number: number;
   partner_name: string;
   quotation?: boolean;
+  /** The order as staff read it: a decision on an order that changed since is refused (409 `order_changed`). */
+  updated_at: string;
 }
 
 /** "Liberar o pedido nº 12?" / "Recusar…": a note, then POST /orders/{id}/approval. */
@@ -146,7 +148,7 @@ export function DecisionDialog({
             event.preventDefault();
             setError(null);
             try {
-              await approval.mutateAsync({ id: order.id, decision, note: note.trim() || null });
+              await approval.mutateAsync({ id: order.id, decision, note: note.trim() || null, updated_at: order.updated_at });
               toast.success(t(decision === "APPROVE" ? "approved" : "rejected", { name }));
               onDone?.();
               onClose();
@@ -223,7 +225,13 @@ export function OrderHolds({ order }: { order: OrderDetail }) {
       </CardContent>
       {decision && (
         <DecisionDialog
-          order={{ id: order.id, number: order.number, partner_name: order.partner.name, quotation: order.quotation }}
+          order={{
+            id: order.id,
+            number: order.number,
+            partner_name: order.partner.name,
+            quotation: order.quotation,
+            updated_at: order.updated_at,
+          }}
           decision={decision}
           onClose={() => setDecision(null)}
         />

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dayOf } from "@/lib/dates";
+import { dateInput } from "@/server/lib/calendar";
 import { money, moneyInput, roundMoney, sumMoney, ZERO, type Money } from "@/server/lib/money";
 import { exactLine, orderFigures } from "@/server/orders/orders/totals";
 import { quantityInput, type orderCreate, type OrderDetail, type orderUpdate } from "@/server/orders/orders/schemas";
@@ -42,10 +43,10 @@ export const orderFormSchema = z
     seller_id: z.string(),
     /** Where the items' stock comes from unless an item names its own; empty: the default warehouse. */
     warehouse_id: z.string(),
-    negotiation_date: z.iso.date({ message: "must be a date (YYYY-MM-DD)" }),
+    negotiation_date: dateInput,
     quotation: z.boolean(),
     /** A quotation's last day (YYYY-MM-DD); blank: the negotiation day + the org's validity (contract §11). */
-    valid_until: z.union([z.literal(""), z.iso.date({ message: "must be a date (YYYY-MM-DD)" })]),
+    valid_until: z.union([z.literal(""), dateInput]),
     observation: text(5000),
     shipment_street: text(),
     shipment_number: text(),

@@ -42,6 +42,9 @@ export const productWrite = z.object({
   ncm: z
     .string()
     .trim()
+    // 8 digits, dots and spaces between them as staff type them ("8467.21.00").
+    .meta({ override: { type: "string", pattern: "^[\\s.]*(\\d[\\s.]*){8}$", maxLength: 20 } })
+    .max(20)
     .transform(normalizeNcm)
     .refine((value) => /^\d{8}$/.test(value), "must be 8 digits (e.g. 8467.21.00)")
     .nullish(),

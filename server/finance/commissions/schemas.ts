@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dayInput } from "../../insights/calendar";
+import { dayInput } from "../../lib/calendar";
 import { pageOf, pagingInput } from "../../lib/paging";
 import { uuid } from "../../lib/schemas";
 

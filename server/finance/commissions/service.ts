@@ -1,7 +1,7 @@
 import type { Db } from "../../db/scoped";
 import { scopedQuery } from "../../db/sql";
 import { Prisma } from "../../generated/prisma/client";
-import { endOfDay, startOfDay } from "../../insights/calendar";
+import { endOfDay, startOfDay } from "../../lib/calendar";
 import { money, roundMoney, sumMoney, ZERO, type Money } from "../../lib/money";
 import type { OrderScope } from "../../orders/orders/scope";
 import { canceledFinancialStatus } from "../financials/service";

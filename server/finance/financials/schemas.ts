@@ -1,25 +1,10 @@
 import { z } from "zod";
 import { isValidBoletoCode, normalizeBoletoCode } from "../../lib/boleto";
-import { endOfDay, startOfDay } from "../../insights/calendar";
+import { dateInput, dateTimeInput, periodEndInput } from "../../lib/calendar";
 import { moneyInput } from "../../lib/money";
 import { pagingInput, queryBoolean } from "../../lib/paging";
 import { isValidBrCode } from "../../lib/pix";
 import { attributes, clientId, uuid } from "../../lib/schemas";
-
-/**
- * A date-time of a request: ISO 8601 with its offset, or a calendar date, which means that
- * day in Brazil (America/Sao_Paulo): its first moment there ("2026-11-26" → 2026-11-26T03:00Z).
- */
-export const dateTimeInput = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()], {
-    message: "must be a date-time (ISO 8601, e.g. 2026-03-01T12:00:00Z) or a date (YYYY-MM-DD)",
-  })
-  .transform((value) => (value.length === 10 ? startOfDay(value) : new Date(value)));
-
-/** The end of a period: a date-time, or a calendar date counted whole (to its last moment in Brazil). */
-export const periodEndInput = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()], { message: "must be a date-time (ISO 8601) or a date (YYYY-MM-DD)" })
-  .transform((value) => (value.length === 10 ? endOfDay(value) : new Date(value)));
 
 /** `payment_billet.bar_code`: a boleto bar code (44 digits) or linha digitável (47) whose check digits hold. */
 const BOLETO_MESSAGE = "must be a boleto bar code (44 digits) or linha digitável (47 digits) with valid check digits";
@@ -215,7 +200,7 @@ export type FinancialListInput = z.output<typeof financialListInput>;
 /** The panel's "record payment" form: what was paid, on which day, and the status that follows. */
 export const financialPaymentForm = z.object({
   paying_off_value: moneyInput,
-  paying_off_date: z.iso.date({ message: "must be a date" }),
+  paying_off_date: dateInput,
   status: z.string().min(1, "is required"),
 });
 export type FinancialPaymentForm = z.input<typeof financialPaymentForm>;

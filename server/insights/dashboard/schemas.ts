@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dayInput } from "../calendar";
+import { dayInput } from "../../lib/calendar";
 import { mostSoldRecord } from "../most-sold/schemas";
 
 /**

@@ -4,7 +4,7 @@ import { AppError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
 import { mainImages } from "../../catalog/products/service";
 import { money, roundMoney, toJsonNumber, ZERO } from "../../lib/money";
-import { addDays, BUSINESS_TIME_ZONE, daysBetween, daysOf, dayOfDate, today, type Period } from "../calendar";
+import { addDays, BUSINESS_TIME_ZONE, daysBetween, daysOf, dayOfDate, today, type Period } from "../../lib/calendar";
 import { ANY_STAGE, change, percentage, sessionsByStage } from "../funnel/service";
 import { mostSold } from "../most-sold/service";
 import type { OrderScope } from "../../orders/orders/scope";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dayInput } from "../calendar";
+import { dayInput } from "../../lib/calendar";
 
 export const FUNNEL_STAGES = ["SESSION", "PRODUCT", "SHOPPING_CART", "CHECKOUT", "ORDER"] as const;
 export type FunnelStage = (typeof FUNNEL_STAGES)[number];

@@ -3,7 +3,7 @@ import { scopedExecute, scopedQuery } from "../../db/sql";
 import { AppError, type FieldError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
 import { money, roundMoney, toJsonNumber } from "../../lib/money";
-import { addDays, BUSINESS_TIME_ZONE as BUSINESS_ZONE, daysBetween, dayOf, today, type Period } from "../calendar";
+import { addDays, BUSINESS_TIME_ZONE as BUSINESS_ZONE, daysBetween, dayOf, today, type Period } from "../../lib/calendar";
 import type { FunnelEventInput, FunnelQuery, SalesFunnel } from "./schemas";
 
 /**

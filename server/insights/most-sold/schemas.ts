@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { queryInteger } from "../../lib/paging";
-import { dayInput } from "../calendar";
+import { dayInput } from "../../lib/calendar";
 
 const INT32_MAX = 2_147_483_647;
 const pageNumber = (name: string) =>

@@ -4,7 +4,7 @@ import { AppError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
 import { toJsonNumber } from "../../lib/money";
 import { MAX_PER_PAGE } from "../../lib/paging";
-import { addDays, daysBetween, monthOf, nextMonth, nextYear, today, yearOf } from "../calendar";
+import { addDays, daysBetween, monthOf, nextMonth, nextYear, today, yearOf } from "../../lib/calendar";
 import type { MostSoldInput, MostSoldRecord } from "./schemas";
 
 const EARLIEST_DAY = "1900-01-01";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ruleIssue, type FieldError } from "../../errors";
-import { endOfDay, startOfDay } from "../../insights/calendar";
+import { dateInput, dateTimeText, endOfDay, optionalDate, startOfDay } from "../../lib/calendar";
 import { decimalPlaces } from "../../lib/money";
 import { queryBoolean } from "../../lib/paging";
 import { attributes, clientId, requiredText } from "../../lib/schemas";
@@ -15,8 +15,8 @@ const COUPON_CODE = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F_-]+$/;
 export const COUPON_TYPES = ["ORDER", "FREIGHT"] as const;
 export const COUPON_VALUE_TYPES = ["PERCENTAGE", "MONETARY"] as const;
 
-/** A date (YYYY-MM-DD) or a date-time with its offset. */
-const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+/** A date (YYYY-MM-DD) or a date-time with its offset, from 1900 to 2999. */
+const dateOrDateTime = z.union([dateInput, dateTimeText()], {
   message: "must be a date (YYYY-MM-DD) or an ISO 8601 date-time",
 });
 
@@ -85,14 +85,8 @@ export function couponRules(coupon: CouponWriteOutput): FieldError[] {
   return errors;
 }
 
-/** A day of the panel's date inputs: empty for none. */
-const optionalDay = z
-  .union([z.literal(""), z.iso.date({ message: "must be a date (YYYY-MM-DD)" })])
-  .nullish()
-  .transform((value) => value || null);
-
 /** The panel's coupon form: the write schema with its dates as days, and the rules across fields. */
-export const couponForm = couponWrite.extend({ start_date: optionalDay, end_date: optionalDay }).superRefine((input, ctx) => {
+export const couponForm = couponWrite.extend({ start_date: optionalDate, end_date: optionalDate }).superRefine((input, ctx) => {
   for (const error of couponRules(input)) ctx.addIssue(ruleIssue(error));
 });
 export type CouponForm = z.input<typeof couponForm>;

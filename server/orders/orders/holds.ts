@@ -1,4 +1,6 @@
 import type { Db } from "../../db/scoped";
+import { AppError } from "../../errors";
+import { isUuid } from "../../lib/ids";
 import { transactionReads } from "../../db/sql";
 import type { Prisma } from "../../generated/prisma/client";
 import { money, ZERO, type Money } from "../../lib/money";
@@ -7,7 +9,8 @@ import { MAX_PRICE_ITEMS } from "../../pricing/prices/schemas";
 import { calculateProductPrices } from "../../pricing/prices/service";
 import { commercialSettingsOf } from "../../settings/commercial/service";
 import type { HOLD_REASONS, HoldPreview, HoldPreviewInput } from "./schemas";
-import { orderFigures } from "./totals";
+import { scopeWhere, type OrderScope } from "./scope";
+import { orderFigures, spreadOverLines } from "./totals";
 
 /**
  * Contract §11: the holds an order gets when it enters OPEN or CONFIRMED (or changes its
@@ -35,6 +38,8 @@ export interface HoldSubject {
   partnerId: string;
   sellerId: string | null;
   total: Money;
+  /** The order's own discount (`discount_value`; a sale's `discount[]`), spread over the items before their prices are compared. */
+  discount: Money;
   items: ReadonlyArray<{ product_id: string; unit_value: string; quantity: string; discount: string; list_unit_value: string | null }>;
 }
 
@@ -72,24 +77,34 @@ export async function decideHolds(
     const days = overdueDays(standing.oldestDue, now);
     if (days > tolerance) holds.push({ reason: "OVERDUE", details: { days, value: standing.overdue.toNumber(), tolerance } });
   }
-  const discount = subject.sellerId ? await discountHold(db, subject.sellerId, subject.items) : null;
+  const discount = subject.sellerId ? await discountHold(db, subject.sellerId, subject.items, subject.discount) : null;
   if (discount) holds.push(discount);
   return holds;
 }
 
-/** `DISCOUNT`: the items whose net unit price is below the customer's price by more than the seller's limit. */
-async function discountHold(db: Db, sellerId: string, items: HoldSubject["items"]): Promise<Omit<HoldState, "created_at"> | null> {
+/**
+ * `DISCOUNT`: the items whose net unit price — the line less its share of the order's own
+ * discount (spread in proportion to the lines, as contract §12 spreads it), over the
+ * quantity — is below the customer's price by more than the seller's limit.
+ */
+async function discountHold(
+  db: Db,
+  sellerId: string,
+  items: HoldSubject["items"],
+  orderDiscount: Money,
+): Promise<Omit<HoldState, "created_at"> | null> {
   const seller = await db.seller.findUnique({ where: { id: sellerId }, select: { max_discount_percent: true } });
   if (!seller) return null;
   const limit = money(seller.max_discount_percent);
   const floorRate = ZERO.plus(1).minus(limit.div(100));
+  const { lines } = orderFigures({ items });
+  const shares = spreadOverLines(orderDiscount, lines);
   const below = items.flatMap((item, index) => {
     if (item.list_unit_value === null) return [];
     const list = money(item.list_unit_value);
     const quantity = money(item.quantity);
     if (!list.greaterThan(0) || !quantity.greaterThan(0)) return [];
-    const [line = ZERO] = orderFigures({ items: [item] }).lines;
-    const net = line.div(quantity);
+    const net = (lines[index] ?? ZERO).minus(shares[index] ?? ZERO).div(quantity);
     if (!net.lessThan(list.times(floorRate))) return [];
     return [
       {
@@ -157,7 +172,12 @@ export async function customerPrices(
  * with these terms would get now, decided as the writer decides them (the customer's prices
  * by the engine, the partner's exposure without this order) but without locking or writing.
  */
-export async function previewHolds(db: Db, sellerId: string | null, input: HoldPreviewInput): Promise<HoldPreview> {
+export async function previewHolds(db: Db, scope: OrderScope, input: HoldPreviewInput): Promise<HoldPreview> {
+  // The order being edited must be one the caller reads: its total is left out of the exposure, which would tell it.
+  if (input.id && (!isUuid(input.id) || (await db.order.count({ where: { id: input.id, ...scopeWhere(scope) } })) === 0)) {
+    throw AppError.notFound("Order");
+  }
+  const sellerId = scope.kind === "all" ? (input.seller_id ?? null) : scope.sellerId;
   const payment = input.payment_method_id ? { payment_method_id: input.payment_method_id, installments: input.installments ?? 1 } : null;
   const items = input.items.map((item) => ({
     product_id: item.product_id,
@@ -174,6 +194,7 @@ export async function previewHolds(db: Db, sellerId: string | null, input: HoldP
       partnerId: input.partner_id,
       sellerId,
       total: money(input.total_value),
+      discount: money(input.discount_value ?? 0),
       items: items.map((item, index) => ({ ...item, list_unit_value: prices[index] ?? null })),
     },
     { lock: false },

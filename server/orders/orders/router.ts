@@ -139,22 +139,21 @@ export const ordersRouter = router({
           "or first payment method decides its holds again). REJECT cancels the order with contract §10's effects (reservations " +
           "released, unpaid receivables canceled, coupon uses given back); 422 naming `decision` when the org has no ORDER status in " +
           "the CANCELED phase. The decision, its note, who and when are kept in the order's `decisions` and the audit log; events " +
-          "`order.approved` or `order.rejected`. 409 (code `not_on_hold`) for an order without holds.",
+          "`order.approved` or `order.rejected`. 409 (code `not_on_hold`) for an order without holds. The body's `updated_at` is the " +
+          "order's as the approver read it: a decision on an order that changed since is 409 (code `order_changed`, `params.updated_at` " +
+          "the order's now), so an approval approves what it saw.",
         protect: true,
       },
       successStatus: 200,
     })
     .input(orderApproval)
     .output(orderDetail)
-    .mutation(async ({ ctx, input }) => decideOrder(ctx.db, await orderScope(ctx.db, ctx.principal), input.id, input.decision, input.note)),
+    .mutation(async ({ ctx, input }) => decideOrder(ctx.db, await orderScope(ctx.db, ctx.principal), input)),
   /** The order form's warning before saving (tRPC only): the holds these terms would get (contract §11). */
   previewHolds: sellProcedure
     .input(holdPreviewInput)
     .output(holdPreview)
-    .query(async ({ ctx, input }) => {
-      const scope = await orderScope(ctx.db, ctx.principal);
-      return previewHolds(ctx.db, scope.kind === "all" ? (input.seller_id ?? null) : scope.sellerId, input);
-    }),
+    .query(async ({ ctx, input }) => previewHolds(ctx.db, await orderScope(ctx.db, ctx.principal), input)),
   /** The panel's "duplicate as new quotation" (tRPC only, contract §11): answers the new quotation. */
   duplicateQuotation: sellProcedure
     .input(idInput)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateInput, dateTimeText } from "../../lib/calendar";
 import { decimalPlaces, moneyInput } from "../../lib/money";
 import { normalizeNfeKey, isValidNfeKey } from "../../lib/nfe-key";
 import { pagingInput, queryBoolean } from "../../lib/paging";
@@ -85,6 +86,8 @@ export const invoiceInput = z.object({
   invoice_key: z
     .string({ message: "is required" })
     .max(60)
+    // 44 digits, grouped or not (spaces, dots, hyphens, slashes); the last one a modulo-11 check digit, which no pattern can say.
+    .meta({ override: { type: "string", maxLength: 60, pattern: "^[\\s.\\-/]*(\\d[\\s.\\-/]*){44}$" } })
     .transform(normalizeNfeKey)
     .refine(isValidNfeKey, {
       message: "must be a 44-digit NF-e access key with a valid check digit",
@@ -173,10 +176,7 @@ const commonFields = {
   origin: text(50).min(1).optional(),
   company_id: uuid.nullish(),
   partner_id: uuid,
-  negotiation_date: z.iso.datetime({
-    offset: true,
-    message: "must be an ISO 8601 date-time",
-  }),
+  negotiation_date: dateTimeText(),
   seller_id: uuid.nullish(),
   /** Beyond the interface (contract §10): where the items' stock comes from unless an item names its own (else the default warehouse). */
   warehouse_id: uuid.nullish(),
@@ -192,7 +192,7 @@ const commonFields = {
    * Beyond the interface (contract §11): until when a quotation stands (a São Paulo day);
    * absent or null on a quotation, its negotiation day + the org's `quote_validity_days`.
    */
-  valid_until: z.iso.date({ message: "must be a date (YYYY-MM-DD)" }).nullish(),
+  valid_until: dateInput.nullish(),
   delivery_method_id: uuid.nullish(),
   delivery_rule_id: text(100).nullish(),
   delivery_date: text(40).nullish(),
@@ -376,6 +376,8 @@ export const holdPreviewInput = z.object({
   payment_method_id: uuid.nullish(),
   installments: z.number().int().min(1).max(1000).nullish(),
   total_value: z.number().finite().min(0).max(1e12),
+  /** The order's own discount, spread over the items before their prices are compared (contract §11). */
+  discount_value: z.number().finite().min(0).max(1e12).nullish(),
   items: z
     .array(
       z.object({
@@ -396,6 +398,8 @@ export type HoldPreview = z.output<typeof holdPreview>;
 export const orderApproval = z.object({
   id: z.string(),
   decision: z.enum(["APPROVE", "REJECT"], { message: "must be APPROVE or REJECT" }),
+  /** The order's `updated_at` as the approver read it: a decision on an order that changed since is 409 (`order_changed`). */
+  updated_at: dateTimeText("must be the order's updated_at (an ISO 8601 date-time)"),
   note: z
     .string()
     .trim()
@@ -403,6 +407,8 @@ export const orderApproval = z.object({
     .nullish()
     .transform((value) => value || null),
 });
+
+export type OrderApprovalInput = z.output<typeof orderApproval>;
 
 /** GET /orders/{id}: the order detail (interface "Order (detail)"), plus names for people. */
 export const orderDetail = z.object({
@@ -581,17 +587,17 @@ export const orderListRecord = z.object({
   /** Beyond the interface (contract §11): the order's holds (empty: not on hold). */
   holds: z.array(orderHold),
   created_at: z.string(),
+  /** Beyond the interface: when the order last changed (what an approval names, contract §11). */
+  updated_at: z.string(),
 });
 export type OrderListRecord = z.output<typeof orderListRecord>;
-
-const isoDate = z.iso.date({ message: "must be a date (YYYY-MM-DD)" });
 
 export const orderFilters = z.object({
   partner_id: uuid.optional(),
   /** negotiation_date on or after this day (in Brazil, America/Sao_Paulo). */
-  start_date: isoDate.optional(),
+  start_date: dateInput.optional(),
   /** negotiation_date on or before this day (in Brazil, America/Sao_Paulo). */
-  end_date: isoDate.optional(),
+  end_date: dateInput.optional(),
   quotation: queryBoolean.optional(),
   /** An ORDER status id. */
   status: uuid.optional(),

@@ -5,7 +5,7 @@ import { Prisma } from "../../generated/prisma/client";
 import { isUuid } from "../../lib/ids";
 import { toJsonNumber } from "../../lib/money";
 import { paginate, type Page } from "../../lib/paging";
-import { dayOfDate, endOfDay, startOfDay } from "../../insights/calendar";
+import { dayOfDate, endOfDay, startOfDay } from "../../lib/calendar";
 import { searchWhere } from "../../lib/search";
 import {
   SHIPMENT_FIELDS,
@@ -421,6 +421,7 @@ function toListRecord(row: ListRow): OrderListRecord {
     status_font_color: row.status.font_color,
     holds: row.holds.map(holdOf),
     created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
   };
 }
 

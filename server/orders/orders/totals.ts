@@ -64,3 +64,20 @@ export function settledPayments(amounts: readonly Money[], total: Money): Money[
   const difference = total.minus(sumMoney(amounts));
   return amounts.map((amount, index) => (index === amounts.length - 1 ? amount.plus(difference) : amount));
 }
+
+/**
+ * An order-level amount (its discount; contract §12 its freight, insurance and other charges
+ * too) spread over its lines in proportion to their values, each share rounded half-even to
+ * cents and the last line taking what the rounding left, so the shares add up to the amount.
+ * Lines that add up to nothing share it evenly.
+ */
+export function spreadOverLines(amount: Money, lines: readonly Money[]): Money[] {
+  if (lines.length === 0) return [];
+  const whole = sumMoney(lines);
+  const shares = lines.map((line, index) => {
+    if (index === lines.length - 1) return ZERO;
+    return roundMoney(whole.isZero() ? amount.div(lines.length) : amount.times(line).div(whole));
+  });
+  shares[lines.length - 1] = amount.minus(sumMoney(shares));
+  return shares;
+}

@@ -8,7 +8,7 @@ import { accrueCommission } from "../../finance/commissions/service";
 import { announceNewFinancial, canceledFinancialStatus, financialsByIds } from "../../finance/financials/service";
 import { installmentError, receivablesOf, rulesOf } from "../../finance/receivables";
 import { Prisma } from "../../generated/prisma/client";
-import { addDays, dayOf, dayOfDate } from "../../insights/calendar";
+import { addDays, dayOf, dayOfDate } from "../../lib/calendar";
 import { commercialSettingsOf } from "../../settings/commercial/service";
 import { isUuid } from "../../lib/ids";
 import { money, sameAmount, sumMoney, ZERO, type Money } from "../../lib/money";
@@ -16,20 +16,21 @@ import { searchText } from "../../lib/search";
 import { validateAttributes } from "../../settings/entity-attributes/validate";
 import { emitEvent } from "../../webhooks/outbox";
 import { claimCoupons, releaseCoupons } from "../coupons/service";
-import { customerPrices, decideHolds, mergeHolds, type HoldReason, type HoldState } from "./holds";
+import { customerPrices, decideHolds, mergeHolds, type HoldReason, type HoldState, type HoldSubject } from "./holds";
 import { nextOrderNumber } from "./number";
 import { canMove, isLocked, reserves, tookStock, type Phase } from "./phases";
 import {
   orderCreate,
   SHIPMENT_FIELDS,
   type InvoiceInput,
+  type OrderApprovalInput,
   type OrderCreateInput,
   type OrderCreateWrite,
   type OrderDetail,
   type OrderPaymentInput,
   type OrderUpdateInput,
 } from "./schemas";
-import { scopeWhere, sellerForWrite, type OrderScope } from "./scope";
+import { ALL_ORDERS, scopeWhere, sellerForWrite, type OrderScope } from "./scope";
 import { detailInclude, getOrder, toDetail, type OrderRow } from "./service";
 import { moveOrderStock, type HeldStock, type StockNeed } from "./stock-effects";
 import { orderFigures, settledPayments } from "./totals";
@@ -71,8 +72,11 @@ export type OrderWrite =
   /** A new status, with the invoices it needs (the NF-e keys staff type when invoicing) added to the order's. */
   | { kind: "status"; id: string; status: string; invoices?: InvoiceInput[] }
   | { kind: "payments"; id: string; change: (current: OrderPaymentInput[]) => OrderPaymentInput[] }
-  /** Contract §11: a MANAGER's or ADMIN's decision on the order's holds (approve lifts them, reject cancels the order). */
-  | { kind: "approval"; id: string; decision: "APPROVE" | "REJECT"; note: string | null }
+  /**
+   * Contract §11: a MANAGER's or ADMIN's decision on the order's holds (approve lifts them, reject cancels the order),
+   * on the order as it stood when they read it (`seen`, its `updated_at`; none: the order as it stands, the demo's own).
+   */
+  | { kind: "approval"; id: string; decision: "APPROVE" | "REJECT"; note: string | null; seen?: Date }
   | { kind: "delete"; id: string };
 
 export interface WriteOptions {
@@ -166,6 +170,8 @@ interface OrderState {
   coupons: Array<{ coupon_id: string; attributes: Prisma.JsonValue }>;
   /** Contract §11: why the order waits for a decision (none: it goes on). */
   holds: HoldState[];
+  /** Contract §11: the reasons the last approval lifted, while the terms it approved stand (a move does not hold for them again). */
+  approved: HoldReason[];
 }
 
 const fixed = (value: { toString(): string } | number, places: number) => money(value).toFixed(places);
@@ -245,6 +251,7 @@ function stateOf(row: OrderRow): OrderState {
     attachments: row.attachments.map((attachment) => attachment.file_id),
     coupons: row.coupons.map((coupon) => ({ coupon_id: coupon.coupon_id, attributes: coupon.attributes })),
     holds: row.holds.map((hold) => ({ reason: hold.reason, details: hold.details, created_at: hold.created_at })),
+    approved: row.approved_holds,
   };
 }
 
@@ -278,10 +285,11 @@ function lockedView(state: OrderState): string {
 const moves = (state: Pick<OrderState, "phase" | "columns">) => !state.columns.quotation && state.phase !== "CANCELED";
 const holdsReservation = (state: Pick<OrderState, "phase" | "columns">) => !state.columns.quotation && reserves(state.phase);
 
-/** What a hold decision rests on (contract §11): who buys and sells, the total, the items' prices and the first payment method. */
+/** What a hold decision rests on (contract §11): who buys, sells and issues, the total, the items' prices and the first payment method. */
 function commercialTerms(state: OrderState): string {
   return canonical({
     partner: state.columns.partner_id,
+    company: state.columns.company_id,
     seller: state.columns.seller_id,
     total: state.columns.total_value,
     items: state.items.map((item) => [item.product_id, item.product_variation_id, item.quantity, item.unit_value, item.discount]),
@@ -319,11 +327,12 @@ async function lockOrder(db: Db, scope: OrderScope, id: string): Promise<OrderRo
 }
 
 /** 409 for an order that would enter CONFIRMED or later while on hold (contract §11), naming its holds. */
-export function onHoldError(holds: readonly HoldState[]): AppError {
+export function onHoldError(holds: readonly HoldState[], options: { keepsWrites?: boolean } = {}): AppError {
   const reasons = holds.map((hold) => hold.reason);
   return new AppError("CONFLICT", `The order is on hold (${reasons.join(", ")}): a MANAGER or ADMIN must approve it first`, {
     reason: "order_on_hold",
     params: { holds: reasons },
+    keepsWrites: options.keepsWrites,
   });
 }
 
@@ -362,6 +371,12 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
   const current = currentRow ? stateOf(currentRow) : null;
   const id = currentRow?.id ?? (write.kind === "create" ? (write.input.id ?? randomUUID()) : randomUUID());
   const before = announce && currentRow ? await toDetail(db, currentRow) : null;
+  if (write.kind === "approval" && write.seen && currentRow && currentRow.updated_at.getTime() !== write.seen.getTime()) {
+    throw new AppError("CONFLICT", "The order changed after it was read: read it again and decide on what it is now", {
+      reason: "order_changed",
+      params: { updated_at: currentRow.updated_at.toISOString() },
+    });
+  }
 
   if (write.kind === "delete") {
     await deleteOrder(db, currentRow!, current!);
@@ -373,8 +388,9 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
   const rename = (errors: FieldError[]) => errors.map((error) => ({ ...error, path: sale?.paths[error.path] ?? error.path }));
   const { next, errors } = await nextState(db, scope, write, current);
   if (errors.length > 0) throw validation(rename(errors));
-  await quotationTerms(db, next, current, rename);
+  await quotationTerms(db, scope, next, current, rename);
   await priceItems(db, write, next, current);
+  next.approved = approvalsKept(write, current, next);
 
   // The move between phases, and what a locked order may still change.
   const statusChanged = !current || next.statusId !== current.statusId;
@@ -400,6 +416,7 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
   if (entersTaken && next.invoices.length === 0) {
     throw validation(rename([{ path: "invoices", message: "an order needs an NF-e invoice to be invoiced", code: "invoice_required" }]));
   }
+  await holdsOnMove(db, id, write, next, current, before);
 
   // What the order holds: its stock (before its rows: the item rows record what they hold),
   // then the rows, the coupons' uses and the receivables.
@@ -455,10 +472,26 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
  * negotiation day (São Paulo) + the org's `quote_validity_days`; turning a quotation whose
  * last day has passed into an order is 422 naming `quotation` (duplicate it instead).
  */
-async function quotationTerms(db: Db, next: OrderState, current: OrderState | null, rename: (errors: FieldError[]) => FieldError[]) {
-  if (next.columns.quotation && next.columns.valid_until === null) {
-    const { quote_validity_days } = await commercialSettingsOf(db);
-    next.columns.valid_until = addDays(dayOf(new Date(next.columns.negotiation_date)), quote_validity_days);
+async function quotationTerms(
+  db: Db,
+  scope: OrderScope,
+  next: OrderState,
+  current: OrderState | null,
+  rename: (errors: FieldError[]) => FieldError[],
+) {
+  const policyDay = async () =>
+    addDays(dayOf(new Date(next.columns.negotiation_date)), (await commercialSettingsOf(db)).quote_validity_days);
+  if (next.columns.quotation && next.columns.valid_until === null) next.columns.valid_until = await policyDay();
+  // Only a MANAGER or ADMIN moves a quotation's last day later (contract §11): a SELLER's stays within the policy, or where it was.
+  const until = next.columns.valid_until;
+  if (scope.kind === "seller" && next.columns.quotation && until !== null && until !== current?.columns.valid_until) {
+    const latest = current?.columns.quotation && current.columns.valid_until ? current.columns.valid_until : await policyDay();
+    if (until > latest) {
+      throw new AppError("FORBIDDEN", `A seller cannot move a quotation's validity past ${latest}: a MANAGER or ADMIN can`, {
+        reason: "validity_extension_denied",
+        params: { valid_until: latest },
+      });
+    }
   }
   const expiry = current?.columns.valid_until;
   if (current?.columns.quotation && !next.columns.quotation && expiry && expiry < dayOf(new Date())) {
@@ -513,22 +546,79 @@ async function holdOrder(
     next.holds = [];
     return false;
   }
-  const starts = !(current && moves(current));
-  const changed = current !== null && holdsReservation(current) && commercialTerms(current) !== commercialTerms(next);
-  if (!starts && !changed) {
+  if (!decidesAgain(current, next)) {
     next.holds = held;
     return false;
   }
-  const found = await decideHolds(db, {
-    orderId: id,
-    partnerId: next.columns.partner_id,
-    sellerId: next.columns.seller_id,
-    total: money(next.columns.total_value),
-    items: next.items,
-  });
+  const found = await decideHolds(db, holdSubject(id, next));
   next.holds = mergeHolds(held, found);
   const reasons = new Set<HoldReason>(held.map((hold) => hold.reason));
   return next.holds.some((hold) => !reasons.has(hold.reason));
+}
+
+/** What the holds of an order are decided on: its partner, seller, total, items and own discount. */
+const holdSubject = (id: string, state: OrderState): HoldSubject => ({
+  orderId: id,
+  partnerId: state.columns.partner_id,
+  sellerId: state.columns.seller_id,
+  total: money(state.columns.total_value),
+  discount: money(state.columns.discount_value),
+  items: state.items,
+});
+
+/** The phases a held order may not enter (contract §11). */
+const PAST_HOLDS: ReadonlySet<Phase> = new Set(["CONFIRMED", "INVOICED", "SHIPPED", "DELIVERED"]);
+
+/**
+ * Contract §11 (amended): a move from OPEN into CONFIRMED or later decides the holds again on
+ * what stands now — a partner blocked, put over its limit or gone overdue since the order was
+ * written — leaving out the reasons its approval lifted. A reason found is recorded on the
+ * order (its holds, audited, `order.held`) and the move refused, 409 `order_on_hold`, with the
+ * holds kept (`keepsWrites`: the refusal's transaction commits what it recorded). A write that
+ * also changes the terms is decided in full at its end instead (`holdOrder`); an order on hold
+ * already is refused there as it stands.
+ */
+async function holdsOnMove(
+  db: Db,
+  id: string,
+  write: Exclude<OrderWrite, { kind: "delete" }>,
+  next: OrderState,
+  current: OrderState | null,
+  before: OrderDetail | null,
+): Promise<void> {
+  if (!current || write.kind === "approval" || current.holds.length > 0) return;
+  if (!moves(current) || current.phase !== "OPEN" || !moves(next) || !PAST_HOLDS.has(next.phase) || decidesAgain(current, next)) return;
+  const found = (await decideHolds(db, holdSubject(id, current))).filter((hold) => !current.approved.includes(hold.reason));
+  if (found.length === 0) return;
+  const held = { ...current, holds: mergeHolds([], found) };
+  await writeHolds(db, id, held, current);
+  await db.order.update({ where: { id }, data: { updated_at: new Date() } });
+  if (before) {
+    const after = await toDetail(db, await lockOrder(db, ALL_ORDERS, id));
+    await recordAudit(db, { action: "update", entity: "order", entityId: id, label: auditLabel(after), before, after });
+    await emitEvent(db, {
+      type: "order.held",
+      data: JSON.parse(JSON.stringify(after)) as Prisma.InputJsonObject,
+      subject: { type: "order", id },
+    });
+  }
+  throw onHoldError(held.holds, { keepsWrites: true });
+}
+
+/** Whether a write decides the order's holds again: it starts to count, or its terms change while OPEN or CONFIRMED. */
+function decidesAgain(current: OrderState | null, next: OrderState): boolean {
+  if (!moves(next)) return false;
+  if (!(current && moves(current))) return true;
+  return holdsReservation(current) && commercialTerms(current) !== commercialTerms(next);
+}
+
+/**
+ * What an approval approved while its terms stand: nothing once the order stops counting
+ * or its terms change (holds are decided again then, whatever was approved).
+ */
+function approvalsKept(write: Exclude<OrderWrite, { kind: "delete" }>, current: OrderState | null, next: OrderState): HoldReason[] {
+  if (write.kind === "approval") return next.approved;
+  return moves(next) && !decidesAgain(current, next) ? next.approved : [];
 }
 
 /** Reads what a write needs and answers the order it makes, or the errors of its fields (422). */
@@ -568,7 +658,10 @@ async function nextState(
     if (state.holds.length === 0) {
       throw new AppError("CONFLICT", "The order is not on hold: there is nothing to decide", { reason: "not_on_hold" });
     }
-    if (write.decision === "APPROVE") return { next: { ...state }, errors: [] };
+    if (write.decision === "APPROVE") {
+      const approved = [...new Set([...state.approved, ...state.holds.map((hold) => hold.reason)])];
+      return { next: { ...state, approved }, errors: [] };
+    }
     const canceled = await db.status.findFirst({
       where: { type: "ORDER", phase: "CANCELED" },
       orderBy: [{ order: "asc" }, { created_at: "asc" }],
@@ -580,7 +673,7 @@ async function nextState(
         errors: [{ path: "decision", message: "the organization has no ORDER status in the CANCELED phase", code: "no_status" }],
       };
     }
-    return { next: { ...state, statusId: canceled.id, phase: "CANCELED" }, errors: [] };
+    return { next: { ...state, statusId: canceled.id, phase: "CANCELED", approved: [] }, errors: [] };
   }
   if (write.kind === "payments") {
     const payments = write.change(current!.payments.map(paymentInputOf));
@@ -795,6 +888,7 @@ async function nextState(
         ? input.coupons.map((coupon) => ({ coupon_id: coupon.coupon_id, attributes: json(coupon.attributes) }))
         : (current?.coupons ?? []),
       holds: current?.holds ?? [],
+      approved: current?.approved ?? [],
     },
     errors,
   };
@@ -952,6 +1046,7 @@ async function writeRows(
     shipment_contact_id: columns.shipment_contact_id,
     quotation: columns.quotation,
     valid_until: columns.valid_until === null ? null : new Date(`${columns.valid_until}T00:00:00Z`),
+    approved_holds: next.approved,
     observation: columns.observation,
     delivery_method_id: columns.delivery_method_id,
     delivery_rule_id: columns.delivery_rule_id,
@@ -988,6 +1083,7 @@ async function writeRows(
     lockedView(current) !== lockedView(next) ||
     next.statusId !== current.statusId ||
     canonical(next.attributes) !== canonical(current.attributes) ||
+    canonical(next.approved) !== canonical(current.approved) ||
     changesSearch
   ) {
     await db.order.update({ where: { id }, data: { ...data, ...search } });
@@ -1267,14 +1363,9 @@ export async function setOrderStatus(
 }
 
 /** POST /orders/{id}/approval (contract §11): approve lifts every hold; reject cancels the order with §10's effects. */
-export async function decideOrder(
-  db: Db,
-  scope: OrderScope,
-  id: string,
-  decision: "APPROVE" | "REJECT",
-  note: string | null,
-): Promise<OrderDetail> {
-  return answered(await writeOrder(db, scope, { kind: "approval", id, decision, note }));
+export async function decideOrder(db: Db, scope: OrderScope, input: OrderApprovalInput): Promise<OrderDetail> {
+  const { id, decision, note } = input;
+  return answered(await writeOrder(db, scope, { kind: "approval", id, decision, note, seen: new Date(input.updated_at) }));
 }
 
 /**

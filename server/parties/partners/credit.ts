@@ -2,9 +2,8 @@ import { recordAudit } from "../../audit/service";
 import type { Db } from "../../db/scoped";
 import { scopedQuery } from "../../db/sql";
 import { AppError } from "../../errors";
-import { canceledFinancialStatus } from "../../finance/financials/service";
 import { Prisma } from "../../generated/prisma/client";
-import { dayOf, daysBetween } from "../../insights/calendar";
+import { dayOf, daysBetween } from "../../lib/calendar";
 import { isUuid } from "../../lib/ids";
 import { money, toJsonNumber, type Money } from "../../lib/money";
 import type { PartnerCredit, PartnerCreditWrite } from "./schemas";
@@ -19,16 +18,19 @@ export interface CreditStanding {
 }
 
 /**
- * A partner's credit standing (contract §11). Exposure is the open balance of its
- * receivables — value less what was paid and reversed, the canceled ones left out — plus
- * the totals of its OPEN and CONFIRMED orders that have no receivables yet (quotations hold
- * nothing). Overdue is the open balance past its due date. `excludeOrder` leaves one order
- * (and its receivables) out: the order being decided adds its own total. With `lock`, the
- * row of a partner that has a credit limit is locked (`FOR NO KEY UPDATE`: an order row
- * referring to the partner takes a key-share lock on it, which this must not wait for), so decisions on
- * its limit run one after the other, each seeing the orders the one before wrote; a partner
- * without a limit has no race to lose, and its orders do not wait for each other. Null for an
- * unknown partner.
+ * A partner's credit standing (contract §11, amended 2026-11-28). Exposure is the open balance
+ * of its receivables — value less what was paid and reversed — leaving out the closed ones (a
+ * final FINANCIAL status: canceled, reversed, paid), plus, for each of its orders that counts
+ * (not a quotation, not canceled), the part of its total that its receivables do not cover: the
+ * whole total of an OPEN or CONFIRMED order without receivables yet, and what an invoiced
+ * order's receivables fall short of (an order of 420 paid by 1 still owes 419). A receivable
+ * covers its order unless it was closed unpaid (a final status short of its value). Overdue is
+ * the open balance past its due date. `excludeOrder` leaves one order (and its receivables)
+ * out: the order being decided adds its own total. With `lock`, the row of a partner that has a
+ * credit limit is locked (`FOR NO KEY UPDATE`: an order row referring to the partner takes a
+ * key-share lock on it, which this must not wait for), so decisions on its limit run one after
+ * the other, each seeing the orders the one before wrote; a partner without a limit has no race
+ * to lose, and its orders do not wait for each other. Null for an unknown partner.
  */
 export async function creditStanding(
   db: Db,
@@ -45,7 +47,6 @@ export async function creditStanding(
       SELECT id FROM partners WHERE organization_id = ${org} AND id = ${partnerId}::uuid AND credit_limit IS NOT NULL FOR NO KEY UPDATE`,
     );
   }
-  const canceled = await canceledFinancialStatus(db);
   const [row] = await scopedQuery<{
     credit_limit: string | null;
     credit_blocked: boolean;
@@ -56,21 +57,24 @@ export async function creditStanding(
   }>(
     db,
     (org) => Prisma.sql`
-    WITH open AS (
-      SELECT f.value - f.paying_off_value - f.reversed_value AS balance, f.due_date
+    WITH closed AS (
+      SELECT id FROM statuses WHERE organization_id = ${org} AND type = 'FINANCIAL' AND is_final
+    ), receivables AS (
+      SELECT f.order_id, f.value, f.value - f.paying_off_value - f.reversed_value AS balance, f.due_date,
+        f.status_id IS NOT NULL AND f.status_id IN (SELECT id FROM closed) AS is_closed
       FROM financials f
       WHERE f.organization_id = ${org} AND f.partner_id = ${partnerId}::uuid
-        AND f.status_id IS DISTINCT FROM ${canceled}::uuid
         AND (${excluded}::uuid IS NULL OR f.order_id IS DISTINCT FROM ${excluded}::uuid)
-        AND f.value - f.paying_off_value - f.reversed_value > 0
+    ), open AS (
+      SELECT balance, due_date FROM receivables WHERE NOT is_closed AND balance > 0
     )
     SELECT p.credit_limit::text AS credit_limit, p.credit_blocked,
       (SELECT coalesce(sum(balance), 0)::text FROM open) AS receivables,
-      (SELECT coalesce(sum(o.total_value), 0)::text
+      (SELECT coalesce(sum(greatest(o.total_value - coalesce(
+           (SELECT sum(r.value) FROM receivables r WHERE r.order_id = o.id AND (NOT r.is_closed OR r.balance <= 0)), 0), 0)), 0)::text
          FROM orders o JOIN statuses s ON s.organization_id = o.organization_id AND s.id = o.status_id
-         WHERE o.organization_id = ${org} AND o.partner_id = p.id AND NOT o.quotation AND s.phase IN ('OPEN', 'CONFIRMED')
-           AND o.id IS DISTINCT FROM ${excluded}::uuid
-           AND NOT EXISTS (SELECT 1 FROM financials f WHERE f.organization_id = ${org} AND f.order_id = o.id)) AS orders,
+         WHERE o.organization_id = ${org} AND o.partner_id = p.id AND NOT o.quotation AND s.phase <> 'CANCELED'
+           AND o.id IS DISTINCT FROM ${excluded}::uuid) AS orders,
       (SELECT coalesce(sum(balance), 0)::text FROM open WHERE due_date < ${now}) AS overdue,
       (SELECT min(due_date) FROM open WHERE due_date < ${now}) AS oldest_due
     FROM partners p WHERE p.organization_id = ${org} AND p.id = ${partnerId}::uuid`,

@@ -17,9 +17,11 @@ export const partnersRouter = router({
         tags,
         summary: "Get a partner's credit",
         description:
-          "Beyond the interface (contract §11): `credit_limit` (null: no limit), `exposure` (the open balance of its receivables, " +
-          "canceled ones left out, plus the totals of its OPEN and CONFIRMED orders without receivables yet), `available` (limit " +
-          "less exposure; null without a limit), `overdue_value`, `oldest_overdue_days` (null when nothing is overdue) and `blocked`.",
+          "Beyond the interface (contract §11, amended): `credit_limit` (null: no limit), `exposure` (the open balance of its " +
+          "receivables, closed ones — a final FINANCIAL status: canceled, reversed, paid — left out, plus the part of each of its " +
+          "orders, quotations and canceled ones left out, that its receivables do not cover: an OPEN or CONFIRMED order without " +
+          "receivables counts whole, an invoiced one paid by less than its total counts the rest), `available` (limit less exposure; " +
+          "null without a limit), `overdue_value`, `oldest_overdue_days` (null when nothing is overdue) and `blocked`.",
         protect: true,
       },
       errors: [404],

@@ -25,6 +25,13 @@ export const partnerAddressWrite = z.object({
 });
 export type PartnerAddressWrite = z.input<typeof partnerAddressWrite>;
 
+/** A partner's credit field sent with the partner: 422 naming it (the credit desk's, through PUT /partners/{id}/credit). */
+const CREDIT_ELSEWHERE = "is set through PUT /partners/{id}/credit";
+const setThroughCredit = z
+  .undefined({ message: CREDIT_ELSEWHERE })
+  .optional()
+  .meta({ override: { not: {}, description: `Not accepted here (422): ${CREDIT_ELSEWHERE}, by a MANAGER or ADMIN.` } });
+
 /** Body of POST and PUT /partners (contract §5). */
 export const partnerWrite = z.object({
   id: clientId,
@@ -52,6 +59,9 @@ export const partnerWrite = z.object({
       if (new Set(ids).size !== ids.length) context.addIssue({ code: "custom", message: "address ids must be unique" });
     }),
   attributes: attributes.default({}),
+  /** Refused here (contract §11): the credit desk sets them through PUT /partners/{id}/credit. */
+  credit_limit: setThroughCredit,
+  credit_blocked: setThroughCredit,
 });
 export type PartnerWrite = z.input<typeof partnerWrite>;
 export type PartnerWriteOutput = z.output<typeof partnerWrite>;

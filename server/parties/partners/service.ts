@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/scoped";
+import { writeContext } from "../../db/transaction";
 import { AppError } from "../../errors";
 import type { Prisma } from "../../generated/prisma/client";
 import { defineCrud, type CrudDelegate } from "../../lib/crud";
@@ -47,6 +48,38 @@ async function refuseDuplicateFiscalNumber(db: Db, fiscalNumber: string, id?: st
   }
 }
 
+/**
+ * A partner with history — a credit decision (a limit or a block), orders, sales or
+ * receivables — is not deleted (contract §11): deleting and creating it again would shed its
+ * block and limit. A SELLER may not (403); others deactivate it instead (409 naming why).
+ */
+async function refuseDeletingHistory(db: Db, id: string): Promise<void> {
+  const [partner, orders, sales, financials] = await Promise.all([
+    db.partner.findUnique({ where: { id }, select: { name: true, credit_limit: true, credit_blocked: true } }),
+    db.order.count({ where: { partner_id: id } }),
+    db.sale.count({ where: { partner_id: id } }),
+    db.financial.count({ where: { partner_id: id } }),
+  ]);
+  if (!partner) return;
+  const credit = partner.credit_limit !== null || partner.credit_blocked;
+  if (!credit && orders + sales + financials === 0) return;
+  const params = {
+    record: partner.name,
+    credit,
+    usages: Object.fromEntries(Object.entries({ orders, sales, financials }).filter(([, count]) => count > 0)),
+  };
+  if (writeContext(db).actor?.role === "SELLER") {
+    throw new AppError("FORBIDDEN", `A seller cannot delete the partner "${partner.name}": it has a credit decision or a history`, {
+      reason: "partner_has_history",
+      params,
+    });
+  }
+  throw new AppError("CONFLICT", `The partner "${partner.name}" has a credit decision or a history: deactivate it instead`, {
+    reason: "partner_has_history",
+    params,
+  });
+}
+
 function toPartner(row: PartnerRow) {
   const { profile: _profile, seller: _seller, ...rest } = row;
   return toApi(rest);
@@ -88,6 +121,7 @@ export const partners = defineCrud({
     { field: "seller_id", noun: "seller", model: (db) => db.seller },
   ],
   beforeWrite: (db, input, id) => refuseDuplicateFiscalNumber(db, input.fiscal_registration_number, id),
+  beforeRemove: refuseDeletingHistory,
   toData: (input) => ({ ...input, addresses: withAddressIds(input.addresses) }),
   toDetail: (row: PartnerRow) => toPartner(row) as never,
   toListRecord: (row: PartnerRow): PartnerListRecord => {

@@ -16,13 +16,15 @@ export const sellerWrite = z.object({
   company_id: optionalReference,
   /** The user of the org who signs in as this seller. */
   user_id: optionalReference,
-  /** Percent of the sale value, 0 to 100. */
-  commission_rate: percentInput(0, 100)
-    .nullish()
-    .transform((value) => value ?? null),
-  /** Contract §11: how far below the partner's price (percent, 0 to 100) an item may go before the order is held (`DISCOUNT`). */
-  max_discount_percent: percentInput(0, 100).default(0),
-  active: z.boolean().default(true),
+  /** Percent of the sale value, 0 to 100 (null: none). Kept when absent: a PUT in the interface's fields never wipes it. */
+  commission_rate: percentInput(0, 100).nullish(),
+  /**
+   * Contract §11: how far below the partner's price (percent, 0 to 100) an item may go before the order is held (`DISCOUNT`).
+   * 0 for a new seller; kept when absent.
+   */
+  max_discount_percent: percentInput(0, 100).optional(),
+  /** True for a new seller; kept when absent. */
+  active: z.boolean({ message: "must be true or false" }).optional(),
   attributes: attributes.default({}),
 });
 export type SellerWrite = z.input<typeof sellerWrite>;

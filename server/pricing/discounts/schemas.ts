@@ -4,7 +4,8 @@ import { moneyInput } from "../../lib/money";
 import { pagingInput } from "../../lib/paging";
 import { attributes, clientId, requiredText, uuid } from "../../lib/schemas";
 import { CRITERIA_KEYS, isCriteriaKey, SPECIFICATION_PREFIX } from "../criteria";
-import { flagTargetErrors, flagTargetsDocument, quantityValue, rateValue, targetsRead, targetsWrite, optionalDate } from "../fields";
+import { optionalDate } from "../../lib/calendar";
+import { flagTargetErrors, flagTargetsDocument, quantityValue, rateValue, targetsRead, targetsWrite } from "../fields";
 
 export const DISCOUNT_SORT = ["id", "name", "start_date", "end_date", "created_at", "updated_at"] as const;
 export const rangeTypes = ["PERCENTAGE", "MONETARY"] as const;

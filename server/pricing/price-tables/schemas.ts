@@ -2,7 +2,8 @@ import { z } from "zod";
 import { moneyInput } from "../../lib/money";
 import { pagingInput } from "../../lib/paging";
 import { attributes, clientId, requiredText, uuid } from "../../lib/schemas";
-import { dateInput, flagTargetErrors, flagTargetsDocument, rateValue, targetsRead, targetsWrite, optionalDate } from "../fields";
+import { dateInput, optionalDate } from "../../lib/calendar";
+import { flagTargetErrors, flagTargetsDocument, rateValue, targetsRead, targetsWrite } from "../fields";
 import { ruleIssue } from "../../errors";
 
 export const PRICE_TABLE_SORT = ["id", "name", "start_date", "end_date", "created_at", "updated_at"] as const;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { decimalPlaces } from "../../lib/money";
 import { queryBoolean } from "../../lib/paging";
 import { uuid } from "../../lib/schemas";
-import { dateInput } from "../fields";
+import { dateInput } from "../../lib/calendar";
 
 /** Body of POST /prices/product/calculate (contract §5 "Price calculation"); `explain` comes in the query string. */
 export const priceCalculationInput = z.object({

@@ -34,12 +34,8 @@ export const manualGateway: CaptureGateway = {
   },
 };
 
+/** The adapters by name (lower case), which payment methods name as their provider's `vendor`: a new gateway is added here. */
 const gateways = new Map<string, CaptureGateway>([[manualGateway.name, manualGateway]]);
-
-/** Adds an adapter (by its name, which payment methods name as their provider's `vendor`). */
-export function registerGateway(gateway: CaptureGateway): void {
-  gateways.set(gateway.name.toLowerCase(), gateway);
-}
 
 /** The gateway of a payment: its provider vendor's adapter when one is registered, else `manual`. */
 export function gatewayFor(vendor: string | null | undefined): CaptureGateway {

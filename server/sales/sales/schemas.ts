@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { financial, dateTimeInput, periodEndInput } from "../../finance/financials/schemas";
+import { financial } from "../../finance/financials/schemas";
+import { dateTimeInput, periodEndInput } from "../../lib/calendar";
 import { decimalPlaces, moneyInput } from "../../lib/money";
 import { pagingInput, queryBoolean } from "../../lib/paging";
 import { attributes, uuid } from "../../lib/schemas";

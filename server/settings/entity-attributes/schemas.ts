@@ -37,7 +37,7 @@ export const optionsOfSelect = {
   allOf: [
     {
       if: { properties: { type: { const: "SELECT" } }, required: ["type"] },
-      then: { properties: { options: { type: "array", minItems: 1 } }, required: ["options"] },
+      then: { properties: { options: { minItems: 1 } }, required: ["options"] },
     },
   ],
 };

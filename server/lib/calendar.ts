@@ -62,11 +62,62 @@ export function dayOfDate(value: Date): string {
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-function validDay(value: string): boolean {
+/** The years every date and date-time a request carries must fall in (the document states them). */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2999;
+const YEAR_RANGE = `must be between the years ${FIRST_YEAR} and ${LAST_YEAR}`;
+/** The start of a date or date-time within those years, as a JSON Schema pattern. */
+const DAY_START = "(19\\d{2}|2\\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])";
+const inYears = (year: number) => year >= FIRST_YEAR && year <= LAST_YEAR;
+
+/** A calendar day that exists (`2025-02-29` does not). */
+function existingDay(value: string): boolean {
   const match = ISO_DAY.exec(value);
-  if (match === null || Number.isNaN(utc(value))) return false;
-  return iso(utc(value)) === value && Number(match[1]) >= 1900 && Number(match[1]) <= 2999;
+  return match !== null && !Number.isNaN(utc(value)) && iso(utc(value)) === value;
 }
+
+function validDay(value: string): boolean {
+  return existingDay(value) && inYears(Number(value.slice(0, 4)));
+}
+
+/**
+ * A calendar date `YYYY-MM-DD` (interface convention 6) that exists, from 1900 to 2999: every
+ * day a request carries, query or body, is checked so before it reaches the database.
+ */
+export const dateInput = z
+  .string({ message: "must be a date (YYYY-MM-DD)" })
+  .regex(ISO_DAY, "must be a date (YYYY-MM-DD)")
+  .refine(existingDay, { message: "must be a date that exists", abort: true })
+  .refine((value) => inYears(Number(value.slice(0, 4))), YEAR_RANGE)
+  .meta({ override: { type: "string", format: "date", pattern: `^${DAY_START}$` } });
+
+/** An optional date: empty, null or absent is null (the panel's empty date input sends ""). */
+export const optionalDate = z
+  .union([z.literal(""), dateInput])
+  .nullish()
+  .transform((value) => value || null);
+
+/** An ISO 8601 date-time with its offset, from 1900 to 2999, kept as sent (a text). */
+export const dateTimeText = (message = "must be an ISO 8601 date-time") =>
+  z
+    .string({ message })
+    .refine((value) => z.iso.datetime({ offset: true }).safeParse(value).success, { message, abort: true })
+    .refine((value) => inYears(Number(value.slice(0, 4))), YEAR_RANGE)
+    .meta({ override: { type: "string", format: "date-time", pattern: `^${DAY_START}T` } });
+
+/**
+ * A moment of a request: an ISO 8601 date-time with its offset, or a calendar date, which
+ * means that day in Brazil (America/Sao_Paulo): its first moment there ("2026-11-26" →
+ * 2026-11-26T03:00Z). From 1900 to 2999.
+ */
+export const dateTimeInput = z
+  .union([dateTimeText(), dateInput], { message: "must be a date-time (ISO 8601, e.g. 2026-03-01T12:00:00Z) or a date (YYYY-MM-DD)" })
+  .transform((value) => (value.length === 10 ? startOfDay(value) : new Date(value)));
+
+/** The end of a period: a date-time, or a calendar date counted whole (to its last moment in Brazil). */
+export const periodEndInput = z
+  .union([dateTimeText(), dateInput], { message: "must be a date-time (ISO 8601) or a date (YYYY-MM-DD)" })
+  .transform((value) => (value.length === 10 ? endOfDay(value) : new Date(value)));
 
 /**
  * A date parameter: a calendar day (`2025-03-31`) or an ISO 8601 date-time with its
@@ -80,13 +131,13 @@ export const dayInput = z
     abort: true,
   })
   .transform((value) => (ISO_DAY.test(value) ? value : dayOf(new Date(value))))
-  .refine(validDay, { message: "must be between the years 1900 and 2999" })
+  .refine(validDay, { message: YEAR_RANGE })
   .meta({
     override: {
       type: "string",
       format: "date",
       // The years the server takes, 1900 to 2999 (a date-time also starts so).
-      pattern: "^(19\\d{2}|2\\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])",
+      pattern: `^${DAY_START}`,
       description: "YYYY-MM-DD from 1900 to 2999, or an ISO 8601 date-time (its day in Brazil's time zone)",
     },
   });
