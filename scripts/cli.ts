@@ -96,7 +96,7 @@ const commands: Record<string, Command> = {
         const organization = values.org
           ? await prisma.organization.findUnique({ where: { id: String(values.org) } })
           : await prisma.organization.findFirst({ orderBy: { created_at: "asc" } });
-        if (!organization) throw new AppError("NOT_FOUND", "Organization not found");
+        if (!organization) throw new AppError("not_found", "Organization not found");
         return {
           organization_id: organization.id,
           seeded: await seedDemoData(prisma, organization.id, { onProgress: demoReporter(sayProgress) }),
@@ -119,7 +119,7 @@ const commands: Record<string, Command> = {
           where: values.org ? { id: String(values.org) } : {},
           select: { id: true },
         });
-        if (values.org && organizations.length === 0) throw new AppError("NOT_FOUND", "Organization not found");
+        if (values.org && organizations.length === 0) throw new AppError("not_found", "Organization not found");
         const started = Date.now();
         for (const { id } of organizations) {
           await transaction(forOrganization(prisma, id), (tx) => rebuildInsights(tx), {}, { timeout: 30 * 60_000 });

@@ -4,7 +4,7 @@ import { ZodError, type z } from "zod";
 import type { CredentialPolicy, Principal } from "./auth/principal";
 import type { Db } from "./db/scoped";
 import { driverReads, transactionReads, type ReadStatement } from "./db/sql";
-import { AppError, type AppErrorCode, type ProblemCode } from "./errors";
+import { AppError, answeredStatus, trpcCodeOf, type ProblemCode } from "./errors";
 import { Prisma } from "./generated/prisma/client";
 import type { Role } from "./generated/prisma/enums";
 import type { RequestHeaders } from "./http/headers";
@@ -112,18 +112,6 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-const trpcCodeOf: Record<AppErrorCode, TRPCError["code"]> = {
-  BAD_REQUEST: "BAD_REQUEST",
-  UNAUTHORIZED: "UNAUTHORIZED",
-  FORBIDDEN: "FORBIDDEN",
-  NOT_FOUND: "NOT_FOUND",
-  CONFLICT: "CONFLICT",
-  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
-  VALIDATION: "UNPROCESSABLE_CONTENT",
-  TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
-  UNAVAILABLE: "SERVICE_UNAVAILABLE",
-};
-
 /** Internal column names as the request calls them (`sku_key` is the SKU compared case-insensitively). */
 const requestFieldOf: Record<string, string> = { sku_key: "sku", code_key: "code", name_key: "name" };
 
@@ -166,8 +154,13 @@ function conflictingFields(error: Prisma.PrismaClientKnownRequestError): string[
     .map((field) => requestFieldOf[field] ?? field);
 }
 
-function conflict(message: string, errors?: AppError["errors"], reason?: ProblemCode, params?: Record<string, unknown>): TRPCError {
-  return new TRPCError({ code: "CONFLICT", message, cause: new AppError("CONFLICT", message, { errors, reason, params }) });
+function conflict(
+  message: string,
+  errors?: AppError["errors"],
+  code: ProblemCode = "conflict",
+  params?: Record<string, unknown>,
+): TRPCError {
+  return new TRPCError({ code: "CONFLICT", message, cause: new AppError(code, message, { errors, params }) });
 }
 
 /**
@@ -179,9 +172,9 @@ function conflict(message: string, errors?: AppError["errors"], reason?: Problem
  */
 export function normalizeError(error: TRPCError, meta: Meta | undefined): TRPCError {
   const cause = error.cause;
-  const invalidCode = meta?.invalidInputStatus === 400 ? "BAD_REQUEST" : "UNPROCESSABLE_CONTENT";
+  const invalidCode = trpcCodeOf(answeredStatus(422, meta?.invalidInputStatus));
   if (cause instanceof AppError) {
-    const code = cause.code === "VALIDATION" ? invalidCode : trpcCodeOf[cause.code];
+    const code = trpcCodeOf(answeredStatus(cause.status, meta?.invalidInputStatus));
     return code === error.code ? error : new TRPCError({ code, message: cause.message, cause });
   }
   if (cause instanceof ZodError && error.code === "BAD_REQUEST") {
@@ -195,7 +188,7 @@ export function normalizeError(error: TRPCError, meta: Meta | undefined): TRPCEr
     return new TRPCError({
       code: invalidCode,
       message: "The request is not valid",
-      cause: new AppError("VALIDATION", "The request is not valid", { errors }),
+      cause: new AppError("validation_failed", "The request is not valid", { errors }),
     });
   }
   if (cause instanceof Prisma.PrismaClientKnownRequestError) {

@@ -129,7 +129,7 @@ export function labelOf(record: Snapshot | undefined): string | null {
 export async function listAuditEvents(db: Db, principal: Principal, input: AuditListInput): Promise<KeysetPage<AuditEvent>> {
   const forOneRecord = input.entity !== undefined && input.entity_id !== undefined;
   if (principal.role !== "ADMIN" && (!forOneRecord || ADMIN_ONLY.has(input.entity ?? ""))) {
-    throw new AppError("FORBIDDEN", "Only admins read the whole audit log and the history of users and access keys");
+    throw new AppError("forbidden", "Only admins read the whole audit log and the history of users and access keys");
   }
   // A SELLER reads the history of its seller's orders, sales and receivables only, as it reads them (others are 404).
   if (forOneRecord && principal.role === "SELLER" && SELLER_SCOPED.has(input.entity ?? "")) {

@@ -55,7 +55,7 @@ export function authOptions(): NextAuthOptions {
               tokenVersion: user.token_version,
             };
           } catch (error) {
-            if (error instanceof AppError && error.code === "TOO_MANY_REQUESTS") throw new Error(error.message);
+            if (error instanceof AppError && error.code === "rate_limited") throw new Error(error.message);
             if (error instanceof AppError) return null;
             throw error;
           }

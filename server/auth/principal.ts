@@ -132,7 +132,7 @@ export async function confirmForWrite(tx: Db, principal: Principal): Promise<Rol
   if (principal.kind === "access_key") {
     const rows = await tx.$queryRaw<Array<{ role: Role }>>`
       SELECT role FROM access_keys WHERE id = ${principal.id}::uuid AND organization_id = ${principal.organizationId}::uuid FOR SHARE`;
-    if (!rows[0]) throw new AppError("UNAUTHORIZED", "Missing or invalid credentials");
+    if (!rows[0]) throw new AppError("unauthorized", "Missing or invalid credentials");
     return rows[0].role;
   }
   const rows = await tx.$queryRaw<Array<{ role: Role; active: boolean; token_version: number }>>`
@@ -140,7 +140,7 @@ export async function confirmForWrite(tx: Db, principal: Principal): Promise<Rol
     WHERE id = ${principal.id}::uuid AND organization_id = ${principal.organizationId}::uuid FOR SHARE`;
   const user = rows[0];
   if (!user || !user.active || user.token_version !== principal.tokenVersion) {
-    throw new AppError("UNAUTHORIZED", "Missing or invalid credentials");
+    throw new AppError("unauthorized", "Missing or invalid credentials");
   }
   return user.role;
 }

@@ -35,11 +35,11 @@ export async function verifyCredentials(prisma: PrismaClient, input: LoginInput,
   const email = normalizeEmail(input.email);
   const attempt = await claimLoginAttempt(prisma, email, clientAddress);
   if ("retryAfter" in attempt) {
-    throw new AppError("TOO_MANY_REQUESTS", "Too many sign-in attempts; try again later", { retryAfter: attempt.retryAfter });
+    throw new AppError("rate_limited", "Too many sign-in attempts; try again later", { retryAfter: attempt.retryAfter });
   }
   const user = await prisma.user.findUnique({ where: { email } });
   const valid = user ? await verifyPassword(input.password, user.password_hash) : await verifyAgainstNothing(input.password);
-  if (!user || !valid || !user.active) throw new AppError("NOT_FOUND", "Invalid email or password", { reason: "invalid_login" });
+  if (!user || !valid || !user.active) throw new AppError("invalid_login", "Invalid email or password");
   await loginSucceeded(prisma, attempt);
   return user;
 }

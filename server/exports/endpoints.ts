@@ -63,9 +63,7 @@ export const exportList = defineEndpoint({
     const source = Object.hasOwn(exportables, resource) ? exportables[resource] : undefined;
     if (!source) throw AppError.notFound(`Export of "${resource}"`);
     if (source.bearerOnly && principal.kind === "access_key")
-      throw new AppError("UNAUTHORIZED", "This list takes a user's bearer token, not an access key", {
-        reason: "access_key_not_allowed",
-      });
+      throw new AppError("bearer_only", "This list takes a user's bearer token, not an access key");
     if (source.roles) authorize(principal.role, source.roles);
     const { columns: columnsText, headers: headersText, locale, ...filters } = { ...query, ...options.parse(query) };
     const columns = columnsText ? splitList(columnsText) : source.columns;

@@ -36,7 +36,7 @@ export function discardRest(req: IncomingMessage): void {
 /** A body refused before it was read whole (what is left is discarded once answered: `discardRest`). */
 export class BodyTooLarge extends AppError {
   constructor(limit: number) {
-    super("PAYLOAD_TOO_LARGE", `The request body exceeds ${limit} bytes`);
+    super("payload_too_large", `The request body exceeds ${limit} bytes`);
   }
 }
 
@@ -86,7 +86,7 @@ export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Pr
   try {
     return utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
   } catch {
-    throw new AppError("VALIDATION", "The request body is not valid UTF-8 text", {
+    throw new AppError("validation_failed", "The request body is not valid UTF-8 text", {
       errors: [{ path: "(body)", message: "is not valid UTF-8", code: "invalid_encoding" }],
     });
   }

@@ -58,7 +58,7 @@ const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
 /** An Idempotency-Key header checked: 1 to 255 visible ASCII characters, else 422. */
 export function checkIdempotencyKey(key: string): void {
   if (!VALID_KEY.test(key)) {
-    throw new AppError("VALIDATION", "Idempotency-Key must be 1 to 255 visible ASCII characters", {
+    throw new AppError("validation_failed", "Idempotency-Key must be 1 to 255 visible ASCII characters", {
       errors: [{ path: "Idempotency-Key", message: "must be 1 to 255 visible ASCII characters", code: "invalid" }],
     });
   }
@@ -100,22 +100,19 @@ export async function claimIdempotencyKey(
   // Released between the two statements: try once more.
   if (!existing) return claimIdempotencyKey(prisma, principal, request, lease);
   if (existing.request_hash !== request.requestHash) {
-    throw new AppError("VALIDATION", "This Idempotency-Key was already used with a different request", {
-      reason: "idempotency_key_reused",
+    throw new AppError("idempotency_key_reused", "This Idempotency-Key was already used with a different request", {
       errors: [{ path: "Idempotency-Key", message: "was already used with a different request", code: "idempotency_key_reused" }],
     });
   }
   if (existing.status === null) {
-    throw new AppError("CONFLICT", "A request with this Idempotency-Key is still being processed; retry later", {
-      reason: "idempotency_in_progress",
-    });
+    throw new AppError("idempotency_in_progress", "A request with this Idempotency-Key is still being processed; retry later");
   }
   if (existing.secret_withheld) {
     throw new AppError(
-      "CONFLICT",
+      "secret_not_replayable",
       `The request with this Idempotency-Key succeeded${existing.resource_id ? ` (record ${existing.resource_id})` : ""}, ` +
         "but its answer held a secret that is shown only once and never stored, so it cannot be replayed",
-      { reason: "secret_not_replayable", params: { record: existing.resource_id } },
+      { params: { record: existing.resource_id } },
     );
   }
   throw new IdempotentReplay(existing.status, existing.body);

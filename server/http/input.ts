@@ -20,7 +20,7 @@ function pathOf(path: ReadonlyArray<string | number>): string {
 
 function reject(path: ReadonlyArray<string | number>, message: string, code: string): never {
   const error: FieldError = { path: pathOf(path), message, code };
-  throw new AppError("VALIDATION", `${error.path}: ${message}`, { errors: [error] });
+  throw new AppError("validation_failed", `${error.path}: ${message}`, { errors: [error] });
 }
 
 export function cleanString(value: string, path: ReadonlyArray<string | number>): string {
@@ -61,7 +61,7 @@ export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (cause) {
-    throw new AppError("VALIDATION", "The request body must be a JSON document", {
+    throw new AppError("validation_failed", "The request body must be a JSON document", {
       errors: [{ path: "(body)", message: cause instanceof Error ? cause.message : "is not JSON", code: "invalid_json" }],
     });
   }

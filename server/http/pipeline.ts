@@ -33,7 +33,7 @@ export const ALL_ROLES: readonly Role[] = ["ADMIN", "MANAGER", "SELLER", "VIEWER
 /** 2. The caller, or 401. */
 export async function authenticate(runtime: Runtime, headers: RequestHeaders, policy?: CredentialPolicy): Promise<Principal> {
   const principal = await resolvePrincipal(runtime, headers, policy);
-  if (!principal) throw new AppError("UNAUTHORIZED", "Missing or invalid credentials");
+  if (!principal) throw new AppError("unauthorized", "Missing or invalid credentials");
   return principal;
 }
 
@@ -41,13 +41,13 @@ export async function authenticate(runtime: Runtime, headers: RequestHeaders, po
 export function rateLimit(runtime: Runtime, principal: Principal): void {
   const { allowed, retryAfter } = runtime.limiter.hit(`api:${principal.kind}:${principal.id}`);
   if (!allowed) {
-    throw new AppError("TOO_MANY_REQUESTS", `Rate limit of ${runtime.limiter.limit} requests a minute exceeded`, { retryAfter });
+    throw new AppError("rate_limited", `Rate limit of ${runtime.limiter.limit} requests a minute exceeded`, { retryAfter });
   }
 }
 
 /** 4. The caller's role is one of `roles`, or 403. */
 export function authorize(role: Role, roles: readonly Role[]): void {
-  if (!roles.includes(role)) throw new AppError("FORBIDDEN", `The role ${role} may not do this`);
+  if (!roles.includes(role)) throw new AppError("forbidden", `The role ${role} may not do this`);
 }
 
 /** 5. The client every service receives: it adds the org to every query. */

@@ -2,7 +2,7 @@ import type { ServerResponse } from "node:http";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { ZodError, type z } from "zod";
-import { AppError, type FieldError, type ProblemCode } from "../errors";
+import { AppError, answeredStatus, DEFAULT_PROBLEM, type ErrorStatus, type FieldError } from "../errors";
 import { log } from "../log";
 
 /** An RFC 9457 problem (contract §3). */
@@ -35,23 +35,8 @@ const titles: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-/** The problem `code` of each status, unless the error names a more precise one. */
-const codes: Record<number, ProblemCode> = {
-  400: "bad_request",
-  401: "unauthorized",
-  403: "forbidden",
-  404: "not_found",
-  405: "method_not_allowed",
-  408: "request_timeout",
-  409: "conflict",
-  413: "payload_too_large",
-  415: "unsupported_media_type",
-  422: "validation_failed",
-  429: "rate_limited",
-  431: "headers_too_large",
-  500: "internal_error",
-  503: "unavailable",
-};
+/** The problem `code` of a status, unless the error names a more precise one (errors.ts: the first code of each status). */
+const codeOf = (status: number): string => (status in DEFAULT_PROBLEM ? DEFAULT_PROBLEM[status as ErrorStatus] : "error");
 
 /** Control characters (C0, DEL, C1): never answered raw, even when a message repeats what was sent (a key holding a NUL). */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
@@ -82,7 +67,7 @@ export function problem(
     title: titles[status] ?? "Error",
     status,
     detail: printable(detail),
-    code: more.code ?? codes[status] ?? "error",
+    code: more.code ?? codeOf(status),
     ...(more.params ? { params: printableValues(more.params) as Record<string, unknown> } : {}),
     ...(errors
       ? {
@@ -132,14 +117,17 @@ export function fieldErrors(error: ZodError): FieldError[] {
 
 /**
  * The problem of an error: its own status and message for what we threw, a bare 500 for
- * anything else (logged with the request's id).
+ * anything else (logged with the request's id). `invalidInputStatus`: the operation's
+ * status for bad input (errors.ts `answeredStatus`), for an error thrown before its
+ * procedure ran (the body's edge rules).
  */
-export function problemOf(error: unknown, reqId?: string): Problem {
+export function problemOf(error: unknown, reqId?: string, invalidInputStatus?: 400 | 422): Problem {
   const cause = error instanceof TRPCError ? error.cause : error;
   if (error instanceof TRPCError && (error.code === "PARSE_ERROR" || error.code === "UNSUPPORTED_MEDIA_TYPE")) {
-    return problem(422, "The request body must be a JSON document", [{ path: "(body)", message: error.message, code: "invalid_json" }]);
+    const status = answeredStatus(422, invalidInputStatus);
+    return problem(status, "The request body must be a JSON document", [{ path: "(body)", message: error.message, code: "invalid_json" }]);
   }
-  const status =
+  const raw =
     error instanceof TRPCError
       ? getHTTPStatusCodeFromError(error)
       : cause instanceof AppError
@@ -147,13 +135,16 @@ export function problemOf(error: unknown, reqId?: string): Problem {
         : cause instanceof ZodError
           ? 422
           : 500;
+  const status = answeredStatus(raw, invalidInputStatus);
   // Ours to say (503: busy, retry later); any other 5xx is a failure whose details stay in the log.
   if (status >= 500 && !(cause instanceof AppError && status === 503)) {
     log().error({ reqId, err: cause ?? error }, "request failed");
     return problem(500, "An unexpected error occurred");
   }
   if (cause instanceof ZodError) return problem(status, "The request is not valid", fieldErrors(cause));
-  if (cause instanceof AppError) return problem(status, cause.message, cause.errors, { code: cause.reason, params: cause.params });
+  // A validation failure answered 400 is told as what it is for the operation: a bad request.
+  const code = cause instanceof AppError ? (status === raw || cause.status !== 422 ? cause.code : codeOf(status)) : undefined;
+  if (cause instanceof AppError) return problem(status, cause.message, cause.errors, { code, params: cause.params });
   return problem(status, error instanceof Error ? error.message : "The request failed");
 }
 

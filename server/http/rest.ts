@@ -93,14 +93,14 @@ async function inputOf(req: IncomingMessage, route: ProcedureRoute, params: Reco
   // "No body" writes (enable, disable, webhook calls) are sent without one.
   if (text.trim() === "") return { input: cleanInput({ ...fromQuery, ...params }), text };
   if (!isJsonContentType(header(req.headers, "content-type"))) {
-    throw new AppError("VALIDATION", "The request body must be JSON (Content-Type: application/json)", {
+    throw new AppError("validation_failed", "The request body must be JSON (Content-Type: application/json)", {
       errors: [{ path: "(body)", message: "must be sent as application/json", code: "invalid_content_type" }],
     });
   }
   const body = parseJson(text);
   if (route.meta.bodyField) return { input: cleanInput({ [route.meta.bodyField]: body, ...params }), text };
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    throw new AppError("VALIDATION", "The request body must be a JSON object", {
+    throw new AppError("validation_failed", "The request body must be a JSON object", {
       errors: [{ path: "(body)", message: "must be a JSON object", code: "invalid_type", params: { expected: "object" } }],
     });
   }
@@ -149,14 +149,8 @@ async function runProcedure(
       sendJson(res, cause.status, cause.body, { "idempotent-replayed": "true" });
       return;
     }
-    const answer = problemOf(error, request.id);
-    // Where interface.md answers 400 for bad input, so does every way an input can be bad.
-    if (answer.status === 422 && route.meta.invalidInputStatus === 400) answer.status = 400;
-    sendProblem(
-      res,
-      answer.status === 400 && route.meta.invalidInputStatus === 400 ? { ...answer, title: "Bad Request" } : answer,
-      ctx.response.headers,
-    );
+    // Where interface.md answers 400 for bad input, so does every way an input can be bad (errors.ts decides).
+    sendProblem(res, problemOf(error, request.id, route.meta.invalidInputStatus), ctx.response.headers);
   }
 }
 

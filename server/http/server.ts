@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
+import { PROBLEMS, type ProblemCode } from "../errors";
 import { log } from "../log";
 import type { Runtime } from "../runtime";
 import type { RequestInfo } from "../trpc";
@@ -22,11 +23,11 @@ const COMMON_HEADERS = {
   "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
 } as const;
 
-/** What Node's parser refused before a request existed, by its error code (anything else is 400). */
-const CLIENT_ERROR_STATUS: Record<string, number> = {
-  HPE_HEADER_OVERFLOW: 431,
-  ERR_HTTP_REQUEST_TIMEOUT: 408,
-  ERR_HTTP_HEADERS_TIMEOUT: 408,
+/** What Node's parser refused before a request existed, by its error code: the problem answered (anything else: malformed). */
+const CLIENT_ERROR_PROBLEM: Record<string, ProblemCode> = {
+  HPE_HEADER_OVERFLOW: "headers_too_large",
+  ERR_HTTP_REQUEST_TIMEOUT: "request_timeout",
+  ERR_HTTP_HEADERS_TIMEOUT: "request_timeout",
 };
 
 /**
@@ -40,7 +41,8 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
     return;
   }
   const id = randomUUID();
-  const status = CLIENT_ERROR_STATUS[error.code ?? ""] ?? 400;
+  const code = CLIENT_ERROR_PROBLEM[error.code ?? ""] ?? "malformed_request";
+  const status = PROBLEMS[code];
   const detail =
     status === 431
       ? "The request's headers are too large"
@@ -48,7 +50,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
         ? "The request took too long to arrive"
         : "The request is not valid HTTP (a malformed request line or header, or a control character in a header)";
   log().warn({ reqId: id, code: error.code, status }, "request refused by the HTTP parser");
-  const body = JSON.stringify(problem(status, detail, undefined, { code: status === 400 ? "malformed_request" : undefined }));
+  const body = JSON.stringify(problem(status, detail, undefined, { code }));
   const headers = {
     ...COMMON_HEADERS,
     ...API_HEADERS,

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { nodeHTTPRequestHandler } from "@trpc/server/adapters/node-http";
-import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
-import { AppError } from "../errors";
+import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
+import { AppError, trpcCodeOf } from "../errors";
 import { appRouter } from "../root";
 import type { Runtime } from "../runtime";
 import { createContext, type RequestInfo } from "../trpc";
@@ -12,13 +12,6 @@ import { decodePercentEncoded } from "./route-table";
 
 export const TRPC_PREFIX = "/api/trpc";
 
-/** The tRPC error code of each status answered before tRPC runs. */
-const trpcCodeOf: Partial<Record<number, TRPC_ERROR_CODE_KEY>> = {
-  404: "NOT_FOUND",
-  413: "PAYLOAD_TOO_LARGE",
-  422: "UNPROCESSABLE_CONTENT",
-};
-
 /**
  * A failure before tRPC runs (a procedure path that does not decode, a body too large,
  * not UTF-8, too deep) answered in tRPC's own error shape, one per call of a batch, so
@@ -26,7 +19,7 @@ const trpcCodeOf: Partial<Record<number, TRPC_ERROR_CODE_KEY>> = {
  */
 function sendTrpcError(res: ServerResponse, error: unknown, calls: number, batched: boolean, reqId: string): void {
   const problem = problemOf(error, reqId);
-  const code = trpcCodeOf[problem.status] ?? "BAD_REQUEST";
+  const code = trpcCodeOf(problem.status);
   const shape = {
     error: { message: problem.detail, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: problem.status, problem } },
   };
@@ -60,7 +53,7 @@ export async function handleTrpc(
   const calls = batched ? path.split(",").length : 1;
   try {
     // tRPC decodes the path itself and answers a plain-text 500 when it cannot (`%ZZ`).
-    if (decodePercentEncoded(path) === undefined) throw new AppError("NOT_FOUND", "No procedure at this path");
+    if (decodePercentEncoded(path) === undefined) throw new AppError("not_found", "No procedure at this path");
     parseQuery(search);
     if (req.method === "GET") {
       const input = query.get("input");

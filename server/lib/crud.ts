@@ -252,7 +252,7 @@ export async function checkReferences(db: Db, input: object, references: Referen
     }
   }
   if (errors.length > 0) {
-    throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+    throw new AppError("validation_failed", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
   }
 }
 
@@ -262,9 +262,9 @@ export async function refuseWhileUsed(db: Db, noun: string, id: string, usages: 
   const used = counts.filter(([, count]) => count > 0);
   if (used.length > 0) {
     throw new AppError(
-      "CONFLICT",
+      "in_use",
       `${noun}${label ? ` "${label}"` : ""} is still used by ${used.map(([what, count]) => `${count} ${what}`).join(" and ")}`,
-      { reason: "in_use", params: { record: label ?? null, usages: Object.fromEntries(used) } },
+      { params: { record: label ?? null, usages: Object.fromEntries(used) } },
     );
   }
 }
@@ -531,7 +531,7 @@ export async function eachRecord(ids: readonly string[], act: (id: string) => Pr
       failures.push({
         id,
         status: error.status,
-        code: error.reason ?? error.code.toLowerCase(),
+        code: error.code,
         message: error.message,
         ...(error.params ? { params: error.params } : {}),
       });

@@ -36,7 +36,7 @@ export async function createOrganization(prisma: PrismaClient, input: NewOrganiz
   const passwordHash = "password" in admin ? await hashPassword(admin.password) : admin.passwordHash;
   return prisma.$transaction(async (tx) => {
     if (await tx.user.findUnique({ where: { email }, select: { id: true } })) {
-      throw new AppError("CONFLICT", `A user with the email ${email} already exists`);
+      throw new AppError("conflict", `A user with the email ${email} already exists`);
     }
     const organization = await tx.organization.create({ data: { name: input.name.trim(), ...(input.demo ? demoStart() : {}) } });
     const adminName = input.admin.name?.trim() || ADMIN_NAMES[language];

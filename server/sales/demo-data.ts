@@ -165,7 +165,7 @@ export async function writeDemoSales(db: Db, plan: DemoSalesPlan, from: number, 
       await move();
     } catch (error) {
       // Held on the move (its holds are recorded, nothing else was written): approved, then moved.
-      if (!(error instanceof AppError && error.reason === "order_on_hold" && error.keepsWrites)) throw error;
+      if (!(error instanceof AppError && error.code === "order_on_hold" && error.keepsWrites)) throw error;
       await approve();
       await move();
     }

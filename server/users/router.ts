@@ -65,8 +65,7 @@ export const accountRouter = router({
     .input(z.object({}).optional())
     .output(user)
     .query(({ ctx }) => {
-      if (ctx.principal.kind !== "user")
-        throw new AppError("FORBIDDEN", "An access key has no account", { reason: "access_key_not_allowed" });
+      if (ctx.principal.kind !== "user") throw new AppError("access_key_not_allowed", "An access key has no account");
       return getUser(ctx.db, ctx.principal.id);
     }),
   changePassword: readProcedure
@@ -85,8 +84,7 @@ export const accountRouter = router({
     .input(passwordChange)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      if (ctx.principal.kind !== "user")
-        throw new AppError("FORBIDDEN", "An access key has no password", { reason: "access_key_not_allowed" });
+      if (ctx.principal.kind !== "user") throw new AppError("access_key_not_allowed", "An access key has no password");
       await changeOwnPassword(ctx.db, ctx.principal.id, input.current_password, input.new_password);
     }),
 });

@@ -50,8 +50,7 @@ async function uniqueEmail<T>(email: string | undefined, write: () => Promise<T>
     return await write();
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw new AppError("CONFLICT", email ? `A user with the email ${email} already exists` : "A user with this email already exists", {
-        reason: "duplicate",
+      throw new AppError("duplicate", email ? `A user with the email ${email} already exists` : "A user with this email already exists", {
         params: { field: "email" },
       });
     }
@@ -156,7 +155,7 @@ export async function resetPassword(
   await findUser(db, id);
   if (actor.kind === "user" && actor.id === id) {
     throw new AppError(
-      "FORBIDDEN",
+      "forbidden",
       "You cannot reset your own password here; change it with your current password (PUT /account/password)",
     );
   }

@@ -212,7 +212,7 @@ export async function redeliver(db: Db, webhookId: string, deliveryId: string): 
   const webhook = await findWebhook(db, webhookId);
   const found = isUuid(deliveryId) ? await db.webhookDelivery.findFirst({ where: { id: deliveryId, webhook_id: webhook.id } }) : null;
   if (!found) throw AppError.notFound("Delivery");
-  if (!webhook.active) throw new AppError("CONFLICT", "The endpoint is inactive: activate it to redeliver", { reason: "inactive" });
+  if (!webhook.active) throw new AppError("inactive", "The endpoint is inactive: activate it to redeliver");
   const row = await db.webhookDelivery.update({
     where: { id: found.id },
     data: { state: "PENDING", attempts: 0, next_attempt_at: new Date(), claim_token: null, last_error: null, last_status: null },
@@ -232,7 +232,7 @@ export async function redeliver(db: Db, webhookId: string, deliveryId: string): 
 /** Queues a `webhook.test` event for this endpoint only (the panel's "send test event"). */
 export async function sendTestEvent(db: Db, id: string) {
   const webhook = await findWebhook(db, id);
-  if (!webhook.active) throw new AppError("CONFLICT", "The endpoint is inactive: activate it to send a test event", { reason: "inactive" });
+  if (!webhook.active) throw new AppError("inactive", "The endpoint is inactive: activate it to send a test event");
   const { eventId, deliveries } = await enqueueEvent(
     db,
     { type: TEST_EVENT_TYPE, data: { webhook_id: webhook.id, message: "A test event sent from the back office" } },
@@ -251,7 +251,7 @@ export async function callCreateOrderWebhook(db: Db, scope: OrderScope, saleId: 
   const data = eventData(await getSale(db, scope, saleId));
   const listening = await db.webhook.count({ where: { active: true, events: { has: "order.create-requested" } } });
   if (listening === 0) {
-    throw new AppError("BAD_REQUEST", "No active webhook endpoint listens to order.create-requested", { reason: "no_endpoint" });
+    throw new AppError("no_endpoint", "No active webhook endpoint listens to order.create-requested");
   }
   const { eventId, deliveries } = await enqueueEvent(db, { type: "order.create-requested", data, subject: { type: "sale", id: saleId } });
   return { event_id: eventId, deliveries };

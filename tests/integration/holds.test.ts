@@ -560,7 +560,7 @@ describe("holds that cannot be escaped (contract §11, amended)", { timeout: 120
         .status,
     ).toBe(200);
     expect(expectProblem(await call("DELETE", `${API}/partners/${fresh.id}`, { headers: sellerHeaders }), 403)).toMatchObject({
-      code: "partner_has_history",
+      code: "partner_delete_denied",
     });
     expect(expectProblem(await call("DELETE", `${API}/partners/${fresh.id}`, { headers: manager }), 409)).toMatchObject({
       code: "partner_has_history",

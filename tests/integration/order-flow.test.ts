@@ -437,7 +437,7 @@ describe("SELLER scope everywhere an order is reachable", { timeout: 120_000 }, 
       cause: { errors: [{ path: "invoices.0.invoice_key", code: "duplicate" }] },
     });
     await expect(staff.orders.setStatus({ id: order.id, status: f.status("ORDER", "canceled") })).rejects.toMatchObject({
-      cause: { reason: "phase_move", params: { fromPhase: "INVOICED", toPhase: "CANCELED" } },
+      cause: { code: "phase_move", params: { fromPhase: "INVOICED", toPhase: "CANCELED" } },
     });
   });
 

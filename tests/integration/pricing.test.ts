@@ -1006,7 +1006,7 @@ describe("the calculation's statement", () => {
     // Unknown references answer the same way too.
     const missing = { ...input, partner_id: randomUUID() };
     await expect(calculateProductPrice(org.db, driverReads(org.database, org.organizationId), missing)).rejects.toMatchObject({
-      code: "BAD_REQUEST",
+      code: "bad_request",
     });
 
     const url = process.env.TEST_DATABASE_URL;

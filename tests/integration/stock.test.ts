@@ -250,21 +250,21 @@ describe("stock movements", () => {
         ...body,
       });
     await expect(move({ quantity: 1.5 })).rejects.toMatchObject({
-      code: "VALIDATION",
+      code: "validation_failed",
     });
     await expect(move({ warehouse_id: randomUUID() })).rejects.toMatchObject({
-      code: "VALIDATION",
+      code: "validation_failed",
     });
     await expect(
       move({
         product_id: world.cement.id,
         product_variation_id: world.screwBlue.id,
       }),
-    ).rejects.toMatchObject({ code: "VALIDATION" });
+    ).rejects.toMatchObject({ code: "validation_failed" });
     expect(await world.org.db.stockInventory.count()).toBe(0);
     expect(await world.org.db.stockMovement.count()).toBe(0);
     await move({ quantity: 2 });
-    await expect(move({ type: "DECREMENT", quantity: 0.5 })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(move({ type: "DECREMENT", quantity: 0.5 })).rejects.toMatchObject({ code: "validation_failed" });
     expect((await world.org.db.stockInventory.findFirstOrThrow()).total.toString()).toBe("2");
     expect(await world.org.db.stockMovement.count()).toBe(1);
   });
@@ -460,7 +460,7 @@ describe("the ledger", () => {
           quantity: 3,
         });
       }),
-    ).rejects.toMatchObject({ code: "VALIDATION" });
+    ).rejects.toMatchObject({ code: "validation_failed" });
     const rows = await scoped.stockMovement.findMany({
       where: { stock_id: stock.id },
     });
@@ -575,9 +575,9 @@ describe("a movement in one statement (PUT /stock/movement outside a transaction
       );
     expect(await run()).toMatchObject({ total: 9 });
     await world.org.db.user.update({ where: { id: manager.id }, data: { role: "VIEWER" } });
-    await expect(run()).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(run()).rejects.toMatchObject({ code: "forbidden" });
     await world.org.db.user.update({ where: { id: manager.id }, data: { role: "MANAGER", active: false } });
-    await expect(run()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(run()).rejects.toMatchObject({ code: "unauthorized" });
     await world.org.db.user.update({ where: { id: manager.id }, data: { active: true } });
     await expect(
       runStatementFirst(
@@ -589,7 +589,7 @@ describe("a movement in one statement (PUT /stock/movement outside a transaction
           return { value, body: value, status: 200, oneTimeSecret: false };
         },
       ),
-    ).rejects.toMatchObject({ code: "VALIDATION", errors: [{ code: "insufficient_stock" }] });
+    ).rejects.toMatchObject({ code: "validation_failed", errors: [{ code: "insufficient_stock" }] });
     expect((await world.org.db.stockInventory.findFirstOrThrow()).total.toString()).toBe("9");
   });
 

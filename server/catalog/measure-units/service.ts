@@ -11,8 +11,7 @@ async function refuseDuplicateAbbreviation(db: Db, input: MeasureUnitWriteOutput
     where: { abbreviation: { equals: input.abbreviation, mode: "insensitive" }, ...(id ? { NOT: { id } } : {}) },
   });
   if (same > 0)
-    throw new AppError("CONFLICT", `A measure unit with the abbreviation "${input.abbreviation}" already exists`, {
-      reason: "duplicate",
+    throw new AppError("duplicate", `A measure unit with the abbreviation "${input.abbreviation}" already exists`, {
       params: { field: "abbreviation" },
     });
 }

@@ -94,7 +94,8 @@ async function checkValues(db: Db, values: ProductVariationWriteOutput["values"]
       });
     }
   });
-  if (errors.length > 0) throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+  if (errors.length > 0)
+    throw new AppError("validation_failed", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
 }
 
 /** The values as the variation writes them ("azul" → "Azul"). */

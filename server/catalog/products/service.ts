@@ -195,7 +195,7 @@ export async function claimSku(db: Db, sku: string, except?: { productId?: strin
   const key = skuKey(sku);
   await lockSku(db, key);
   if (await skuTaken(db, key, except)) {
-    throw new AppError("CONFLICT", `The SKU ${sku} is already used by another product or variation`, {
+    throw new AppError("conflict", `The SKU ${sku} is already used by another product or variation`, {
       errors: [{ path: "sku", message: "is already used by another product or variation", code: "duplicate", params: { field: "sku" } }],
     });
   }
@@ -246,7 +246,8 @@ export async function proposeSku(
   if (request.brand_id && !brand) errors.push({ path: "brand_id", message: "no brand with this id exists", code: "not_found_reference" });
   if (request.category_id && !category)
     errors.push({ path: "category_id", message: "no category with this id exists", code: "not_found_reference" });
-  if (errors.length > 0) throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+  if (errors.length > 0)
+    throw new AppError("validation_failed", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
   const base = [brand && skuText(brand.name, 3), category && skuText(category.name, 3), request.name && skuText(request.name, 30)]
     .filter(Boolean)
     .join("-");
@@ -346,7 +347,7 @@ export async function removeProduct(db: Db, id: string): Promise<void> {
   const current = await getProduct(transactionReads(db), id);
   const alternativeUnits = await db.alternativeUnit.count({ where: { product_id: id } });
   if (alternativeUnits > 0) {
-    throw new AppError("CONFLICT", `Product "${current.name}" is still used by ${alternativeUnits} alternative units`, {
+    throw new AppError("conflict", `Product "${current.name}" is still used by ${alternativeUnits} alternative units`, {
       errors: [{ path: "id", message: "is still used", code: "in_use", params: { usages: { "alternative units": alternativeUnits } } }],
     });
   }

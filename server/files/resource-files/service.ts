@@ -129,12 +129,12 @@ export function receiveUpload(req: IncomingMessage, storage: FileStorage, organi
   const declaredLength = Number(req.headers["content-length"] ?? "0");
   if (declaredLength > MAX_UPLOAD_BYTES) {
     return Promise.reject(
-      new AppError("PAYLOAD_TOO_LARGE", `An upload may have at most ${MAX_FILES} files of ${MAX_FILE_BYTES / 1024 / 1024} MiB`),
+      new AppError("payload_too_large", `An upload may have at most ${MAX_FILES} files of ${MAX_FILE_BYTES / 1024 / 1024} MiB`),
     );
   }
   if (!/^multipart\/form-data\s*;/i.test(req.headers["content-type"] ?? "")) {
     return Promise.reject(
-      new AppError("VALIDATION", "The request must be multipart/form-data with the files in the field `files`", {
+      new AppError("validation_failed", "The request must be multipart/form-data with the files in the field `files`", {
         errors: [{ path: "files", message: "must be sent as multipart/form-data", code: "invalid_content_type" }],
       }),
     );
@@ -211,7 +211,7 @@ export function receiveUpload(req: IncomingMessage, storage: FileStorage, organi
       streaming.add(writing);
       meter.once("close", () => streaming.delete(writing));
       stream.on("limit", () =>
-        fail(new AppError("PAYLOAD_TOO_LARGE", `Each file may have at most ${MAX_FILE_BYTES / 1024 / 1024} MiB; "${fileName}" has more`)),
+        fail(new AppError("payload_too_large", `Each file may have at most ${MAX_FILE_BYTES / 1024 / 1024} MiB; "${fileName}" has more`)),
       );
       const index = writes.length;
       begun.push(key);
@@ -221,8 +221,8 @@ export function receiveUpload(req: IncomingMessage, storage: FileStorage, organi
         }),
       );
     });
-    parser.on("filesLimit", () => fail(new AppError("PAYLOAD_TOO_LARGE", `An upload may have at most ${MAX_FILES} files`)));
-    parser.on("partsLimit", () => fail(new AppError("PAYLOAD_TOO_LARGE", "The form has too many parts")));
+    parser.on("filesLimit", () => fail(new AppError("payload_too_large", `An upload may have at most ${MAX_FILES} files`)));
+    parser.on("partsLimit", () => fail(new AppError("payload_too_large", "The form has too many parts")));
     parser.on("error", () => fail(AppError.invalid("files", "is not a valid multipart form", "invalid_multipart")));
     async function finish() {
       if (settled) return;
@@ -237,7 +237,7 @@ export function receiveUpload(req: IncomingMessage, storage: FileStorage, organi
       const stored = received.filter(Boolean);
       if (stored.length === 0) {
         reject(
-          new AppError("VALIDATION", "No file was sent: the field `files` needs 1 to 10 files", {
+          new AppError("validation_failed", "No file was sent: the field `files` needs 1 to 10 files", {
             errors: [{ path: "files", message: "is required", code: "required" }],
           }),
         );
@@ -246,7 +246,7 @@ export function receiveUpload(req: IncomingMessage, storage: FileStorage, organi
       resolve(stored);
     }
     parser.on("close", () => void finish());
-    req.on("aborted", () => fail(new AppError("BAD_REQUEST", "The upload was interrupted")));
+    req.on("aborted", () => fail(new AppError("bad_request", "The upload was interrupted")));
     req.pipe(parser);
   });
 }
@@ -287,9 +287,9 @@ export async function removeResourceFile(db: Db, storage: FileStorage, id: strin
   const uses = await usesOf(db, id);
   if (uses.length > 0) {
     throw new AppError(
-      "CONFLICT",
+      "in_use",
       `The file "${file.file_name}" is still used by ${uses.map(([what, count]) => `${count} ${what}`).join(" and ")}`,
-      { reason: "in_use", params: { usages: Object.fromEntries(uses) } },
+      { params: { usages: Object.fromEntries(uses) } },
     );
   }
   await db.resourceFile.delete({ where: { id } });

@@ -276,7 +276,8 @@ async function checkWrite(db: Db, input: FinancialWriteOutput): Promise<{ partne
   if (input.payment_billet?.resource_file_id && !found.has(input.payment_billet.resource_file_id))
     missing("payment_billet.resource_file_id", "resource file");
   if (input.pix?.resource_file_id && !found.has(input.pix.resource_file_id)) missing("pix.resource_file_id", "resource file");
-  if (errors.length > 0) throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+  if (errors.length > 0)
+    throw new AppError("validation_failed", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
   return { partnerName: partner?.name ?? "" };
 }
 

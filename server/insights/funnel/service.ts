@@ -91,7 +91,7 @@ export async function recordFunnelEvents(
   }
   if (errors.length) {
     errors.sort((a, b) => a.path.localeCompare(b.path, "en", { numeric: true }));
-    throw new AppError("VALIDATION", `${errors.length} event(s) are not valid`, { errors });
+    throw new AppError("validation_failed", `${errors.length} event(s) are not valid`, { errors });
   }
 
   await scopedExecute(

@@ -59,7 +59,7 @@ export const coupons = defineCrud({
   beforeWrite: async (_db, input) => {
     const errors = couponRules(input);
     if (errors.length > 0)
-      throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+      throw new AppError("validation_failed", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
   },
   usedBy: [
     {
@@ -112,7 +112,8 @@ export async function claimCoupons(db: Db, couponIds: Array<{ id: string; index:
           : { message: "the coupon has been used up", code: "coupon_used_up" };
     errors.push({ path: field, ...reason });
   }
-  if (errors.length > 0) throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+  if (errors.length > 0)
+    throw new AppError("validation_failed", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
 }
 
 /** Gives back one use of each coupon (a reference removed). */

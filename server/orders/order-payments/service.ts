@@ -81,7 +81,7 @@ export async function getOrderPayment(db: Db, scope: OrderScope, orderId: string
 export async function createOrderPayment(db: Db, scope: OrderScope, orderId: string, input: OrderPaymentCreate): Promise<OrderPayment> {
   const order = await findVisibleOrder(db, scope, orderId);
   if (input.id && (await db.orderPayment.count({ where: { id: input.id } }))) {
-    throw new AppError("CONFLICT", "A payment with this id already exists", {
+    throw new AppError("conflict", "A payment with this id already exists", {
       errors: [{ path: "id", message: "is already used", code: "duplicate" }],
     });
   }

@@ -43,8 +43,7 @@ function workerScript(): string | undefined {
 }
 
 const busyError = () =>
-  new AppError("UNAVAILABLE", "Too many PDFs are being rendered right now; retry in a few seconds", {
-    reason: "busy",
+  new AppError("busy", "Too many PDFs are being rendered right now; retry in a few seconds", {
     retryAfter: RETRY_AFTER_SECONDS,
   });
 

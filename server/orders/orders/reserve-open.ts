@@ -26,7 +26,7 @@ export async function reserveOpenOrders(prisma: PrismaClient, organizationId?: s
     select: { id: true },
     orderBy: { created_at: "asc" },
   });
-  if (organizationId && organizations.length === 0) throw new AppError("NOT_FOUND", "Organization not found");
+  if (organizationId && organizations.length === 0) throw new AppError("not_found", "Organization not found");
   const result: ReserveOpenResult = { reserved: [], refused: [] };
   for (const { id: organization_id } of organizations) {
     const db = forOrganization(prisma, organization_id);

@@ -44,11 +44,9 @@ export function scopeWhere(scope: OrderScope): {
  */
 export function sellerForWrite(scope: OrderScope, requested: string | null | undefined): string | null | undefined {
   if (scope.kind === "all") return requested;
-  if (!scope.sellerId)
-    throw new AppError("FORBIDDEN", "A seller user must be linked to a seller to write orders and sales", { reason: "seller_not_linked" });
+  if (!scope.sellerId) throw new AppError("seller_not_linked", "A seller user must be linked to a seller to write orders and sales");
   if (requested && requested !== scope.sellerId) {
-    throw new AppError("FORBIDDEN", "A seller writes only their own orders and sales", {
-      reason: "not_own_seller",
+    throw new AppError("not_own_seller", "A seller writes only their own orders and sales", {
       params: { seller_id: requested },
     });
   }

@@ -214,7 +214,7 @@ async function tryMovement(db: Db, input: Parameters<typeof applyMovement>[1]): 
     return null;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    if (error.code === "NOT_FOUND") return { path: "quantity", message: "no stock", code: "insufficient_stock" };
+    if (error.code === "not_found") return { path: "quantity", message: "no stock", code: "insufficient_stock" };
     const refusal = error.errors?.[0];
     if (refusal && ["insufficient_stock", "stock_inactive", "too_many_decimals"].includes(refusal.code ?? "")) return refusal;
     throw error;

@@ -304,7 +304,7 @@ const priceTerms = (state: OrderState) =>
 const tookItsStock = (state: Pick<OrderState, "phase" | "columns">) => !state.columns.quotation && tookStock(state.phase);
 
 function validation(errors: FieldError[]): AppError {
-  return new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+  return new AppError("validation_failed", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
 }
 
 const notFoundRef = (path: string, noun: string): FieldError => ({
@@ -329,8 +329,7 @@ async function lockOrder(db: Db, scope: OrderScope, id: string): Promise<OrderRo
 /** 409 for an order that would enter CONFIRMED or later while on hold (contract §11), naming its holds. */
 export function onHoldError(holds: readonly HoldState[], options: { keepsWrites?: boolean } = {}): AppError {
   const reasons = holds.map((hold) => hold.reason);
-  return new AppError("CONFLICT", `The order is on hold (${reasons.join(", ")}): a MANAGER or ADMIN must approve it first`, {
-    reason: "order_on_hold",
+  return new AppError("order_on_hold", `The order is on hold (${reasons.join(", ")}): a MANAGER or ADMIN must approve it first`, {
     params: { holds: reasons },
     keepsWrites: options.keepsWrites,
   });
@@ -341,8 +340,7 @@ const auditLabel = (order: OrderDetail) => `nº ${order.number} · ${order.partn
 
 /** 409 for a change of an order from INVOICED on (or canceled): only its status and attributes change. */
 export function lockedError(phase: Phase): AppError {
-  return new AppError("CONFLICT", `The order is ${phase.toLowerCase()}: only its status and attributes may change`, {
-    reason: "order_locked",
+  return new AppError("order_locked", `The order is ${phase.toLowerCase()}: only its status and attributes may change`, {
     params: { phase },
   });
 }
@@ -372,8 +370,7 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
   const id = currentRow?.id ?? (write.kind === "create" ? (write.input.id ?? randomUUID()) : randomUUID());
   const before = announce && currentRow ? await toDetail(db, currentRow) : null;
   if (write.kind === "approval" && write.seen && currentRow && currentRow.updated_at.getTime() !== write.seen.getTime()) {
-    throw new AppError("CONFLICT", "The order changed after it was read: read it again and decide on what it is now", {
-      reason: "order_changed",
+    throw new AppError("order_changed", "The order changed after it was read: read it again and decide on what it is now", {
       params: { updated_at: currentRow.updated_at.toISOString() },
     });
   }
@@ -401,10 +398,9 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
     });
     const title = (statusId: string) => titles.find((status) => status.id === statusId)?.title ?? statusId;
     throw new AppError(
-      "CONFLICT",
+      "phase_move",
       `The order cannot move from "${title(current.statusId)}" (${current.phase}) to "${title(next.statusId)}" (${next.phase})`,
       {
-        reason: "phase_move",
         params: { from: title(current.statusId), to: title(next.statusId), fromPhase: current.phase, toPhase: next.phase },
       },
     );
@@ -487,10 +483,13 @@ async function quotationTerms(
   if (scope.kind === "seller" && next.columns.quotation && until !== null && until !== current?.columns.valid_until) {
     const latest = current?.columns.quotation && current.columns.valid_until ? current.columns.valid_until : await policyDay();
     if (until > latest) {
-      throw new AppError("FORBIDDEN", `A seller cannot move a quotation's validity past ${latest}: a MANAGER or ADMIN can`, {
-        reason: "validity_extension_denied",
-        params: { valid_until: latest },
-      });
+      throw new AppError(
+        "validity_extension_denied",
+        `A seller cannot move a quotation's validity past ${latest}: a MANAGER or ADMIN can`,
+        {
+          params: { valid_until: latest },
+        },
+      );
     }
   }
   const expiry = current?.columns.valid_until;
@@ -656,7 +655,7 @@ async function nextState(
   if (write.kind === "approval") {
     const state = current!;
     if (state.holds.length === 0) {
-      throw new AppError("CONFLICT", "The order is not on hold: there is nothing to decide", { reason: "not_on_hold" });
+      throw new AppError("not_on_hold", "The order is not on hold: there is nothing to decide");
     }
     if (write.decision === "APPROVE") {
       const approved = [...new Set([...state.approved, ...state.holds.map((hold) => hold.reason)])];
@@ -1064,7 +1063,7 @@ async function writeRows(
   const search = changesSearch ? { search_text: await searchTextOf(db, next, sale) } : {};
   if (!current) {
     if (write.kind === "create" && write.input.id && (await db.order.count({ where: { id } }))) {
-      throw new AppError("CONFLICT", "An order with this id already exists", {
+      throw new AppError("conflict", "An order with this id already exists", {
         errors: [{ path: "id", message: "is already used", code: "duplicate" }],
       });
     }
@@ -1323,8 +1322,7 @@ async function deleteOrder(db: Db, row: OrderRow, current: OrderState): Promise<
   if (!current.columns.quotation && isLocked(current.phase)) throw lockedError(current.phase);
   const financials = await db.financial.count({ where: { order_id: row.id } });
   if (financials > 0) {
-    throw new AppError("CONFLICT", `The order still has ${financials} financial records: cancel it instead`, {
-      reason: "has_receivables",
+    throw new AppError("has_receivables", `The order still has ${financials} financial records: cancel it instead`, {
       params: { usages: { financials } },
     });
   }

@@ -13,8 +13,7 @@ async function refuseDuplicateCnpj(db: Db, fiscalNumber: string, id?: string): P
     select: { name: true },
   });
   if (other) {
-    throw new AppError("CONFLICT", `The company “${other.name}” already has the CNPJ ${formatFiscalNumber(fiscalNumber)}`, {
-      reason: "duplicate",
+    throw new AppError("duplicate", `The company “${other.name}” already has the CNPJ ${formatFiscalNumber(fiscalNumber)}`, {
       params: { field: "fiscal_registration_number", name: other.name },
     });
   }

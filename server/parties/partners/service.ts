@@ -41,9 +41,9 @@ async function refuseDuplicateFiscalNumber(db: Db, fiscalNumber: string, id?: st
   });
   if (other) {
     throw new AppError(
-      "CONFLICT",
+      "duplicate",
       `The partner “${other.name}” already has the fiscal registration number ${formatFiscalNumber(fiscalNumber)}`,
-      { reason: "duplicate", params: { field: "fiscal_registration_number", name: other.name } },
+      { params: { field: "fiscal_registration_number", name: other.name } },
     );
   }
 }
@@ -69,13 +69,15 @@ async function refuseDeletingHistory(db: Db, id: string): Promise<void> {
     usages: Object.fromEntries(Object.entries({ orders, sales, financials }).filter(([, count]) => count > 0)),
   };
   if (writeContext(db).actor?.role === "SELLER") {
-    throw new AppError("FORBIDDEN", `A seller cannot delete the partner "${partner.name}": it has a credit decision or a history`, {
-      reason: "partner_has_history",
-      params,
-    });
+    throw new AppError(
+      "partner_delete_denied",
+      `A seller cannot delete the partner "${partner.name}": it has a credit decision or a history`,
+      {
+        params,
+      },
+    );
   }
-  throw new AppError("CONFLICT", `The partner "${partner.name}" has a credit decision or a history: deactivate it instead`, {
-    reason: "partner_has_history",
+  throw new AppError("partner_has_history", `The partner "${partner.name}" has a credit decision or a history: deactivate it instead`, {
     params,
   });
 }

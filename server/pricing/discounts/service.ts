@@ -242,7 +242,8 @@ function criteriaValueRows(discountId: string, criteria: StoredCriteria[]) {
 
 async function check(db: Db, input: DiscountWriteOutput): Promise<void> {
   const errors = await targetReferenceErrors(db, input);
-  if (errors.length > 0) throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+  if (errors.length > 0)
+    throw new AppError("validation_failed", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
   await validateAttributes(db, "discount", input.attributes);
 }
 

@@ -176,7 +176,8 @@ async function productReferenceErrors(db: Db, input: PriceTableWriteOutput): Pro
 
 async function check(db: Db, input: PriceTableWriteOutput): Promise<void> {
   const errors = [...(await targetReferenceErrors(db, input)), ...(await productReferenceErrors(db, input))];
-  if (errors.length > 0) throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+  if (errors.length > 0)
+    throw new AppError("validation_failed", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
   await validateAttributes(db, "price_table", input.attributes);
 }
 

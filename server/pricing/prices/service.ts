@@ -272,13 +272,13 @@ export async function calculateProductPrice(
   const itemErrors = priceItemErrors(subjects, item);
   if (subjects.errors.length > 0 || itemErrors.length > 0) {
     const errors = [...itemErrors, ...subjects.errors];
-    throw new AppError("BAD_REQUEST", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+    throw new AppError("bad_request", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
   }
   const priced = priceItem(subjects, await rulesAt(db, subjects.version), shared, item, today);
   if (priced.ok) return priced.value;
   // The product and variation are known here: what stops the item is the engine's refusal.
   const { code, message, errors } = priced.failure;
-  throw new AppError("BAD_REQUEST", message, { reason: code === "not_found_reference" ? undefined : code, errors });
+  throw new AppError(code === "not_found_reference" ? "bad_request" : code, message, { errors });
 }
 
 /** The field errors of an item whose product or variation names nothing. */

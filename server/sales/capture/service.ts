@@ -33,15 +33,13 @@ export async function captureSale(db: Db, scope: OrderScope, input: CaptureInput
   const payment = input.payment_id ? cardPayments.find((candidate) => candidate.id === input.payment_id) : cardPayments[0];
   if (!payment?.gateway) {
     throw new AppError(
-      "BAD_REQUEST",
+      "no_card_payment",
       input.payment_id ? "The payment is not a card payment of this sale" : "The sale has no card payment",
-      {
-        reason: "no_card_payment",
-      },
+      {},
     );
   }
   const gateway = gatewayNamed(payment.gateway);
-  if (!gateway) throw new AppError("BAD_REQUEST", `No capture gateway "${payment.gateway}" is installed`, { reason: "no_gateway" });
+  if (!gateway) throw new AppError("no_gateway", `No capture gateway "${payment.gateway}" is installed`);
   const claimed = await scopedQuery<{ captured_at: Date }>(
     db,
     (organization) => Prisma.sql`

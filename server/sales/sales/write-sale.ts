@@ -339,7 +339,7 @@ export async function writeSales(
     const partner = references.partnerById.get(input.partner_id);
     const saleStatus = references.statusOf.sale;
     if (errors.length > 0 || !partner || !saleStatus)
-      throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+      throw new AppError("validation_failed", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
     return { input, figures, partner, saleStatus };
   });
   // Custom fields are checked once per distinct `attributes` (a batch mostly shares one).

@@ -56,7 +56,7 @@ export const deliveryMethods = defineCrud({
   beforeWrite: async (_db, input) => {
     const errors = deliveryMethodRules(input);
     if (errors.length > 0) {
-      throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+      throw new AppError("validation_failed", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
     }
   },
   toData: (input) => ({

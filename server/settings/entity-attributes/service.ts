@@ -34,7 +34,7 @@ export const entityAttributes = defineCrud({
   beforeWrite: async (_db, input) => {
     const errors = entityAttributeRules(input);
     if (errors.length > 0) {
-      throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+      throw new AppError("validation_failed", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
     }
   },
   toData: (input) => ({ ...input, options: input.type === "SELECT" ? input.options : [] }),

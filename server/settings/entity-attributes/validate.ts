@@ -63,6 +63,6 @@ export async function validateAttributes(db: Db, entity: string, attributes: Rec
     }
   }
   if (errors.length > 0) {
-    throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+    throw new AppError("validation_failed", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
   }
 }

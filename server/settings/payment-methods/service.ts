@@ -206,7 +206,7 @@ export const paymentMethods = defineCrud({
   beforeWrite: async (_db, input) => {
     const errors = paymentMethodRules(input);
     if (errors.length > 0) {
-      throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+      throw new AppError("validation_failed", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
     }
   },
   toData,

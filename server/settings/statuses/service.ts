@@ -43,12 +43,12 @@ export const statusCrud = defineCrud({
   beforeWrite: async (_db, input) => {
     const errors = statusRules(input);
     if (errors.length > 0) {
-      throw new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+      throw new AppError("validation_failed", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
     }
   },
 });
 
-const notFound = () => new AppError("BAD_REQUEST", "Status not found", { reason: "not_found" });
+const notFound = () => new AppError("status_not_found", "Status not found");
 
 async function find(db: Db, id: string) {
   const row = isUuid(id) ? await db.status.findFirst({ where: { id } }) : null;
@@ -84,8 +84,7 @@ export const statuses = {
     if (current.type === "ORDER" && (input.type !== "ORDER" || (input.phase ?? null) !== current.phase)) {
       const orders = await db.order.count({ where: { status_id: id } });
       if (orders > 0) {
-        throw new AppError("CONFLICT", `${orders} orders are in this status: its type and phase cannot change`, {
-          reason: "phase_in_use",
+        throw new AppError("phase_in_use", `${orders} orders are in this status: its type and phase cannot change`, {
           params: { usages: { orders } },
         });
       }

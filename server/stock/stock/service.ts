@@ -246,7 +246,7 @@ function checkDecimals(parts: Parts, value: number, path: string): FieldError | 
 }
 
 function invalid(errors: FieldError[]): AppError {
-  return new AppError("VALIDATION", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+  return new AppError("validation_failed", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
 }
 
 /** Who the ledger names: a user, an access key or the system, and the request. */
@@ -494,7 +494,7 @@ async function refusal(db: Db, type: keyof typeof deltas, key: StockKey & { vari
     select: { total: true, reserved: true, active: true },
   });
   if (!current)
-    return new AppError("NOT_FOUND", "Stock not found: no record for this company, warehouse and product; INCREMENT creates it");
+    return new AppError("not_found", "Stock not found: no record for this company, warehouse and product; INCREMENT creates it");
   if (!current.active) {
     return invalid([
       {
@@ -610,10 +610,9 @@ export async function removeStock(db: Db, id: string): Promise<void> {
   });
   if (count === 0) {
     throw new AppError(
-      "CONFLICT",
+      "stock_reserved",
       `The stock of "${current.product.name}" still has ${toJsonNumber(current.reserved)} reserved: release it first`,
       {
-        reason: "stock_reserved",
         params: { reserved: toJsonNumber(current.reserved) },
       },
     );

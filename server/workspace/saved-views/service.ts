@@ -7,8 +7,7 @@ import { isUuid } from "../../lib/ids";
 import type { SavedView, savedViewWrite, viewState } from "./schemas";
 
 function userOf(principal: Principal): string {
-  if (principal.kind !== "user")
-    throw new AppError("FORBIDDEN", "Saved views belong to users; an access key has none", { reason: "access_key_not_allowed" });
+  if (principal.kind !== "user") throw new AppError("access_key_not_allowed", "Saved views belong to users; an access key has none");
   return principal.id;
 }
 
