@@ -51,7 +51,7 @@ const config = [
       "server/auth/credential-events.ts",
       "server/auth/login-throttle.ts",
       "server/http/idempotency.ts",
-      "server/lib/rate-limit.ts",
+      "server/auth/rate-limit.ts",
       "server/webhooks/claim.ts",
       "tests/**",
       "scripts/**",

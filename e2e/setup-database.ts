@@ -12,7 +12,7 @@
  * `E2E_NO_UI` leaves out the orgs only the panel's tests use.
  */
 import { forgetLoginThrottles } from "../server/auth/login-throttle";
-import { startDatabase } from "../server/db";
+import { startDatabase } from "../server/organizations/bootstrap";
 import { demoReporter, seedDemoData } from "../server/organizations/demo-data";
 import { createOrganization } from "../server/organizations/service";
 import { ORGS } from "./orgs";

@@ -1,7 +1,7 @@
 import type { RoleName } from "@/server/auth/schemas";
 
 /**
- * What a role may do in the panel, mirroring the procedures of server/trpc.ts. The
+ * What a role may do in the panel, mirroring the procedures of server/http/trpc.ts. The
  * server enforces these; the panel only hides what would be refused.
  */
 export const permissions = {

@@ -5,7 +5,8 @@
  */
 import { parseArgs } from "node:util";
 import { forgetLoginThrottles } from "../server/auth/login-throttle";
-import { openConfiguredDatabase, openMigratedDatabase, startDatabase } from "../server/db";
+import { openConfiguredDatabase, openMigratedDatabase } from "../server/db";
+import { startDatabase } from "../server/organizations/bootstrap";
 import { DatabaseInUseError, type Database } from "../server/db/connection";
 import { migrate } from "../server/db/migrator";
 import { forOrganization } from "../server/db/scoped";

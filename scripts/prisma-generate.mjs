@@ -15,7 +15,7 @@ const prisma = fileURLToPath(new URL("../node_modules/prisma/build/index.js", im
 const result = spawnSync(process.execPath, [prisma, "generate"], { cwd: root, env, stdio: "inherit" });
 if (result.status !== 0) process.exit(result.status ?? 1);
 
-// What the driver-level reads need of each model (server/lib/crud.ts, `DriverRead`), from the
+// What the driver-level reads need of each model (server/crud/crud.ts, `DriverRead`), from the
 // same schema: its table (`@@map`) and its Decimal fields, so a read never names a table or
 // misses a decimal column by hand.
 const schema = readFileSync(path.join(root, "prisma/schema.prisma"), "utf8");
@@ -30,6 +30,6 @@ const lines = models.map(
 writeFileSync(
   path.join(root, "server/generated/read-models.ts"),
   `// Generated from prisma/schema.prisma by scripts/prisma-generate.mjs: do not edit.\n` +
-    `/** Each model's table and Decimal fields (server/lib/crud.ts, \`driverRead\`). */\n` +
+    `/** Each model's table and Decimal fields (server/crud/crud.ts, \`driverRead\`). */\n` +
     `export const readModels = {\n${lines.join("\n")}\n} as const;\n`,
 );

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { startDatabase } from "./db";
+import { startDatabase } from "./organizations/bootstrap";
 import type { Database } from "./db/connection";
 import { env } from "./env";
 import { diskStorage, s3Storage } from "./files/storage";
@@ -9,6 +9,7 @@ import { createAppServer, type AppServer } from "./http/server";
 import { flushLogs, log } from "./log";
 import { startDemo } from "./organizations/demo-worker";
 import { createPanel, type Panel } from "./panel";
+import { api } from "./root";
 import { createRuntime, registerRuntime, type Runtime } from "./runtime";
 import { createDispatcher } from "./webhooks/dispatcher";
 
@@ -77,7 +78,7 @@ export async function startApp(options: AppOptions = {}): Promise<App> {
             void shutdown(1);
           },
         });
-  const http = createAppServer(runtime, panel?.handle);
+  const http = createAppServer(runtime, api, panel?.handle);
   await new Promise<void>((resolve, reject) => {
     http.server.once("error", reject);
     http.server.listen(options.port ?? config.PORT, host, () => resolve());

@@ -16,7 +16,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")).transform((value) => value ?? "admin12345"),
   ACCESS_TOKEN_TTL_SECONDS: optional(z.coerce.number().int().min(60)).transform((v) => v ?? 3600),
   RATE_LIMIT_PER_MINUTE: optional(z.coerce.number().int().min(0)).transform((v) => v ?? 1200),
-  /** Whose X-Forwarded-For to believe (server/http/client-address.ts); unset: nobody's. */
+  /** Whose X-Forwarded-For to believe (server/auth/client-address.ts); unset: nobody's. */
   TRUST_PROXY: optional(z.string()),
   PORT: optional(z.coerce.number().int().min(0).max(65535)).transform((value) => value ?? 3000),
   HOST: optional(z.string()).transform((value) => value ?? "0.0.0.0"),

@@ -1,7 +1,6 @@
-import type { AnyTRPCProcedure } from "@trpc/server";
 import { accessKeysRouter } from "./access-keys/router";
 import { auditRouter } from "./audit/router";
-import { authRouter } from "./auth/router";
+import { authRouter } from "./users/auth-router";
 import { brandsRouter } from "./catalog/brands/router";
 import { alternativeUnitsRouter } from "./catalog/alternative-units/router";
 import { categoriesRouter } from "./catalog/categories/router";
@@ -37,7 +36,11 @@ import { financialsRouter } from "./finance/financials/router";
 import { salesRouter } from "./sales/sales/router";
 import { solutionsRouter } from "./sales/solutions/router";
 import { organizationRouter } from "./organizations/router";
-import { router, type Meta } from "./trpc";
+import type { Api } from "./http/api";
+import { router } from "./http/trpc";
+import { exportList } from "./exports/endpoints";
+import { deleteResourceFile, downloadResourceFile, uploadResourceFiles } from "./files/resource-files/endpoints";
+import { orderPdf } from "./orders/orders/endpoints";
 import { accountRouter, usersRouter } from "./users/router";
 import { webhooksRouter } from "./webhooks/router";
 import { savedViewsRouter } from "./workspace/saved-views/router";
@@ -92,12 +95,8 @@ export const appRouter = router({
 
 export type AppRouter = typeof appRouter;
 
-/** Every procedure by its dotted path (`brands.list`): the REST routes and the OpenAPI document are built from these. */
-export const procedures: ReadonlyMap<string, AnyTRPCProcedure> = new Map(
-  Object.entries(appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure>),
-);
-
-/** A procedure's meta (success status, credentials, documented errors). */
-export function metaOf(procedure: AnyTRPCProcedure): Meta | undefined {
-  return (procedure._def as { meta?: Meta }).meta;
-}
+/** The app's API as the transport serves it: every router, and the operations that are not tRPC procedures (uploads, downloads). */
+export const api: Api = {
+  router: appRouter,
+  endpoints: [uploadResourceFiles, downloadResourceFile, deleteResourceFile, exportList, orderPdf],
+};

@@ -1,7 +1,7 @@
 import { CredentialCache } from "./auth/credential-cache";
 import type { Database, Listener } from "./db/connection";
 import { type FileStorage } from "./files/storage";
-import { createRequestLimiter, type LimiterOptions, type RequestLimiter } from "./lib/rate-limit";
+import { createRequestLimiter, type LimiterOptions, type RequestLimiter } from "./auth/rate-limit";
 import { log } from "./log";
 
 /** The NOTIFY channel of credential changes (server/auth/credential-events.ts). */
@@ -34,7 +34,7 @@ export interface RuntimeOptions {
   rateLimitPerMinute: number;
   /** Where uploaded files' bytes live (server/files/storage.ts). */
   files: FileStorage;
-  /** How often rate-limit counts are shared with other instances, and the clock of their windows (server/lib/rate-limit.ts). */
+  /** How often rate-limit counts are shared with other instances, and the clock of their windows (server/auth/rate-limit.ts). */
   rateLimit?: LimiterOptions;
 }
 

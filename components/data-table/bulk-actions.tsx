@@ -18,7 +18,7 @@ import { Button } from "@/components/ui/button";
 import type { ResourceName } from "@/components/resource-form/resources";
 import { useDynamicTranslations } from "@/lib/i18n";
 import { useProblemMessages } from "@/lib/problem";
-import type { BulkResult } from "@/server/lib/crud";
+import type { BulkResult } from "@/server/crud/crud";
 import type { RowSelection } from "./data-table";
 
 export interface BulkActionsOptions<Row> {

@@ -7,7 +7,7 @@ import { PageHeader } from "@/components/panel/page-header";
 import { useConfirmDelete } from "@/components/resource-form/confirm-delete";
 import type { ResourceName } from "@/components/resource-form/resources";
 import { useDynamicTranslations } from "@/lib/i18n";
-import type { BulkResult } from "@/server/lib/crud";
+import type { BulkResult } from "@/server/crud/crud";
 import { useActiveOptions } from "./active-status";
 import { useBulkActions } from "./bulk-actions";
 import { DataTable, type ListQuery, type RowGroups } from "./data-table";

@@ -17,7 +17,7 @@ const PACKAGE_LAYERS = [
 ];
 
 function sourceLayer(source) {
-  if (source.includes("server/http/") || source.endsWith("server/trpc.ts")) return "our pipeline (server/http, server/trpc.ts)";
+  if (source.includes("server/http/") || source.endsWith("server/http/trpc.ts")) return "our pipeline (server/http, server/http/trpc.ts)";
   if (source.includes("server/auth/")) return "our auth (credentials, cache)";
   if (source.includes("server/generated/")) return "Prisma (client + adapter)";
   if (source.includes("server/lib/") || source.includes("server/db/")) return "our helpers (paging, crud, scoping)";

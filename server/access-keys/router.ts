@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { bulkInput, bulkResult, eachRecord, idInput } from "../lib/crud";
+import { bulkInput, bulkResult, eachRecord, idInput } from "../crud/crud";
 import { pageOf } from "../lib/paging";
-import { adminProcedure, router } from "../trpc";
+import { adminProcedure, router } from "../http/trpc";
 import { accessKey, accessKeyCreate, accessKeyCreated, accessKeyListInput } from "./schemas";
 import { createAccessKey, listAccessKeys, removeAccessKey } from "./service";
 

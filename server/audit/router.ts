@@ -1,4 +1,4 @@
-import { readProcedure, router } from "../trpc";
+import { readProcedure, router } from "../http/trpc";
 import { auditListInput, auditPage } from "./schemas";
 import { listAuditEvents } from "./service";
 

@@ -5,7 +5,7 @@ import { AppError } from "../errors";
 import type { AuditEvent as AuditEventRow } from "../generated/prisma/client";
 import { isUuid } from "../lib/ids";
 import { keysetPaginate, type KeysetPage } from "../lib/keyset";
-import { financialScopeWhere, orderScope, scopeWhere } from "../orders/orders/scope";
+import { financialScopeWhere, orderScope, scopeWhere } from "../auth/scope";
 import type { AuditEvent, AuditListInput } from "./schemas";
 import { namesFor, referenceNames } from "./names";
 
@@ -157,7 +157,7 @@ export async function listAuditEvents(db: Db, principal: Principal, input: Audit
 /** The kinds of records a SELLER sees only its seller's part of. */
 const SELLER_SCOPED = new Set(["order", "sale", "financial"]);
 
-/** 404 unless the caller's order scope sees the record (server/orders/orders/scope.ts). */
+/** 404 unless the caller's order scope sees the record (server/auth/scope.ts). */
 async function visibleRecord(db: Db, principal: Principal, entity: string, id: string): Promise<void> {
   const scope = await orderScope(db, principal);
   const where = { id: isUuid(id) ? id : "00000000-0000-0000-0000-000000000000" };

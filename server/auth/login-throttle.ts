@@ -15,7 +15,7 @@ import type { PrismaClient } from "../generated/prisma/client";
  * - A success clears the (email, address) count; 15 quiet minutes clear any count.
  *
  * The client address is the connection's peer unless TRUST_PROXY names the proxies in
- * front (server/http/client-address.ts): a caller cannot choose it by sending headers.
+ * front (server/auth/client-address.ts): a caller cannot choose it by sending headers.
  */
 const FREE_PER_PAIR = 5;
 const FREE_PER_ADDRESS = 50;

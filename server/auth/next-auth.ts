@@ -1,7 +1,7 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { env } from "../env";
-import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
+import { CLIENT_ADDRESS_HEADER } from "./client-address";
 import { getRuntime } from "../runtime";
 import { AppError } from "../errors";
 import type { Role } from "../generated/prisma/enums";

@@ -3,7 +3,7 @@ import { Prisma } from "../generated/prisma/client";
 import { env } from "../env";
 import { AppError } from "../errors";
 import type { Role } from "../generated/prisma/enums";
-import { header, type RequestHeaders } from "../http/headers";
+import { header, type RequestHeaders } from "../lib/headers";
 import { isUuid } from "../lib/ids";
 import type { Runtime } from "../runtime";
 import type { CachedUser } from "./credential-cache";

@@ -1,6 +1,5 @@
 import path from "node:path";
 import { env } from "../env";
-import { bootstrap } from "../organizations/bootstrap";
 import { openPGlite, openPostgres, type Database } from "./connection";
 import { migrate } from "./migrator";
 
@@ -12,7 +11,8 @@ export async function openConfiguredDatabase(): Promise<Database> {
   return DATABASE_URL ? openPostgres(DATABASE_URL, DATABASE_POOL_SIZE) : openPGlite(path.join(DATA_DIR, "pglite"));
 }
 
-async function openAnd(prepare: (database: Database) => Promise<unknown>): Promise<Database> {
+/** Opens the configured database and runs `prepare` on it; closed again when that fails. */
+export async function openAnd(prepare: (database: Database) => Promise<unknown>): Promise<Database> {
   const database = await openConfiguredDatabase();
   try {
     await prepare(database);
@@ -26,12 +26,4 @@ async function openAnd(prepare: (database: Database) => Promise<unknown>): Promi
 /** Opens and applies pending migrations (the CLI). */
 export function openMigratedDatabase(): Promise<Database> {
   return openAnd((database) => database.withSession((session) => migrate(session)));
-}
-
-/** Opens, migrates and, on an empty database, creates the first org (the server). */
-export function startDatabase(): Promise<Database> {
-  return openAnd(async (database) => {
-    await database.withSession((session) => migrate(session));
-    await bootstrap(database, env());
-  });
 }

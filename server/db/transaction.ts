@@ -3,7 +3,7 @@ import { log } from "../log";
 import type { Db, ScopedDb } from "./scoped";
 
 /**
- * Transactions are explicit. Every write request runs in one (server/trpc.ts opens it and
+ * Transactions are explicit. Every write request runs in one (server/http/trpc.ts opens it and
  * hands services the transaction client as `ctx.db`), so a service that writes several
  * rows — a record, its ledger rows, the outbox rows and audit entries it causes, the
  * idempotency record of the request — commits all of them or none. Code outside a

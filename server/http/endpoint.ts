@@ -3,10 +3,10 @@ import type { CredentialPolicy, Principal } from "../auth/principal";
 import type { Db, ScopedDb } from "../db/scoped";
 import type { Role } from "../generated/prisma/enums";
 import type { Runtime } from "../runtime";
-import type { RequestInfo } from "../trpc";
+import type { RequestInfo } from "./trpc";
 import { parseQuery } from "./input";
 import { authenticate, authorize, rateLimit, runWrite, scope } from "./pipeline";
-import { header } from "./headers";
+import { header } from "../lib/headers";
 import { checkIdempotencyKey, idempotencyRequest, IdempotentReplay } from "./idempotency";
 import { problemOf, sendJson, sendProblem } from "./problem";
 
@@ -15,7 +15,7 @@ import { problemOf, sendJson, sendProblem } from "./problem";
  * streamed exports, webhook receivers) run the same pipeline steps as the tRPC
  * procedures through this wrapper: authenticate, rate-limit, authorize, scope, then the
  * handler, with every failure rendered as problem+json. They are routed and documented
- * next to the procedures (server/http/rest.ts, server/openapi.ts).
+ * next to the procedures (server/http/rest.ts, server/http/openapi.ts).
  */
 
 /** OpenAPI 3.1 fragments of the operation, written by hand (what zod cannot describe). */
@@ -28,7 +28,7 @@ export interface EndpointDocument {
   deprecated?: boolean;
   parameters?: Array<Record<string, unknown>>;
   requestBody?: Record<string, unknown>;
-  /** The success answers by status; the error statuses are added from `errors` (server/openapi.ts). */
+  /** The success answers by status; the error statuses are added from `errors` (server/http/openapi.ts). */
   responses: Record<string, { description: string; content?: Record<string, unknown>; headers?: Record<string, unknown> }>;
   /** Error statuses the operation answers besides the ones of its kind (401/403/429/500...). */
   errors: readonly number[];

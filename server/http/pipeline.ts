@@ -7,14 +7,14 @@ import { AppError } from "../errors";
 import type { Prisma } from "../generated/prisma/client";
 import type { Role } from "../generated/prisma/enums";
 import type { Runtime } from "../runtime";
-import type { RequestHeaders } from "./headers";
+import type { RequestHeaders } from "../lib/headers";
 import { claimIdempotencyKey, completeIdempotencyKey, leaseSeconds, releaseIdempotencyKey, type IdempotencyRequest } from "./idempotency";
 
 /**
  * The steps every request walks through, in order. HTTP framing (reading the body
  * with its limit, routing, rendering problem+json) lives in server/http/rest.ts and
  * server/http/trpc-endpoint.ts; the steps below are shared by every endpoint: tRPC
- * procedures run them as middlewares (server/trpc.ts), the non-JSON endpoints (uploads,
+ * procedures run them as middlewares (server/http/trpc.ts), the non-JSON endpoints (uploads,
  * file downloads) through `defineEndpoint` (server/http/endpoint.ts).
  *
  *   1. read the body   at most 1 MiB (413), strict UTF-8, JSON ≤ 32 levels, clean strings

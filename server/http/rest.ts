@@ -3,13 +3,12 @@ import type { AnyTRPCProcedure } from "@trpc/server";
 import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
 import { AppError } from "../errors";
-import { metaOf, procedures } from "../root";
 import type { Runtime } from "../runtime";
-import { createContext, type Meta, type RequestInfo } from "../trpc";
+import { createContext, type Meta, type RequestInfo } from "./trpc";
+import { metaOf, proceduresOf, type Api } from "./api";
 import { readBody } from "./body";
-import { endpoints } from "../endpoints";
 import type { Endpoint } from "./endpoint";
-import { header } from "./headers";
+import { header } from "../lib/headers";
 import { idempotencyRequest, IdempotentReplay } from "./idempotency";
 import { cleanInput, parseJson, parseQuery } from "./input";
 import { problem, problemOf, sendJson, sendProblem } from "./problem";
@@ -55,18 +54,18 @@ function arrayParamsOf(procedure: AnyTRPCProcedure): Set<string> {
 }
 
 /** Every operation of the interface: the routers' `openapi` metas and the non-JSON endpoints. */
-function buildRoutes(): RouteTable<Route> {
+function buildRoutes(api: Api): RouteTable<Route> {
   const table = new RouteTable<Route>();
-  for (const [path, procedure] of procedures) {
+  for (const [path, procedure] of proceduresOf(api)) {
     const meta = metaOf(procedure);
     if (!meta?.openapi) continue;
     table.add(meta.openapi.method, meta.openapi.path, { kind: "procedure", path, procedure, meta, arrayParams: arrayParamsOf(procedure) });
   }
-  for (const endpoint of endpoints) table.add(endpoint.method, endpoint.path, { kind: "endpoint", endpoint });
+  for (const endpoint of api.endpoints) table.add(endpoint.method, endpoint.path, { kind: "endpoint", endpoint });
   return table;
 }
 
-let routes: RouteTable<Route> | undefined;
+const routesOf = new WeakMap<Api, RouteTable<Route>>();
 
 const acceptsBody = (method: string) => method === "POST" || method === "PUT" || method === "PATCH";
 
@@ -161,13 +160,15 @@ async function runProcedure(
  */
 export async function handleRest(
   runtime: Runtime,
+  api: Api,
   req: IncomingMessage,
   res: ServerResponse,
   pathname: string,
   search: string,
   request: RequestInfo,
 ): Promise<void> {
-  routes ??= buildRoutes();
+  let routes = routesOf.get(api);
+  if (!routes) routesOf.set(api, (routes = buildRoutes(api)));
   const method = req.method ?? "GET";
   const found = routes.lookup(method, pathname.slice(REST_PREFIX.length) || "/");
   if (found.kind === "not-found") return sendProblem(res, problem(404, `No operation at ${method} ${pathname}`));

@@ -4,9 +4,10 @@ import type { Duplex } from "node:stream";
 import { PROBLEMS, type ProblemCode } from "../errors";
 import { log } from "../log";
 import type { Runtime } from "../runtime";
-import type { RequestInfo } from "../trpc";
+import type { RequestInfo } from "./trpc";
+import type { Api } from "./api";
 import { discardRest } from "./body";
-import { clientAddressOf, CLIENT_ADDRESS_HEADER } from "./client-address";
+import { clientAddressOf, CLIENT_ADDRESS_HEADER } from "../auth/client-address";
 import { API_HEADERS, problem, sendJson, sendProblem } from "./problem";
 import { handleRest, REST_PREFIX } from "./rest";
 import { decodePercentEncoded } from "./route-table";
@@ -81,7 +82,7 @@ export interface AppServer {
  * tRPC API, and Next.js for everything else. Every request gets an id (its
  * `X-Request-Id`, carried by each log line) and one access log line when answered.
  */
-export function createAppServer(runtime: Runtime, panel?: PanelHandler): AppServer {
+export function createAppServer(runtime: Runtime, api: Api, panel?: PanelHandler): AppServer {
   let openApiDocument: Promise<string> | undefined;
   let inFlight = 0;
 
@@ -96,8 +97,8 @@ export function createAppServer(runtime: Runtime, panel?: PanelHandler): AppServ
     if (pathname === `${REST_PREFIX}/openapi.json` && req.method === "GET") {
       // Built on the first ask, with what builds it (trpc-to-openapi, zod-openapi): a tenth
       // of the start-up that the REST interface itself does not need.
-      openApiDocument ??= import("../openapi")
-        .then(({ buildOpenApiDocument }) => JSON.stringify(buildOpenApiDocument(REST_PREFIX)))
+      openApiDocument ??= import("./openapi")
+        .then(({ buildOpenApiDocument }) => JSON.stringify(buildOpenApiDocument(api, REST_PREFIX)))
         .catch((error: unknown) => {
           openApiDocument = undefined;
           throw error;
@@ -105,9 +106,9 @@ export function createAppServer(runtime: Runtime, panel?: PanelHandler): AppServ
       return sendJson(res, 200, await openApiDocument, { "cache-control": "public, max-age=60" });
     }
     if (pathname === REST_PREFIX || pathname.startsWith(`${REST_PREFIX}/`)) {
-      return handleRest(runtime, req, res, pathname, search, request);
+      return handleRest(runtime, api, req, res, pathname, search, request);
     }
-    if (pathname.startsWith(`${TRPC_PREFIX}/`)) return handleTrpc(runtime, req, res, pathname, search, request);
+    if (pathname.startsWith(`${TRPC_PREFIX}/`)) return handleTrpc(runtime, api, req, res, pathname, search, request);
     if (!panel) return sendProblem(res, problem(404, "Not found"));
     if (decodePercentEncoded(pathname) === undefined) {
       // A path that does not decode (`%ZZ`) names nothing, and Next.js would answer it with a

@@ -2,9 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { nodeHTTPRequestHandler } from "@trpc/server/adapters/node-http";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import { AppError, trpcCodeOf } from "../errors";
-import { appRouter } from "../root";
 import type { Runtime } from "../runtime";
-import { createContext, type RequestInfo } from "../trpc";
+import { createContext, type RequestInfo } from "./trpc";
+import type { Api } from "./api";
 import { MAX_BODY_BYTES, readBody } from "./body";
 import { cleanInput, parseJson, parseQuery } from "./input";
 import { API_HEADERS, problemOf } from "./problem";
@@ -41,6 +41,7 @@ function cleanCalls(value: unknown, batched: boolean): unknown {
  */
 export async function handleTrpc(
   runtime: Runtime,
+  api: Api,
   req: IncomingMessage & { body?: unknown },
   res: ServerResponse,
   pathname: string,
@@ -70,7 +71,7 @@ export async function handleTrpc(
     return;
   }
   await nodeHTTPRequestHandler({
-    router: appRouter,
+    router: api.router,
     req,
     res,
     path,

@@ -1,7 +1,7 @@
 import type { Db } from "../db/scoped";
 import { money, roundMoney, sumMoney } from "../lib/money";
 import { orderCreate } from "./orders/schemas";
-import { ALL_ORDERS } from "./orders/scope";
+import { ALL_ORDERS } from "../auth/scope";
 import { createOrder, setOrderStatus } from "./orders/write-order";
 
 /** A few orders of the demo partners and products: one new, one confirmed with a payment, one quotation. */

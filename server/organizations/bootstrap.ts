@@ -1,4 +1,7 @@
+import { openAnd } from "../db";
 import type { Database } from "../db/connection";
+import { migrate } from "../db/migrator";
+import { env } from "../env";
 import type { Env } from "../env";
 import { createOrganization } from "./service";
 
@@ -27,5 +30,13 @@ export async function bootstrap(database: Database, config: Pick<Env, "ADMIN_EMA
     } finally {
       await session.query("SELECT pg_advisory_unlock($1)", [BOOTSTRAP_LOCK]);
     }
+  });
+}
+
+/** Opens, migrates and, on an empty database, creates the first org (the server, the CLI's db:setup, the e2e setup). */
+export function startDatabase(): Promise<Database> {
+  return openAnd(async (database) => {
+    await database.withSession((session) => migrate(session));
+    await bootstrap(database, env());
   });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readProcedure, router } from "../trpc";
+import { readProcedure, router } from "../http/trpc";
 import { demoStatusOf } from "./demo-data";
 import { demoStatus } from "./schemas";
 

@@ -1,8 +1,8 @@
-import { bulkInput, bulkResult, eachRecord, idInput } from "../lib/crud";
+import { bulkInput, bulkResult, eachRecord, idInput } from "../crud/crud";
 import { pageOf } from "../lib/paging";
 import { z } from "zod";
 import { AppError } from "../errors";
-import { adminProcedure, readProcedure, router } from "../trpc";
+import { adminProcedure, readProcedure, router } from "../http/trpc";
 import { passwordChange, passwordReset, user, userCreate, userCreated, userListInput, userUpdate } from "./schemas";
 import { changeOwnPassword, createUser, getUser, listUsers, resetPassword, updateUser } from "./service";
 

@@ -7,7 +7,7 @@ import { normalizeEmail } from "../auth/service";
 import type { Db } from "../db/scoped";
 import { AppError } from "../errors";
 import { Prisma, type User as UserRow } from "../generated/prisma/client";
-import { checkReferences, type Reference } from "../lib/crud";
+import { checkReferences, type Reference } from "../crud/crud";
 import { isUuid } from "../lib/ids";
 import { paginate, sortByColumns, type PagingInput } from "../lib/paging";
 import { searchText } from "../lib/search";

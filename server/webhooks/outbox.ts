@@ -74,3 +74,8 @@ export async function enqueueEvent(
   afterCommit(db, wakeDispatchers);
   return { eventId: id, deliveries: endpoints.length };
 }
+
+/** A record's REST detail as an event's `data` (plain JSON: dates as strings, decimals as numbers). */
+export function eventData(detail: object): Prisma.InputJsonValue {
+  return JSON.parse(JSON.stringify(detail)) as Prisma.InputJsonValue;
+}

@@ -1,13 +1,11 @@
-import { orderScope } from "../orders/orders/scope";
 import { z } from "zod";
-import { bulkInput, bulkResult, eachRecord, idInput } from "../lib/crud";
+import { bulkInput, bulkResult, eachRecord, idInput } from "../crud/crud";
 import { pageOf } from "../lib/paging";
-import { adminProcedure, router, sellProcedure } from "../trpc";
+import { adminProcedure, router } from "../http/trpc";
 import {
   deliveryListInput,
   queued,
   redeliverInput,
-  saleWebhookInput,
   webhook,
   webhookCreate,
   webhookCreated,
@@ -16,7 +14,6 @@ import {
   webhookUpdate,
 } from "./schemas";
 import {
-  callCreateOrderWebhook,
   createWebhook,
   getWebhook,
   listDeliveries,
@@ -117,21 +114,4 @@ export const webhooksRouter = router({
     .input(idInput)
     .output(queued)
     .mutation(({ ctx, input }) => sendTestEvent(ctx.db, input.id)),
-  callCreateOrder: sellProcedure
-    .meta({
-      openapi: {
-        method: "PUT",
-        path: "/sales/{saleId}/call-create-order-webhook",
-        tags: ["Sales"],
-        summary: "Call the create-order webhook for a sale",
-        description: "Queues an order.create-requested event with the sale as data. 400 when no active endpoint listens to it.",
-        protect: true,
-      },
-      successStatus: 202,
-      invalidInputStatus: 400,
-      errors: [400],
-    })
-    .input(saleWebhookInput)
-    .output(queued)
-    .mutation(async ({ ctx, input }) => callCreateOrderWebhook(ctx.db, await orderScope(ctx.db, ctx.principal), input.saleId)),
 });

@@ -125,7 +125,5 @@ export type DeliveryListInput = z.output<typeof deliveryListInput>;
 
 export const redeliverInput = z.object({ id: z.string(), delivery_id: z.string() });
 
-export const saleWebhookInput = z.object({ saleId: z.string() });
-
 /** What was queued: one delivery per active endpoint that listens to the event. */
 export const queued = z.object({ event_id: z.string(), deliveries: z.number().int() });

@@ -16,9 +16,6 @@ import { paginate, sortByColumns } from "../lib/paging";
 import { searchText } from "../lib/search";
 import { checkEndpointUrl, type Resolver } from "./address";
 import { enqueueEvent } from "./outbox";
-import { eventData } from "../finance/financials/service";
-import { type OrderScope } from "../orders/orders/scope";
-import { getSale } from "../sales/sales/service";
 import {
   DELIVERY_SORT,
   TEST_EVENT_TYPE,
@@ -238,21 +235,5 @@ export async function sendTestEvent(db: Db, id: string) {
     { type: TEST_EVENT_TYPE, data: { webhook_id: webhook.id, message: "A test event sent from the back office" } },
     { webhookId: webhook.id },
   );
-  return { event_id: eventId, deliveries };
-}
-
-/**
- * PUT /sales/{saleId}/call-create-order-webhook: queues `order.create-requested` with the
- * sale as data (202); 404 for a sale not in the org (or, for a SELLER, not its seller's),
- * 400 when no active endpoint listens.
- */
-export async function callCreateOrderWebhook(db: Db, scope: OrderScope, saleId: string) {
-  // The sale as GET /sales/{id} answers it (404 when not the caller's), as every sale event carries it.
-  const data = eventData(await getSale(db, scope, saleId));
-  const listening = await db.webhook.count({ where: { active: true, events: { has: "order.create-requested" } } });
-  if (listening === 0) {
-    throw new AppError("no_endpoint", "No active webhook endpoint listens to order.create-requested");
-  }
-  const { eventId, deliveries } = await enqueueEvent(db, { type: "order.create-requested", data, subject: { type: "sale", id: saleId } });
   return { event_id: eventId, deliveries };
 }

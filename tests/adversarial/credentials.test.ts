@@ -11,8 +11,9 @@ import { claimLoginAttempt } from "@/server/auth/login-throttle";
 import { hashPassword } from "@/server/auth/password";
 import { issueAccessToken } from "@/server/auth/tokens";
 import { env } from "@/server/env";
-import { CLIENT_ADDRESS_HEADER, compileTrust } from "@/server/http/client-address";
+import { CLIENT_ADDRESS_HEADER, compileTrust } from "@/server/auth/client-address";
 import { createAppServer } from "@/server/http/server";
+import { api } from "@/server/root";
 import { diskStorage } from "@/server/files/storage";
 import { createRuntime } from "@/server/runtime";
 import { callerWith, newOrg, testRuntime, unique } from "../helpers/database";
@@ -292,7 +293,7 @@ describe("sign-in throttling", () => {
 
   it("overwrites whatever x-b2b-client-address a client sends before the panel (next-auth's sign-in) reads it", async () => {
     const seen: unknown[] = [];
-    const { server } = createAppServer(await testRuntime(), async (req, res) => {
+    const { server } = createAppServer(await testRuntime(), api, async (req, res) => {
       seen.push(req.headers[CLIENT_ADDRESS_HEADER]);
       res.end();
     });

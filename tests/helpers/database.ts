@@ -9,12 +9,13 @@ import { openPGlite, openPostgres, type Database } from "@/server/db/connection"
 import { forOrganization } from "@/server/db/scoped";
 import type { Role } from "@/server/generated/prisma/enums";
 import { createAppServer } from "@/server/http/server";
+import { api } from "@/server/root";
 import { createOrganization } from "@/server/organizations/service";
 import type { OrgLanguage } from "@/server/settings/statuses/service";
 import { appRouter } from "@/server/root";
 import { diskStorage } from "@/server/files/storage";
 import { createRuntime, registerRuntime, type Runtime } from "@/server/runtime";
-import { createCallerFactory, createContext } from "@/server/trpc";
+import { createCallerFactory, createContext } from "@/server/http/trpc";
 import { inject } from "vitest";
 
 /**
@@ -130,7 +131,7 @@ let httpBase: Promise<string> | undefined;
 
 export function testServer(): Promise<string> {
   httpBase ??= (async () => {
-    const { server } = createAppServer(await testRuntime());
+    const { server } = createAppServer(await testRuntime(), api);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     server.unref();
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,6 +1,6 @@
 /**
  * GET by id of the plain lookup resources reads its record on the driver, in one prepared
- * statement (server/lib/crud.ts, `read`); every other path reads through Prisma. The two
+ * statement (server/crud/crud.ts, `read`); every other path reads through Prisma. The two
  * must answer the same: each resource's record, with every kind of column it has
  * (decimals, JSON, arrays, enums, timestamps), is read back equal to what its create
  * answered through Prisma, and is not found from another org or by a malformed id. A page

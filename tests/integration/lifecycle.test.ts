@@ -11,8 +11,9 @@ import { startApp } from "@/server/app";
 import { openPGlite } from "@/server/db/connection";
 import { diskStorage } from "@/server/files/storage";
 import { createAppServer } from "@/server/http/server";
+import { api } from "@/server/root";
 import { createOrganization } from "@/server/organizations/service";
-import { createRequestLimiter } from "@/server/lib/rate-limit";
+import { createRequestLimiter } from "@/server/auth/rate-limit";
 import { log } from "@/server/log";
 import { createRuntime } from "@/server/runtime";
 import { newOrg, testDatabase, unique } from "../helpers/database";
@@ -108,7 +109,7 @@ describe("rate limit", () => {
       files: diskStorage("/tmp/unused"),
       rateLimit: { now: () => minute + 20_000 },
     });
-    const { server } = createAppServer(runtime);
+    const { server } = createAppServer(runtime, api);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -11,6 +11,7 @@ import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { s3Storage, type FileStorage } from "@/server/files/storage";
 import { createAppServer } from "@/server/http/server";
+import { api } from "@/server/root";
 import { createRuntime } from "@/server/runtime";
 import { newOrg, testRuntime } from "../helpers/database";
 import { call } from "../helpers/http";
@@ -60,7 +61,7 @@ describe("S3-compatible file storage", () => {
   it("serves the app's uploads and downloads", async () => {
     const org = await newOrg();
     const runtime = await createRuntime((await testRuntime()).database, { rateLimitPerMinute: 0, files: storage });
-    const { server: app } = createAppServer(runtime);
+    const { server: app } = createAppServer(runtime, api);
     await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
     try {

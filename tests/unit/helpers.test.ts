@@ -7,7 +7,7 @@ import { AppError } from "@/server/errors";
 import { problemOf } from "@/server/http/problem";
 import { pagingInput, queryBoolean } from "@/server/lib/paging";
 import { normalizeSearch, searchText } from "@/server/lib/search";
-import { normalizeError } from "@/server/trpc";
+import { normalizeError } from "@/server/http/trpc";
 
 describe("paging input", () => {
   const paging = pagingInput(["id", "name"]);

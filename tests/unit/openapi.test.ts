@@ -3,7 +3,8 @@ import { Document, Spectral, type RulesetDefinition } from "@stoplight/spectral-
 import { Json } from "@stoplight/spectral-parsers";
 import { oas } from "@stoplight/spectral-rulesets";
 import { describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "@/server/openapi";
+import { buildOpenApiDocument } from "@/server/http/openapi";
+import { api } from "@/server/root";
 
 type Operation = {
   responses: Record<string, { content?: Record<string, unknown> }>;
@@ -14,7 +15,7 @@ type Operation = {
 };
 
 describe("OpenAPI document", () => {
-  const document = buildOpenApiDocument("/api/b2b");
+  const document = buildOpenApiDocument(api, "/api/b2b");
   const paths = document.paths as Record<string, Record<string, Operation>>;
   const operations = Object.entries(paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, operation]) => ({ path, method, operation })),

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import { reserves, tookStock, type Phase } from "@/server/orders/orders/phases";
+import { reserves, tookStock, type Phase } from "@/server/settings/statuses/phases";
 import type { OrderDetail } from "@/server/orders/orders/schemas";
 
 type Item = OrderDetail["items"][number];

@@ -1,5 +1,5 @@
 import { pageOf } from "../../lib/paging";
-import { router } from "../../trpc";
+import { router } from "../../http/trpc";
 import { alternativeUnitListRecord } from "./schemas";
 import { alternativeUnits } from "./service";
 

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/scoped";
 import type { AlternativeUnit as AlternativeUnitRow, MeasureUnit } from "../../generated/prisma/client";
-import { defineCrud, type CrudDelegate } from "../../lib/crud";
+import { defineCrud, type CrudDelegate } from "../../crud/crud";
 import { isUuid } from "../../lib/ids";
 import { paginate, type PagingInput } from "../../lib/paging";
 import { searchWhere } from "../../lib/search";

@@ -1,5 +1,5 @@
-import { idOf } from "../../lib/crud";
-import { router } from "../../trpc";
+import { idOf } from "../../crud/crud";
+import { router } from "../../http/trpc";
 import { brandUpdated, type BrandWriteOutput } from "./schemas";
 import { brands } from "./service";
 

@@ -1,7 +1,7 @@
 import { Prisma, type Brand as BrandRow } from "../../generated/prisma/client";
 import { AppError } from "../../errors";
 import { imageReferenceErrors } from "../../files/resource-files/service";
-import { defineCrud, driverRead } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../crud/crud";
 import { refreshProductsOfBrand } from "../products/search-index";
 import { brand, brandFilters, brandListRecord, brandWrite, type Brand } from "./schemas";
 

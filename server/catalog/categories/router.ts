@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { idOf } from "../../lib/crud";
-import { readProcedure, router } from "../../trpc";
+import { idOf } from "../../crud/crud";
+import { readProcedure, router } from "../../http/trpc";
 import { category, categoryNode, type CategoryWriteOutput } from "./schemas";
 import { categories } from "./service";
 

@@ -6,7 +6,7 @@ import { refreshProductsOfCategory } from "../products/search-index";
 import { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../errors";
 import { imageReferenceErrors } from "../../files/resource-files/service";
-import { defineCrud, driverRead } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../crud/crud";
 import { isUuid } from "../../lib/ids";
 import {
   category,

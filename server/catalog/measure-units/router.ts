@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { idInput, idOf } from "../../lib/crud";
-import { manageProcedure, router } from "../../trpc";
+import { idInput, idOf } from "../../crud/crud";
+import { manageProcedure, router } from "../../http/trpc";
 import { measureUnit, type MeasureUnitWriteOutput } from "./schemas";
 import { measureUnits } from "./service";
 

@@ -2,7 +2,7 @@ import { activeWhere } from "../../lib/paging";
 import { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db/scoped";
 import { AppError } from "../../errors";
-import { defineCrud, driverRead } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../crud/crud";
 import { measureUnit, measureUnitFilters, measureUnitListRecord, measureUnitWrite, type MeasureUnitWriteOutput } from "./schemas";
 
 /** One unit per abbreviation in an org ("UN" twice would make every picker ambiguous). */

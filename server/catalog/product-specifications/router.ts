@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageOf } from "../../lib/paging";
-import { manageProcedure, readProcedure, router } from "../../trpc";
+import { manageProcedure, readProcedure, router } from "../../http/trpc";
 import { productSpecification, productSpecificationIds, productSpecificationListInput, productSpecificationWrite } from "./schemas";
 import {
   createProductSpecification,

@@ -6,7 +6,7 @@ import type { Prisma, ProductSpecification as SpecificationRow } from "../../gen
 import { isUuid } from "../../lib/ids";
 import { paginate, sortByColumns, type Page } from "../../lib/paging";
 import { normalizeSearch } from "../../lib/search";
-import { validateAttributes } from "../../settings/entity-attributes/validate";
+import { validateAttributes } from "../../crud/validate-attributes";
 import { refreshProducts } from "../products/search-index";
 import {
   PRODUCT_SPECIFICATION_SORT,

@@ -7,7 +7,7 @@ import { isUuid } from "../../lib/ids";
 import { toJsonNumber } from "../../lib/money";
 import { paginate, sortByColumns, type Page } from "../../lib/paging";
 import { normalizeSearch, searchText } from "../../lib/search";
-import { validateAttributes } from "../../settings/entity-attributes/validate";
+import { validateAttributes } from "../../crud/validate-attributes";
 import { claimSku, generateSku } from "../products/service";
 import { PRODUCT_VARIATION_SORT, type ProductVariation, type productVariationListInput, type ProductVariationWriteOutput } from "./schemas";
 

@@ -8,7 +8,7 @@ import { isUuid } from "../../lib/ids";
 import { toJsonNumber } from "../../lib/money";
 import type { Page } from "../../lib/paging";
 import { normalizeSearch, searchText } from "../../lib/search";
-import { validateAttributes } from "../../settings/entity-attributes/validate";
+import { validateAttributes } from "../../crud/validate-attributes";
 import type { Product, ProductImage, ProductListInput, ProductSummary, ProductWriteOutput } from "./schemas";
 import { findProducts } from "./search";
 import { refreshProducts } from "./search-index";

@@ -1,4 +1,4 @@
-import { router } from "../../trpc";
+import { router } from "../../http/trpc";
 import { profiles } from "./service";
 
 export const profilesRouter = router(profiles.procedures);

@@ -1,5 +1,5 @@
 import type { Profile as ProfileRow } from "../../generated/prisma/client";
-import { defineCrud } from "../../lib/crud";
+import { defineCrud } from "../../crud/crud";
 import { toApi } from "../../lib/serialize";
 import { profile, profileFilters, profileListRecord, profileWrite } from "./schemas";
 

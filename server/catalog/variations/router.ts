@@ -1,4 +1,4 @@
-import { router } from "../../trpc";
+import { router } from "../../http/trpc";
 import { variations } from "./service";
 
 export const variationsRouter = router(variations.procedures);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Prisma, type Variation as VariationRow } from "../../generated/prisma/client";
-import { defineCrud, driverRead } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../crud/crud";
 import { variation, variationFilters, variationListRecord, variationWrite, type VariantOption } from "./schemas";
 
 export const variations = defineCrud({

@@ -1,4 +1,4 @@
-import { router } from "../../trpc";
+import { router } from "../../http/trpc";
 import { warehouses } from "./service";
 
 export const warehousesRouter = router(warehouses.procedures);

@@ -1,6 +1,6 @@
 import { Prisma } from "../../generated/prisma/client";
-import { defineCrud, driverRead } from "../../lib/crud";
-import { clearOtherDefault } from "../../lib/default-record";
+import { defineCrud, driverRead } from "../../crud/crud";
+import { clearOtherDefault } from "../../crud/default-record";
 import { warehouse, warehouseFilters, warehouseListRecord, warehouseWrite } from "./schemas";
 
 export const warehouses = defineCrud({

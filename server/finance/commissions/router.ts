@@ -1,5 +1,5 @@
-import { readProcedure, router } from "../../trpc";
-import { orderScope } from "../../orders/orders/scope";
+import { readProcedure, router } from "../../http/trpc";
+import { orderScope } from "../../auth/scope";
 import { commissionListInput, commissionPage } from "./schemas";
 import { listCommissions } from "./service";
 

@@ -3,7 +3,7 @@ import { scopedQuery } from "../../db/sql";
 import { Prisma } from "../../generated/prisma/client";
 import { endOfDay, startOfDay } from "../../lib/calendar";
 import { money, roundMoney, sumMoney, ZERO, type Money } from "../../lib/money";
-import type { OrderScope } from "../../orders/orders/scope";
+import type { OrderScope } from "../../auth/scope";
 import { canceledFinancialStatus } from "../financials/service";
 import type { COMMISSION_SORT, CommissionListInput, CommissionPage, CommissionRecord } from "./schemas";
 

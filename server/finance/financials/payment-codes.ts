@@ -3,7 +3,7 @@ import QRCode from "qrcode";
 import type { Db } from "../../db/scoped";
 import { boletoCodesOf, formatDigitableLine } from "../../lib/boleto";
 import type { FinancialPaymentCodes } from "./schemas";
-import type { OrderScope } from "../../orders/orders/scope";
+import type { OrderScope } from "../../auth/scope";
 import { getFinancial } from "./service";
 
 const svgDataUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg, "utf8").toString("base64")}`;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { idInput } from "../../lib/crud";
+import { idInput } from "../../crud/crud";
 import { pageOf } from "../../lib/paging";
-import { manageProcedure, readProcedure, router } from "../../trpc";
+import { manageProcedure, readProcedure, router } from "../../http/trpc";
 import {
   financial,
   financialTotalsInput,
@@ -11,7 +11,7 @@ import {
   financialTotals as financialTotalsRecord,
   financialWrite,
 } from "./schemas";
-import { orderScope } from "../../orders/orders/scope";
+import { orderScope } from "../../auth/scope";
 import { createFinancial, financialTotals, getFinancial, listFinancials, removeFinancial, updateFinancial } from "./service";
 
 const tags = ["Financials"];

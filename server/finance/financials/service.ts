@@ -7,9 +7,9 @@ import { isUuid } from "../../lib/ids";
 import { money, toJsonNumber } from "../../lib/money";
 import { paginate, type Page, type PageableDelegate, type PagingInput } from "../../lib/paging";
 import { searchText, searchWhere } from "../../lib/search";
-import { ALL_ORDERS, financialScopeWhere, type OrderScope } from "../../orders/orders/scope";
-import { validateAttributes } from "../../settings/entity-attributes/validate";
-import { emitEvent } from "../../webhooks/outbox";
+import { ALL_ORDERS, financialScopeWhere, type OrderScope } from "../../auth/scope";
+import { validateAttributes } from "../../crud/validate-attributes";
+import { emitEvent, eventData } from "../../webhooks/outbox";
 import type {
   Financial,
   FinancialBillet,
@@ -56,11 +56,6 @@ export type StoredCard = Partial<
     string | null
   >
 >;
-
-/** A detail as the JSON value an event carries (dates already strings; undefined fields dropped). */
-export function eventData(detail: object): Prisma.InputJsonValue {
-  return JSON.parse(JSON.stringify(detail)) as Prisma.InputJsonValue;
-}
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

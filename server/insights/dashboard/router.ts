@@ -1,5 +1,5 @@
-import { orderScope } from "../../orders/orders/scope";
-import { readProcedure, router } from "../../trpc";
+import { orderScope } from "../../auth/scope";
+import { readProcedure, router } from "../../http/trpc";
 import { dashboard, dashboardInput } from "./schemas";
 import { getDashboard } from "./service";
 

@@ -7,7 +7,7 @@ import { money, roundMoney, toJsonNumber, ZERO } from "../../lib/money";
 import { addDays, BUSINESS_TIME_ZONE, daysBetween, daysOf, dayOfDate, today, type Period } from "../../lib/calendar";
 import { ANY_STAGE, change, percentage, sessionsByStage } from "../funnel/service";
 import { mostSold } from "../most-sold/service";
-import type { OrderScope } from "../../orders/orders/scope";
+import type { OrderScope } from "../../auth/scope";
 import { AGING_BUCKETS, DASHBOARD_STAGES, type Dashboard, type DashboardInput } from "./schemas";
 
 const TOP_PRODUCTS = 5;

@@ -1,4 +1,4 @@
-import { readProcedure, router, sellProcedure } from "../../trpc";
+import { readProcedure, router, sellProcedure } from "../../http/trpc";
 import { funnelEventsAccepted, funnelEventsDocument, funnelEventsInput, funnelQuery, salesFunnel } from "./schemas";
 import { getSalesFunnel, recordFunnelEvents } from "./service";
 

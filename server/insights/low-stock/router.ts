@@ -1,4 +1,4 @@
-import { readProcedure, router } from "../../trpc";
+import { readProcedure, router } from "../../http/trpc";
 import { lowStock, lowStockInput } from "./schemas";
 import { listLowStock } from "./service";
 

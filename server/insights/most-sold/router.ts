@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readProcedure, router } from "../../trpc";
+import { readProcedure, router } from "../../http/trpc";
 import { mostSoldInput, mostSoldRecord } from "./schemas";
 import { mostSold } from "./service";
 

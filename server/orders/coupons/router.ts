@@ -1,4 +1,4 @@
-import { router } from "../../trpc";
+import { router } from "../../http/trpc";
 import { coupons } from "./service";
 
 export const couponsRouter = router(coupons.procedures);

@@ -2,7 +2,7 @@ import type { Db } from "../../db/scoped";
 import { scopedExecute } from "../../db/sql";
 import { AppError, type FieldError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
-import { defineCrud, driverRead } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../crud/crud";
 import { isUuid } from "../../lib/ids";
 import { coupon, couponFilters, couponRules, couponWrite, endOf, startOf, type CouponWriteOutput, percentageCeiling } from "./schemas";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pageOf } from "../../lib/paging";
-import { readProcedure, router, sellProcedure } from "../../trpc";
-import { orderScope } from "../orders/scope";
+import { readProcedure, router, sellProcedure } from "../../http/trpc";
+import { orderScope } from "../../auth/scope";
 import { orderPayment, orderPaymentCreate, orderPaymentListInput, orderPaymentPath, orderPaymentUpdate } from "./schemas";
 import { createOrderPayment, getOrderPayment, listOrderPayments, removeOrderPayment, updateOrderPayment } from "./service";
 

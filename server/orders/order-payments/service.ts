@@ -5,7 +5,7 @@ import type { OrderPayment as OrderPaymentRow } from "../../generated/prisma/cli
 import { isUuid } from "../../lib/ids";
 import { paginate, sortByColumns, type Page } from "../../lib/paging";
 import type { OrderPaymentInput } from "../orders/schemas";
-import type { OrderScope } from "../orders/scope";
+import type { OrderScope } from "../../auth/scope";
 import { findVisibleOrder } from "../orders/service";
 import { changeOrderPayments } from "../orders/write-order";
 import type { OrderPayment, OrderPaymentCreate, OrderPaymentListInput, OrderPaymentUpdate } from "./schemas";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { manageProcedure, router } from "../../trpc";
+import { manageProcedure, router } from "../../http/trpc";
 import { orderReportWrite } from "./schemas";
 import { putOrderReport, removeOrderReport } from "./service";
 

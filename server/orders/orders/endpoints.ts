@@ -1,7 +1,7 @@
 import { defineEndpoint } from "../../http/endpoint";
 import { ALL_ROLES } from "../../http/pipeline";
 import { renderOrderPdfOffThread } from "./pdf-pool";
-import { orderScope } from "./scope";
+import { orderScope } from "../../auth/scope";
 import { getOrder } from "./service";
 
 /** GET /orders/{id}/pdf: the order printed as a PDF (Portuguese), for the panel's download and for clients. */

@@ -9,7 +9,7 @@ import { MAX_PRICE_ITEMS } from "../../pricing/prices/schemas";
 import { calculateProductPrices } from "../../pricing/prices/service";
 import { commercialSettingsOf } from "../../settings/commercial/service";
 import type { HOLD_REASONS, HoldPreview, HoldPreviewInput } from "./schemas";
-import { scopeWhere, type OrderScope } from "./scope";
+import { scopeWhere, type OrderScope } from "../../auth/scope";
 import { orderFigures, spreadOverLines } from "./totals";
 
 /**

@@ -2,7 +2,7 @@ import type { PrismaClient } from "../../generated/prisma/client";
 import { forOrganization } from "../../db/scoped";
 import { transaction } from "../../db/transaction";
 import { AppError, type FieldError } from "../../errors";
-import { ALL_ORDERS } from "./scope";
+import { ALL_ORDERS } from "../../auth/scope";
 import { writeOrder } from "./write-order";
 
 export interface ReserveOpenResult {

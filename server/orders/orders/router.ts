@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { idInput } from "../../lib/crud";
+import { idInput } from "../../crud/crud";
 import { pageOf } from "../../lib/paging";
-import { manageProcedure, readProcedure, router, sellProcedure } from "../../trpc";
+import { manageProcedure, readProcedure, router, sellProcedure } from "../../http/trpc";
 import {
   holdPreview,
   holdPreviewInput,
@@ -16,7 +16,7 @@ import {
   orderUpdateResponse,
 } from "./schemas";
 import { previewHolds } from "./holds";
-import { orderScope } from "./scope";
+import { orderScope } from "../../auth/scope";
 import { getOrder, listOrders, toCreateResponse, toUpdateResponse } from "./service";
 import { createOrder, decideOrder, duplicateQuotation, removeOrder, setOrderStatus, updateOrder } from "./write-order";
 

@@ -4,7 +4,7 @@ import { decimalPlaces, moneyInput } from "../../lib/money";
 import { normalizeNfeKey, isValidNfeKey } from "../../lib/nfe-key";
 import { pagingInput, queryBoolean } from "../../lib/paging";
 import { attributes, clientId, uuid } from "../../lib/schemas";
-import { PHASES } from "./phases";
+import { PHASES } from "../../settings/statuses/phases";
 
 /** Fields an order list may be sorted by. */
 export const ORDER_SORT = [

@@ -17,7 +17,7 @@ import {
   type OrderListRecord,
   type OrderUpdateResponse,
 } from "./schemas";
-import { scopeWhere, type OrderScope } from "./scope";
+import { scopeWhere, type OrderScope } from "../../auth/scope";
 import { orderNumberOf } from "./number";
 
 /**

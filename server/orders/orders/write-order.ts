@@ -13,12 +13,12 @@ import { commercialSettingsOf } from "../../settings/commercial/service";
 import { isUuid } from "../../lib/ids";
 import { money, sameAmount, sumMoney, ZERO, type Money } from "../../lib/money";
 import { searchText } from "../../lib/search";
-import { validateAttributes } from "../../settings/entity-attributes/validate";
+import { validateAttributes } from "../../crud/validate-attributes";
 import { emitEvent } from "../../webhooks/outbox";
 import { claimCoupons, releaseCoupons } from "../coupons/service";
 import { customerPrices, decideHolds, mergeHolds, type HoldReason, type HoldState, type HoldSubject } from "./holds";
 import { nextOrderNumber } from "./number";
-import { canMove, isLocked, reserves, tookStock, type Phase } from "./phases";
+import { canMove, isLocked, reserves, tookStock, type Phase } from "../../settings/statuses/phases";
 import {
   orderCreate,
   SHIPMENT_FIELDS,
@@ -30,7 +30,7 @@ import {
   type OrderPaymentInput,
   type OrderUpdateInput,
 } from "./schemas";
-import { ALL_ORDERS, scopeWhere, sellerForWrite, type OrderScope } from "./scope";
+import { ALL_ORDERS, scopeWhere, sellerForWrite, type OrderScope } from "../../auth/scope";
 import { detailInclude, getOrder, toDetail, type OrderRow } from "./service";
 import { moveOrderStock, type HeldStock, type StockNeed } from "./stock-effects";
 import { orderFigures, settledPayments } from "./totals";
@@ -47,7 +47,7 @@ import { orderFigures, settledPayments } from "./totals";
  * the order was invoiced). Everything happens in the caller's transaction (the request's):
  * a refusal anywhere writes nothing.
  *
- * What the order holds follows from its phase (server/orders/orders/phases.ts) and
+ * What the order holds follows from its phase (server/settings/statuses/phases.ts) and
  * `quotation`: a quotation, or a canceled order, holds nothing; an OPEN or CONFIRMED order
  * holds its items' quantities reserved (server/orders/orders/stock-effects.ts) and one use
  * of each of its coupons; an order that entered INVOICED (or later) took its stock, holds

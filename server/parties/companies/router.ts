@@ -1,4 +1,4 @@
-import { router } from "../../trpc";
+import { router } from "../../http/trpc";
 import { companies } from "./service";
 
 export const companiesRouter = router(companies.procedures);

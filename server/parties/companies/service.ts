@@ -1,8 +1,8 @@
 import { Prisma } from "../../generated/prisma/client";
 import type { Db } from "../../db/scoped";
 import { AppError } from "../../errors";
-import { defineCrud, driverRead } from "../../lib/crud";
-import { clearOtherDefault } from "../../lib/default-record";
+import { defineCrud, driverRead } from "../../crud/crud";
+import { clearOtherDefault } from "../../crud/default-record";
 import { formatFiscalNumber } from "../../lib/fiscal-number";
 import { company, companyFilters, companyListRecord, companyWrite } from "./schemas";
 

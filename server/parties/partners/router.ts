@@ -1,5 +1,5 @@
-import { idInput } from "../../lib/crud";
-import { manageProcedure, readProcedure, router } from "../../trpc";
+import { idInput } from "../../crud/crud";
+import { manageProcedure, readProcedure, router } from "../../http/trpc";
 import { partnerCredit as partnerCreditRecord, partnerCreditWrite } from "./schemas";
 import { partnerCredit, setPartnerCredit } from "./credit";
 import { partners } from "./service";

@@ -3,7 +3,7 @@ import type { Db } from "../../db/scoped";
 import { writeContext } from "../../db/transaction";
 import { AppError } from "../../errors";
 import type { Prisma } from "../../generated/prisma/client";
-import { defineCrud, type CrudDelegate } from "../../lib/crud";
+import { defineCrud, type CrudDelegate } from "../../crud/crud";
 import { formatFiscalNumber } from "../../lib/fiscal-number";
 import { toApi } from "../../lib/serialize";
 import {

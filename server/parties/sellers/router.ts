@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { manageProcedure, router } from "../../trpc";
+import { manageProcedure, router } from "../../http/trpc";
 import { seller, sellerId, sellerWrite, type SellerWriteOutput } from "./schemas";
 import { sellers, setSellerActive } from "./service";
 

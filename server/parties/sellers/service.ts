@@ -1,6 +1,6 @@
 import type { Db } from "../../db/scoped";
 import type { Prisma } from "../../generated/prisma/client";
-import { defineCrud, type CrudDelegate } from "../../lib/crud";
+import { defineCrud, type CrudDelegate } from "../../crud/crud";
 import { formatFiscalNumber } from "../../lib/fiscal-number";
 import { toApi } from "../../lib/serialize";
 import { seller, sellerFilters, sellerListRecord, sellerWrite, type SellerListRecord } from "./schemas";

@@ -6,7 +6,7 @@ import { isUuid } from "../../lib/ids";
 import { toJsonNumber } from "../../lib/money";
 import { paginate, sortByColumns, type Page } from "../../lib/paging";
 import { escapeLike, normalizeSearch, searchText } from "../../lib/search";
-import { validateAttributes } from "../../settings/entity-attributes/validate";
+import { validateAttributes } from "../../crud/validate-attributes";
 import { normalizeKey, normalizeValue, SPECIFICATION_PREFIX, type CriteriaEntry } from "../criteria";
 import { asDate, dateOrNull } from "../fields";
 import { targetCounts, targetInclude, targetReferenceErrors, targetRows, targetsOf } from "../targets";

@@ -6,7 +6,7 @@ import { isUuid } from "../../lib/ids";
 import { toJsonNumber } from "../../lib/money";
 import { paginate, sortByColumns, type Page } from "../../lib/paging";
 import { searchText } from "../../lib/search";
-import { validateAttributes } from "../../settings/entity-attributes/validate";
+import { validateAttributes } from "../../crud/validate-attributes";
 import { targetCounts, targetInclude, targetReferenceErrors, targetRows, targetsOf } from "../targets";
 import type { PriceTable, PriceTableListInput, PriceTableListRecord, PriceTableSaved, PriceTableWriteOutput } from "./schemas";
 

@@ -1,4 +1,4 @@
-import { readProcedure, router } from "../../trpc";
+import { readProcedure, router } from "../../http/trpc";
 import { MAX_PRICE_ITEMS, priceBatch, priceBatchInput, priceCalculation, priceCalculationInput } from "./schemas";
 import { calculateProductPrice, calculateProductPrices } from "./service";
 

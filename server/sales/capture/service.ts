@@ -5,7 +5,7 @@ import { AppError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
 import { isUuid } from "../../lib/ids";
 import type { CaptureInput, SalePaymentDetail } from "../sales/schemas";
-import { scopeWhere, type OrderScope } from "../../orders/orders/scope";
+import { scopeWhere, type OrderScope } from "../../auth/scope";
 import { getSale } from "../sales/service";
 import { gatewayNamed } from "./gateways";
 

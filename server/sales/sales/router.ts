@@ -1,10 +1,20 @@
-import { idInput } from "../../lib/crud";
+import { idInput } from "../../crud/crud";
 import { pageOf } from "../../lib/paging";
-import { readProcedure, router, sellProcedure } from "../../trpc";
+import { readProcedure, router, sellProcedure } from "../../http/trpc";
 import { captureSale } from "../capture/service";
-import { captureInput, saleCreated, saleDetail, saleListInput, saleListRecord, salePaymentDetail, saleWrite } from "./schemas";
-import { orderScope } from "../../orders/orders/scope";
-import { getSale, listSales } from "./service";
+import {
+  captureInput,
+  saleCreated,
+  saleDetail,
+  saleListInput,
+  saleListRecord,
+  salePaymentDetail,
+  saleWebhookInput,
+  saleWrite,
+} from "./schemas";
+import { queued } from "../../webhooks/schemas";
+import { orderScope } from "../../auth/scope";
+import { callCreateOrderWebhook, getSale, listSales } from "./service";
 import { createSale } from "./write-sale";
 
 const tags = ["Sales"];
@@ -84,4 +94,21 @@ export const salesRouter = router({
     .input(saleWrite)
     .output(saleCreated)
     .mutation(async ({ ctx, input }) => createSale(ctx.db, await orderScope(ctx.db, ctx.principal), input)),
+  callCreateOrder: sellProcedure
+    .meta({
+      openapi: {
+        method: "PUT",
+        path: "/sales/{saleId}/call-create-order-webhook",
+        tags: ["Sales"],
+        summary: "Call the create-order webhook for a sale",
+        description: "Queues an order.create-requested event with the sale as data. 400 when no active endpoint listens to it.",
+        protect: true,
+      },
+      successStatus: 202,
+      invalidInputStatus: 400,
+      errors: [400],
+    })
+    .input(saleWebhookInput)
+    .output(queued)
+    .mutation(async ({ ctx, input }) => callCreateOrderWebhook(ctx.db, await orderScope(ctx.db, ctx.principal), input.saleId)),
 });

@@ -355,3 +355,6 @@ export const captureInput = z.object({
   payment_id: z.string().trim().nullish(),
 });
 export type CaptureInput = z.output<typeof captureInput>;
+
+/** PUT /sales/{saleId}/call-create-order-webhook: the sale whose order is asked for. */
+export const saleWebhookInput = z.object({ saleId: z.string() });

@@ -6,13 +6,14 @@ import type { Prisma } from "../../generated/prisma/client";
 import { isUuid } from "../../lib/ids";
 import { toJsonNumber, type Money } from "../../lib/money";
 import { paginate, type Page, type PageableDelegate } from "../../lib/paging";
-import { scopeWhere, type OrderScope } from "../../orders/orders/scope";
+import { scopeWhere, type OrderScope } from "../../auth/scope";
+import { enqueueEvent, eventData } from "../../webhooks/outbox";
 import type { SaleDetail, SaleListInput, SaleListRecord, SalePaymentDetail } from "./schemas";
 
 /**
  * Sales (interface "Sale", contract §7): how they are read. `POST /sales` is
  * server/sales/sales/write-sale.ts. A SELLER sees only its own seller's sales (the order
- * scope of server/orders/orders/scope.ts); another's are 404.
+ * scope of server/auth/scope.ts); another's are 404.
  */
 
 export const saleInclude = {
@@ -265,4 +266,20 @@ export async function listSales(db: Db, scope: OrderScope, input: SaleListInput)
     searchable: true,
     toItem: toListRecord,
   });
+}
+
+/**
+ * PUT /sales/{saleId}/call-create-order-webhook: queues `order.create-requested` with the
+ * sale as data (202); 404 for a sale not in the org (or, for a SELLER, not its seller's),
+ * 400 when no active endpoint listens.
+ */
+export async function callCreateOrderWebhook(db: Db, scope: OrderScope, saleId: string) {
+  // The sale as GET /sales/{id} answers it (404 when not the caller's), as every sale event carries it.
+  const data = eventData(await getSale(db, scope, saleId));
+  const listening = await db.webhook.count({ where: { active: true, events: { has: "order.create-requested" } } });
+  if (listening === 0) {
+    throw new AppError("no_endpoint", "No active webhook endpoint listens to order.create-requested");
+  }
+  const { eventId, deliveries } = await enqueueEvent(db, { type: "order.create-requested", data, subject: { type: "sale", id: saleId } });
+  return { event_id: eventId, deliveries };
 }

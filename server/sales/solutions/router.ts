@@ -1,4 +1,4 @@
-import { router } from "../../trpc";
+import { router } from "../../http/trpc";
 import { solutionCrud } from "./service";
 
 export const solutionsRouter = router(solutionCrud.procedures);

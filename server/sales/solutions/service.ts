@@ -1,5 +1,5 @@
 import { Prisma } from "../../generated/prisma/client";
-import { defineCrud, driverRead } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../crud/crud";
 import { solution, solutionFilters, solutionWrite } from "./schemas";
 
 /** Sales channels (contract §7): a plain lookup; a channel that sales came through cannot be deleted (409). */

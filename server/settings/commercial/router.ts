@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminProcedure, readProcedure, router } from "../../trpc";
+import { adminProcedure, readProcedure, router } from "../../http/trpc";
 import { commercialSettings } from "./schemas";
 import { commercialSettingsOf, setCommercialSettings } from "./service";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { idInput } from "../../lib/crud";
-import { manageProcedure, readProcedure, router } from "../../trpc";
+import { idInput } from "../../crud/crud";
+import { manageProcedure, readProcedure, router } from "../../http/trpc";
 import { openingHour, openingHours, openingHoursReplace } from "./schemas";
 import { deliveryMethods, getOpeningHours, replaceOpeningHours } from "./service";
 

@@ -2,7 +2,7 @@ import { recordAudit } from "../../audit/service";
 import type { Db } from "../../db/scoped";
 import { AppError } from "../../errors";
 import { Prisma, type DeliveryMethod as DeliveryMethodRow } from "../../generated/prisma/client";
-import { defineCrud, driverRead } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../crud/crud";
 import { toJsonNumber } from "../../lib/money";
 import {
   deliveryMethod,

@@ -1,4 +1,4 @@
-import { router } from "../../trpc";
+import { router } from "../../http/trpc";
 import { entityAttributes } from "./service";
 
 export const entityAttributesRouter = router(entityAttributes.procedures);

@@ -1,6 +1,6 @@
 import { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../errors";
-import { defineCrud, driverRead } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../crud/crud";
 import {
   entityAttribute,
   entityAttributeFilters,

@@ -1,4 +1,4 @@
-import { router } from "../../trpc";
+import { router } from "../../http/trpc";
 import { paymentMethods } from "./service";
 
 export const paymentMethodsRouter = router(paymentMethods.procedures);

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/scoped";
 import { AppError } from "../../errors";
 import { Prisma, type PaymentMethod as PaymentMethodRow } from "../../generated/prisma/client";
-import { defineCrud, driverRead } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../crud/crud";
 import { decrypt, encrypt, mask } from "../../lib/encryption";
 import { toJsonNumber } from "../../lib/money";
 import {

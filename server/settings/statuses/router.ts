@@ -1,5 +1,5 @@
-import { bulkInput, bulkResult, eachRecord, idOf } from "../../lib/crud";
-import { manageProcedure, router } from "../../trpc";
+import { bulkInput, bulkResult, eachRecord, idOf } from "../../crud/crud";
+import { manageProcedure, router } from "../../http/trpc";
 import { status, statusRemoved, type StatusWriteOutput } from "./schemas";
 import { statusCrud, statuses } from "./service";
 

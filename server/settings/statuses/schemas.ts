@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ruleIssue } from "../../errors";
 import { attributes, clientId, requiredText } from "../../lib/schemas";
-import { PHASES } from "../../orders/orders/phases";
+import { PHASES } from "./phases";
 
 /** An ORDER status's phase (contract §10): where its orders stand. */
 export const orderPhase = z.enum(PHASES, { message: `must be one of: ${PHASES.join(", ")}` });

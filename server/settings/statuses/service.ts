@@ -3,11 +3,11 @@ import type { Db } from "../../db/scoped";
 import { AppError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
 import { scopedExecute } from "../../db/sql";
-import { defineCrud, driverRead } from "../../lib/crud";
+import { defineCrud, driverRead } from "../../crud/crud";
 import { isUuid } from "../../lib/ids";
 import { searchText } from "../../lib/search";
 import { toApi } from "../../lib/serialize";
-import type { Phase } from "../../orders/orders/phases";
+import type { Phase } from "./phases";
 import { status, statusFilters, statusListRecord, statusRules, statusWrite, type StatusType, type StatusWriteOutput } from "./schemas";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { bulkInput, bulkResult, eachRecord, idInput } from "../../lib/crud";
+import { bulkInput, bulkResult, eachRecord, idInput } from "../../crud/crud";
 import { pageOf } from "../../lib/paging";
-import { manageProcedure, readProcedure, router } from "../../trpc";
+import { manageProcedure, readProcedure, router } from "../../http/trpc";
 import { stockListInput, stockMovement, stockMovementInput, stockMovementListInput, stockOverrideInput, stockRecord } from "./schemas";
 import {
   applyMovement,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { idInput } from "../../lib/crud";
-import { readProcedure, router } from "../../trpc";
+import { idInput } from "../../crud/crud";
+import { readProcedure, router } from "../../http/trpc";
 import { savedView, savedViewFilters, savedViewWrite } from "./schemas";
 import { listSavedViews, removeSavedView, saveView } from "./service";
 

@@ -1,5 +1,5 @@
-import { orderScope } from "../../orders/orders/scope";
-import { readProcedure, router } from "../../trpc";
+import { orderScope } from "../../auth/scope";
+import { readProcedure, router } from "../../http/trpc";
 import { searchInput, searchResult } from "./schemas";
 import { searchEverything } from "./service";
 

@@ -6,7 +6,7 @@ import { isUuid } from "../../lib/ids";
 import { toJsonNumber } from "../../lib/money";
 import { searchWhere } from "../../lib/search";
 import { orderSearchMatches } from "../../orders/orders/service";
-import { scopeWhere, type OrderScope } from "../../orders/orders/scope";
+import { scopeWhere, type OrderScope } from "../../auth/scope";
 import type { OrderSearchHit, searchInput, SearchResult } from "./schemas";
 
 /**

@@ -22,7 +22,7 @@ import { useFormat } from "@/lib/format";
 import { useEnumLabel } from "@/lib/i18n";
 import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
-import { canMove, PHASES, reserves, tookStock, type Phase } from "@/server/orders/orders/phases";
+import { canMove, PHASES, reserves, tookStock, type Phase } from "@/server/settings/statuses/phases";
 import type { OrderDetail } from "@/server/orders/orders/schemas";
 import type { Status } from "@/server/settings/statuses/schemas";
 import { StatusBadge } from "../../sales/status-badge";

@@ -216,7 +216,7 @@ function ResendOrderWebhook({ sale }: { sale: SaleDetail }) {
   const canSell = useCan("sell");
   const utils = trpc.useUtils();
   const [confirming, setConfirming] = useState(false);
-  const resend = trpc.webhooks.callCreateOrder.useMutation({ onSuccess: () => utils.sales.get.invalidate({ id: sale.id }) });
+  const resend = trpc.sales.callCreateOrder.useMutation({ onSuccess: () => utils.sales.get.invalidate({ id: sale.id }) });
   if (!canSell) return null;
   return (
     <>

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { generateOpenApiDocument, type GenerateOpenApiDocumentOptions, type OpenAPIObject } from "trpc-to-openapi";
-import { endpoints } from "./endpoints";
-import type { CredentialPolicy } from "./auth/principal";
-import type { Role } from "./generated/prisma/enums";
-import type { EndpointDocument } from "./http/endpoint";
-import { ALL_ROLES } from "./http/pipeline";
-import { appRouter, metaOf, procedures } from "./root";
+import type { CredentialPolicy } from "../auth/principal";
+import type { Role } from "../generated/prisma/enums";
+import type { EndpointDocument } from "./endpoint";
+import { ALL_ROLES } from "./pipeline";
+import { metaOf, proceduresOf, type Api } from "./api";
 import type { Meta } from "./trpc";
 
 type SchemaObject = NonNullable<NonNullable<OpenAPIObject["components"]>["schemas"]>[string];
@@ -207,7 +206,7 @@ const problemResponse = (status: number) => ({
     : {}),
 });
 
-function endpointPaths(): Record<string, Record<string, Operation>> {
+function endpointPaths(endpoints: Api["endpoints"]): Record<string, Record<string, Operation>> {
   const paths: Record<string, Record<string, Operation>> = {};
   for (const endpoint of endpoints) {
     const doc: EndpointDocument = endpoint.document;
@@ -235,8 +234,8 @@ function endpointPaths(): Record<string, Record<string, Operation>> {
  * real success status, every error status it can answer (problem+json), who may call
  * it, the credential alternatives, the Idempotency-Key of writes and bare-array bodies.
  */
-export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
-  const document = generateOpenApiDocument(appRouter, {
+export function buildOpenApiDocument(api: Api, baseUrl: string): OpenAPIObject {
+  const document = generateOpenApiDocument(api.router, {
     title: "B2B Sales Management API",
     description:
       "The REST interface of the B2B sales platform (interface.md, decided by contract.md). Errors are application/problem+json; " +
@@ -251,10 +250,10 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
       accessKeyToken: { type: "apiKey", in: "header", name: "X-Service-Access-Key-Token" },
       accessKeyCode: { type: "apiKey", in: "header", name: "X-Service-Access-Key-Code" },
     },
-    paths: endpointPaths() as GenerateOpenApiDocumentOptions["paths"],
+    paths: endpointPaths(api.endpoints) as GenerateOpenApiDocumentOptions["paths"],
   });
   const metaByOperation = new Map<string, Meta | undefined>();
-  for (const procedure of procedures.values()) {
+  for (const procedure of proceduresOf(api).values()) {
     const meta = metaOf(procedure);
     if (meta?.openapi) metaByOperation.set(`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta);
   }

@@ -1,14 +1,14 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { ZodError, type z } from "zod";
-import type { CredentialPolicy, Principal } from "./auth/principal";
-import type { Db } from "./db/scoped";
-import { driverReads, transactionReads, type ReadStatement } from "./db/sql";
-import { AppError, answeredStatus, trpcCodeOf, type ProblemCode } from "./errors";
-import { Prisma } from "./generated/prisma/client";
-import type { Role } from "./generated/prisma/enums";
-import type { RequestHeaders } from "./http/headers";
-import type { IdempotencyRequest } from "./http/idempotency";
+import type { CredentialPolicy, Principal } from "../auth/principal";
+import type { Db } from "../db/scoped";
+import { driverReads, transactionReads, type ReadStatement } from "../db/sql";
+import { AppError, answeredStatus, trpcCodeOf, type ProblemCode } from "../errors";
+import { Prisma } from "../generated/prisma/client";
+import type { Role } from "../generated/prisma/enums";
+import type { RequestHeaders } from "../lib/headers";
+import type { IdempotencyRequest } from "./idempotency";
 import {
   ALL_ROLES,
   authenticate,
@@ -19,9 +19,9 @@ import {
   scope,
   type OneStatement,
   type WriteAnswer,
-} from "./http/pipeline";
-import { fieldErrors, problemOf } from "./http/problem";
-import type { Runtime } from "./runtime";
+} from "./pipeline";
+import { fieldErrors, problemOf } from "./problem";
+import type { Runtime } from "../runtime";
 
 export type Meta = OpenApiMeta<{
   /** The HTTP status of a success (REST); a procedure may change it per request. */
@@ -55,7 +55,7 @@ export type Meta = OpenApiMeta<{
   transactionTimeoutMs?: number;
   /** The answer holds a secret shown once (an access key's code, a temporary password): never stored for replays. */
   oneTimeSecret?: boolean;
-  /** Error statuses beyond the ones every operation of its kind answers (server/openapi.ts). */
+  /** Error statuses beyond the ones every operation of its kind answers (server/http/openapi.ts). */
   errors?: readonly number[];
   /**
    * A write one statement usually makes (a stock movement): no transaction is opened

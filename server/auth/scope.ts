@@ -1,6 +1,6 @@
-import type { Principal } from "../../auth/principal";
-import type { Db } from "../../db/scoped";
-import { AppError } from "../../errors";
+import type { Principal } from "./principal";
+import type { Db } from "../db/scoped";
+import { AppError } from "../errors";
 
 /**
  * Whose orders a caller sees and writes (issue 12): ADMIN, MANAGER and VIEWER every

@@ -1,6 +1,6 @@
-import { publicProcedure, router } from "../trpc";
-import { loginInput, loginResult } from "./schemas";
-import { login } from "./service";
+import { publicProcedure, router } from "../http/trpc";
+import { loginInput, loginResult } from "../auth/schemas";
+import { login } from "../auth/service";
 
 export const authRouter = router({
   login: publicProcedure

@@ -1,5 +1,5 @@
-import type { Db } from "../../db/scoped";
-import { AppError, type FieldError } from "../../errors";
+import type { Db } from "../db/scoped";
+import { AppError, type FieldError } from "../errors";
 
 const isoDate = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 

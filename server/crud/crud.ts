@@ -5,12 +5,12 @@ import type { Db } from "../db/scoped";
 import type { ReadStatement } from "../db/sql";
 import { AppError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
-import { manageProcedure, readProcedure, sellProcedure } from "../trpc";
-import { isUuid } from "./ids";
-import { paginate, pageOf, pagingInput, sortByColumns, type Page, type PagingInput } from "./paging";
-import { validateAttributes } from "../settings/entity-attributes/validate";
-import { searchText, searchWhere } from "./search";
-import { toApi } from "./serialize";
+import { manageProcedure, readProcedure, sellProcedure } from "../http/trpc";
+import { isUuid } from "../lib/ids";
+import { paginate, pageOf, pagingInput, sortByColumns, type Page, type PagingInput } from "../lib/paging";
+import { validateAttributes } from "./validate-attributes";
+import { searchText, searchWhere } from "../lib/search";
+import { toApi } from "../lib/serialize";
 
 /**
  * The generic CRUD of a plain lookup resource (brands, profiles, measure units, ...):
