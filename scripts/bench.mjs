@@ -302,12 +302,21 @@ async function main() {
   const profiler = {
     start: () => process.kill(app.pid, "SIGUSR2"),
     async stop(requests) {
+      const counts = `${app.profileFile}.statements`;
       rmSync(app.profileFile, { force: true });
+      rmSync(counts, { force: true });
       process.kill(app.pid, "SIGUSR2");
       for (let wait = 0; wait < 100 && !existsSync(app.profileFile); wait++) await sleep(100);
-      if (!existsSync(app.profileFile)) return { layers: [], hot: [] };
+      // The statements the app sent at the driver while profiled, per request (to a tenth).
+      const statements = existsSync(counts) ? JSON.parse(readFileSync(counts, "utf8")).statements : undefined;
+      const statementsPerRequest = statements === undefined ? undefined : Math.round((statements / requests) * 10) / 10;
+      if (!existsSync(app.profileFile)) return { layers: [], hot: [], statementsPerRequest };
       const dist = path.join(root, "dist");
-      return { layers: layersOf(app.profileFile, dist, requests), hot: hotFunctionsOf(app.profileFile, dist, requests) };
+      return {
+        layers: layersOf(app.profileFile, dist, requests),
+        hot: hotFunctionsOf(app.profileFile, dist, requests),
+        statementsPerRequest,
+      };
     },
     async layers(requests) {
       return (await this.stop(requests)).layers;
@@ -323,7 +332,7 @@ async function main() {
   }
   if (ONLY.has("orders")) {
     console.log("\n--- orders (contract §10: stock reserved, refused when short, taken on invoicing) ---");
-    const orders = await runOrdersBench({ root, databaseUrl, base: app.base });
+    const orders = await runOrdersBench({ root, databaseUrl, base: app.base, profiler });
     printOrders(orders);
     // Contract §11: the same run with a credit limit and a seller's discount limit.
     const policy = await runOrdersBench({ root, databaseUrl, base: app.base, policy: true });

@@ -207,13 +207,14 @@ async function countHeld(databaseUrl, ids) {
   }
 }
 
-export async function runOrdersBench({ root, databaseUrl, base, requests = 600, policy = false }) {
+export async function runOrdersBench({ root, databaseUrl, base, profiler, requests = 600, policy = false }) {
   const { org, setup, stockIds } = await setupOrg({ root, databaseUrl, base, requests, policy });
   const statuses = new Map();
   const written = [];
   /** What each written order was created with: a PUT names its partner, date and totals again (interface "Orders"). */
   const bodies = new Map();
   let index = 0;
+  profiler?.start();
   const created = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -237,6 +238,7 @@ export async function runOrdersBench({ root, databaseUrl, base, requests = 600, 
       },
     ],
   });
+  const profile = profiler ? await profiler.stop(created.requests.total) : undefined;
   // Invoice half of the orders written, 8 at a time.
   const toInvoice = written.filter((_, position) => position % 2 === 0);
   const refusals = [];
@@ -274,6 +276,10 @@ export async function runOrdersBench({ root, databaseUrl, base, requests = 600, 
       written: statuses.get(201) ?? 0,
       refused: statuses.get(422) ?? 0,
       other: created.errors + [...statuses].filter(([status]) => status !== 201 && status !== 422).reduce((sum, [, n]) => sum + n, 0),
+      /** The statements the app sent at the driver per request, written and refused alike (issue 41's target: at most 20). */
+      statements: profile?.statementsPerRequest,
+      /** The app's CPU per request (µs), from a profile of the run. */
+      cpuMicros: profile?.layers.reduce((sum, layer) => sum + (layer.microsPerRequest ?? 0), 0),
     },
     invoice: {
       orders: toInvoice.length,
@@ -295,6 +301,10 @@ export function printOrders(figures) {
     `  POST /orders (3 items, stock for ${COVERED * 100}% of ${figures.requests}${policy}): ${create.rps} req/s, p50 ${create.p50} ms, p99 ${create.p99} ms; ` +
       `${create.written} written, ${create.refused} refused (422), ${create.other} other, ${figures.held} held`,
   );
+  if (create.statements !== undefined)
+    console.log(
+      `  per POST /orders (profiled): ${create.statements} statements at the driver, the app's CPU ${((create.cpuMicros ?? 0) / 1000).toFixed(1)} ms`,
+    );
   console.log(
     `  PUT /orders/{id} invoicing ${invoice.orders}: ${invoice.rps} req/s, p50 ${invoice.p50} ms, p99 ${invoice.p99} ms; ${invoice.ok} invoiced, ${invoice.other} other`,
   );
@@ -305,7 +315,21 @@ export function printOrders(figures) {
   for (const problem of invariants.problems) console.log(`    ${problem}`);
 }
 
+/** Issue 41's targets for POST /orders at 8 connections. */
+const ORDERS_TARGETS = { statements: 20, p99: 150 };
+
 export const ordersTargets = (figures) => [
+  ...(figures.create.statements === undefined
+    ? []
+    : [
+        [
+          `orders: at most ${ORDERS_TARGETS.statements} statements per POST /orders`,
+          figures.create.statements <= ORDERS_TARGETS.statements,
+        ],
+      ]),
+  ...(figures.policy
+    ? []
+    : [[`orders: POST /orders p99 at most ${ORDERS_TARGETS.p99} ms at 8 connections`, figures.create.p99 <= ORDERS_TARGETS.p99]]),
   [
     `orders${figures.policy ? " (policy)" : ""}: every request written (201) or refused for stock (422), none held, every invoicing 200`,
     figures.create.other === 0 && figures.invoice.other === 0 && figures.held === 0,

@@ -59,7 +59,7 @@ export async function runSalesBench({ root, databaseUrl, base, profiler, sales =
       },
     ],
   });
-  const layers = profiler ? await profiler.layers(created.requests.total) : [];
+  const profile = profiler ? await profiler.stop(created.requests.total) : undefined;
   const list = await autocannon({
     url: base,
     connections: 8,
@@ -95,8 +95,10 @@ export async function runSalesBench({ root, databaseUrl, base, profiler, sales =
       p99: created.latency.p99,
       failures: created.errors + created.non2xx,
       requests: created.requests.total,
+      /** The statements the app sent at the driver per sale (issue 41's target: at most 30). */
+      statements: profile?.statementsPerRequest,
       /** The app's CPU per sale by layer (µs), from a profile of the run. */
-      layers,
+      layers: profile?.layers ?? [],
     },
     list: { rps: Math.round(list.requests.average), p50: list.latency.p50, p99: list.latency.p99, failures: list.errors + list.non2xx },
     capture: {
@@ -118,6 +120,7 @@ export function printSales(figures) {
   console.log(
     `  GET /sales?perPage=25: ${figures.list.rps} req/s, p50 ${figures.list.p50} ms, p99 ${figures.list.p99} ms, failures ${figures.list.failures}`,
   );
+  if (figures.create.statements !== undefined) console.log(`  statements per sale at the driver: ${figures.create.statements}`);
   if (figures.create.layers.length) {
     const cpu = figures.create.layers.reduce((sum, layer) => sum + (layer.microsPerRequest ?? 0), 0);
     console.log(
@@ -132,7 +135,12 @@ export function printSales(figures) {
   );
 }
 
+/** Issue 41's targets for POST /sales at 8 connections. */
+const SALES_TARGETS = { statements: 30, p99: 250 };
+
 export const salesTargets = (figures) => [
+  [`sales: at most ${SALES_TARGETS.statements} statements per POST /sales`, figures.create.statements <= SALES_TARGETS.statements],
+  [`sales: POST /sales p99 at most ${SALES_TARGETS.p99} ms at 8 connections`, figures.create.p99 <= SALES_TARGETS.p99],
   ["sales: no failed POST /sales or GET /sales", figures.create.failures === 0 && figures.list.failures === 0],
   ["capture: exactly one 200 per payment, the rest 204", figures.capture.ok === figures.capture.payments && figures.capture.other === 0],
 ];

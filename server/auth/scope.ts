@@ -37,6 +37,12 @@ export function scopeWhere(scope: OrderScope): {
   return scope.sellerId ? { seller_id: scope.sellerId } : { id: { in: [] } };
 }
 
+/** The filter of the orders a scope sees, for a raw read: a seller's id to match, or none at all (a SELLER linked to no seller). */
+export function scopeWhereSql(scope: OrderScope): { sellerId: string | null; none: boolean } {
+  if (scope.kind === "all") return { sellerId: null, none: false };
+  return { sellerId: scope.sellerId, none: !scope.sellerId };
+}
+
 /**
  * The seller an order or sale written in this scope gets (contract §10): a SELLER's own —
  * absent `seller_id` means its own, another seller's is 403, and one linked to no seller

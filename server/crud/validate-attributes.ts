@@ -3,7 +3,9 @@ import { AppError, type FieldError } from "../errors";
 
 const isoDate = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 
-type Definition = { key: string; label: string; type: string; options: string[]; required: boolean };
+/** An active custom field definition of an entity (contract §5). */
+export type AttributeDefinition = { key: string; label: string; type: string; options: string[]; required: boolean };
+type Definition = AttributeDefinition;
 
 function typeError(definition: Definition, value: unknown): string | null {
   switch (definition.type) {
@@ -23,17 +25,14 @@ function typeError(definition: Definition, value: unknown): string | null {
 }
 
 /**
- * Checks a record's `attributes` against the active custom field definitions of its
- * entity (contract §5): a missing required key or a value of the wrong type is 422,
- * naming the key. Keys without a definition are kept as they are (free-form).
+ * What is wrong with a record's `attributes` by the active custom field definitions of its
+ * entity (contract §5): a missing required key or a value of the wrong type, naming the key.
+ * Keys without a definition are kept as they are (free-form).
  */
-export async function validateAttributes(db: Db, entity: string, attributes: Record<string, unknown> | undefined) {
-  const definitions: Definition[] = await db.entityAttribute.findMany({
-    where: { entity, active: true },
-    orderBy: { created_at: "asc" },
-    select: { key: true, label: true, type: true, options: true, required: true },
-  });
-  if (definitions.length === 0) return;
+export function attributeErrors(
+  definitions: readonly AttributeDefinition[],
+  attributes: Record<string, unknown> | undefined,
+): FieldError[] {
   const values = attributes ?? {};
   const errors: FieldError[] = [];
   for (const definition of definitions) {
@@ -62,6 +61,17 @@ export async function validateAttributes(db: Db, entity: string, attributes: Rec
       });
     }
   }
+  return errors;
+}
+
+/** `attributeErrors` on the definitions read now: 422 naming each key. */
+export async function validateAttributes(db: Db, entity: string, attributes: Record<string, unknown> | undefined) {
+  const definitions: Definition[] = await db.entityAttribute.findMany({
+    where: { entity, active: true },
+    orderBy: { created_at: "asc" },
+    select: { key: true, label: true, type: true, options: true, required: true },
+  });
+  const errors = attributeErrors(definitions, attributes);
   if (errors.length > 0) {
     throw new AppError("validation_failed", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
   }

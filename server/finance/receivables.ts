@@ -1,11 +1,16 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "../db/scoped";
 import type { FieldError } from "../errors";
+import type { Prisma } from "../generated/prisma/client";
 import { money, splitEvenly, type Money } from "../lib/money";
+import { searchText } from "../lib/search";
 
 /**
- * The receivables of a payment, the one installment rule of the tree (contract §7, §10):
- * how many installments a payment method allows, how an amount is split among them, when
- * each is due, and which splits are refused. Orders (entering INVOICED) and sales (when
- * written) make their receivables here.
+ * Receivables: the one installment rule of the tree (contract §7, §10) — how many
+ * installments a payment method allows, how an amount is split among them, when each is
+ * due, and which splits are refused — and the one writer of financial records
+ * (`writeReceivables`): an order's on entering INVOICED, a sale's when it is written, and a
+ * manual one through POST /financials.
  */
 
 /** What of a payment method decides due dates (its stored condition and installments). */
@@ -110,4 +115,90 @@ export function installmentError(method: InstallmentMethod, amount: Money, insta
     };
   }
   return undefined;
+}
+
+/** What a card's stored JSON holds (number masked to its last four digits). */
+export type StoredCard = Partial<
+  Record<
+    | "brand"
+    | "holder"
+    | "number"
+    | "expiration_month"
+    | "expiration_year"
+    | "nsu"
+    | "tid"
+    | "created_by"
+    | "created_at"
+    | "updated_by"
+    | "updated_at",
+    string | null
+  >
+>;
+
+/** Payment types paid online (a receivable of one is marked `has_online_payment`). */
+const ONLINE_TYPES: ReadonlySet<string> = new Set(["CREDIT_CARD", "DEBIT_CARD", "PIX"]);
+
+/** A payment to be received: its amount in installments of its method; a sale's is linked to its payment, card and gateway. */
+export interface PaymentToReceive {
+  amount: Money;
+  installments: number;
+  method: Pick<InstallmentMethod, "condition" | "installments"> & { type: string | null };
+  salePaymentId?: string;
+  card?: StoredCard | null;
+  /** A gateway captures it (a sale's card payment). */
+  gateway?: boolean;
+}
+
+export type ReceivablesWrite =
+  /** One receivable per installment of each payment (an order's at invoicing, a sale's), due from `base`. */
+  | {
+      kind: "payments";
+      partner: { id: string; name: string };
+      orderId: string | null;
+      saleId?: string | null;
+      statusId: string;
+      base: Date;
+      payments: readonly PaymentToReceive[];
+    }
+  /** One receivable as POST /financials sends it, with its attachments. */
+  | { kind: "manual"; row: Prisma.FinancialUncheckedCreateInput; attachments: readonly string[] };
+
+/**
+ * Writes receivables, in the caller's transaction: every financial record of the tree is
+ * created here. Answers their ids (in installment order); announcing them (audit, events)
+ * is the caller's, from the records as it reads them.
+ */
+export async function writeReceivables(db: Db, write: ReceivablesWrite): Promise<string[]> {
+  if (write.kind === "manual") {
+    const { id } = await db.financial.create({ data: write.row, select: { id: true } });
+    if (write.attachments.length > 0) {
+      await db.financialAttachment.createMany({
+        data: write.attachments.map((file_id, position) => ({ organization_id: db.$organizationId, financial_id: id, file_id, position })),
+      });
+    }
+    return [id];
+  }
+  const rows = write.payments.flatMap((payment) =>
+    receivablesOf(payment.amount, payment.installments, write.base, rulesOf(payment.method)).map(
+      (receivable): Prisma.FinancialCreateManyInput & { id: string } => ({
+        id: randomUUID(),
+        organization_id: db.$organizationId,
+        partner_id: write.partner.id,
+        order_id: write.orderId,
+        sale_id: write.saleId ?? null,
+        sale_payment_id: payment.salePaymentId ?? null,
+        installment: receivable.installment,
+        status_id: write.statusId,
+        type: payment.method.type,
+        value: receivable.value.toFixed(2),
+        due_date: receivable.due_date,
+        has_online_payment: payment.method.type !== null && ONLINE_TYPES.has(payment.method.type),
+        has_payment_gateway: payment.gateway ?? false,
+        ...(payment.card ? { card: payment.card } : {}),
+        search_text: searchText([write.partner.name, payment.method.type]),
+      }),
+    ),
+  );
+  if (rows.length > 0) await db.financial.createMany({ data: rows });
+  return rows.map((row) => row.id);
 }

@@ -1,7 +1,7 @@
 import type { Db } from "../db/scoped";
 import { scopedExecute } from "../db/sql";
 import { Prisma } from "../generated/prisma/client";
-import { money, type Money, ZERO } from "../lib/money";
+import { type Money, ZERO } from "../lib/money";
 import { BUSINESS_TIME_ZONE, dayOf, monthOf, yearOf } from "../lib/calendar";
 
 /**
@@ -11,136 +11,65 @@ import { BUSINESS_TIME_ZONE, dayOf, monthOf, yearOf } from "../lib/calendar";
  * sales). A period reads whole years and months from the coarser tables and only its
  * ragged ends from the finer ones, so the last 365 days are a few rows per product sold.
  *
- * `recordSaleInRollups` is called by the sales module inside the transaction that writes
- * the sale. It is idempotent and follows changes: what a sale added is kept in
- * `sale_rollup_entries`, taken out first and added again from the sale as it is now
- * (a quotation, or a sale that is gone, adds nothing).
+ * `recordNewSale` is called by the sales module inside the transaction that writes a sale
+ * (a quotation adds nothing); what each sale added is kept in `sale_rollup_entries`, and
+ * `rebuildSalesRollups` makes them all again from the sales.
  */
 
-interface Contribution {
-  day: string;
-  revenue: Money;
-  products: Array<{ product_id: string; quantity: Money; total_value: Money }>;
-}
-
-interface StoredProduct {
-  product_id: string;
-  quantity: string;
-  total_value: string;
-}
-
-async function apply(db: Db, contribution: Contribution, sign: 1 | -1): Promise<void> {
-  const { day, revenue } = contribution;
-  await scopedExecute(
-    db,
-    (org) => Prisma.sql`
-    INSERT INTO sales_days (organization_id, day, revenue, sales_count)
-    VALUES (${org}, ${day}::date, ${revenue.times(sign).toString()}::numeric, ${sign})
-    ON CONFLICT (organization_id, day) DO UPDATE SET
-      revenue = sales_days.revenue + excluded.revenue, sales_count = sales_days.sales_count + excluded.sales_count`,
-  );
-  const products = [...contribution.products].sort((a, b) => a.product_id.localeCompare(b.product_id));
-  if (products.length) {
-    const ids = products.map((p) => p.product_id);
-    const quantities = products.map((p) => p.quantity.times(sign).toString());
-    const values = products.map((p) => p.total_value.times(sign).toString());
-    for (const [table, column, key] of [
-      [Prisma.raw("product_sales_days"), Prisma.raw("day"), day],
-      [Prisma.raw("product_sales_months"), Prisma.raw("month"), monthOf(day)],
-      [Prisma.raw("product_sales_years"), Prisma.raw("year"), yearOf(day)],
-    ] as const) {
-      await scopedExecute(
-        db,
-        (org) => Prisma.sql`
-        INSERT INTO ${table} (organization_id, ${column}, product_id, quantity, total_value, sales_count)
-        SELECT ${org}, ${key}::date, p.id, p.quantity, p.total_value, ${sign}
-        FROM unnest(${ids}::uuid[], ${quantities}::numeric[], ${values}::numeric[]) AS p(id, quantity, total_value)
-        ORDER BY p.id
-        ON CONFLICT (organization_id, ${column}, product_id) DO UPDATE SET
-          quantity = ${table}.quantity + excluded.quantity,
-          total_value = ${table}.total_value + excluded.total_value,
-          sales_count = ${table}.sales_count + excluded.sales_count`,
-      );
-      if (sign < 0) {
-        await scopedExecute(
-          db,
-          (org) => Prisma.sql`
-          DELETE FROM ${table} WHERE organization_id = ${org} AND ${column} = ${key}::date AND product_id = ANY(${ids}::uuid[]) AND sales_count = 0`,
-        );
-      }
-    }
-  }
-  if (sign < 0) {
-    await scopedExecute(
-      db,
-      (org) => Prisma.sql`DELETE FROM sales_days WHERE organization_id = ${org} AND day = ${day}::date AND sales_count = 0`,
-    );
-  }
-}
-
-/** What the sale adds to the rollups now: null for a quotation or a missing sale. */
-async function contributionOf(db: Db, saleId: string): Promise<Contribution | null> {
-  const sale = await db.sale.findUnique({
-    where: { id: saleId },
-    select: {
-      created_at: true,
-      quotation: true,
-      total_value: true,
-      items: { select: { product_id: true, quantity: true, total_value: true } },
-    },
-  });
-  if (!sale || sale.quotation) return null;
-  const byProduct = new Map<string, { product_id: string; quantity: Money; total_value: Money }>();
-  for (const item of sale.items) {
-    const entry = byProduct.get(item.product_id) ?? { product_id: item.product_id, quantity: ZERO, total_value: ZERO };
-    entry.quantity = entry.quantity.plus(money(item.quantity));
-    entry.total_value = entry.total_value.plus(money(item.total_value));
-    byProduct.set(item.product_id, entry);
-  }
-  return { day: dayOf(sale.created_at), revenue: money(sale.total_value), products: [...byProduct.values()] };
+/** What a sale adds to the rollups. */
+export interface SaleContribution {
+  saleId: string;
+  createdAt: Date;
+  total: Money;
+  items: ReadonlyArray<{ product_id: string; quantity: Money; total_value: Money }>;
 }
 
 /**
- * Brings the rollups in line with the sale as it is in `db` (the sales module calls it
- * inside the transaction that creates or changes the sale).
+ * Adds a new sale (not a quotation) to the rollups, in one statement: its day's revenue and
+ * count, each product's quantity, value and sales on its day, month and year, and the entry
+ * that keeps what it added (`sale_rollup_entries`). Every sale of the org's day updates the
+ * same rows, in the same order (products by id), so concurrent sales wait for each other
+ * instead of deadlocking.
  */
-export async function recordSaleInRollups(db: Db, saleId: string): Promise<void> {
-  const previous = await db.saleRollupEntry.findUnique({ where: { sale_id: saleId } });
-  if (previous) {
-    await apply(
-      db,
-      {
-        day: previous.day.toISOString().slice(0, 10),
-        revenue: money(previous.total_value),
-        products: (previous.products as unknown as StoredProduct[]).map((p) => ({
-          product_id: p.product_id,
-          quantity: money(p.quantity),
-          total_value: money(p.total_value),
-        })),
-      },
-      -1,
-    );
+export async function recordNewSale(db: Db, sale: SaleContribution): Promise<void> {
+  const byProduct = new Map<string, { quantity: Money; total_value: Money }>();
+  for (const item of sale.items) {
+    const entry = byProduct.get(item.product_id) ?? { quantity: ZERO, total_value: ZERO };
+    byProduct.set(item.product_id, { quantity: entry.quantity.plus(item.quantity), total_value: entry.total_value.plus(item.total_value) });
   }
-  const now = await contributionOf(db, saleId);
-  if (!now) {
-    if (previous) await db.saleRollupEntry.delete({ where: { sale_id: saleId } });
-    return;
-  }
-  await apply(db, now, 1);
-  const stored = {
-    day: new Date(`${now.day}T00:00:00Z`),
-    total_value: now.revenue.toString(),
-    products: now.products.map((p) => ({
-      product_id: p.product_id,
-      quantity: p.quantity.toString(),
-      total_value: p.total_value.toString(),
-    })),
-  };
-  await db.saleRollupEntry.upsert({
-    where: { sale_id: saleId },
-    create: { sale_id: saleId, organization_id: db.$organizationId, ...stored },
-    update: stored,
-  });
+  const products = [...byProduct].sort(([a], [b]) => a.localeCompare(b));
+  const ids = products.map(([id]) => id);
+  const quantities = products.map(([, entry]) => entry.quantity.toString());
+  const values = products.map(([, entry]) => entry.total_value.toString());
+  const day = dayOf(sale.createdAt);
+  const stored = products.map(([product_id, entry]) => ({
+    product_id,
+    quantity: entry.quantity.toString(),
+    total_value: entry.total_value.toString(),
+  }));
+  const upsert = (table: string, column: string, key: string) => Prisma.sql`
+    INSERT INTO ${Prisma.raw(table)} (organization_id, ${Prisma.raw(column)}, product_id, quantity, total_value, sales_count)
+    SELECT organization_id, ${key}::date, id, quantity, total_value, 1 FROM products ORDER BY id
+    ON CONFLICT (organization_id, ${Prisma.raw(column)}, product_id) DO UPDATE SET
+      quantity = ${Prisma.raw(table)}.quantity + excluded.quantity,
+      total_value = ${Prisma.raw(table)}.total_value + excluded.total_value,
+      sales_count = ${Prisma.raw(table)}.sales_count + 1`;
+  await scopedExecute(
+    db,
+    (org) => Prisma.sql`
+    WITH products AS (
+      SELECT ${org} AS organization_id, p.id, p.quantity, p.total_value
+      FROM unnest(${ids}::uuid[], ${quantities}::numeric[], ${values}::numeric[]) AS p(id, quantity, total_value)
+    ), day AS (
+      INSERT INTO sales_days (organization_id, day, revenue, sales_count)
+      VALUES (${org}, ${day}::date, ${sale.total.toString()}::numeric, 1)
+      ON CONFLICT (organization_id, day) DO UPDATE SET revenue = sales_days.revenue + excluded.revenue, sales_count = sales_days.sales_count + 1
+    ), days AS (${upsert("product_sales_days", "day", day)}
+    ), months AS (${upsert("product_sales_months", "month", monthOf(day))}
+    ), years AS (${upsert("product_sales_years", "year", yearOf(day))})
+    INSERT INTO sale_rollup_entries (sale_id, organization_id, day, total_value, products)
+    VALUES (${sale.saleId}::uuid, ${org}, ${day}::date, ${sale.total.toString()}::numeric, ${JSON.stringify(stored)}::jsonb)`,
+  );
 }
 
 /** Recomputes the org's sales rollups from its sales (set-based SQL). */

@@ -26,6 +26,47 @@ export async function emitEvent(db: Db, event: WebhookEvent): Promise<number> {
   return (await enqueueEvent(db, event)).deliveries;
 }
 
+/**
+ * `emitEvent` for several events of one change (a sale, its receivables), in one statement:
+ * every delivery row of every listening endpoint, in the order of `events`. Answers how many
+ * deliveries were queued.
+ */
+export async function emitEvents(db: Db, events: readonly WebhookEvent[]): Promise<number> {
+  if (events.length === 0) return 0;
+  const endpoints = await activeEndpoints(db);
+  const rows = events.flatMap((event) =>
+    deliveriesOf(
+      db,
+      event,
+      randomUUID(),
+      endpoints.filter((endpoint) => endpoint.events.includes(event.type)),
+    ),
+  );
+  return queue(db, rows);
+}
+
+/** The delivery rows of one event (`id`), one per endpoint: the payload every endpoint gets. */
+function deliveriesOf(db: Db, event: Omit<WebhookEvent, "type"> & { type: string }, id: string, endpoints: ReadonlyArray<{ id: string }>) {
+  const payload = { id, type: event.type, created_at: new Date().toISOString(), organization_id: db.$organizationId, data: event.data };
+  return endpoints.map((endpoint) => ({
+    organization_id: db.$organizationId,
+    webhook_id: endpoint.id,
+    event_id: id,
+    event_type: event.type,
+    payload,
+    subject_type: event.subject?.type ?? null,
+    subject_id: event.subject?.id ?? null,
+  }));
+}
+
+/** Writes delivery rows and wakes the dispatchers once the transaction commits; answers how many. */
+async function queue(db: Db, rows: ReturnType<typeof deliveriesOf>): Promise<number> {
+  if (rows.length === 0) return 0;
+  await db.webhookDelivery.createMany({ data: rows });
+  afterCommit(db, wakeDispatchers);
+  return rows.length;
+}
+
 /** The org's active endpoints and what they listen to. */
 type Listeners = Array<{ id: string; events: string[] }>;
 /** Read once per transaction: a write that emits several events (a sale: sale, order, each receivable) looks them up once. */
@@ -52,27 +93,7 @@ export async function enqueueEvent(
   const endpoints = only
     ? await db.webhook.findMany({ where: { id: only.webhookId }, select: { id: true } })
     : (await activeEndpoints(db)).filter((endpoint) => endpoint.events.includes(event.type));
-  if (endpoints.length === 0) return { eventId: id, deliveries: 0 };
-  const payload = {
-    id,
-    type: event.type,
-    created_at: new Date().toISOString(),
-    organization_id: db.$organizationId,
-    data: event.data,
-  };
-  await db.webhookDelivery.createMany({
-    data: endpoints.map((endpoint) => ({
-      organization_id: db.$organizationId,
-      webhook_id: endpoint.id,
-      event_id: id,
-      event_type: event.type,
-      payload,
-      subject_type: event.subject?.type ?? null,
-      subject_id: event.subject?.id ?? null,
-    })),
-  });
-  afterCommit(db, wakeDispatchers);
-  return { eventId: id, deliveries: endpoints.length };
+  return { eventId: id, deliveries: await queue(db, deliveriesOf(db, event, id, endpoints)) };
 }
 
 /** A record's REST detail as an event's `data` (plain JSON: dates as strings, decimals as numbers). */

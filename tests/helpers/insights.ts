@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { transaction } from "@/server/db/transaction";
-import { recordSaleInRollups } from "@/server/insights/sales-rollups";
+import { recordNewSale } from "@/server/insights/sales-rollups";
+import { money } from "@/server/lib/money";
 import type { TestOrg } from "./database";
 
 /**
@@ -49,7 +50,18 @@ export async function salesKit(org: TestOrg) {
           total_value: item.quantity * item.unit,
         })),
       });
-      await recordSaleInRollups(tx, created.id);
+      if (!created.quotation) {
+        await recordNewSale(tx, {
+          saleId: created.id,
+          createdAt: created.created_at,
+          total: money(total),
+          items: items.map((item) => ({
+            product_id: item.product,
+            quantity: money(item.quantity),
+            total_value: money(item.quantity * item.unit),
+          })),
+        });
+      }
       return created.id;
     });
   };

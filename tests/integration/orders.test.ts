@@ -241,6 +241,27 @@ describe("orders", { timeout: 120_000 }, () => {
     expectProblem(await call("DELETE", `${API}/orders/${id}`, { headers: f.headers }), 404);
   });
 
+  it("keeps the customer's purchase order: answered by the detail and the list, kept by a PUT that omits it, copied by a duplicate", async () => {
+    const { org, f } = await setup();
+    const created = await createOrder(f, { purchase_order: " PC-2026/0042 " });
+    const read = async () => (await call("GET", `${API}/orders/${created.id}`, { headers: f.headers })).json;
+    expect((await read()).purchase_order).toBe("PC-2026/0042");
+    const listed = (await call("GET", `${API}/orders?partner_id=${f.partner.id}`, { headers: f.headers })).json.items;
+    expect(listed.find((order: { id: string }) => order.id === created.id)?.purchase_order).toBe("PC-2026/0042");
+    const kept = await call("PUT", `${API}/orders/${created.id}`, {
+      headers: f.headers,
+      body: orderBody(f, { observation: "Entregar pela manhã" }),
+    });
+    expect(kept.status, kept.text).toBe(200);
+    expect((await read()).purchase_order).toBe("PC-2026/0042");
+    const copy = await (await org.as()).orders.duplicateQuotation({ id: created.id });
+    expect(copy.purchase_order).toBe("PC-2026/0042");
+    const cleared = await call("PUT", `${API}/orders/${created.id}`, { headers: f.headers, body: orderBody(f, { purchase_order: null }) });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect((await read()).purchase_order).toBeNull();
+    expectProblem(await call("POST", `${API}/orders`, { headers: f.headers, body: orderBody(f, { purchase_order: "x".repeat(61) }) }), 422);
+  });
+
   it("checks totals within 0.01 and names the field (422)", async () => {
     const { f } = await setup();
     const offBy = async (overrides: Record<string, unknown>) =>

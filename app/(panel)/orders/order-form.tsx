@@ -383,6 +383,12 @@ export function OrderForm(props: OrderFormProps) {
               description={t("warehouseDescription")}
             />
             <DateField control={form.control} name="negotiation_date" label={t("fields.negotiation_date")} required />
+            <TextField
+              control={form.control}
+              name="purchase_order"
+              label={t("fields.purchase_order")}
+              description={t("purchaseOrderDescription")}
+            />
             <SwitchField control={form.control} name="quotation" label={t("fields.quotation")} />
             {watched.quotation && (
               <DateField

@@ -48,6 +48,8 @@ export const orderFormSchema = z
     /** A quotation's last day (YYYY-MM-DD); blank: the negotiation day + the org's validity (contract §11). */
     valid_until: z.union([z.literal(""), dateInput]),
     observation: text(5000),
+    /** The customer's purchase order (the NF-e's xPed). */
+    purchase_order: text(60),
     shipment_street: text(),
     shipment_number: text(),
     shipment_complement: text(),
@@ -114,6 +116,7 @@ export function newOrderValues(today: string): OrderFormInput {
     quotation: false,
     valid_until: "",
     observation: "",
+    purchase_order: "",
     shipment_street: "",
     shipment_number: "",
     shipment_complement: "",
@@ -146,6 +149,7 @@ export function storedOrderValues(order: OrderDetail): OrderFormInput {
     quotation: order.quotation,
     valid_until: order.valid_until ?? "",
     observation: order.observation ?? "",
+    purchase_order: order.purchase_order ?? "",
     shipment_street: order.shipment_street ?? "",
     shipment_number: order.shipment_number ?? "",
     shipment_complement: order.shipment_complement ?? "",
@@ -289,6 +293,7 @@ function writeOf(values: OrderFormValues, extras: StoredExtras) {
     // Only a quotation stands until a day; blank asks for the org's default.
     ...(values.quotation ? { valid_until: values.valid_until || null } : {}),
     observation: values.observation || null,
+    purchase_order: values.purchase_order || null,
     shipment_street: values.shipment_street,
     shipment_number: values.shipment_number,
     shipment_complement: values.shipment_complement,

@@ -11,19 +11,10 @@ import type { COMMISSION_SORT, CommissionListInput, CommissionPage, CommissionRe
  * Sellers' commissions (contract §11). A seller's `commission_rate` accrues on an order when
  * it enters INVOICED (or a later phase): the rate then is kept on the order, so a later change
  * of the rate does not change what was earned; the base `order_value − discount_value` is the
- * order's own (locked from INVOICED on) and the accrual is rate × base, half-even to cents once. What is payable follows what
+ * order's own (locked from INVOICED on) and the accrual is rate × base, half-even to cents once. The order writer
+ * keeps when and the rate (server/orders/orders/write-order.ts, `writeRows`). What is payable follows what
  * the order's receivables have been paid (canceled ones left out).
  */
-
-/**
- * On entering INVOICED: when, and the seller's commission rate then, kept on the order's row
- * (none without a seller or a rate). The base and the accrual follow from the order's
- * figures, which are locked from INVOICED on (`listCommissions`).
- */
-export async function accrueCommission(db: Db, orderId: string, sellerId: string | null, now = new Date()): Promise<void> {
-  const seller = sellerId ? await db.seller.findUnique({ where: { id: sellerId }, select: { commission_rate: true } }) : null;
-  await db.order.update({ where: { id: orderId }, data: { invoiced_at: now, commission_rate: seller?.commission_rate ?? null } });
-}
 
 type Row = {
   id: string;

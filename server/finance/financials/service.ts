@@ -2,13 +2,14 @@ import { recordAudit } from "../../audit/service";
 import type { Db } from "../../db/scoped";
 import { writeContext } from "../../db/transaction";
 import { AppError, type FieldError } from "../../errors";
-import type { Prisma } from "../../generated/prisma/client";
+import { Prisma } from "../../generated/prisma/client";
 import { isUuid } from "../../lib/ids";
 import { money, toJsonNumber } from "../../lib/money";
 import { paginate, type Page, type PageableDelegate, type PagingInput } from "../../lib/paging";
 import { searchText, searchWhere } from "../../lib/search";
 import { ALL_ORDERS, financialScopeWhere, type OrderScope } from "../../auth/scope";
 import { validateAttributes } from "../../crud/validate-attributes";
+import { writeReceivables, type StoredCard } from "../receivables";
 import { emitEvent, eventData } from "../../webhooks/outbox";
 import type {
   Financial,
@@ -37,25 +38,9 @@ export const financialInclude = {
   attachments: { orderBy: { position: "asc" }, include: { file: { select: { id: true, file_name: true } } } },
   billet_file: { select: { id: true, file_name: true } },
 } satisfies Prisma.FinancialInclude;
-type FinancialRow = Prisma.FinancialGetPayload<{ include: typeof financialInclude }>;
-
-/** What a card's stored JSON holds (number masked to its last four digits). */
-export type StoredCard = Partial<
-  Record<
-    | "brand"
-    | "holder"
-    | "number"
-    | "expiration_month"
-    | "expiration_year"
-    | "nsu"
-    | "tid"
-    | "created_by"
-    | "created_at"
-    | "updated_by"
-    | "updated_at",
-    string | null
-  >
->;
+type FinancialRow = Omit<Prisma.FinancialGetPayload<{ include: typeof financialInclude }>, "attachments"> & {
+  attachments: Array<{ id: string; file: { id: string; file_name: string } }>;
+};
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -158,6 +143,92 @@ async function findRow(db: Db, id: string): Promise<FinancialRow> {
   const row = isUuid(id) ? await db.financial.findUnique({ where: { id }, include: financialInclude }) : null;
   if (!row) throw AppError.notFound("Financial record");
   return row;
+}
+
+/**
+ * A financial record as JSON, for a statement that reads receivables with what they hang
+ * off (a sale's, read with it: server/sales/sales/service.ts): every column (decimals and
+ * moments as text: no decimal passes through a float) and what GET /financials/{id} names
+ * (the partner's name, the order's number, the attachments and the boleto's file). `alias`
+ * is the financials row of the statement.
+ */
+export const financialJson = (alias: string) => `json_build_object(
+  'id', ${alias}.id, 'organization_id', ${alias}.organization_id, 'partner_id', ${alias}.partner_id, 'order_id', ${alias}.order_id,
+  'sale_id', ${alias}.sale_id, 'sale_payment_id', ${alias}.sale_payment_id, 'installment', ${alias}.installment,
+  'status_id', ${alias}.status_id, 'type', ${alias}.type, 'value', ${alias}.value::text, 'paying_off_value', ${alias}.paying_off_value::text,
+  'paying_off_date', ${alias}.paying_off_date, 'reversed_value', ${alias}.reversed_value::text, 'reversed_date', ${alias}.reversed_date,
+  'due_date', ${alias}.due_date, 'has_online_payment', ${alias}.has_online_payment, 'has_payment_gateway', ${alias}.has_payment_gateway,
+  'card', ${alias}.card, 'pix_qr_code', ${alias}.pix_qr_code, 'pix_resource_file_id', ${alias}.pix_resource_file_id,
+  'billet_bar_code', ${alias}.billet_bar_code, 'billet_qr_code', ${alias}.billet_qr_code,
+  'billet_resource_file_id', ${alias}.billet_resource_file_id, 'billet_created_by', ${alias}.billet_created_by,
+  'billet_updated_by', ${alias}.billet_updated_by, 'billet_created_at', ${alias}.billet_created_at, 'billet_updated_at', ${alias}.billet_updated_at,
+  'attributes', ${alias}.attributes, 'search_text', ${alias}.search_text, 'created_at', ${alias}.created_at, 'updated_at', ${alias}.updated_at,
+  'partner', (SELECT json_build_object('name', fp.name) FROM partners fp WHERE fp.organization_id = ${alias}.organization_id AND fp.id = ${alias}.partner_id),
+  'order', (SELECT json_build_object('number', fo.number) FROM orders fo WHERE fo.organization_id = ${alias}.organization_id AND fo.id = ${alias}.order_id),
+  'attachments', COALESCE((SELECT json_agg(json_build_object('id', fa.id, 'file', json_build_object('id', ff.id, 'file_name', ff.file_name))
+                                   ORDER BY fa.position)
+      FROM financial_attachments fa JOIN resource_files ff ON ff.organization_id = fa.organization_id AND ff.id = fa.file_id
+      WHERE fa.organization_id = ${alias}.organization_id AND fa.financial_id = ${alias}.id), '[]'),
+  'billet_file', (SELECT json_build_object('id', fb.id, 'file_name', fb.file_name) FROM resource_files fb
+      WHERE fb.organization_id = ${alias}.organization_id AND fb.id = ${alias}.billet_resource_file_id))`;
+
+/** A financial record as `financialJson` answers it. */
+export interface FinancialJson {
+  id: string;
+  organization_id: string;
+  partner_id: string;
+  order_id: string | null;
+  sale_id: string | null;
+  sale_payment_id: string | null;
+  installment: number | null;
+  status_id: string;
+  type: string | null;
+  value: string;
+  paying_off_value: string;
+  paying_off_date: string | null;
+  reversed_value: string;
+  reversed_date: string | null;
+  due_date: string;
+  has_online_payment: boolean;
+  has_payment_gateway: boolean;
+  card: Prisma.JsonValue;
+  pix_qr_code: string | null;
+  pix_resource_file_id: string | null;
+  billet_bar_code: string | null;
+  billet_qr_code: string | null;
+  billet_resource_file_id: string | null;
+  billet_created_by: string | null;
+  billet_updated_by: string | null;
+  billet_created_at: string | null;
+  billet_updated_at: string | null;
+  attributes: Prisma.JsonValue;
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+  partner: { name: string };
+  order: { number: number } | null;
+  attachments: Array<{ id: string; file: { id: string; file_name: string } }>;
+  billet_file: { id: string; file_name: string } | null;
+}
+
+const dateOf = (value: string | null) => (value === null ? null : new Date(value));
+
+/** The record as GET /financials/{id} answers it, from `financialJson`. */
+export function financialOfJson(row: FinancialJson): Financial {
+  const decimal = (value: string) => new Prisma.Decimal(value);
+  return toFinancial({
+    ...row,
+    value: decimal(row.value),
+    paying_off_value: decimal(row.paying_off_value),
+    reversed_value: decimal(row.reversed_value),
+    paying_off_date: dateOf(row.paying_off_date),
+    reversed_date: dateOf(row.reversed_date),
+    due_date: new Date(row.due_date),
+    billet_created_at: dateOf(row.billet_created_at),
+    billet_updated_at: dateOf(row.billet_updated_at),
+    created_at: new Date(row.created_at),
+    updated_at: new Date(row.updated_at),
+  });
 }
 
 /** Financial records by id, as GET /financials/{id} answers each (an order's new receivables, to announce them). */
@@ -327,19 +398,13 @@ export async function announceNewFinancial(db: Db, detail: Financial): Promise<v
 export async function createFinancial(db: Db, input: FinancialWriteOutput): Promise<Financial> {
   const { partnerName } = await checkWrite(db, input);
   await validateAttributes(db, "financial", input.attributes);
-  const row = await db.financial.create({ data: { ...columnsOf(db, input, partnerName), ...(input.id ? { id: input.id } : {}) } });
-  if (input.attachments.length > 0) {
-    await db.financialAttachment.createMany({
-      data: input.attachments.map((file_id, position) => ({
-        organization_id: db.$organizationId,
-        financial_id: row.id,
-        file_id,
-        position,
-      })),
-    });
-  }
-  const created = await getFinancial(db, row.id);
-  await recordAudit(db, { action: "create", entity: "financial", entityId: row.id, label: partnerName, after: created });
+  const [id] = await writeReceivables(db, {
+    kind: "manual",
+    row: { ...columnsOf(db, input, partnerName), ...(input.id ? { id: input.id } : {}) },
+    attachments: input.attachments,
+  });
+  const created = await getFinancial(db, id ?? "");
+  await recordAudit(db, { action: "create", entity: "financial", entityId: created.id, label: partnerName, after: created });
   await announceNewFinancial(db, created);
   return created;
 }

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/scoped";
-import { scopedExecute } from "../../db/sql";
+import { scopedExecute, scopedQuery } from "../../db/sql";
 import { AppError, type FieldError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
 import { defineCrud, driverRead } from "../../crud/crud";
@@ -73,56 +73,60 @@ export const coupons = defineCrud({
   ],
 });
 
+/** A coupon as a write that names it reads it (server/orders/orders/references.ts). */
+export interface CouponState {
+  active: boolean;
+  start_date: string | Date | null;
+  end_date: string | Date | null;
+  max_uses: number | null;
+  uses: number;
+}
+
 /**
- * Takes one use of each coupon for a new reference (an order or a sale), in the caller's
- * transaction: one conditional UPDATE per coupon, so concurrent uses never pass
- * `max_uses`. A coupon that is unknown, inactive, out of its dates or used up is 422 on
- * `<path>.<index>.coupon_id`.
+ * Why a coupon cannot be taken now (contract §7), the one rule for orders and sales alike:
+ * inactive, not started yet, expired, used up; null when it can (whether a use is left is
+ * decided again when it is taken: `claimCoupons`).
  */
-export async function claimCoupons(db: Db, couponIds: Array<{ id: string; index: number }>, path: string): Promise<void> {
-  const errors: FieldError[] = [];
-  for (const { id, index } of couponIds) {
-    const field = `${path}.${index}.coupon_id`;
-    const claimed = isUuid(id)
-      ? await scopedExecute(
+export function couponProblem(coupon: CouponState, now = new Date()): Omit<FieldError, "path"> | null {
+  if (!coupon.active) return { message: "the coupon is inactive", code: "coupon_inactive" };
+  if (coupon.start_date && new Date(coupon.start_date) > now) return { message: "the coupon is not valid yet", code: "coupon_not_started" };
+  if (coupon.end_date && new Date(coupon.end_date) < now) return { message: "the coupon has expired", code: "coupon_expired" };
+  if (coupon.max_uses !== null && coupon.uses >= coupon.max_uses) return { message: "the coupon is used up", code: "coupon_used_up" };
+  return null;
+}
+
+/**
+ * Takes one use of each coupon for an order, in the caller's transaction and one conditional
+ * UPDATE, so concurrent uses never pass `max_uses`. Answers the ids it could not take (the
+ * caller names why, `couponProblem` on what it read; a coupon that looked usable was used up
+ * meanwhile).
+ */
+export async function claimCoupons(db: Db, couponIds: readonly string[]): Promise<string[]> {
+  const ids = [...new Set(couponIds)].filter(isUuid);
+  const claimed =
+    ids.length === 0
+      ? []
+      : await scopedQuery<{ id: string }>(
           db,
           (organization) => Prisma.sql`
             UPDATE coupons SET uses = uses + 1, updated_at = now()
-            WHERE organization_id = ${organization} AND id = ${id}::uuid AND active
+            WHERE organization_id = ${organization} AND id = ANY(${ids}::uuid[]) AND active
               AND (max_uses IS NULL OR uses < max_uses)
               AND (start_date IS NULL OR start_date <= now())
-              AND (end_date IS NULL OR end_date >= now())`,
-        )
-      : 0;
-    if (claimed === 1) continue;
-    const row = isUuid(id) ? await db.coupon.findUnique({ where: { id } }) : null;
-    const now = new Date();
-    const reason = !row
-      ? {
-          message: "no coupon with this id exists",
-          code: "not_found_reference",
-        }
-      : !row.active
-        ? { message: "the coupon is inactive", code: "coupon_inactive" }
-        : (row.start_date && row.start_date > now) || (row.end_date && row.end_date < now)
-          ? {
-              message: "the coupon is not valid on this date",
-              code: "coupon_expired",
-            }
-          : { message: "the coupon has been used up", code: "coupon_used_up" };
-    errors.push({ path: field, ...reason });
-  }
-  if (errors.length > 0)
-    throw new AppError("validation_failed", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
+              AND (end_date IS NULL OR end_date >= now())
+            RETURNING id`,
+        );
+  const taken = new Set(claimed.map((row) => row.id));
+  return couponIds.filter((id) => !taken.has(id));
 }
 
-/** Gives back one use of each coupon (a reference removed). */
-export async function releaseCoupons(db: Db, couponIds: string[]): Promise<void> {
-  for (const id of couponIds) {
-    await scopedExecute(
-      db,
-      (organization) =>
-        Prisma.sql`UPDATE coupons SET uses = GREATEST(uses - 1, 0), updated_at = now() WHERE organization_id = ${organization} AND id = ${id}::uuid`,
-    );
-  }
+/** Gives back one use of each coupon (a reference removed), in one statement. */
+export async function releaseCoupons(db: Db, couponIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(couponIds)].filter(isUuid);
+  if (ids.length === 0) return;
+  await scopedExecute(
+    db,
+    (organization) =>
+      Prisma.sql`UPDATE coupons SET uses = GREATEST(uses - 1, 0), updated_at = now() WHERE organization_id = ${organization} AND id = ANY(${ids}::uuid[])`,
+  );
 }

@@ -43,6 +43,14 @@ export interface HoldSubject {
   items: ReadonlyArray<{ product_id: string; unit_value: string; quantity: string; discount: string; list_unit_value: string | null }>;
 }
 
+/** What the writer read with the order's references (server/orders/orders/references.ts), so a decision reads only the credit. */
+export interface HoldFacts {
+  partnerHasLimit: boolean;
+  /** The seller's `max_discount_percent` (null: no seller). */
+  sellerMaxDiscount: Money | null;
+  overdueToleranceDays: number;
+}
+
 /** The percent `part` is below `whole`, to two places (half-even). */
 const percentBelow = (part: Money, whole: Money) => ZERO.plus(1).minus(part.div(whole)).times(100).toDecimalPlaces(2);
 
@@ -53,10 +61,13 @@ const percentBelow = (part: Money, whole: Money) => ZERO.plus(1).minus(part.div(
 export async function decideHolds(
   db: Db,
   subject: HoldSubject,
-  options: { now?: Date; lock?: boolean } = {},
+  options: { now?: Date; lock?: boolean; facts?: HoldFacts } = {},
 ): Promise<Array<Omit<HoldState, "created_at">>> {
   const now = options.now ?? new Date();
-  const standing = await creditStanding(db, subject.partnerId, { now, excludeOrder: subject.orderId, lock: options.lock ?? true });
+  const { facts } = options;
+  // Only a partner with a limit has a race to lose: the writer, which read whether it has one, locks only then.
+  const lock = (options.lock ?? true) && (facts?.partnerHasLimit ?? true);
+  const standing = await creditStanding(db, subject.partnerId, { now, excludeOrder: subject.orderId, lock });
   if (!standing) return [];
   const holds: Array<Omit<HoldState, "created_at">> = [];
   if (standing.blocked) holds.push({ reason: "CREDIT_BLOCKED", details: {} });
@@ -73,11 +84,18 @@ export async function decideHolds(
     });
   }
   if (standing.oldestDue !== null) {
-    const { overdue_tolerance_days: tolerance } = await commercialSettingsOf(db);
+    const tolerance = facts?.overdueToleranceDays ?? (await commercialSettingsOf(db)).overdue_tolerance_days;
     const days = overdueDays(standing.oldestDue, now);
     if (days > tolerance) holds.push({ reason: "OVERDUE", details: { days, value: standing.overdue.toNumber(), tolerance } });
   }
-  const discount = subject.sellerId ? await discountHold(db, subject.sellerId, subject.items, subject.discount) : null;
+  const limit = !subject.sellerId
+    ? null
+    : facts
+      ? facts.sellerMaxDiscount
+      : await db.seller
+          .findUnique({ where: { id: subject.sellerId }, select: { max_discount_percent: true } })
+          .then((seller) => (seller ? money(seller.max_discount_percent) : null));
+  const discount = limit === null ? null : discountHold(limit, subject.items, subject.discount);
   if (discount) holds.push(discount);
   return holds;
 }
@@ -87,15 +105,7 @@ export async function decideHolds(
  * discount (spread in proportion to the lines, as contract §12 spreads it), over the
  * quantity — is below the customer's price by more than the seller's limit.
  */
-async function discountHold(
-  db: Db,
-  sellerId: string,
-  items: HoldSubject["items"],
-  orderDiscount: Money,
-): Promise<Omit<HoldState, "created_at"> | null> {
-  const seller = await db.seller.findUnique({ where: { id: sellerId }, select: { max_discount_percent: true } });
-  if (!seller) return null;
-  const limit = money(seller.max_discount_percent);
+function discountHold(limit: Money, items: HoldSubject["items"], orderDiscount: Money): Omit<HoldState, "created_at"> | null {
   const floorRate = ZERO.plus(1).minus(limit.div(100));
   const { lines } = orderFigures({ items });
   const shares = spreadOverLines(orderDiscount, lines);

@@ -1,22 +1,10 @@
-import type { Db } from "../../db/scoped";
-import { scopedQuery } from "../../db/sql";
-import { Prisma } from "../../generated/prisma/client";
-
-/**
+/*
  * Orders are numbered per org ("Pedido nº 1.234") from the org's own PostgreSQL sequence
  * (`order_number_<org id without dashes>`, made with the org: `createOrderNumberSequence`):
  * never reused, distinct on every instance, and no transaction waits for another to take
- * one (a number taken by an order whose transaction then fails is skipped, not reused).
- * This takes the next one.
+ * one (a number taken by an order whose transaction then fails is skipped, not reused). The
+ * writer takes the next one in the order's INSERT (write-order.ts, `writeRows`).
  */
-export async function nextOrderNumber(db: Db): Promise<number> {
-  const [row] = await scopedQuery<{ number: number }>(
-    db,
-    (organization) => Prisma.sql`SELECT nextval(('order_number_' || replace(${organization}::text, '-', ''))::regclass)::int AS number`,
-  );
-  if (!row) throw new Error("nextval answered no row");
-  return row.number;
-}
 
 const NUMBER_TEXT = /^(?:pedido|order)?\s*(?:n\.?\s*[º°o]?\.?|#)?\s*(\d{1,3}(?:\.\d{3})+|\d{1,3}(?:,\d{3})+|\d{1,10})$/i;
 

@@ -163,6 +163,7 @@ export function orderDocument(order: OrderDetail): ReactElement {
       line("CPF/CNPJ", formatFiscalNumber(order.partner.fiscal_registration_number)),
       line("Empresa", order.company ? `${order.company.name} (${formatFiscalNumber(order.company.fiscal_registration_number)})` : null),
       line("Vendedor", order.seller?.name),
+      line("Pedido de compra", order.purchase_order),
     ),
     h(
       View,

@@ -187,6 +187,8 @@ const commonFields = {
   /** An ORDER status id: setting it appends to the status history. */
   status: uuid.optional(),
   observation: text(5000).nullish(),
+  /** Beyond the interface: the buyer's own number for this purchase (its purchase order; the NF-e's xPed). Kept when absent. */
+  purchase_order: text(60).nullish(),
   quotation: z.boolean().optional(),
   /**
    * Beyond the interface (contract §11): until when a quotation stands (a São Paulo day);
@@ -434,6 +436,8 @@ export const orderDetail = z.object({
   /** Beyond the interface (contract §11): until when a quotation stands (YYYY-MM-DD); an expired one cannot become an order. */
   valid_until: z.string().nullable(),
   observation: z.string().nullable(),
+  /** Beyond the interface: the buyer's purchase order number. */
+  purchase_order: z.string().nullable(),
   delivery_method_id: z.string().nullable(),
   delivery_rule_id: z.string().nullable(),
   delivery_date: z.string().nullable(),
@@ -574,6 +578,8 @@ export const orderListRecord = z.object({
   quotation: z.boolean(),
   /** Beyond the interface (contract §11): until when a quotation stands. */
   valid_until: z.string().nullable(),
+  /** Beyond the interface: the buyer's purchase order number (searched too). */
+  purchase_order: z.string().nullable(),
   delivery_method_id: z.string().nullable(),
   delivery_rule_id: z.string().nullable(),
   delivery_date: z.string().nullable(),

@@ -1,27 +1,26 @@
 import { randomUUID } from "node:crypto";
 import { recordAudit } from "../../audit/service";
+import { sellerForWrite, type OrderScope } from "../../auth/scope";
+import { attributeErrors } from "../../crud/validate-attributes";
 import type { Db } from "../../db/scoped";
 import { scopedQuery } from "../../db/sql";
 import { writeContext } from "../../db/transaction";
 import { AppError, type FieldError } from "../../errors";
-import { accrueCommission } from "../../finance/commissions/service";
 import { announceNewFinancial, canceledFinancialStatus, financialsByIds } from "../../finance/financials/service";
-import { installmentError, receivablesOf, rulesOf } from "../../finance/receivables";
+import { installmentError, writeReceivables } from "../../finance/receivables";
 import { Prisma } from "../../generated/prisma/client";
-import { addDays, dayOf, dayOfDate } from "../../lib/calendar";
-import { commercialSettingsOf } from "../../settings/commercial/service";
+import { addDays, dayOf } from "../../lib/calendar";
 import { isUuid } from "../../lib/ids";
 import { money, sameAmount, sumMoney, ZERO, type Money } from "../../lib/money";
 import { searchText } from "../../lib/search";
-import { validateAttributes } from "../../crud/validate-attributes";
-import { emitEvent } from "../../webhooks/outbox";
-import { claimCoupons, releaseCoupons } from "../coupons/service";
-import { customerPrices, decideHolds, mergeHolds, type HoldReason, type HoldState, type HoldSubject } from "./holds";
-import { nextOrderNumber } from "./number";
 import { canMove, isLocked, reserves, tookStock, type Phase } from "../../settings/statuses/phases";
+import { emitEvent } from "../../webhooks/outbox";
+import { claimCoupons, couponProblem, releaseCoupons } from "../coupons/service";
+import { customerPrices, decideHolds, mergeHolds, type HoldReason, type HoldState, type HoldSubject } from "./holds";
+import { readReferences, type ReferenceRequest, type References } from "./references";
 import {
   orderCreate,
-  SHIPMENT_FIELDS,
+  type SHIPMENT_FIELDS,
   type InvoiceInput,
   type OrderApprovalInput,
   type OrderCreateInput,
@@ -30,32 +29,57 @@ import {
   type OrderPaymentInput,
   type OrderUpdateInput,
 } from "./schemas";
-import { ALL_ORDERS, scopeWhere, sellerForWrite, type OrderScope } from "../../auth/scope";
-import { detailInclude, getOrder, toDetail, type OrderRow } from "./service";
+import {
+  COLUMN_NAMES,
+  COLUMNS,
+  columnValues,
+  columnsOf,
+  detailOf,
+  readOrderRows,
+  type ColumnName,
+  type Columns,
+  type OrderRow,
+} from "./shape";
 import { moveOrderStock, type HeldStock, type StockNeed } from "./stock-effects";
 import { orderFigures, settledPayments } from "./totals";
 
 /**
- * The one writer of orders (contract §7, §10): POST/PUT/DELETE /orders, the panel's status
- * menu, the order payments endpoints and POST /sales all write orders here, with the same
- * checks, totals, rows, status history, search text, coupon accounting, installment rule,
- * stock effects, receivables, audit entries and events.
+ * The one writer of orders (contract §7, §10, §11): POST/PUT/DELETE /orders, the panel's
+ * status menu, the order payments endpoints, approvals and POST /sales all write orders
+ * here, with the same checks (references, coupons, payment methods and installments,
+ * totals, custom fields, stock), totals, rows, status history, search text, coupon
+ * accounting, holds, stock effects, receivables, audit entries and events. A sale hands its
+ * order over as it came (`SaleOrigin`): its errors are named in the sale's own fields.
  *
- * A write of an existing order takes the order's row lock first (`SELECT … FOR UPDATE`) and
- * decides on what it read under the lock: concurrent writes of one order run one after the
- * other, each seeing the one before (one use of a coupon, one history entry, no change after
- * the order was invoiced). Everything happens in the caller's transaction (the request's):
- * a refusal anywhere writes nothing.
+ * A write reads what it names in one statement (references.ts), and an existing order with
+ * everything that hangs off it in one more (shape.ts), after taking the order's row lock
+ * (`SELECT … FOR UPDATE`): concurrent writes of one order run one after the other, each
+ * deciding on what the one before left (one use of a coupon, one history entry, no change
+ * after the order was invoiced). Everything happens in the caller's transaction (the
+ * request's): a refusal anywhere writes nothing.
  *
  * What the order holds follows from its phase (server/settings/statuses/phases.ts) and
  * `quotation`: a quotation, or a canceled order, holds nothing; an OPEN or CONFIRMED order
- * holds its items' quantities reserved (server/orders/orders/stock-effects.ts) and one use
- * of each of its coupons; an order that entered INVOICED (or later) took its stock, holds
- * its coupons' uses and has its receivables. The coupon's use belongs to the order: a sale's
- * coupon is counted by the sale's order, once.
+ * holds its items' quantities reserved (stock-effects.ts) and one use of each of its coupons;
+ * an order that entered INVOICED (or later) took its stock, holds its coupons' uses and has
+ * its receivables. The coupon's use belongs to the order: a sale's coupons are its order's.
  */
 
-/** A sale that makes its order here (POST /sales and the demo history): its id and what its errors are called. */
+/** What a sale's order computed: the sale stores these figures as its own. */
+export interface SaleFigures {
+  /** Each item's total. */
+  lines: Money[];
+  /** The items' totals plus freight. */
+  full: Money;
+  discounts: Money;
+  /** full − discounts. */
+  total: Money;
+  freight: Money;
+  /** Each payment's amount, adding up to the total. */
+  payments: Money[];
+}
+
+/** A sale that makes its order here (POST /sales and the demo history). */
 export interface SaleOrigin {
   saleId: string;
   /** Searched with the order: the sale's external id. */
@@ -64,6 +88,18 @@ export interface SaleOrigin {
   paths: Record<string, string>;
   /** The sale's resume fields, kept on its order. */
   resumeFields: unknown[];
+  /** The sale's figures as sent, checked by contract §7's sale rules (the payments must add up to the total). */
+  sent: { full_value: number; total_value: number; discounts: number[]; freight: number };
+  /** A quotation: checked as a sale is, writing only the sale (no order, no stock, no coupon's use). */
+  quotation: boolean;
+  /** What the sale names beside its order, read with the order's references. */
+  references: Pick<ReferenceRequest, "solutionId">;
+  /** The order's address: the sale's delivery as it stores it (the partner's default address when it sends none). */
+  shipment(references: References): { [Field in (typeof SHIPMENT_FIELDS)[number]]: string | null };
+  /** The sale's own errors (its sales channel, its custom fields), on what was read; named in the sale's fields. */
+  check(references: References): FieldError[];
+  /** Writes the sale's own rows once every check passed, before its order's (which names it). */
+  write(references: References, figures: SaleFigures): Promise<void>;
 }
 
 export type OrderWrite =
@@ -79,39 +115,11 @@ export type OrderWrite =
   | { kind: "approval"; id: string; decision: "APPROVE" | "REJECT"; note: string | null; seen?: Date }
   | { kind: "delete"; id: string };
 
+type ChangeWrite = Exclude<OrderWrite, { kind: "delete" }>;
+
 export interface WriteOptions {
   /** Audit entries, events and the answer read back (false: the demo history, which answers ids only). */
   announce?: boolean;
-}
-
-/** The columns of an order as the writer compares and stores them. */
-interface Columns {
-  origin: string;
-  partner_id: string;
-  company_id: string | null;
-  seller_id: string | null;
-  warehouse_id: string | null;
-  negotiation_date: string;
-  order_value: string;
-  discount_value: string;
-  freight_value: string;
-  total_value: string;
-  freight_edit_reason: string | null;
-  shipment_contact_id: string | null;
-  quotation: boolean;
-  /** Contract §11: a quotation's last day (YYYY-MM-DD). */
-  valid_until: string | null;
-  observation: string | null;
-  delivery_method_id: string | null;
-  delivery_rule_id: string | null;
-  delivery_date: string | null;
-  delivery_scheduling_id: string | null;
-  delivery_method: Prisma.JsonValue | null;
-  discounts: Prisma.JsonValue;
-  pre_order_complement: Prisma.JsonValue;
-  checkout_complement: Prisma.JsonValue;
-  automation_fields: Prisma.JsonValue;
-  shipment: Record<(typeof SHIPMENT_FIELDS)[number], string | null>;
 }
 
 interface ItemState {
@@ -146,16 +154,18 @@ interface PaymentState {
   attributes: Prisma.JsonValue;
 }
 
-interface InvoiceState {
-  invoice_key: string;
-  invoice_number: string | null;
-  invoice_date: string | null;
-  invoice_series: string | null;
-  invoice_cfop: string | null;
-  invoice_value: string | null;
-  xml_resource_id: string | null;
-  danfe_resource_id: string | null;
-}
+/** An invoice as stored (the read's, without its row id and file names). */
+type InvoiceState = Pick<
+  OrderRow["invoices"][number],
+  | "invoice_key"
+  | "invoice_number"
+  | "invoice_date"
+  | "invoice_series"
+  | "invoice_cfop"
+  | "invoice_value"
+  | "xml_resource_id"
+  | "danfe_resource_id"
+>;
 
 /** An order as the writer sees it: what it stores, and where it stands. */
 interface OrderState {
@@ -177,39 +187,14 @@ interface OrderState {
 const fixed = (value: { toString(): string } | number, places: number) => money(value).toFixed(places);
 const json = (value: unknown): Prisma.JsonValue => JSON.parse(JSON.stringify(value ?? null)) as Prisma.JsonValue;
 
-/** The state of a stored order. */
+/** The state of a stored order, from the one read (shape.ts). */
 function stateOf(row: OrderRow): OrderState {
   return {
-    columns: {
-      origin: row.origin,
-      partner_id: row.partner_id,
-      company_id: row.company_id,
-      seller_id: row.seller_id,
-      warehouse_id: row.warehouse_id,
-      negotiation_date: row.negotiation_date.toISOString(),
-      order_value: fixed(row.order_value, 2),
-      discount_value: fixed(row.discount_value, 2),
-      freight_value: fixed(row.freight_value, 2),
-      total_value: fixed(row.total_value, 2),
-      freight_edit_reason: row.freight_edit_reason,
-      shipment_contact_id: row.shipment_contact_id,
-      quotation: row.quotation,
-      valid_until: row.valid_until ? dayOfDate(row.valid_until) : null,
-      observation: row.observation,
-      delivery_method_id: row.delivery_method_id,
-      delivery_rule_id: row.delivery_rule_id,
-      delivery_date: row.delivery_date,
-      delivery_scheduling_id: row.delivery_scheduling_id,
-      delivery_method: row.delivery_method ?? null,
-      discounts: row.discounts,
-      pre_order_complement: row.pre_order_complement,
-      checkout_complement: row.checkout_complement,
-      automation_fields: row.automation_fields,
-      shipment: Object.fromEntries(SHIPMENT_FIELDS.map((field) => [field, row[field]])) as Columns["shipment"],
-    },
+    columns: columnsOf(row),
     attributes: row.attributes,
     statusId: row.status_id,
-    phase: phaseOf(row.status),
+    // Every ORDER status has a phase (a CHECK holds it); OPEN for the sake of the type.
+    phase: row.status.phase ?? "OPEN",
     items: row.items.map((item) => ({
       id: item.id,
       product_id: item.product_id,
@@ -230,7 +215,7 @@ function stateOf(row: OrderRow): OrderState {
     })),
     payments: row.payments.map((payment) => ({
       id: payment.id,
-      created_at: payment.created_at,
+      created_at: new Date(payment.created_at),
       payment_method_id: payment.payment_method_id,
       installment_id: payment.installment_id,
       transaction_id: payment.transaction_id,
@@ -250,15 +235,14 @@ function stateOf(row: OrderRow): OrderState {
     })),
     attachments: row.attachments.map((attachment) => attachment.file_id),
     coupons: row.coupons.map((coupon) => ({ coupon_id: coupon.coupon_id, attributes: coupon.attributes })),
-    holds: row.holds.map((hold) => ({ reason: hold.reason, details: hold.details, created_at: hold.created_at })),
-    approved: row.approved_holds,
+    holds: row.holds.map((hold) => ({ reason: hold.reason, details: hold.details, created_at: new Date(hold.created_at) })),
+    approved: row.approved_holds.flatMap((reason) => HOLD_REASON_OF.get(reason) ?? []),
   };
 }
 
-function phaseOf(status: { phase: Phase | null }): Phase {
-  // Every ORDER status has one (a CHECK holds it); OPEN for the sake of the type.
-  return status.phase ?? "OPEN";
-}
+const HOLD_REASON_OF = new Map<string, HoldReason>(
+  (["CREDIT_BLOCKED", "CREDIT_LIMIT", "OVERDUE", "DISCOUNT"] as const).map((reason) => [reason, reason]),
+);
 
 /** JSON with every object's keys sorted: equal values compare equal however they were built (jsonb reorders keys). */
 function canonical(value: unknown): string {
@@ -284,6 +268,7 @@ function lockedView(state: OrderState): string {
 /** What an order holds: its stock (reserved or taken) and its coupons' uses. */
 const moves = (state: Pick<OrderState, "phase" | "columns">) => !state.columns.quotation && state.phase !== "CANCELED";
 const holdsReservation = (state: Pick<OrderState, "phase" | "columns">) => !state.columns.quotation && reserves(state.phase);
+const tookItsStock = (state: Pick<OrderState, "phase" | "columns">) => !state.columns.quotation && tookStock(state.phase);
 
 /** What a hold decision rests on (contract §11): who buys, sells and issues, the total, the items' prices and the first payment method. */
 function commercialTerms(state: OrderState): string {
@@ -301,8 +286,6 @@ function commercialTerms(state: OrderState): string {
 const priceTerms = (state: OrderState) =>
   canonical([state.columns.partner_id, state.columns.company_id, state.payments[0]?.payment_method_id, state.payments[0]?.installments]);
 
-const tookItsStock = (state: Pick<OrderState, "phase" | "columns">) => !state.columns.quotation && tookStock(state.phase);
-
 function validation(errors: FieldError[]): AppError {
   return new AppError("validation_failed", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
 }
@@ -313,7 +296,7 @@ const notFoundRef = (path: string, noun: string): FieldError => ({
   code: "not_found_reference",
 });
 
-/** The order's row, locked for the rest of the transaction; 404 when missing or out of the caller's scope. */
+/** The order's row locked for the rest of the transaction, then read with everything that hangs off it; 404 when missing or out of scope. */
 async function lockOrder(db: Db, scope: OrderScope, id: string): Promise<OrderRow> {
   const locked = isUuid(id)
     ? await scopedQuery<{ id: string }>(
@@ -321,7 +304,7 @@ async function lockOrder(db: Db, scope: OrderScope, id: string): Promise<OrderRo
         (organization) => Prisma.sql`SELECT id FROM orders WHERE organization_id = ${organization} AND id = ${id}::uuid FOR UPDATE`,
       )
     : [];
-  const row = locked.length ? await db.order.findFirst({ where: { id, ...scopeWhere(scope) }, include: detailInclude }) : null;
+  const [row] = locked.length ? await readOrderRows(db, [id], scope) : [];
   if (!row) throw AppError.notFound("Order");
   return row;
 }
@@ -368,10 +351,10 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
   const currentRow = write.kind === "create" ? null : await lockOrder(db, scope, write.id);
   const current = currentRow ? stateOf(currentRow) : null;
   const id = currentRow?.id ?? (write.kind === "create" ? (write.input.id ?? randomUUID()) : randomUUID());
-  const before = announce && currentRow ? await toDetail(db, currentRow) : null;
-  if (write.kind === "approval" && write.seen && currentRow && currentRow.updated_at.getTime() !== write.seen.getTime()) {
+  const before = announce && currentRow ? detailOf(currentRow) : null;
+  if (write.kind === "approval" && write.seen && currentRow && currentRow.updated_at.getTime() !== new Date(write.seen).getTime()) {
     throw new AppError("order_changed", "The order changed after it was read: read it again and decide on what it is now", {
-      params: { updated_at: currentRow.updated_at.toISOString() },
+      params: { updated_at: new Date(currentRow.updated_at).toISOString() },
     });
   }
 
@@ -383,27 +366,29 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
 
   const sale = write.kind === "create" ? write.sale : undefined;
   const rename = (errors: FieldError[]) => errors.map((error) => ({ ...error, path: sale?.paths[error.path] ?? error.path }));
-  const { next, errors } = await nextState(db, scope, write, current);
-  if (errors.length > 0) throw validation(rename(errors));
-  await quotationTerms(db, scope, next, current, rename);
+  const payments = write.kind === "payments" ? write.change(current!.payments.map(paymentInputOf)) : undefined;
+  const seller = sellerOf(scope, write, current);
+  const refs = await readReferences(db, referenceRequest(write, current, seller, payments, sale));
+  const { next, errors, figures } = nextState(write, current, refs, seller, payments, sale);
+  const saleErrors = sale ? sale.check(refs) : [];
+  if (errors.length > 0 || saleErrors.length > 0) throw validation([...rename(errors), ...saleErrors]);
+  if (sale?.quotation) {
+    // A quotation sale makes no order: checked as a sale, it writes only itself.
+    if (figures) await sale.write(refs, figures);
+    return { id, detail: null };
+  }
+  quotationTerms(scope, next, current, refs, rename);
   await priceItems(db, write, next, current);
   next.approved = approvalsKept(write, current, next);
 
   // The move between phases, and what a locked order may still change.
   const statusChanged = !current || next.statusId !== current.statusId;
-  if (current && statusChanged && !canMove(current.phase, next.phase)) {
-    const titles = await db.status.findMany({
-      where: { id: { in: [current.statusId, next.statusId] } },
-      select: { id: true, title: true },
+  if (current && currentRow && statusChanged && !canMove(current.phase, next.phase)) {
+    const from = currentRow.status.title;
+    const to = refs.status?.title ?? next.statusId;
+    throw new AppError("phase_move", `The order cannot move from "${from}" (${current.phase}) to "${to}" (${next.phase})`, {
+      params: { from, to, fromPhase: current.phase, toPhase: next.phase },
     });
-    const title = (statusId: string) => titles.find((status) => status.id === statusId)?.title ?? statusId;
-    throw new AppError(
-      "phase_move",
-      `The order cannot move from "${title(current.statusId)}" (${current.phase}) to "${title(next.statusId)}" (${next.phase})`,
-      {
-        params: { from: title(current.statusId), to: title(next.statusId), fromPhase: current.phase, toPhase: next.phase },
-      },
-    );
   }
   if (current && !current.columns.quotation && isLocked(current.phase) && lockedView(current) !== lockedView(next))
     throw lockedError(current.phase);
@@ -412,24 +397,25 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
   if (entersTaken && next.invoices.length === 0) {
     throw validation(rename([{ path: "invoices", message: "an order needs an NF-e invoice to be invoiced", code: "invoice_required" }]));
   }
-  await holdsOnMove(db, id, write, next, current, before);
+  await holdsOnMove(db, id, write, next, current, refs, before);
 
   // What the order holds: its stock (before its rows: the item rows record what they hold),
-  // then the rows, the coupons' uses and the receivables.
-  const holdings = await moveStock(db, id, next, current, currentRow, entersTaken, rename);
-  await countCoupons(db, next, current);
-  await writeRows(db, id, write, next, current, holdings, sale);
-  if (entersTaken) await makeReceivables(db, id, next, rename);
-  if (entersTaken) await accrueCommission(db, id, next.columns.seller_id);
+  // then the sale's rows and the order's, the coupons' uses and the receivables.
+  const holdings = await moveStock(db, id, next, currentRow, entersTaken, refs, rename);
+  if (sale && figures) await sale.write(refs, figures);
+  await countCoupons(db, next, current, refs, rename);
+  await writeRows(db, id, write, next, current, holdings, refs, entersTaken, sale);
+  if (entersTaken && (currentRow?.receivables ?? 0) === 0 && !sale) await makeReceivables(db, id, next, refs, rename, announce);
   if (current && moves(current) && next.phase === "CANCELED" && !next.columns.quotation) await cancelReceivables(db, id);
   // The holds last: a partner with a limit is locked from here to the commit, so its orders wait for each other only this long.
-  const newHolds = await holdOrder(db, id, write, next, current);
+  const newHolds = await holdOrder(db, id, write, next, current, refs);
   if (next.holds.length > 0 && next.phase !== "OPEN") throw onHoldError(next.holds);
   await writeHolds(db, id, next, current);
 
   if (statusChanged) {
     await db.orderStatusChange.create({
       data: { organization_id: db.$organizationId, order_id: id, status_id: next.statusId, actor: actorOf(db) },
+      select: { id: true },
     });
   }
   if (write.kind === "approval") {
@@ -442,11 +428,14 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
         holds: json(current!.holds) as Prisma.InputJsonValue,
         actor: actorOf(db),
       },
+      select: { id: true },
     });
   }
   if (!announce) return { id, detail: null };
 
-  const after = await getOrder(db, scope, id);
+  const [row] = await readOrderRows(db, [id]);
+  if (!row) throw new Error(`order ${id} was written but not read back`);
+  const after = detailOf(row);
   const decided = write.kind === "approval" ? (write.decision === "APPROVE" ? "approve" : "reject") : null;
   await recordAudit(
     db,
@@ -463,25 +452,65 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
   return { id, detail: after };
 }
 
+/** The seller an order is written for: a SELLER's own (contract §10), else what was sent (absent: kept). */
+function sellerOf(scope: OrderScope, write: ChangeWrite, current: OrderState | null): string | null | undefined {
+  const sent = write.kind === "create" || write.kind === "update" ? write.input.seller_id : undefined;
+  if (write.kind !== "create" && write.kind !== "update") return current?.columns.seller_id ?? null;
+  return scope.kind === "all" ? sent : sellerForWrite(scope, sent ?? current?.columns.seller_id);
+}
+
+/** Everything the write names — sent or kept from the order — for the one read of references. */
+function referenceRequest(
+  write: ChangeWrite,
+  current: OrderState | null,
+  seller: string | null | undefined,
+  payments: OrderPaymentInput[] | undefined,
+  sale: SaleOrigin | undefined,
+): ReferenceRequest {
+  const input = write.kind === "create" || write.kind === "update" ? write.input : null;
+  const items = [...(input?.items ?? []), ...(current?.items ?? [])];
+  const paid = [...(payments ?? input?.payments ?? []), ...(current?.payments ?? [])];
+  const invoices = input?.invoices ?? (write.kind === "status" ? (write.invoices ?? []) : []);
+  return {
+    partnerId: input?.partner_id ?? current?.columns.partner_id,
+    companyId: input?.company_id ?? current?.columns.company_id,
+    sellerId: seller ?? current?.columns.seller_id,
+    statusId: write.kind === "status" ? write.status : input?.status,
+    deliveryMethodId: input?.delivery_method_id,
+    solutionId: sale?.references.solutionId,
+    productIds: items.map((item) => item.product_id),
+    variationIds: items.flatMap((item) => (item.product_variation_id ? [item.product_variation_id] : [])),
+    warehouseIds: [input?.warehouse_id, ...items.map((item) => item.warehouse_id)].flatMap((warehouse) => (warehouse ? [warehouse] : [])),
+    fileIds: [
+      ...(input?.attachments ?? []),
+      ...invoices.flatMap((invoice) => [invoice.xml_resource_id, invoice.danfe_resource_id].flatMap((file) => (file ? [file] : []))),
+    ],
+    couponIds: (input?.coupons ?? []).map((coupon) => coupon.coupon_id),
+    methodIds: paid.map((payment) => payment.payment_method_id),
+    invoiceKeys: invoices.map((invoice) => invoice.invoice_key),
+    excludeOrderId: current ? (write.kind === "create" ? null : write.id) : null,
+    attributeEntities: [...(input?.attributes ? ["order"] : []), ...(sale ? ["sale"] : [])],
+  };
+}
+
 /**
  * A quotation's validity (contract §11): one without `valid_until` stands until its
  * negotiation day (São Paulo) + the org's `quote_validity_days`; turning a quotation whose
  * last day has passed into an order is 422 naming `quotation` (duplicate it instead).
  */
-async function quotationTerms(
-  db: Db,
+function quotationTerms(
   scope: OrderScope,
   next: OrderState,
   current: OrderState | null,
+  refs: References,
   rename: (errors: FieldError[]) => FieldError[],
 ) {
-  const policyDay = async () =>
-    addDays(dayOf(new Date(next.columns.negotiation_date)), (await commercialSettingsOf(db)).quote_validity_days);
-  if (next.columns.quotation && next.columns.valid_until === null) next.columns.valid_until = await policyDay();
+  const policyDay = () => addDays(dayOf(new Date(next.columns.negotiation_date)), refs.settings.quote_validity_days);
+  if (next.columns.quotation && next.columns.valid_until === null) next.columns.valid_until = policyDay();
   // Only a MANAGER or ADMIN moves a quotation's last day later (contract §11): a SELLER's stays within the policy, or where it was.
   const until = next.columns.valid_until;
   if (scope.kind === "seller" && next.columns.quotation && until !== null && until !== current?.columns.valid_until) {
-    const latest = current?.columns.quotation && current.columns.valid_until ? current.columns.valid_until : await policyDay();
+    const latest = current?.columns.quotation && current.columns.valid_until ? current.columns.valid_until : policyDay();
     if (until > latest) {
       throw new AppError(
         "validity_extension_denied",
@@ -512,7 +541,7 @@ async function quotationTerms(
  * the order's partner, company, item quantity and first payment method, today: for items
  * written now, and for every item when the partner, company or first payment changes.
  */
-async function priceItems(db: Db, write: Exclude<OrderWrite, { kind: "delete" }>, next: OrderState, current: OrderState | null) {
+async function priceItems(db: Db, write: ChangeWrite, next: OrderState, current: OrderState | null) {
   if (write.kind === "status" || write.kind === "approval" || next.items.length === 0) return;
   const itemsSent = write.kind === "create" || (write.kind === "update" && write.input.items !== undefined);
   if (!itemsSent && current && priceTerms(current) === priceTerms(next)) return;
@@ -526,6 +555,13 @@ async function priceItems(db: Db, write: Exclude<OrderWrite, { kind: "delete" }>
   next.items = next.items.map((item, index) => ({ ...item, list_unit_value: prices[index] ?? null }));
 }
 
+/** What the writer read that a hold decision needs, so it reads only the partner's credit. */
+const holdFacts = (refs: References) => ({
+  partnerHasLimit: refs.partner?.credit_limit !== null && refs.partner?.credit_limit !== undefined,
+  sellerMaxDiscount: refs.seller ? money(refs.seller.max_discount_percent) : null,
+  overdueToleranceDays: refs.settings.overdue_tolerance_days,
+});
+
 /**
  * The order's holds after this write (contract §11): decided when the order starts to count
  * (created or turned from a quotation into an order, whatever its phase: skipping does what
@@ -536,9 +572,10 @@ async function priceItems(db: Db, write: Exclude<OrderWrite, { kind: "delete" }>
 async function holdOrder(
   db: Db,
   id: string,
-  write: Exclude<OrderWrite, { kind: "delete" }>,
+  write: ChangeWrite,
   next: OrderState,
   current: OrderState | null,
+  refs: References,
 ): Promise<boolean> {
   const held = current?.holds ?? [];
   if (write.kind === "approval" || !moves(next)) {
@@ -549,7 +586,7 @@ async function holdOrder(
     next.holds = held;
     return false;
   }
-  const found = await decideHolds(db, holdSubject(id, next));
+  const found = await decideHolds(db, holdSubject(id, next), { facts: holdFacts(refs) });
   next.holds = mergeHolds(held, found);
   const reasons = new Set<HoldReason>(held.map((hold) => hold.reason));
   return next.holds.some((hold) => !reasons.has(hold.reason));
@@ -580,26 +617,32 @@ const PAST_HOLDS: ReadonlySet<Phase> = new Set(["CONFIRMED", "INVOICED", "SHIPPE
 async function holdsOnMove(
   db: Db,
   id: string,
-  write: Exclude<OrderWrite, { kind: "delete" }>,
+  write: ChangeWrite,
   next: OrderState,
   current: OrderState | null,
+  refs: References,
   before: OrderDetail | null,
 ): Promise<void> {
   if (!current || write.kind === "approval" || current.holds.length > 0) return;
   if (!moves(current) || current.phase !== "OPEN" || !moves(next) || !PAST_HOLDS.has(next.phase) || decidesAgain(current, next)) return;
-  const found = (await decideHolds(db, holdSubject(id, current))).filter((hold) => !current.approved.includes(hold.reason));
+  const found = (await decideHolds(db, holdSubject(id, current), { facts: holdFacts(refs) })).filter(
+    (hold) => !current.approved.includes(hold.reason),
+  );
   if (found.length === 0) return;
   const held = { ...current, holds: mergeHolds([], found) };
   await writeHolds(db, id, held, current);
-  await db.order.update({ where: { id }, data: { updated_at: new Date() } });
+  await db.order.update({ where: { id }, data: { updated_at: new Date() }, select: { id: true } });
   if (before) {
-    const after = await toDetail(db, await lockOrder(db, ALL_ORDERS, id));
-    await recordAudit(db, { action: "update", entity: "order", entityId: id, label: auditLabel(after), before, after });
-    await emitEvent(db, {
-      type: "order.held",
-      data: JSON.parse(JSON.stringify(after)) as Prisma.InputJsonObject,
-      subject: { type: "order", id },
-    });
+    const [row] = await readOrderRows(db, [id]);
+    if (row) {
+      const after = detailOf(row);
+      await recordAudit(db, { action: "update", entity: "order", entityId: id, label: auditLabel(after), before, after });
+      await emitEvent(db, {
+        type: "order.held",
+        data: JSON.parse(JSON.stringify(after)) as Prisma.InputJsonObject,
+        subject: { type: "order", id },
+      });
+    }
   }
   throw onHoldError(held.holds, { keepsWrites: true });
 }
@@ -615,157 +658,82 @@ function decidesAgain(current: OrderState | null, next: OrderState): boolean {
  * What an approval approved while its terms stand: nothing once the order stops counting
  * or its terms change (holds are decided again then, whatever was approved).
  */
-function approvalsKept(write: Exclude<OrderWrite, { kind: "delete" }>, current: OrderState | null, next: OrderState): HoldReason[] {
+function approvalsKept(write: ChangeWrite, current: OrderState | null, next: OrderState): HoldReason[] {
   if (write.kind === "approval") return next.approved;
   return moves(next) && !decidesAgain(current, next) ? next.approved : [];
 }
 
-/** Reads what a write needs and answers the order it makes, or the errors of its fields (422). */
-async function nextState(
-  db: Db,
-  scope: OrderScope,
-  write: Exclude<OrderWrite, { kind: "delete" }>,
-  current: OrderState | null,
-): Promise<{ next: OrderState; errors: FieldError[] }> {
-  if (write.kind === "status") {
-    const status = isUuid(write.status)
-      ? await db.status.findUnique({ where: { id: write.status }, select: { type: true, phase: true } })
-      : null;
-    if (status?.type !== "ORDER") {
-      return {
-        next: current!,
-        errors: [
-          {
-            path: "status",
-            message: status ? "must be a status of type ORDER" : "no status with this id exists",
-            code: status ? "wrong_status_type" : "not_found_reference",
-          },
-        ],
-      };
-    }
-    const sent = write.invoices ?? [];
-    const added = sent.filter((invoice) => !current!.invoices.some((stored) => stored.invoice_key === invoice.invoice_key));
-    const errors: FieldError[] = [];
-    await checkInvoices(db, sent, write.id, errors);
-    return {
-      next: { ...current!, statusId: write.status, phase: phaseOf(status), invoices: [...current!.invoices, ...added.map(invoiceStateOf)] },
-      errors,
-    };
-  }
-  if (write.kind === "approval") {
-    const state = current!;
-    if (state.holds.length === 0) {
-      throw new AppError("not_on_hold", "The order is not on hold: there is nothing to decide");
-    }
-    if (write.decision === "APPROVE") {
-      const approved = [...new Set([...state.approved, ...state.holds.map((hold) => hold.reason)])];
-      return { next: { ...state, approved }, errors: [] };
-    }
-    const canceled = await db.status.findFirst({
-      where: { type: "ORDER", phase: "CANCELED" },
-      orderBy: [{ order: "asc" }, { created_at: "asc" }],
-      select: { id: true },
-    });
-    if (!canceled) {
-      return {
-        next: state,
-        errors: [{ path: "decision", message: "the organization has no ORDER status in the CANCELED phase", code: "no_status" }],
-      };
-    }
-    return { next: { ...state, statusId: canceled.id, phase: "CANCELED", approved: [] }, errors: [] };
-  }
-  if (write.kind === "payments") {
-    const payments = write.change(current!.payments.map(paymentInputOf));
-    const errors: FieldError[] = [];
-    await checkMethods(db, payments, errors, (index) => `payments.${index}`);
-    return { next: { ...current!, payments: payments.map((payment) => paymentStateOf(payment, current!.payments)) }, errors };
-  }
-  const input = write.input;
-  const seller = scope.kind === "all" ? input.seller_id : sellerForWrite(scope, input.seller_id ?? current?.columns.seller_id);
-  const errors: FieldError[] = [];
-  const items = input.items;
-  const payments = input.payments;
-  const invoices = input.invoices ?? [];
-  const attachments = input.attachments ?? [];
-  const fileIds = [...new Set(attachments)];
-  const productIds = [...new Set((items ?? []).map((item) => item.product_id))];
-  const variationIds = [...new Set((items ?? []).flatMap((item) => (item.product_variation_id ? [item.product_variation_id] : [])))];
-  const warehouseIds = [
-    ...new Set([input.warehouse_id, ...(items ?? []).map((item) => item.warehouse_id)].filter((id): id is string => Boolean(id))),
+/** A status the write names: of type ORDER, else 422 on `status`. */
+function statusErrors(refs: References, sent: string | undefined): FieldError[] {
+  if (sent === undefined || refs.status?.type === "ORDER") return [];
+  return [
+    {
+      path: "status",
+      message: refs.status ? "must be a status of type ORDER" : "no status with this id exists",
+      code: refs.status ? "wrong_status_type" : "not_found_reference",
+    },
   ];
-  const couponIds = [...new Set((input.coupons ?? []).map((coupon) => coupon.coupon_id))];
-  const currentId = write.kind === "update" ? write.id : null;
-  const [partner, company, sellerRow, status, deliveryMethod, products, variations, warehouses, files, coupons, initial] =
-    await Promise.all([
-      db.partner.count({ where: { id: input.partner_id } }),
-      input.company_id ? db.company.count({ where: { id: input.company_id } }) : 1,
-      seller ? db.seller.count({ where: { id: seller } }) : 1,
-      input.status ? db.status.findUnique({ where: { id: input.status }, select: { type: true, phase: true } }) : null,
-      input.delivery_method_id ? db.deliveryMethod.findUnique({ where: { id: input.delivery_method_id } }) : null,
-      productIds.length
-        ? db.product.findMany({ where: { id: { in: productIds } }, select: { id: true, measure_unit: { select: { abbreviation: true } } } })
-        : [],
-      variationIds.length
-        ? db.productVariation.findMany({ where: { id: { in: variationIds } }, select: { id: true, product_id: true } })
-        : [],
-      warehouseIds.length ? db.warehouse.findMany({ where: { id: { in: warehouseIds } }, select: { id: true } }) : [],
-      fileIds.length ? db.resourceFile.findMany({ where: { id: { in: fileIds } }, select: { id: true } }) : [],
-      couponIds.length
-        ? db.coupon.findMany({ where: { id: { in: couponIds } }, select: { id: true, active: true, start_date: true, end_date: true } })
-        : [],
-      !input.status && !current ? initialStatus(db) : null,
-    ]);
-  // A coupon the order gains must be usable now (whether one is left is decided when its use is taken).
-  const couponById = new Map(coupons.map((coupon) => [coupon.id, coupon]));
+}
+
+/**
+ * The payments' methods (contract §7): of the org, active (unless the order already pays with
+ * it), and the installment rule (server/finance/receivables.ts).
+ */
+function paymentErrors(payments: readonly OrderPaymentInput[], refs: References, current: OrderState | null): FieldError[] {
+  const stored = new Set(current?.payments.map((payment) => payment.payment_method_id) ?? []);
+  return payments.flatMap((payment, index) => {
+    const method = refs.methods.get(payment.payment_method_id);
+    const path = `payments.${index}`;
+    if (!method) return [notFoundRef(`${path}.payment_method_id`, "payment method")];
+    if (!method.active && !stored.has(method.id))
+      return [{ path: `${path}.payment_method_id`, message: "the payment method is inactive", code: "inactive" }];
+    const error = installmentError(method, money(payment.amount), payment.installments, `${path}.installments`);
+    return error ? [error] : [];
+  });
+}
+
+/** The invoices an order is sent: each key unused by other orders, each file one of the org's. */
+function invoiceErrors(invoices: readonly InvoiceInput[], refs: References): FieldError[] {
+  return invoices.flatMap((invoice, index) => [
+    ...(refs.takenInvoiceKeys.has(invoice.invoice_key)
+      ? [{ path: `invoices.${index}.invoice_key`, message: "is already used by another order", code: "duplicate" }]
+      : []),
+    ...(invoice.xml_resource_id && !refs.files.has(invoice.xml_resource_id)
+      ? [notFoundRef(`invoices.${index}.xml_resource_id`, "resource file")]
+      : []),
+    ...(invoice.danfe_resource_id && !refs.files.has(invoice.danfe_resource_id)
+      ? [notFoundRef(`invoices.${index}.danfe_resource_id`, "resource file")]
+      : []),
+  ]);
+}
+
+/** Coupons the order gains must be usable now (contract §7); whether a use is left is decided again when it is taken. */
+function couponErrors(coupons: ReadonlyArray<{ coupon_id: string }>, refs: References, current: OrderState | null): FieldError[] {
   const held = new Set(current?.coupons.map((coupon) => coupon.coupon_id) ?? []);
   const now = new Date();
-  (input.coupons ?? []).forEach((link, index) => {
-    const coupon = couponById.get(link.coupon_id);
+  return coupons.flatMap((link, index) => {
     const path = `coupons.${index}.coupon_id`;
-    if (!coupon) errors.push(notFoundRef(path, "coupon"));
-    else if (held.has(coupon.id)) return;
-    else if (!coupon.active) errors.push({ path, message: "the coupon is inactive", code: "coupon_inactive" });
-    else if ((coupon.start_date && coupon.start_date > now) || (coupon.end_date && coupon.end_date < now)) {
-      errors.push({ path, message: "the coupon is not valid on this date", code: "coupon_expired" });
-    }
+    const coupon = refs.coupons.get(link.coupon_id);
+    if (!coupon) return [notFoundRef(path, "coupon")];
+    if (held.has(coupon.id)) return [];
+    const problem = couponProblem(coupon, now);
+    return problem ? [{ path, ...problem }] : [];
   });
-  if (!partner) errors.push(notFoundRef("partner_id", "partner"));
-  if (!company) errors.push(notFoundRef("company_id", "company"));
-  if (!sellerRow) errors.push(notFoundRef("seller_id", "seller"));
-  if (input.status && status?.type !== "ORDER") {
-    errors.push({
-      path: "status",
-      message: status ? "must be a status of type ORDER" : "no status with this id exists",
-      code: status ? "wrong_status_type" : "not_found_reference",
-    });
-  }
-  if (input.delivery_method_id && !deliveryMethod) errors.push(notFoundRef("delivery_method_id", "delivery method"));
-  const warehouseFound = new Set(warehouses.map((warehouse) => warehouse.id));
-  if (input.warehouse_id && !warehouseFound.has(input.warehouse_id)) errors.push(notFoundRef("warehouse_id", "warehouse"));
-  const fileFound = new Set(files.map((file) => file.id));
-  attachments.forEach((fileId, index) => {
-    if (!fileFound.has(fileId)) errors.push(notFoundRef(`attachments.${index}`, "resource file"));
-  });
-  await checkInvoices(db, invoices, currentId, errors);
-  if (payments) await checkMethods(db, payments, errors, (index) => `payments.${index}`);
+}
 
-  const productById = new Map(products.map((product) => [product.id, product]));
-  const variationById = new Map(variations.map((variation) => [variation.id, variation]));
-  const nextItems: ItemState[] | undefined = items?.map((item, index) => {
-    const product = productById.get(item.product_id);
-    if (!product) errors.push(notFoundRef(`items.${index}.product_id`, "product"));
-    if (item.product_variation_id && variationById.get(item.product_variation_id)?.product_id !== item.product_id) {
-      errors.push({
-        path: `items.${index}.product_variation_id`,
-        message: "no variation of this product has this id",
-        code: "not_found_reference",
-      });
-    }
-    if (item.warehouse_id && !warehouseFound.has(item.warehouse_id)) errors.push(notFoundRef(`items.${index}.warehouse_id`, "warehouse"));
-    const [line = ZERO] = orderFigures({ items: [item] }).lines;
+/** The order's figures (contract §7) checked against what was sent, within 0.01: an order's rules, or a sale's on its own fields. */
+function figureErrors(
+  input: OrderCreateWrite | OrderUpdateInput,
+  computed: { lines: Money[]; order: Money; total: Money; freight: Money; payments: Money[] },
+  itemsChecked: boolean,
+  sale: SaleOrigin | undefined,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  (input.items ?? []).forEach((item, index) => {
+    const line = computed.lines[index] ?? ZERO;
     if (line.isNegative())
       errors.push({ path: `items.${index}.discount`, message: "must not exceed unit_value × quantity", code: "too_big" });
-    if (item.total_value !== undefined && !sameAmount(money(item.total_value), line)) {
+    else if (item.total_value !== undefined && item.total_value !== null && !sameAmount(money(item.total_value), line)) {
       errors.push({
         path: `items.${index}.total_value`,
         message: `must equal unit_value × quantity − discount (${line.toFixed(2)})`,
@@ -773,45 +741,18 @@ async function nextState(
         params: { expected: line.toNumber() },
       });
     }
-    return {
-      id: item.id ?? randomUUID(),
-      product_id: item.product_id,
-      product_variation_id: item.product_variation_id ?? null,
-      warehouse_id: item.warehouse_id ?? null,
-      unit: item.unit ?? product?.measure_unit?.abbreviation ?? null,
-      unit_value: fixed(item.unit_value, 2),
-      quantity: fixed(item.quantity, 4),
-      discount: fixed(item.discount, 2),
-      total_value: line.toFixed(2),
-      list_unit_value: null,
-      item_origin_value: item.item_origin_value ?? null,
-      item_origin_type: item.item_origin_type ?? null,
-      automation_fields: json(item.automation_fields),
-      attributes: json(item.attributes),
-      complements: json(item.complements),
-      resume_fields: json(item.resume_fields ?? []),
-    };
   });
-
-  // Figures: checked against what was sent (within 0.01), stored as computed (contract §7).
-  const itemsNow = nextItems ?? current?.items ?? [];
-  const figures = orderFigures({
-    items: itemsNow,
-    discount_value: input.discount_value,
-    freight_value: input.freight_value ?? current?.columns.freight_value ?? 0,
-  });
-  const orderValue = itemsNow.length > 0 || items ? figures.order : money(input.order_value);
-  if ((itemsNow.length > 0 || items) && !sameAmount(money(input.order_value), figures.order)) {
+  if (sale) return [...errors, ...saleFigureErrors(sale, computed)];
+  if (itemsChecked && !sameAmount(money(input.order_value), computed.order)) {
     errors.push({
       path: "order_value",
-      message: `must equal the sum of the items (${figures.order.toFixed(2)})`,
+      message: `must equal the sum of the items (${computed.order.toFixed(2)})`,
       code: "total_mismatch",
-      params: { expected: figures.order.toNumber() },
+      params: { expected: computed.order.toNumber() },
     });
   }
-  const freight = money(input.freight_value ?? current?.columns.freight_value ?? 0);
   // The client's total is checked against its own order_value (a wrong order_value is named alone); the stored total is computed.
-  const sentTotal = money(input.order_value).minus(money(input.discount_value)).plus(freight);
+  const sentTotal = money(input.order_value).minus(money(input.discount_value)).plus(computed.freight);
   if (!sameAmount(money(input.total_value), sentTotal)) {
     errors.push({
       path: "total_value",
@@ -820,66 +761,220 @@ async function nextState(
       params: { expected: sentTotal.toNumber() },
     });
   }
-  const total = orderValue.minus(money(input.discount_value)).plus(freight);
-  if (total.isNegative()) errors.push({ path: "discount_value", message: "must not exceed order_value + freight_value", code: "too_big" });
-  if (errors.length === 0 && input.attributes) await validateAttributes(db, "order", input.attributes);
+  if (computed.total.isNegative())
+    errors.push({ path: "discount_value", message: "must not exceed order_value + freight_value", code: "too_big" });
+  return errors;
+}
 
-  const delivery: Prisma.JsonValue | undefined = deliveryMethod
+/** Contract §7's sale rules: `full_value` = items + freight, `total_value` = full − discounts, the payments add up to it. */
+function saleFigureErrors(sale: SaleOrigin, computed: { order: Money; total: Money; freight: Money; payments: Money[] }): FieldError[] {
+  const errors: FieldError[] = [];
+  const full = computed.order.plus(computed.freight);
+  if (!sameAmount(money(sale.sent.full_value), full)) {
+    errors.push({
+      path: "full_value",
+      message: `must equal the items' totals plus freight.amount (${full.toFixed(2)})`,
+      code: "total_mismatch",
+      params: { expected: full.toNumber() },
+    });
+  }
+  if (computed.total.isNegative()) {
+    errors.push({ path: "discount", message: "must not exceed full_value", code: "exceeds_total", params: { field: "full_value" } });
+  } else if (!sameAmount(money(sale.sent.total_value), computed.total)) {
+    errors.push({
+      path: "total_value",
+      message: `must equal full_value minus the discounts (${computed.total.toFixed(2)})`,
+      code: "total_mismatch",
+      params: { expected: computed.total.toNumber() },
+    });
+  }
+  if (computed.payments.length > 0 && !sameAmount(sumMoney(computed.payments), computed.total)) {
+    errors.push({
+      path: "payments",
+      message: `the payments' amounts must add up to total_value (they add up to ${sumMoney(computed.payments).toFixed(2)})`,
+      code: "total_mismatch",
+      params: { expected: computed.total.toNumber() },
+    });
+  }
+  return errors;
+}
+
+/** A sent value of a column as the writer keeps it (money as fixed-point text, moments as ISO text, JSON as JSON). */
+function columnValue(name: ColumnName, sent: unknown): Columns[ColumnName] {
+  if (sent === undefined || sent === null) return COLUMNS[name].kind === "json" ? null : COLUMNS[name].kind === "flag" ? false : null;
+  switch (COLUMNS[name].kind) {
+    case "money":
+      return fixed(sent as number, 2);
+    case "moment":
+      return new Date(sent as string).toISOString();
+    case "flag":
+      return Boolean(sent);
+    case "json":
+      return json(sent);
+    default:
+      return String(sent);
+  }
+}
+
+/** What the write sent of a column (absent: undefined). */
+const sentOf = (input: object, name: ColumnName): unknown => (name in input ? Reflect.get(input, name) : undefined);
+
+/** Reads what a write needs and answers the order it makes, or the errors of its fields (422). */
+function nextState(
+  write: ChangeWrite,
+  current: OrderState | null,
+  refs: References,
+  seller: string | null | undefined,
+  paymentsChanged: OrderPaymentInput[] | undefined,
+  sale: SaleOrigin | undefined,
+): { next: OrderState; errors: FieldError[]; figures?: SaleFigures } {
+  if (write.kind === "status") {
+    const errors = statusErrors(refs, write.status);
+    if (errors.length > 0 || !refs.status) return { next: current!, errors };
+    const sent = write.invoices ?? [];
+    const added = sent.filter((invoice) => !current!.invoices.some((stored) => stored.invoice_key === invoice.invoice_key));
+    return {
+      next: {
+        ...current!,
+        statusId: write.status,
+        phase: refs.status.phase ?? "OPEN",
+        invoices: [...current!.invoices, ...added.map(invoiceStateOf)],
+      },
+      errors: invoiceErrors(sent, refs),
+    };
+  }
+  if (write.kind === "approval") {
+    const state = current!;
+    if (state.holds.length === 0) throw new AppError("not_on_hold", "The order is not on hold: there is nothing to decide");
+    if (write.decision === "APPROVE") {
+      const approved = [...new Set([...state.approved, ...state.holds.map((hold) => hold.reason)])];
+      return { next: { ...state, approved }, errors: [] };
+    }
+    if (!refs.canceled) {
+      return {
+        next: state,
+        errors: [{ path: "decision", message: "the organization has no ORDER status in the CANCELED phase", code: "no_status" }],
+      };
+    }
+    return { next: { ...state, statusId: refs.canceled.id, phase: "CANCELED", approved: [] }, errors: [] };
+  }
+  if (write.kind === "payments") {
+    const payments = paymentsChanged ?? [];
+    return {
+      next: { ...current!, payments: payments.map((payment) => paymentStateOf(payment, current!.payments)) },
+      errors: paymentErrors(payments, refs, current),
+    };
+  }
+  const input = write.input;
+  const errors: FieldError[] = [];
+  if (!refs.partner) errors.push(notFoundRef("partner_id", "partner"));
+  if (input.company_id && !refs.company) errors.push(notFoundRef("company_id", "company"));
+  if (seller && !refs.seller) errors.push(notFoundRef("seller_id", "seller"));
+  errors.push(...statusErrors(refs, input.status));
+  if (input.delivery_method_id && !refs.deliveryMethod) errors.push(notFoundRef("delivery_method_id", "delivery method"));
+  if (input.warehouse_id && !refs.warehouses.has(input.warehouse_id)) errors.push(notFoundRef("warehouse_id", "warehouse"));
+  (input.attachments ?? []).forEach((fileId, index) => {
+    if (!refs.files.has(fileId)) errors.push(notFoundRef(`attachments.${index}`, "resource file"));
+  });
+  errors.push(...invoiceErrors(input.invoices ?? [], refs));
+  errors.push(...couponErrors(input.coupons ?? [], refs, current));
+  if (input.payments) errors.push(...paymentErrors(input.payments, refs, current));
+  (input.items ?? []).forEach((item, index) => {
+    if (!refs.products.has(item.product_id)) errors.push(notFoundRef(`items.${index}.product_id`, "product"));
+    if (item.product_variation_id) {
+      const variation = refs.variations.get(item.product_variation_id);
+      if (!variation) errors.push(notFoundRef(`items.${index}.product_variation_id`, "product variation"));
+      else if (variation.product_id !== item.product_id) {
+        errors.push({ path: `items.${index}.product_variation_id`, message: "is a variation of another product", code: "mismatch" });
+      }
+    }
+    if (item.warehouse_id && !refs.warehouses.has(item.warehouse_id)) errors.push(notFoundRef(`items.${index}.warehouse_id`, "warehouse"));
+  });
+  const nextItems: ItemState[] | undefined = input.items?.map((item) => ({
+    id: item.id ?? randomUUID(),
+    product_id: item.product_id,
+    product_variation_id: item.product_variation_id ?? null,
+    warehouse_id: item.warehouse_id ?? null,
+    unit: item.unit ?? refs.products.get(item.product_id)?.unit ?? null,
+    unit_value: fixed(item.unit_value, 2),
+    quantity: fixed(item.quantity, 4),
+    discount: fixed(item.discount, 2),
+    total_value: (orderFigures({ items: [item] }).lines[0] ?? ZERO).toFixed(2),
+    list_unit_value: null,
+    item_origin_value: item.item_origin_value ?? null,
+    item_origin_type: item.item_origin_type ?? null,
+    automation_fields: json(item.automation_fields),
+    attributes: json(item.attributes),
+    complements: json(item.complements),
+    resume_fields: json(item.resume_fields ?? []),
+  }));
+
+  // Figures: checked against what was sent (within 0.01), stored as computed (contract §7).
+  const itemsNow = nextItems ?? current?.items ?? [];
+  const freight = money(input.freight_value ?? current?.columns.freight_value ?? 0);
+  const computed = orderFigures({ items: itemsNow, discount_value: input.discount_value, freight_value: freight });
+  const itemsChecked = itemsNow.length > 0 || input.items !== undefined;
+  const orderValue = itemsChecked ? computed.order : money(input.order_value);
+  const total = orderValue.minus(money(input.discount_value)).plus(freight);
+  const sentPayments = (input.payments ?? []).map((payment) => money(payment.amount));
+  errors.push(
+    ...figureErrors(input, { lines: computed.lines, order: orderValue, total, freight, payments: sentPayments }, itemsChecked, sale),
+  );
+  if (input.attributes) errors.push(...attributeErrors(refs.attributes.get("order") ?? [], input.attributes));
+
+  const delivery = refs.deliveryMethod
     ? json({
-        period_start: deliveryMethod.period_start === null ? null : String(deliveryMethod.period_start),
-        period_end: deliveryMethod.period_end === null ? null : String(deliveryMethod.period_end),
-        period_type: deliveryMethod.period_type,
-        type: deliveryMethod.type,
-        name: deliveryMethod.name,
-        price_type: deliveryMethod.price_type,
-        custom_label: deliveryMethod.custom_label,
+        period_start: refs.deliveryMethod.period_start,
+        period_end: refs.deliveryMethod.period_end,
+        period_type: refs.deliveryMethod.period_type,
+        type: refs.deliveryMethod.type,
+        name: refs.deliveryMethod.name,
+        price_type: refs.deliveryMethod.price_type,
+        custom_label: refs.deliveryMethod.custom_label,
       })
     : input.delivery_method_id === null
       ? null
       : undefined;
-  const kept = <T>(sent: T | undefined, stored: T): T => (sent === undefined ? stored : sent);
   const base = current?.columns;
+  const sentColumns = Object.fromEntries(
+    COLUMN_NAMES.map((name) => {
+      const sent = sentOf(input, name);
+      const keptBy = "kept" in COLUMNS[name] && COLUMNS[name].kept;
+      return [name, sent === undefined && keptBy && base ? base[name] : columnValue(name, sent)];
+    }),
+  ) as Columns;
   const columns: Columns = {
-    origin: kept(input.origin, base?.origin ?? "ADMIN"),
-    partner_id: input.partner_id,
-    company_id: kept(input.company_id, base?.company_id ?? null),
-    seller_id: kept(seller, base?.seller_id ?? null),
-    warehouse_id: kept(input.warehouse_id, base?.warehouse_id ?? null),
-    negotiation_date: new Date(input.negotiation_date).toISOString(),
+    ...sentColumns,
+    origin: sale ? "SALE" : sentOf(input, "origin") === undefined ? (base?.origin ?? "ADMIN") : sentColumns.origin,
+    seller_id: seller === undefined ? (base?.seller_id ?? null) : seller,
     order_value: orderValue.toFixed(2),
-    discount_value: fixed(input.discount_value, 2),
     freight_value: freight.toFixed(2),
     total_value: total.toFixed(2),
-    freight_edit_reason: "freight_edit_reason" in input ? (input.freight_edit_reason ?? null) : (base?.freight_edit_reason ?? null),
-    shipment_contact_id: "shipment_contact_id" in input ? (input.shipment_contact_id ?? null) : (base?.shipment_contact_id ?? null),
-    quotation: kept(input.quotation, base?.quotation ?? false),
-    valid_until: kept(input.valid_until, base?.valid_until ?? null),
-    observation: kept(input.observation, base?.observation ?? null),
-    delivery_method_id: kept(input.delivery_method_id, base?.delivery_method_id ?? null),
-    delivery_rule_id: kept(input.delivery_rule_id, base?.delivery_rule_id ?? null),
-    delivery_date: kept(input.delivery_date, base?.delivery_date ?? null),
-    delivery_scheduling_id: kept(input.delivery_scheduling_id, base?.delivery_scheduling_id ?? null),
+    quotation: input.quotation ?? base?.quotation ?? false,
     delivery_method: delivery === undefined ? (base?.delivery_method ?? null) : delivery,
     discounts: input.discounts === undefined ? (base?.discounts ?? []) : json(input.discounts),
     pre_order_complement: input.pre_order_complement === undefined ? (base?.pre_order_complement ?? {}) : json(input.pre_order_complement),
     checkout_complement: input.checkout_complement === undefined ? (base?.checkout_complement ?? {}) : json(input.checkout_complement),
     automation_fields: input.automation_fields === undefined ? (base?.automation_fields ?? {}) : json(input.automation_fields),
-    shipment: Object.fromEntries(
-      SHIPMENT_FIELDS.map((field) => [field, input[field] === undefined ? (base?.shipment[field] ?? null) : (input[field] ?? null)]),
-    ) as Columns["shipment"],
+    ...(sale ? sale.shipment(refs) : {}),
   };
-  const nextPayments = payments
-    ? settled(payments, total).map((payment) => paymentStateOf(payment, current?.payments ?? []))
+  const settledAmounts = settled(sentPayments, total);
+  const nextPayments = input.payments
+    ? input.payments.map((payment, index) =>
+        paymentStateOf({ ...payment, amount: (settledAmounts[index] ?? money(payment.amount)).toNumber() }, current?.payments ?? []),
+      )
     : (current?.payments ?? []);
+  const initial = refs.initial.order;
   const statusId = input.status ?? current?.statusId ?? initial?.id;
   if (!statusId) errors.push({ path: "status", message: "the organization has no ORDER status; create one first", code: "no_status" });
+  const phase: Phase = input.status ? (refs.status?.phase ?? "OPEN") : (current?.phase ?? initial?.phase ?? "OPEN");
   return {
     next: {
       columns,
       attributes: input.attributes === undefined ? (current?.attributes ?? {}) : json(input.attributes),
       statusId: statusId ?? "",
-      phase: status?.phase ?? (input.status ? "OPEN" : (current?.phase ?? phaseOf(initial ?? { phase: null }))),
-      items: nextItems ?? current?.items ?? [],
+      phase,
+      items: itemsNow,
       payments: nextPayments,
       invoices: input.invoices ? input.invoices.map(invoiceStateOf) : (current?.invoices ?? []),
       attachments: input.attachments ?? current?.attachments ?? [],
@@ -890,45 +985,26 @@ async function nextState(
       approved: current?.approved ?? [],
     },
     errors,
+    figures: sale
+      ? {
+          lines: computed.lines,
+          full: orderValue.plus(freight),
+          discounts: money(input.discount_value),
+          total,
+          freight,
+          payments: settledAmounts,
+        }
+      : undefined,
   };
 }
 
 /**
- * The payments sent, adjusted to add up to the order's total when they are within the
+ * The payments' amounts adjusted to add up to the order's total when they are within the
  * 0.01 a client's figures may be off (the last absorbs it); otherwise as sent.
  */
-function settled(payments: OrderPaymentInput[], total: Money): OrderPaymentInput[] {
-  const amounts = payments.map((payment) => money(payment.amount));
-  if (amounts.length === 0 || !sameAmount(sumMoney(amounts), total)) return payments;
-  const exact = settledPayments(amounts, total);
-  return payments.map((payment, index) => ({ ...payment, amount: (exact[index] ?? ZERO).toNumber() }));
-}
-
-/** The invoices an order is sent: each key unused by other orders, each file one of the org's. */
-async function checkInvoices(db: Db, invoices: InvoiceInput[], orderId: string | null, errors: FieldError[]): Promise<void> {
-  if (invoices.length === 0) return;
-  const fileIds = [
-    ...new Set(
-      invoices.flatMap((invoice) => [invoice.xml_resource_id, invoice.danfe_resource_id]).filter((id): id is string => Boolean(id)),
-    ),
-  ];
-  const [used, files] = await Promise.all([
-    db.orderInvoice.findMany({
-      where: { invoice_key: { in: invoices.map((invoice) => invoice.invoice_key) }, ...(orderId ? { order_id: { not: orderId } } : {}) },
-      select: { invoice_key: true },
-    }),
-    fileIds.length ? db.resourceFile.findMany({ where: { id: { in: fileIds } }, select: { id: true } }) : [],
-  ]);
-  const taken = new Set(used.map((row) => row.invoice_key));
-  const fileFound = new Set(files.map((file) => file.id));
-  invoices.forEach((invoice, index) => {
-    if (taken.has(invoice.invoice_key))
-      errors.push({ path: `invoices.${index}.invoice_key`, message: "is already used by another order", code: "duplicate" });
-    if (invoice.xml_resource_id && !fileFound.has(invoice.xml_resource_id))
-      errors.push(notFoundRef(`invoices.${index}.xml_resource_id`, "resource file"));
-    if (invoice.danfe_resource_id && !fileFound.has(invoice.danfe_resource_id))
-      errors.push(notFoundRef(`invoices.${index}.danfe_resource_id`, "resource file"));
-  });
+function settled(amounts: Money[], total: Money): Money[] {
+  if (amounts.length === 0 || !sameAmount(sumMoney(amounts), total)) return amounts;
+  return settledPayments(amounts, total);
 }
 
 function invoiceStateOf(invoice: InvoiceInput): InvoiceState {
@@ -971,47 +1047,14 @@ function paymentInputOf(payment: PaymentState): OrderPaymentInput {
   };
 }
 
-/** The payment methods of payments, each checked: of the org, and the installment rule (server/finance/receivables.ts). */
-async function checkMethods(db: Db, payments: OrderPaymentInput[], errors: FieldError[], pathOf: (index: number) => string) {
-  const ids = [...new Set(payments.map((payment) => payment.payment_method_id))];
-  const methods = ids.length
-    ? await db.paymentMethod.findMany({
-        where: { id: { in: ids } },
-        select: { id: true, type: true, condition: true, installments: true, minimum_installment_value: true },
-      })
-    : [];
-  const byId = new Map(methods.map((method) => [method.id, method]));
-  payments.forEach((payment, index) => {
-    const method = byId.get(payment.payment_method_id);
-    if (!method) return errors.push(notFoundRef(`${pathOf(index)}.payment_method_id`, "payment method"));
-    const error = installmentError(method, money(payment.amount), payment.installments, `${pathOf(index)}.installments`);
-    if (error) errors.push(error);
-  });
-  return byId;
-}
-
-async function initialStatus(db: Db): Promise<{ id: string; phase: Phase | null } | null> {
-  return (
-    (await db.status.findFirst({ where: { type: "ORDER", is_initial: true }, select: { id: true, phase: true } })) ??
-    (await db.status.findFirst({
-      where: { type: "ORDER" },
-      orderBy: [{ order: "asc" }, { created_at: "asc" }],
-      select: { id: true, phase: true },
-    }))
-  );
-}
-
 /** The search text of an order: its partner's names and number, the shipment city, the observation, a sale's external id. */
-async function searchTextOf(db: Db, next: OrderState, sale: SaleOrigin | undefined): Promise<string> {
-  const partner = await db.partner.findUnique({
-    where: { id: next.columns.partner_id },
-    select: { name: true, trade_name: true, fiscal_registration_number: true },
-  });
+function searchTextOf(next: OrderState, refs: References, sale: SaleOrigin | undefined): string {
+  const partner = refs.partner;
   return searchText([
     partner?.name,
     partner?.trade_name,
     partner?.fiscal_registration_number,
-    next.columns.shipment.shipment_city,
+    next.columns.shipment_city,
     next.columns.observation,
     sale?.externalId,
   ]);
@@ -1021,71 +1064,65 @@ async function searchTextOf(db: Db, next: OrderState, sale: SaleOrigin | undefin
 async function writeRows(
   db: Db,
   id: string,
-  write: Exclude<OrderWrite, { kind: "delete" }>,
+  write: ChangeWrite,
   next: OrderState,
   current: OrderState | null,
   holdings: Holdings | null,
+  refs: References,
+  entersTaken: boolean,
   sale: SaleOrigin | undefined,
 ): Promise<void> {
   const organization_id = db.$organizationId;
-  const { columns } = next;
-  const data = {
-    origin: sale ? "SALE" : columns.origin,
-    partner_id: columns.partner_id,
-    company_id: columns.company_id,
-    seller_id: columns.seller_id,
-    warehouse_id: columns.warehouse_id,
-    status_id: next.statusId,
-    negotiation_date: new Date(columns.negotiation_date),
-    order_value: columns.order_value,
-    discount_value: columns.discount_value,
-    freight_value: columns.freight_value,
-    total_value: columns.total_value,
-    freight_edit_reason: columns.freight_edit_reason,
-    shipment_contact_id: columns.shipment_contact_id,
-    quotation: columns.quotation,
-    valid_until: columns.valid_until === null ? null : new Date(`${columns.valid_until}T00:00:00Z`),
-    approved_holds: next.approved,
-    observation: columns.observation,
-    delivery_method_id: columns.delivery_method_id,
-    delivery_rule_id: columns.delivery_rule_id,
-    delivery_date: columns.delivery_date,
-    delivery_scheduling_id: columns.delivery_scheduling_id,
-    delivery_method: columns.delivery_method === null ? Prisma.DbNull : (columns.delivery_method as Prisma.InputJsonValue),
-    discounts: columns.discounts as Prisma.InputJsonValue,
-    attributes: next.attributes as Prisma.InputJsonValue,
-    pre_order_complement: columns.pre_order_complement as Prisma.InputJsonValue,
-    checkout_complement: columns.checkout_complement as Prisma.InputJsonValue,
-    automation_fields: columns.automation_fields as Prisma.InputJsonValue,
-    ...columns.shipment,
-  };
   const changesSearch = !current || write.kind === "create" || write.kind === "update";
-  const search = changesSearch ? { search_text: await searchTextOf(db, next, sale) } : {};
+  // The row: the order's columns (shape.ts), its status, approvals and attributes, its search text when
+  // what it is searched by may have changed, and — on entering INVOICED — when, and its seller's
+  // commission rate then (contract §11).
+  const assigned: Array<[string, Prisma.Sql]> = [
+    ...columnValues(next.columns),
+    ["status_id", Prisma.sql`${next.statusId}::uuid`],
+    // As an array literal: the embedded engine serializes a list only of the types it knew when it started, and an enum's
+    // array type may be younger than the process (a first start migrates after opening it).
+    ["approved_holds", Prisma.sql`${`{${next.approved.join(",")}}`}::"OrderHoldReason"[]`],
+    ["attributes", Prisma.sql`${JSON.stringify(next.attributes)}::jsonb`],
+    ...(changesSearch ? [["search_text", Prisma.sql`${searchTextOf(next, refs, sale)}`] as [string, Prisma.Sql]] : []),
+    ...(entersTaken
+      ? [
+          ["invoiced_at", Prisma.sql`now()`] as [string, Prisma.Sql],
+          ["commission_rate", Prisma.sql`${refs.seller?.commission_rate ?? null}::numeric`] as [string, Prisma.Sql],
+        ]
+      : []),
+  ];
   if (!current) {
-    if (write.kind === "create" && write.input.id && (await db.order.count({ where: { id } }))) {
+    const inserted = await scopedQuery<{ id: string }>(
+      db,
+      (organization) => Prisma.sql`
+        INSERT INTO orders (id, organization_id, number, sale_id, resume_fields, created_at, updated_at,
+                            ${Prisma.join(assigned.map(([name]) => Prisma.raw(name)))})
+        VALUES (${id}::uuid, ${organization}, nextval(('order_number_' || replace(${organization}::text, '-', ''))::regclass)::int,
+                ${sale?.saleId ?? null}::uuid, ${JSON.stringify(sale?.resumeFields ?? [])}::jsonb, now(), now(),
+                ${Prisma.join(assigned.map(([, value]) => value))})
+        ON CONFLICT (id) DO NOTHING
+        RETURNING id`,
+    );
+    if (inserted.length === 0) {
       throw new AppError("conflict", "An order with this id already exists", {
         errors: [{ path: "id", message: "is already used", code: "duplicate" }],
       });
     }
-    await db.order.create({
-      data: {
-        ...data,
-        ...search,
-        id,
-        organization_id,
-        number: await nextOrderNumber(db),
-        sale_id: sale?.saleId ?? null,
-        resume_fields: (sale?.resumeFields ?? []) as Prisma.InputJsonArray,
-      },
-    });
   } else if (
     lockedView(current) !== lockedView(next) ||
     next.statusId !== current.statusId ||
     canonical(next.attributes) !== canonical(current.attributes) ||
     canonical(next.approved) !== canonical(current.approved) ||
-    changesSearch
+    changesSearch ||
+    entersTaken
   ) {
-    await db.order.update({ where: { id }, data: { ...data, ...search } });
+    await scopedQuery(
+      db,
+      (organization) => Prisma.sql`
+        UPDATE orders SET ${Prisma.join(assigned.map(([name, value]) => Prisma.sql`${Prisma.raw(name)} = ${value}`))}, updated_at = now()
+        WHERE organization_id = ${organization} AND id = ${id}::uuid`,
+    );
   }
   const sent =
     write.kind === "create" ? { items: true, payments: true, invoices: true, attachments: true, coupons: true } : listsSent(write);
@@ -1193,11 +1230,12 @@ async function moveStock(
   db: Db,
   orderId: string,
   next: OrderState,
-  current: OrderState | null,
   currentRow: OrderRow | null,
   entersTaken: boolean,
+  refs: References,
   rename: (errors: FieldError[]) => FieldError[],
 ): Promise<Holdings | null> {
+  const current = currentRow ? stateOf(currentRow) : null;
   const held = heldStock(currentRow);
   const needed = holdsReservation(next) || entersTaken;
   if (!needed && held.length === 0) return null;
@@ -1212,14 +1250,11 @@ async function moveStock(
         quantity: money(item.quantity),
       }))
     : [];
-  const result = await moveOrderStock(db, {
-    orderId,
-    companyId: next.columns.company_id,
-    warehouseId: next.columns.warehouse_id,
-    needs,
-    held,
-    take: entersTaken,
-  });
+  const result = await moveOrderStock(
+    db,
+    { orderId, companyId: next.columns.company_id, warehouseId: next.columns.warehouse_id, needs, held, take: entersTaken },
+    refs,
+  );
   if (result.errors.length > 0) throw validation(rename(result.errors));
   return result.items;
 }
@@ -1247,60 +1282,68 @@ function heldStock(row: OrderRow | null): HeldStock[] {
  * One use of each coupon while the order counts (not a quotation, not canceled): uses taken
  * for coupons it gains, given back for those it loses, decided under the order's lock, so
  * concurrent writes of one order count a coupon once; `max_uses` is held by the conditional
- * UPDATE of `claimCoupons`.
+ * UPDATE of `claimCoupons`. A coupon that could not be taken is 422 on its field, for the
+ * reason `couponProblem` finds (used up, when it looked usable: another order took the last use).
  */
-async function countCoupons(db: Db, next: OrderState, current: OrderState | null): Promise<void> {
+async function countCoupons(
+  db: Db,
+  next: OrderState,
+  current: OrderState | null,
+  refs: References,
+  rename: (errors: FieldError[]) => FieldError[],
+): Promise<void> {
   const held = current && moves(current) ? current.coupons.map((coupon) => coupon.coupon_id) : [];
   const wanted = moves(next) ? next.coupons.map((coupon) => coupon.coupon_id) : [];
   await releaseCoupons(
     db,
     held.filter((couponId) => !wanted.includes(couponId)),
   );
-  await claimCoupons(
-    db,
-    next.coupons.flatMap((coupon, index) =>
-      wanted.includes(coupon.coupon_id) && !held.includes(coupon.coupon_id) ? [{ id: coupon.coupon_id, index }] : [],
+  const refused = new Set(
+    await claimCoupons(
+      db,
+      wanted.filter((couponId) => !held.includes(couponId)),
     ),
-    "coupons",
   );
+  if (refused.size === 0) return;
+  const errors = next.coupons.flatMap((coupon, index): FieldError[] => {
+    if (!refused.has(coupon.coupon_id)) return [];
+    const path = `coupons.${index}.coupon_id`;
+    const stored = refs.coupons.get(coupon.coupon_id);
+    if (!stored) return [notFoundRef(path, "coupon")];
+    const problem = couponProblem(stored) ?? { message: "the coupon is used up", code: "coupon_used_up" };
+    return [{ path, ...problem }];
+  });
+  throw validation(rename(errors));
 }
 
-/** On entering INVOICED: one receivable per installment of each payment, unless the order already has receivables (a sale's). */
-async function makeReceivables(db: Db, orderId: string, next: OrderState, rename: (errors: FieldError[]) => FieldError[]): Promise<void> {
+/** On entering INVOICED: one receivable per installment of each payment (server/finance/receivables.ts), announced. */
+async function makeReceivables(
+  db: Db,
+  orderId: string,
+  next: OrderState,
+  refs: References,
+  rename: (errors: FieldError[]) => FieldError[],
+  announce: boolean,
+): Promise<void> {
   if (next.payments.length === 0) return;
-  if ((await db.financial.count({ where: { order_id: orderId } })) > 0) return;
-  const payments = next.payments.map(paymentInputOf);
-  const errors: FieldError[] = [];
-  const methods = await checkMethods(db, payments, errors, (index) => `payments.${index}`);
+  const errors = paymentErrors(next.payments.map(paymentInputOf), refs, next);
   if (errors.length > 0) throw validation(rename(errors));
-  const status = await db.status.findFirst({ where: { type: "FINANCIAL", is_initial: true }, select: { id: true } });
+  const status = refs.initial.financial;
   if (!status) throw validation([{ path: "status", message: "the organization needs a FINANCIAL status", code: "no_status" }]);
-  const partner = await db.partner.findUniqueOrThrow({ where: { id: next.columns.partner_id }, select: { name: true } });
-  const now = new Date();
-  const rows = next.payments.flatMap((payment) => {
-    const method = methods.get(payment.payment_method_id);
-    if (!method) return [];
-    const type = method.type;
-    return receivablesOf(money(payment.amount), payment.installments, now, rulesOf(method)).map((receivable) => ({
-      id: randomUUID(),
-      organization_id: db.$organizationId,
-      partner_id: next.columns.partner_id,
-      order_id: orderId,
-      installment: receivable.installment,
-      status_id: status.id,
-      type,
-      value: receivable.value.toFixed(2),
-      due_date: receivable.due_date,
-      search_text: searchText([partner.name, type]),
-    }));
+  if (!refs.partner) throw validation([notFoundRef("partner_id", "partner")]);
+  const ids = await writeReceivables(db, {
+    kind: "payments",
+    partner: refs.partner,
+    orderId,
+    statusId: status.id,
+    base: new Date(),
+    payments: next.payments.flatMap((payment) => {
+      const method = refs.methods.get(payment.payment_method_id);
+      return method ? [{ amount: money(payment.amount), installments: payment.installments, method }] : [];
+    }),
   });
-  if (rows.length === 0) return;
-  await db.financial.createMany({ data: rows });
-  for (const financial of await financialsByIds(
-    db,
-    rows.map((row) => row.id),
-  ))
-    await announceNewFinancial(db, financial);
+  if (!announce) return;
+  for (const financial of await financialsByIds(db, ids)) await announceNewFinancial(db, financial);
 }
 
 /** On entering CANCELED: the order's receivables that nothing was paid of go to the FINANCIAL canceled status. */
@@ -1320,15 +1363,18 @@ async function cancelReceivables(db: Db, orderId: string): Promise<void> {
  */
 async function deleteOrder(db: Db, row: OrderRow, current: OrderState): Promise<void> {
   if (!current.columns.quotation && isLocked(current.phase)) throw lockedError(current.phase);
-  const financials = await db.financial.count({ where: { order_id: row.id } });
-  if (financials > 0) {
-    throw new AppError("has_receivables", `The order still has ${financials} financial records: cancel it instead`, {
-      params: { usages: { financials } },
+  if (row.receivables > 0) {
+    throw new AppError("has_receivables", `The order still has ${row.receivables} financial records: cancel it instead`, {
+      params: { usages: { financials: row.receivables } },
     });
   }
   const held = heldStock(row);
   if (held.length > 0) {
-    const result = await moveOrderStock(db, { orderId: row.id, companyId: null, warehouseId: null, needs: [], held, take: false });
+    const result = await moveOrderStock(
+      db,
+      { orderId: row.id, companyId: null, warehouseId: null, needs: [], held, take: false },
+      { products: new Map(), defaults: { company: null, warehouse: null } },
+    );
     if (result.errors.length > 0) throw validation(result.errors);
   }
   if (moves(current))
@@ -1336,7 +1382,7 @@ async function deleteOrder(db: Db, row: OrderRow, current: OrderState): Promise<
       db,
       current.coupons.map((coupon) => coupon.coupon_id),
     );
-  await db.order.delete({ where: { id: row.id } });
+  await db.order.delete({ where: { id: row.id }, select: { id: true } });
 }
 
 /** POST /orders: the order, answered as GET does (the router shapes the create response). */
@@ -1368,39 +1414,41 @@ export async function decideOrder(db: Db, scope: OrderScope, input: OrderApprova
 
 /**
  * The panel's "duplicate as new quotation" (contract §11): a new quotation with the order's
- * partner, seller, company, warehouse, items, payments, freight, discount and address,
- * negotiated now (so valid for the org's `quote_validity_days`); its coupons are left out
- * (they are chosen again). Written by the one writer like any order.
+ * columns COLUMNS marks `copied` (partner, seller, company, warehouse, freight, discount,
+ * address, …), its items and payments, negotiated now (so valid for the org's
+ * `quote_validity_days`); its coupons are left out (they are chosen again). Written by the one
+ * writer like any order.
  */
 export async function duplicateQuotation(db: Db, scope: OrderScope, id: string): Promise<OrderDetail> {
-  const source = await getOrder(db, scope, id);
+  const [row] = isUuid(id) ? await readOrderRows(db, [id], scope) : [];
+  if (!row) throw AppError.notFound("Order");
+  const source = stateOf(row);
+  const copied = Object.fromEntries(
+    COLUMN_NAMES.flatMap((name) => {
+      if (!("copied" in COLUMNS[name] && COLUMNS[name].copied)) return [];
+      const value = source.columns[name];
+      // The create schema requires the shipment fields: an empty one is copied empty.
+      if (value === null && name.startsWith("shipment_")) return [[name, ""]];
+      return [[name, COLUMNS[name].kind === "money" ? Number(value) : value]];
+    }),
+  );
   const input = orderCreate.parse({
-    partner_id: source.partner_id,
-    company_id: source.company_id,
-    seller_id: source.seller_id,
-    warehouse_id: source.warehouse_id,
+    ...copied,
     negotiation_date: new Date().toISOString(),
     quotation: true,
-    order_value: source.order_value,
-    discount_value: source.discount_value,
-    freight_value: source.freight_value,
-    total_value: source.total_value,
-    observation: source.observation,
-    delivery_method_id: source.delivery_method_id,
-    ...Object.fromEntries(SHIPMENT_FIELDS.map((field) => [field, source[field] ?? ""])),
     items: source.items.map((item) => ({
-      product_id: item.productId,
-      product_variation_id: item.productVariationId,
-      warehouse_id: item.warehouseId,
+      product_id: item.product_id,
+      product_variation_id: item.product_variation_id,
+      warehouse_id: item.warehouse_id,
       unit: item.unit,
-      unit_value: item.unitValue,
-      quantity: item.quantity,
-      discount: item.discount,
+      unit_value: Number(item.unit_value),
+      quantity: Number(item.quantity),
+      discount: Number(item.discount),
       attributes: item.attributes,
     })),
     payments: source.payments.map((payment) => ({
-      payment_method_id: payment.paymentMethodId,
-      amount: payment.amount,
+      payment_method_id: payment.payment_method_id,
+      amount: Number(payment.amount),
       installments: payment.installments,
     })),
     attributes: source.attributes,

@@ -1,12 +1,15 @@
 import type { Db } from "../../db/scoped";
 import { AppError } from "../../errors";
 import { resourceFileUrl } from "../../files/resource-files/service";
-import { billetOf, cardOf, financialInclude, pixOf, toFinancial } from "../../finance/financials/service";
-import type { Prisma } from "../../generated/prisma/client";
+import { financialJson, financialOfJson, type FinancialJson } from "../../finance/financials/service";
+import type { Financial } from "../../finance/financials/schemas";
+import { Prisma } from "../../generated/prisma/client";
+import { preparedQuery } from "../../db/sql";
+import { orderCouponsJson } from "../../orders/orders/shape";
 import { isUuid } from "../../lib/ids";
 import { toJsonNumber, type Money } from "../../lib/money";
 import { paginate, type Page, type PageableDelegate } from "../../lib/paging";
-import { scopeWhere, type OrderScope } from "../../auth/scope";
+import { ALL_ORDERS, scopeWhere, scopeWhereSql, type OrderScope } from "../../auth/scope";
 import { enqueueEvent, eventData } from "../../webhooks/outbox";
 import type { SaleDetail, SaleListInput, SaleListRecord, SalePaymentDetail } from "./schemas";
 
@@ -16,20 +19,144 @@ import type { SaleDetail, SaleListInput, SaleListRecord, SalePaymentDetail } fro
  * scope of server/auth/scope.ts); another's are 404.
  */
 
-export const saleInclude = {
-  partner: { select: { id: true, name: true, phone: true, mobile: true, fiscal_registration_number: true, email: true } },
-  company: { select: { id: true, name: true, fiscal_registration_number: true } },
-  seller: { select: { id: true, name: true, email: true } },
-  solution: { select: { id: true, name: true, metadata: true } },
-  status: { select: { id: true, title: true, background_color: true, font_color: true } },
-  order: { select: { id: true, number: true } },
-  items: { orderBy: { position: "asc" }, include: { product: { select: { name: true, images: true, measure_unit_id: true } } } },
-  payments: { orderBy: { position: "asc" }, include: { payment_method: { select: { name: true, type: true } } } },
-  coupons: { include: { coupon: { select: { code: true, name: true, type: true, value_type: true, value: true } } } },
-  statuses: { orderBy: [{ created_at: "asc" }, { id: "asc" }], include: { status: { select: { title: true } } } },
-  financials: { orderBy: [{ due_date: "asc" }, { installment: "asc" }, { id: "asc" }], include: financialInclude },
-} satisfies Prisma.SaleInclude;
-type SaleRow = Prisma.SaleGetPayload<{ include: typeof saleInclude }>;
+/** A sale as its one read answers it (`readSales`): its columns, and every row that hangs off it with the names staff read. */
+interface SaleRow {
+  id: string;
+  organization_id: string;
+  external_id: string | null;
+  company_id: string | null;
+  partner_id: string;
+  seller_id: string | null;
+  solution_id: string | null;
+  updated_by: string;
+  observation: string | null;
+  shopping_cart_id: string | null;
+  quotation: boolean;
+  full_value: string;
+  total_value: string;
+  total_discount: string;
+  freight_amount: string;
+  freight_edit_reason: string | null;
+  discounts: Prisma.JsonValue;
+  invoices: Prisma.JsonValue;
+  origin_attributes: Prisma.JsonValue;
+  pre_order_complement: Prisma.JsonValue;
+  checkout_complement: Prisma.JsonValue;
+  automation_fields: Prisma.JsonValue;
+  resume_fields: Prisma.JsonValue;
+  delivery: Prisma.JsonValue;
+  attributes: Prisma.JsonValue;
+  webhook_error: string | null;
+  created_at: Date;
+  partner: SaleDetail["partner"];
+  company: SaleDetail["company"];
+  seller: SaleDetail["seller"];
+  solution: { id: string; name: string; metadata: Prisma.JsonValue } | null;
+  status: { id: string; title: string; background_color: string; font_color: string };
+  order: { id: string; number: number } | null;
+  items: Array<{
+    id: string;
+    product_id: string;
+    product_name: string;
+    images: Prisma.JsonValue;
+    measure_unit_id: string | null;
+    product_variation_id: string | null;
+    unit: string | null;
+    unit_value: string;
+    quantity: string;
+    discount: string;
+    total_value: string;
+    item_origin_value: string | null;
+    item_origin_type: string | null;
+    automation_fields: Prisma.JsonValue;
+    complements: Prisma.JsonValue;
+    resume_fields: Prisma.JsonValue;
+  }>;
+  payments: Array<{
+    id: string;
+    payment_method_id: string;
+    payment_method_name: string;
+    payment_method_type: string | null;
+    amount: string;
+    installments: number;
+    installment_id: string | null;
+    transaction_id: string | null;
+    gateway: string | null;
+    captured_at: string | null;
+    capture_reference: string | null;
+  }>;
+  coupons: Array<{ coupon_id: string; code: string; name: string; type: string; value_type: string; value: string }>;
+  statuses: Array<{ id: string; status_id: string; title: string; created_at: string }>;
+  financials: FinancialJson[];
+}
+
+/**
+ * The one read of sales (issue 41): each with its partner, company, seller, sales channel,
+ * status, order, items, payments, coupons — its order's, which holds their uses, or a
+ * quotation's own — status history and receivables, in one statement prepared once per
+ * connection; decimals as text. A scope leaves out the sales it does not see. In the order of `ids`.
+ */
+export async function readSales(db: Db, ids: readonly string[], scope: OrderScope = ALL_ORDERS): Promise<SaleDetail[]> {
+  const seller = scopeWhereSql(scope);
+  if (ids.length === 0 || seller.none) return [];
+  const rows = await preparedQuery<SaleRow>(
+    db,
+    "sale-rows",
+    (organization) => Prisma.sql`
+    SELECT s.id, s.organization_id, s.external_id, s.company_id, s.partner_id, s.seller_id, s.solution_id, s.updated_by, s.observation,
+      s.shopping_cart_id, s.quotation, s.full_value::text AS full_value, s.total_value::text AS total_value,
+      s.total_discount::text AS total_discount, s.freight_amount::text AS freight_amount, s.freight_edit_reason, s.discounts, s.invoices,
+      s.origin_attributes, s.pre_order_complement, s.checkout_complement, s.automation_fields, s.resume_fields, s.delivery, s.attributes,
+      s.webhook_error, s.created_at,
+      json_build_object('id', pa.id, 'name', pa.name, 'phone', pa.phone, 'mobile', pa.mobile,
+                        'fiscal_registration_number', pa.fiscal_registration_number, 'email', pa.email) AS partner,
+      (SELECT json_build_object('id', c.id, 'name', c.name, 'fiscal_registration_number', c.fiscal_registration_number)
+         FROM companies c WHERE c.organization_id = s.organization_id AND c.id = s.company_id) AS company,
+      (SELECT json_build_object('id', se.id, 'name', se.name, 'email', se.email)
+         FROM sellers se WHERE se.organization_id = s.organization_id AND se.id = s.seller_id) AS seller,
+      (SELECT json_build_object('id', so.id, 'name', so.name, 'metadata', so.metadata)
+         FROM solutions so WHERE so.organization_id = s.organization_id AND so.id = s.solution_id) AS solution,
+      json_build_object('id', st.id, 'title', st.title, 'background_color', st.background_color, 'font_color', st.font_color) AS status,
+      CASE WHEN o.id IS NOT NULL THEN json_build_object('id', o.id, 'number', o.number) END AS "order",
+      COALESCE((SELECT json_agg(json_build_object(
+          'id', i.id, 'product_id', i.product_id, 'product_name', p.name, 'images', p.images, 'measure_unit_id', p.measure_unit_id,
+          'product_variation_id', i.product_variation_id, 'unit', i.unit, 'unit_value', i.unit_value::text, 'quantity', i.quantity::text,
+          'discount', i.discount::text, 'total_value', i.total_value::text, 'item_origin_value', i.item_origin_value,
+          'item_origin_type', i.item_origin_type, 'automation_fields', i.automation_fields, 'complements', i.complements,
+          'resume_fields', i.resume_fields) ORDER BY i.position)
+        FROM sale_items i JOIN products p ON p.organization_id = i.organization_id AND p.id = i.product_id
+        WHERE i.organization_id = s.organization_id AND i.sale_id = s.id), '[]') AS items,
+      COALESCE((SELECT json_agg(json_build_object(
+          'id', sp.id, 'payment_method_id', sp.payment_method_id, 'payment_method_name', pm.name, 'payment_method_type', pm.type,
+          'amount', sp.amount::text, 'installments', sp.installments, 'installment_id', sp.installment_id,
+          'transaction_id', sp.transaction_id, 'gateway', sp.gateway, 'captured_at', sp.captured_at,
+          'capture_reference', sp.capture_reference) ORDER BY sp.position)
+        FROM sale_payments sp JOIN payment_methods pm ON pm.organization_id = sp.organization_id AND pm.id = sp.payment_method_id
+        WHERE sp.organization_id = s.organization_id AND sp.sale_id = s.id), '[]') AS payments,
+      CASE WHEN o.id IS NOT NULL THEN ${Prisma.raw(orderCouponsJson("o"))}
+        ELSE COALESCE((SELECT json_agg(json_build_object('coupon_id', cp.id, 'code', cp.code, 'name', cp.name, 'type', cp.type,
+                                                         'value_type', cp.value_type, 'value', cp.value::text) ORDER BY sc.id)
+          FROM sale_coupons sc JOIN coupons cp ON cp.organization_id = sc.organization_id AND cp.id = sc.coupon_id
+          WHERE sc.organization_id = s.organization_id AND sc.sale_id = s.id), '[]') END AS coupons,
+      COALESCE((SELECT json_agg(json_build_object('id', ch.id, 'status_id', ch.status_id, 'title', cs.title, 'created_at', ch.created_at)
+                                ORDER BY ch.created_at, ch.id)
+        FROM sale_status_changes ch JOIN statuses cs ON cs.organization_id = ch.organization_id AND cs.id = ch.status_id
+        WHERE ch.organization_id = s.organization_id AND ch.sale_id = s.id), '[]') AS statuses,
+      COALESCE((SELECT json_agg(${Prisma.raw(financialJson("f"))} ORDER BY f.due_date, f.installment, f.id)
+        FROM financials f WHERE f.organization_id = s.organization_id AND f.sale_id = s.id), '[]') AS financials
+    FROM sales s
+    JOIN partners pa ON pa.organization_id = s.organization_id AND pa.id = s.partner_id
+    JOIN statuses st ON st.organization_id = s.organization_id AND st.id = s.status_id
+    LEFT JOIN orders o ON o.organization_id = s.organization_id AND o.sale_id = s.id
+    WHERE s.organization_id = ${organization} AND s.id = ANY(${[...ids]}::uuid[])
+      AND (${seller.sellerId}::uuid IS NULL OR s.seller_id = ${seller.sellerId}::uuid)`,
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [saleDetailOf(row)] : [];
+  });
+}
 
 type StoredImage = { resource_file_id: string; main?: boolean; order?: number };
 /** The delivery a sale stores: what was sent, the delivery method's own fields, the partner's default address. */
@@ -41,29 +168,32 @@ function mainImage(organizationId: string, images: unknown): string | null {
   return image ? resourceFileUrl(organizationId, image.resource_file_id) : null;
 }
 
-const number = (value: Prisma.Decimal | Money) => toJsonNumber(value) ?? 0;
+const number = (value: string | Prisma.Decimal | Money) => toJsonNumber(value) ?? 0;
 const stringMap = (value: Prisma.JsonValue) =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, string>) : {};
 const jsonMap = (value: Prisma.JsonValue) =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const jsonList = (value: Prisma.JsonValue) => (Array.isArray(value) ? (value as Array<Record<string, unknown>>) : []);
 
-function paymentDetail(row: SaleRow, payment: SaleRow["payments"][number]): SalePaymentDetail {
-  const receivable = row.financials.find((financial) => financial.sale_payment_id === payment.id);
-  const card = receivable ? cardOf(receivable) : null;
-  const billet = receivable ? billetOf(receivable) : null;
+function paymentDetail(
+  payment: SaleRow["payments"][number],
+  financials: ReadonlyArray<{ salePaymentId: string | null; detail: Financial }>,
+): SalePaymentDetail {
+  const receivable = financials.find((financial) => financial.salePaymentId === payment.id)?.detail;
+  const card = receivable?.card ?? null;
+  const billet = receivable?.payment_billet ?? null;
   return {
     id: payment.id,
     payment_method_id: payment.payment_method_id,
-    payment_method_name: payment.payment_method.name,
-    payment_method_type: payment.payment_method.type,
+    payment_method_name: payment.payment_method_name,
+    payment_method_type: payment.payment_method_type,
     amount: number(payment.amount),
     installments: payment.installments,
     installment_id: payment.installment_id,
     transaction_id: payment.transaction_id,
     has_payment_gateway: payment.gateway !== null,
     gateway: payment.gateway,
-    captured_at: payment.captured_at?.toISOString() ?? null,
+    captured_at: payment.captured_at === null ? null : new Date(payment.captured_at).toISOString(),
     capture_reference: payment.capture_reference,
     card: card
       ? {
@@ -76,16 +206,18 @@ function paymentDetail(row: SaleRow, payment: SaleRow["payments"][number]): Sale
           tid: card.tid,
         }
       : null,
-    pix: receivable ? pixOf(receivable) : null,
+    pix: receivable?.pix ?? null,
     payment_billet: billet
       ? { financial_id: billet.financial_id, bar_code: billet.bar_code, qr_code: billet.qr_code, resource_file_id: billet.resource_file_id }
       : null,
   };
 }
 
-export function toSaleDetail(row: SaleRow): SaleDetail {
+/** GET /sales/{id}: the sale as its one read has it; also `sale.created`'s data and the audit log's record. */
+function saleDetailOf(row: SaleRow): SaleDetail {
   const delivery: StoredDelivery = (row.delivery ?? {}) as StoredDelivery;
   const value = (key: string) => delivery[key] ?? null;
+  const financials = row.financials.map((json) => ({ salePaymentId: json.sale_payment_id, detail: financialOfJson(json) }));
   const origin = {
     id: row.solution?.id ?? null,
     origin_id: row.solution_id,
@@ -104,13 +236,13 @@ export function toSaleDetail(row: SaleRow): SaleDetail {
     total_value: number(row.total_value),
     full_value: number(row.full_value),
     total_discount: number(row.total_discount),
-    created_at: row.created_at.toISOString(),
+    created_at: new Date(row.created_at).toISOString(),
     invoices: Array.isArray(row.invoices) ? row.invoices.map(String) : [],
     origin,
     items: row.items.map((item) => ({
       id: item.id,
       product_id: item.product_id,
-      product_name: item.product.name,
+      product_name: item.product_name,
       quantity: number(item.quantity),
       unit: item.unit,
       unit_value: number(item.unit_value),
@@ -119,15 +251,15 @@ export function toSaleDetail(row: SaleRow): SaleDetail {
       item_origin_value: item.item_origin_value,
       item_origin_type: item.item_origin_type,
       product_variation_id: item.product_variation_id,
-      unit_id: item.product.measure_unit_id,
-      product_image: mainImage(row.organization_id, item.product.images),
+      unit_id: item.measure_unit_id,
+      product_image: mainImage(row.organization_id, item.images),
       complements: jsonList(item.complements),
       automation_fields: stringMap(item.automation_fields),
       resume_fields: jsonList(item.resume_fields),
     })),
     freight: { id: row.id, amount: number(row.freight_amount), edit_reason: row.freight_edit_reason },
     discount: jsonList(row.discounts).map((entry) => ({ id: String(entry.id), type: String(entry.type), amount: Number(entry.amount) })),
-    payments: row.payments.map((payment) => paymentDetail(row, payment)),
+    payments: row.payments.map((payment) => paymentDetail(payment, financials)),
     pre_order_complement: stringMap(row.pre_order_complement),
     checkout_complement: stringMap(row.checkout_complement),
     automation_fields: stringMap(row.automation_fields),
@@ -163,8 +295,8 @@ export function toSaleDetail(row: SaleRow): SaleDetail {
     statuses: row.statuses.map((change) => ({
       id: change.id,
       status_id: change.status_id,
-      title: change.status.title,
-      created_at: change.created_at.toISOString(),
+      title: change.title,
+      created_at: new Date(change.created_at).toISOString(),
     })),
     webhook_error: row.webhook_error,
     delivery_method_id: value("delivery_method_id"),
@@ -180,21 +312,22 @@ export function toSaleDetail(row: SaleRow): SaleDetail {
     delivery_method_custom_label: value("delivery_method_custom_label"),
     coupons: row.coupons.map((link) => ({
       coupon_id: link.coupon_id,
-      code: link.coupon.code,
-      name: link.coupon.name,
-      type: link.coupon.type,
-      value_type: link.coupon.value_type,
-      value: number(link.coupon.value),
+      code: link.code,
+      name: link.name,
+      type: link.type,
+      value_type: link.value_type,
+      value: number(link.value),
     })),
-    financials: row.financials.map(toFinancial),
+    financials: financials.map((financial) => financial.detail),
     attributes: jsonMap(row.attributes),
   };
 }
 
+/** GET /sales/{id}: 404 for a sale not in the org (or, for a SELLER, not its seller's). */
 export async function getSale(db: Db, scope: OrderScope, id: string): Promise<SaleDetail> {
-  const row = isUuid(id) ? await db.sale.findFirst({ where: { id, ...scopeWhere(scope) }, include: saleInclude }) : null;
-  if (!row) throw AppError.notFound("Sale");
-  return toSaleDetail(row);
+  const [detail] = isUuid(id) ? await readSales(db, [id], scope) : [];
+  if (!detail) throw AppError.notFound("Sale");
+  return detail;
 }
 
 const listInclude = {

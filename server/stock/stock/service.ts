@@ -848,3 +848,130 @@ export async function stockOfProduct(db: Db, productId: string): Promise<StockRe
   });
   return rows.map(rowToRecord);
 }
+
+/** What an order needs of one stock record's key, summed over its items. */
+export interface OrderStockWant {
+  company_id: string;
+  warehouse_id: string;
+  product_id: string;
+  product_variation_id: string | null;
+  need: Money;
+}
+
+/** A record as an order's movements found it (under its lock) and left it. */
+export interface OrderStockRow {
+  id: string;
+  company_id: string;
+  warehouse_id: string;
+  product_id: string;
+  product_variation_id: string | null;
+  variation_key: string;
+  active: boolean;
+  total: string;
+  reserved: string;
+  need: string;
+  held: string;
+  minimum_stock: string | null;
+}
+
+/**
+ * An order's stock movements in one statement (contract §10; server/orders/orders/stock-effects.ts
+ * decides what it needs): the records of `wants` (by key) and of `held` (by id) locked in the
+ * order of their ids (two orders taking the same records wait for each other instead of
+ * deadlocking), then — only when every record is enabled and has available what the order
+ * reserves more, and every key wanted has a record — each moved from what the order holds
+ * there to what it needs (RESERVE or RELEASE the difference), and with `take` what it needs
+ * taken (CONSUME), each movement a ledger row naming the order. Answers each record as it
+ * was found, and whether they moved; nothing moves otherwise.
+ */
+export async function moveOrderRecords(
+  db: Db,
+  request: { orderId: string; wants: OrderStockWant[]; held: Array<{ stockId: string; reserved: Money }>; take: boolean },
+): Promise<{ moved: boolean; rows: OrderStockRow[] }> {
+  const { wants, held } = request;
+  const actor = actorOf(db);
+  const reason = (what: string) => `Order ${request.orderId}: ${what}`;
+  const rows = await preparedQuery<OrderStockRow & { ok: boolean }>(
+    db,
+    "order-stock",
+    (organization) => Prisma.sql`
+    WITH want AS (
+      SELECT * FROM unnest(${wants.map((want) => want.company_id)}::uuid[], ${wants.map((want) => want.warehouse_id)}::uuid[],
+                           ${wants.map((want) => want.product_id)}::uuid[], ${wants.map((want) => variationKeyOf(want))}::text[],
+                           ${wants.map((want) => want.need.toFixed())}::numeric[])
+        AS w(company_id, warehouse_id, product_id, variation_key, need)
+    ), held AS (
+      SELECT * FROM unnest(${held.map((entry) => entry.stockId)}::uuid[], ${held.map((entry) => entry.reserved.toFixed())}::numeric[])
+        AS h(stock_id, held)
+    ), locked AS (
+      SELECT s.id, s.company_id, s.warehouse_id, s.product_id, s.product_variation_id, s.variation_key, s.active, s.total, s.reserved
+      FROM stock_inventories s
+      WHERE s.organization_id = ${organization}
+        AND (s.id IN (SELECT stock_id FROM held)
+             OR (s.company_id, s.warehouse_id, s.product_id, s.variation_key) IN (SELECT company_id, warehouse_id, product_id, variation_key FROM want))
+      ORDER BY s.id
+      FOR UPDATE
+    ), plan AS (
+      SELECT l.*, COALESCE(w.need, 0) AS need, COALESCE(h.held, 0) AS held,
+             COALESCE(w.need, 0) - COALESCE(h.held, 0) AS delta,
+             CASE WHEN ${request.take} THEN COALESCE(w.need, 0) ELSE 0 END AS consume
+      FROM locked l
+      LEFT JOIN want w ON (w.company_id, w.warehouse_id, w.product_id, w.variation_key) = (l.company_id, l.warehouse_id, l.product_id, l.variation_key)
+      LEFT JOIN held h ON h.stock_id = l.id
+    ), verdict AS (
+      SELECT NOT EXISTS (SELECT 1 FROM plan WHERE (delta <> 0 OR consume > 0) AND (NOT active OR (delta > 0 AND total - reserved < delta)))
+         AND NOT EXISTS (SELECT 1 FROM want w WHERE NOT EXISTS (
+               SELECT 1 FROM locked l
+               WHERE (l.company_id, l.warehouse_id, l.product_id, l.variation_key) = (w.company_id, w.warehouse_id, w.product_id, w.variation_key)))
+         AS ok
+    ), moved AS (
+      UPDATE stock_inventories s
+        SET total = s.total - p.consume, reserved = s.reserved + p.delta - p.consume, updated_at = now()
+      FROM plan p, verdict v
+      WHERE v.ok AND s.organization_id = ${organization} AND s.id = p.id AND (p.delta <> 0 OR p.consume > 0)
+      RETURNING s.id
+    ), logged AS (
+      INSERT INTO stock_movements (id, organization_id, stock_id, type, quantity, total_before, total_after, reserved_before, reserved_after,
+                                   reason, reference_id, actor_kind, actor_id, request_id, created_at)
+      SELECT gen_random_uuid(), ${organization}, p.id, m.type::"StockMovementType", m.quantity, m.total_before, m.total_after,
+             m.reserved_before, m.reserved_after, m.reason, ${request.orderId}, ${actor.kind}, ${actor.id}::uuid, ${actor.requestId}, now()
+      FROM plan p
+      JOIN moved ON moved.id = p.id
+      CROSS JOIN LATERAL (VALUES
+        (1, CASE WHEN p.delta > 0 THEN 'RESERVE' ELSE 'RELEASE' END, abs(p.delta), p.total, p.total, p.reserved, p.reserved + p.delta,
+         CASE WHEN p.delta > 0 THEN ${reason("reserved")} ELSE ${reason("released")} END),
+        (2, 'CONSUME', p.consume, p.total, p.total - p.consume, p.reserved + p.delta, p.reserved + p.delta - p.consume, ${reason("taken (invoiced)")})
+      ) AS m(step, type, quantity, total_before, total_after, reserved_before, reserved_after, reason)
+      WHERE m.quantity > 0
+      ORDER BY p.id, m.step
+    )
+    SELECT p.id, p.company_id, p.warehouse_id, p.product_id, p.product_variation_id, p.variation_key, p.active,
+           p.total::text AS total, p.reserved::text AS reserved, p.need::text AS need, p.held::text AS held,
+           CASE WHEN jsonb_typeof(pr.attributes -> 'minimum_stock') = 'number' THEN (pr.attributes ->> 'minimum_stock') END AS minimum_stock,
+           (SELECT ok FROM verdict) AS ok
+    FROM plan p JOIN products pr ON pr.organization_id = ${organization} AND pr.id = p.product_id
+    ORDER BY p.id`,
+  );
+  if (rows.length === 0) {
+    // No record locked: it moved only when nothing was wanted.
+    return { moved: wants.length === 0, rows: [] };
+  }
+  const moved = rows[0]!.ok;
+  if (moved) await announceCrossings(db, rows);
+  return { moved, rows: rows.map(({ ok: _ok, ...row }) => row) };
+}
+
+/** `stock.low` for each record an order's movements took from above its product's minimum to at or below it. */
+async function announceCrossings(db: Db, rows: OrderStockRow[]): Promise<void> {
+  for (const row of rows) {
+    if (row.minimum_stock === null) continue;
+    const before = money(row.total).minus(money(row.reserved));
+    const delta = money(row.need).minus(money(row.held));
+    // Taking what was reserved leaves available as it was: only the reservation's change moves it.
+    const after = before.minus(delta);
+    const minimum = money(row.minimum_stock);
+    if (before.lessThanOrEqualTo(minimum) || after.greaterThan(minimum)) continue;
+    const record = await getStock(db, row.id);
+    await emitEvent(db, { type: "stock.low", data: record, subject: { type: "stock", id: record.id } });
+  }
+}

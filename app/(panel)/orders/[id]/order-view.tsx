@@ -356,6 +356,12 @@ export function OrderView({ id }: { id: string }) {
                   <dt className="text-muted-foreground">{t("fields.seller_id")}</dt>
                   <dd>{order.seller?.name ?? "—"}</dd>
                 </div>
+                {order.purchase_order && (
+                  <div>
+                    <dt className="text-muted-foreground">{t("fields.purchase_order")}</dt>
+                    <dd>{order.purchase_order}</dd>
+                  </div>
+                )}
                 {order.quotation && order.valid_until && (
                   <div>
                     <dt className="text-muted-foreground">{t("fields.valid_until")}</dt>

@@ -139,6 +139,11 @@ export function OrderPrint({ id }: { id: string }) {
             ))}
           </section>
         )}
+        {order.purchase_order && (
+          <p className="mb-3">
+            <span className="font-semibold">{t("fields.purchase_order")}:</span> {order.purchase_order}
+          </p>
+        )}
         {order.observation && (
           <section>
             <h2 className="font-semibold">{t("fields.observation")}</h2>
