@@ -9,7 +9,7 @@ import type { Phase } from "../../settings/statuses/phases";
  * Everything an order's write names, read in one statement (issue 41): the partner (with
  * what its search text, its default address and its credit need), company, seller, status,
  * delivery method, products (unit, stock tracking), variations, warehouses, files, coupons,
- * payment methods, NF-e keys other orders use, the org's initial statuses, default company
+ * payment methods, NF-e keys other orders use, the products' stock records, the org's initial statuses, default company
  * and warehouse, commercial settings and custom field definitions; for a sale, its sales
  * channel. A name that is no record of the org is simply absent: the writer names the field.
  */
@@ -95,6 +95,8 @@ export interface References {
   coupons: Map<string, CouponReference>;
   methods: Map<string, MethodReference>;
   takenInvoiceKeys: Set<string>;
+  /** The org's stock records of the products, by key (company/warehouse/product/variation; stock-effects.ts). */
+  records: Map<string, string>;
   defaults: { company: string | null; warehouse: string | null };
   settings: { overdue_tolerance_days: number; quote_validity_days: number };
   attributes: Map<string, AttributeDefinition[]>;
@@ -124,6 +126,7 @@ interface ReferenceRow {
   coupons: CouponReference[];
   methods: MethodReference[];
   taken_keys: string[];
+  records: Array<{ id: string; company_id: string; warehouse_id: string; product_id: string; variation_key: string }>;
   default_company: string | null;
   default_warehouse: string | null;
   settings: { overdue_tolerance_days: number; quote_validity_days: number };
@@ -180,6 +183,10 @@ export async function readReferences(db: Db, request: ReferenceRequest): Promise
       COALESCE((SELECT json_agg(k.invoice_key) FROM order_invoices k
          WHERE k.organization_id = ${org} AND k.invoice_key = ANY(${[...(request.invoiceKeys ?? [])]}::text[])
            AND k.order_id IS DISTINCT FROM ${one(request.excludeOrderId)}::uuid), '[]') AS taken_keys,
+      COALESCE((SELECT json_agg(json_build_object('id', si.id, 'company_id', si.company_id, 'warehouse_id', si.warehouse_id,
+                                                  'product_id', si.product_id, 'variation_key', si.variation_key))
+         FROM stock_inventories si WHERE si.organization_id = ${org} AND si.product_id = ANY(${ids(request.productIds)}::uuid[])), '[]')
+        AS records,
       (SELECT c.id FROM companies c WHERE c.organization_id = ${org} AND c.is_default LIMIT 1) AS default_company,
       (SELECT w.id FROM warehouses w WHERE w.organization_id = ${org} AND w.is_default LIMIT 1) AS default_warehouse,
       (SELECT json_build_object('overdue_tolerance_days', o.overdue_tolerance_days, 'quote_validity_days', o.quote_validity_days)
@@ -208,6 +215,9 @@ export async function readReferences(db: Db, request: ReferenceRequest): Promise
     coupons: new Map(row.coupons.map((coupon) => [coupon.id, coupon])),
     methods: new Map(row.methods.map((method) => [method.id, method])),
     takenInvoiceKeys: new Set(row.taken_keys),
+    records: new Map(
+      row.records.map((record) => [[record.company_id, record.warehouse_id, record.product_id, record.variation_key].join("/"), record.id]),
+    ),
     defaults: { company: row.default_company, warehouse: row.default_warehouse },
     settings: row.settings,
     attributes,

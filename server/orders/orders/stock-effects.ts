@@ -11,11 +11,13 @@ import { moveOrderRecords, type OrderStockWant } from "../../stock/stock/service
  *
  * An item's record is (the order's company, else the default company; the item's
  * warehouse, else the order's, else the default warehouse; product; variation). An item of
- * a product that does not track stock moves nothing and needs no warehouse. The movements
- * are one statement (`moveOrderRecords`), which locks the records in the order of their ids
- * (two orders taking the same records wait instead of deadlocking) and moves them only when
- * all of them can: of two orders racing for the last units exactly one gets them, on one
- * instance or several. Not enough available is one error per short item
+ * a product that does not track stock moves nothing and needs no warehouse. The writer
+ * plans first, on what it read (`planOrderStock`: which record each item holds on, refusing
+ * what cannot be), writes its rows, and moves last (`applyOrderStock`): one statement that
+ * locks the records in the order of their ids (two orders taking the same records wait
+ * instead of deadlocking) and moves them only when all of them can, so of two orders racing
+ * for the last units exactly one gets them, on one instance or several, and the records stay
+ * locked only from there to the commit. Not enough available is one error per short item
  * (`items.N.quantity`, with what the order could have: `params.available`); the caller then
  * throws, and the transaction writes nothing.
  */
@@ -35,9 +37,11 @@ export interface HeldStock {
   reserved: Money;
 }
 
-/** What the write knows of the items' products and of the org (server/orders/orders/references.ts). */
+/** What the write knows of the items' products, their stock records and the org (server/orders/orders/references.ts). */
 export interface StockFacts {
   products: ReadonlyMap<string, { track_stock: boolean; decimals: number; unit: string | null }>;
+  /** The org's stock records of the items' products, by key (company/warehouse/product/variation). */
+  records: ReadonlyMap<string, string>;
   defaults: { company: string | null; warehouse: string | null };
 }
 
@@ -51,13 +55,19 @@ export interface StockRequest {
   take: boolean;
 }
 
-export interface StockResult {
+/** What an order's write will do to stock: what each item will hold, and the movements, decided before anything is written. */
+export interface StockPlan {
   errors: FieldError[];
   /** By item index: the record it holds on and what it holds reserved there (0 once taken). */
   items: Map<number, { stockId: string; reserved: Money }>;
+  request: StockRequest;
+  wants: OrderStockWant[];
+  /** Each item's key, for naming what is short. */
+  keyed: Array<{ need: StockNeed; key: string }>;
 }
 
-const keyOf = (key: { company_id: string; warehouse_id: string; product_id: string; product_variation_id: string | null }) =>
+/** A stock record's key: company/warehouse/product/variation (none: ""). */
+export const stockKeyOf = (key: { company_id: string; warehouse_id: string; product_id: string; product_variation_id: string | null }) =>
   [key.company_id, key.warehouse_id, key.product_id, key.product_variation_id ?? ""].join("/");
 
 /** An item's quantity finer than its product's unit allows. */
@@ -74,12 +84,26 @@ function decimalsError(index: number, quantity: Money, product: { decimals: numb
   };
 }
 
-export async function moveOrderStock(db: Db, request: StockRequest, facts: StockFacts): Promise<StockResult> {
+const shortError = (need: StockNeed, could: Money): FieldError => ({
+  path: `items.${need.index}.quantity`,
+  message: `is more than the ${could.toString()} available`,
+  code: "insufficient_stock",
+  params: { available: toJsonNumber(could) ?? 0, quantity: need.quantity.toNumber() },
+});
+
+/**
+ * The plan of an order's stock, on what the write read: each tracked item's record (an item
+ * whose key has no record is short: nothing is available there) and what it will hold. Its
+ * errors (no company or warehouse to take from, a quantity finer than the unit, no record)
+ * refuse the write before anything is written; the movements themselves are `applyOrderStock`.
+ */
+export function planOrderStock(request: StockRequest, facts: StockFacts): StockPlan {
   const errors: FieldError[] = [];
   const items = new Map<number, { stockId: string; reserved: Money }>();
   const tracked = request.needs.filter((need) => facts.products.get(need.product_id)?.track_stock && need.quantity.greaterThan(0));
   const company = request.companyId ?? facts.defaults.company;
   const warehouse = request.warehouseId ?? facts.defaults.warehouse;
+  const plan = (wants: OrderStockWant[] = [], keyed: StockPlan["keyed"] = []): StockPlan => ({ errors, items, request, wants, keyed });
   if (tracked.length > 0 && !company) {
     errors.push({
       path: "company_id",
@@ -99,63 +123,52 @@ export async function moveOrderStock(db: Db, request: StockRequest, facts: Stock
     const finer = product && decimalsError(need.index, need.quantity, product);
     if (finer) errors.push(finer);
   }
-  if (errors.length > 0) return { errors, items };
-  const keyed = tracked.map((need) => ({
-    need,
-    key: {
-      company_id: company!,
-      warehouse_id: need.warehouse_id ?? warehouse!,
+  if (errors.length > 0 || !company) return plan();
+  const wants = new Map<string, OrderStockWant>();
+  const keyed = tracked.map((need) => {
+    const parts = {
+      company_id: company,
+      warehouse_id: need.warehouse_id ?? warehouse ?? "",
       product_id: need.product_id,
       product_variation_id: need.product_variation_id,
-    },
-  }));
-  const wants = new Map<string, OrderStockWant>();
-  for (const { need, key } of keyed) {
-    const want = wants.get(keyOf(key));
-    wants.set(keyOf(key), { ...key, need: (want?.need ?? ZERO).plus(need.quantity) });
-  }
-  if (wants.size === 0 && request.held.length === 0) return { errors, items };
-  const result = await moveOrderRecords(db, {
-    orderId: request.orderId,
-    wants: [...wants.values()],
-    held: request.held,
-    take: request.take,
+    };
+    const key = stockKeyOf(parts);
+    wants.set(key, { ...parts, need: (wants.get(key)?.need ?? ZERO).plus(need.quantity) });
+    return { need, key };
   });
-  const recordOf = new Map(result.rows.map((row) => [keyOf(row), row]));
-  if (!result.moved) {
-    // Short items named, with what the order could have had there: available plus what it holds (0 without a record, or a disabled one).
-    for (const { need, key } of keyed) {
-      const record = recordOf.get(keyOf(key));
-      const want = wants.get(keyOf(key))!;
-      const could = record?.active ? money(record.total).minus(money(record.reserved)).plus(money(record.held)) : ZERO;
-      if (record && !record.active) {
-        errors.push({
-          path: `items.${need.index}.quantity`,
-          message: "the stock record is disabled: enable it to move stock",
-          code: "stock_inactive",
-        });
-      } else if (!record || want.need.greaterThan(could)) {
-        errors.push({
-          path: `items.${need.index}.quantity`,
-          message: `is more than the ${could.toString()} available`,
-          code: "insufficient_stock",
-          params: { available: toJsonNumber(could) ?? 0, quantity: need.quantity.toNumber() },
-        });
-      }
-    }
-    // A disabled record the order only gives back to refuses too.
-    if (errors.length === 0) {
-      errors.push({
-        path: "items",
-        message: "a stock record the order holds on is disabled: enable it to move stock",
-        code: "stock_inactive",
-      });
-    }
-    return { errors, items };
-  }
   for (const { need, key } of keyed) {
-    const record = recordOf.get(keyOf(key));
-    if (record) items.set(need.index, { stockId: record.id, reserved: request.take ? ZERO : need.quantity });
+    const stockId = facts.records.get(key);
+    if (!stockId) errors.push(shortError(need, ZERO));
+    else items.set(need.index, { stockId, reserved: request.take ? ZERO : need.quantity });
   }
-  return { errors, items };
+  return plan([...wants.values()], keyed);
+}
+
+/**
+ * The movements of a plan, in one statement (`moveOrderRecords`), which locks the records in
+ * the order of their ids and moves them only when all of them can: the writer runs it last,
+ * so an order holds its records' locks only from here to its commit. Answers the errors of
+ * what could not move: each short item with what the order could have had there (available
+ * plus what it holds; 0 on a disabled record), or the disabled record it only gives back to.
+ */
+export async function applyOrderStock(db: Db, plan: StockPlan): Promise<FieldError[]> {
+  const { request, wants, keyed } = plan;
+  if (wants.length === 0 && request.held.length === 0) return [];
+  const result = await moveOrderRecords(db, { orderId: request.orderId, wants, held: request.held, take: request.take });
+  if (result.moved) return [];
+  const recordOf = new Map(result.rows.map((row) => [stockKeyOf(row), row]));
+  const wantOf = new Map(wants.map((want) => [stockKeyOf(want), want]));
+  const errors = keyed.flatMap(({ need, key }): FieldError[] => {
+    const record = recordOf.get(key);
+    if (record && !record.active) {
+      return [
+        { path: `items.${need.index}.quantity`, message: "the stock record is disabled: enable it to move stock", code: "stock_inactive" },
+      ];
+    }
+    const could = record ? money(record.total).minus(money(record.reserved)).plus(money(record.held)) : ZERO;
+    return !record || (wantOf.get(key)?.need ?? ZERO).greaterThan(could) ? [shortError(need, could)] : [];
+  });
+  return errors.length > 0
+    ? errors
+    : [{ path: "items", message: "a stock record the order holds on is disabled: enable it to move stock", code: "stock_inactive" }];
 }

@@ -40,7 +40,7 @@ import {
   type Columns,
   type OrderRow,
 } from "./shape";
-import { moveOrderStock, type HeldStock, type StockNeed } from "./stock-effects";
+import { applyOrderStock, planOrderStock, type HeldStock, type StockNeed, type StockPlan } from "./stock-effects";
 import { orderFigures, settledPayments } from "./totals";
 
 /**
@@ -399,12 +399,13 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
   }
   await holdsOnMove(db, id, write, next, current, refs, before);
 
-  // What the order holds: its stock (before its rows: the item rows record what they hold),
-  // then the sale's rows and the order's, the coupons' uses and the receivables.
-  const holdings = await moveStock(db, id, next, currentRow, entersTaken, refs, rename);
+  // What the order holds: its stock planned (the item rows record what they will hold), the
+  // sale's rows and the order's, the coupons' uses and the receivables; the stock moves last.
+  const stock = planStock(id, next, currentRow, entersTaken, refs);
+  if (stock && stock.errors.length > 0) throw validation(rename(stock.errors));
   if (sale && figures) await sale.write(refs, figures);
   await countCoupons(db, next, current, refs, rename);
-  await writeRows(db, id, write, next, current, holdings, refs, entersTaken, sale);
+  await writeRows(db, id, write, next, current, stock?.items ?? null, refs, entersTaken, sale);
   if (entersTaken && (currentRow?.receivables ?? 0) === 0 && !sale) await makeReceivables(db, id, next, refs, rename, announce);
   if (current && moves(current) && next.phase === "CANCELED" && !next.columns.quotation) await cancelReceivables(db, id);
   // The holds last: a partner with a limit is locked from here to the commit, so its orders wait for each other only this long.
@@ -431,7 +432,10 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
       select: { id: true },
     });
   }
-  if (!announce) return { id, detail: null };
+  if (!announce) {
+    await moveStock(db, stock, rename);
+    return { id, detail: null };
+  }
 
   const [row] = await readOrderRows(db, [id]);
   if (!row) throw new Error(`order ${id} was written but not read back`);
@@ -449,6 +453,8 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
   if (before && statusChanged) await emitEvent(db, { type: "order.status-changed", data, subject });
   if (newHolds) await emitEvent(db, { type: "order.held", data, subject });
   if (decided) await emitEvent(db, { type: decided === "approve" ? "order.approved" : "order.rejected", data, subject });
+  // Last: the stock records' locks are held from here to the commit only, so orders of the same products wait for each other briefly.
+  await moveStock(db, stock, rename);
   return { id, detail: after };
 }
 
@@ -1224,17 +1230,16 @@ function listsSent(write: Exclude<OrderWrite, { kind: "delete" | "create" }>) {
 /**
  * The order's stock, from what it held to what it must hold (stock-effects.ts): reserved
  * while OPEN or CONFIRMED, taken on entering INVOICED or later, nothing for a quotation or a
- * canceled order. Each item row then records the record it holds on and how much.
+ * canceled order; null when nothing moves. Planned before anything is written (each item row
+ * then records the record it holds on and how much), moved last (`moveStock`).
  */
-async function moveStock(
-  db: Db,
+function planStock(
   orderId: string,
   next: OrderState,
   currentRow: OrderRow | null,
   entersTaken: boolean,
   refs: References,
-  rename: (errors: FieldError[]) => FieldError[],
-): Promise<Holdings | null> {
+): StockPlan | null {
   const current = currentRow ? stateOf(currentRow) : null;
   const held = heldStock(currentRow);
   const needed = holdsReservation(next) || entersTaken;
@@ -1250,13 +1255,17 @@ async function moveStock(
         quantity: money(item.quantity),
       }))
     : [];
-  const result = await moveOrderStock(
-    db,
+  return planOrderStock(
     { orderId, companyId: next.columns.company_id, warehouseId: next.columns.warehouse_id, needs, held, take: entersTaken },
     refs,
   );
-  if (result.errors.length > 0) throw validation(rename(result.errors));
-  return result.items;
+}
+
+/** The planned movements (one statement); a record that refuses them refuses the write (422 per item), and nothing is written. */
+async function moveStock(db: Db, plan: StockPlan | null, rename: (errors: FieldError[]) => FieldError[]): Promise<void> {
+  if (!plan) return;
+  const errors = await applyOrderStock(db, plan);
+  if (errors.length > 0) throw validation(rename(errors));
 }
 
 /** By item position: the record an item holds stock on and what it holds reserved there. */
@@ -1370,12 +1379,11 @@ async function deleteOrder(db: Db, row: OrderRow, current: OrderState): Promise<
   }
   const held = heldStock(row);
   if (held.length > 0) {
-    const result = await moveOrderStock(
-      db,
+    const plan = planOrderStock(
       { orderId: row.id, companyId: null, warehouseId: null, needs: [], held, take: false },
-      { products: new Map(), defaults: { company: null, warehouse: null } },
+      { products: new Map(), records: new Map(), defaults: { company: null, warehouse: null } },
     );
-    if (result.errors.length > 0) throw validation(result.errors);
+    await moveStock(db, plan, (errors) => errors);
   }
   if (moves(current))
     await releaseCoupons(
