@@ -20,7 +20,7 @@
 //   BENCH_DURATION     seconds measured per run (default 10; plus a warm-up of a fifth, at least 1 s)
 //   BENCH_CONNECTIONS  concurrent connections (default 50)
 //   DATABASE_URL       PostgreSQL to use instead of a throwaway database (the brands created are deleted after)
-//   BENCH_WEBHOOK_EVENTS, BENCH_WEBHOOK_BACKLOG  test events timed one by one (200) and the burst drained (5000)
+//   BENCH_WEBHOOK_EVENTS, BENCH_WEBHOOK_BACKLOG, BENCH_WEBHOOK_LARGE_BACKLOG  test events timed one by one (200) and the bursts drained (5000, 50000)
 //   BENCH_ONLY         the scenario groups to run, comma-separated: rest, search, workspace, stock, webhooks, sales, orders, pricing, insights (default: all)
 //   ADMIN_EMAIL, ADMIN_PASSWORD  the admin to log in as (default: the app's defaults)
 import { spawn, spawnSync } from "node:child_process";

@@ -14,6 +14,9 @@ import { createOrganization } from "@/server/organizations/service";
 import { transaction } from "@/server/db/transaction";
 import { createDispatcher, type DispatcherOptions } from "@/server/webhooks/dispatcher";
 import { emitEvent } from "@/server/webhooks/outbox";
+import { chosenDeliveries, claimDueDeliveries } from "@/server/webhooks/claim";
+import { scopedExecute, scopedQuery } from "@/server/db/sql";
+import { Prisma } from "@/server/generated/prisma/client";
 import { verifySignature } from "@/server/webhooks/send";
 import { createWebhook, listDeliveries } from "@/server/webhooks/service";
 import { newOrg, testRuntime, unique, type TestOrg } from "../helpers/database";
@@ -328,6 +331,58 @@ describe("webhook deliveries", () => {
     await emit(org, { id: "s-8" });
     expect(await dispatcherFor(other).runOnce()).toBe(0);
     expect(await dispatcherFor(org).runOnce()).toBe(1);
+  });
+});
+
+describe("claiming due deliveries (issue 47)", () => {
+  /** The rows a plan read: every scan node's rows, over its loops. */
+  function rowsRead(plan: { "Node Type": string; "Actual Rows"?: number; "Actual Loops"?: number; Plans?: unknown[] }): number {
+    const own = plan["Node Type"].includes("Scan") ? (plan["Actual Rows"] ?? 0) * (plan["Actual Loops"] ?? 1) : 0;
+    return own + (plan.Plans ?? []).reduce<number>((sum, child) => sum + rowsRead(child as Parameters<typeof rowsRead>[0]), 0);
+  }
+
+  it("with 50,000 due deliveries, a claim reads a few rows per endpoint, not the backlog, and still takes each endpoint's oldest first", async () => {
+    const org = await newOrg();
+    const busy = await endpoint(org, "http://127.0.0.1:9/busy");
+    const quiet = await endpoint(org, "http://127.0.0.1:9/quiet");
+    await scopedExecute(
+      org.db,
+      (organization) => Prisma.sql`
+        INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event_id, event_type, payload, next_attempt_at, created_at, updated_at)
+        SELECT gen_random_uuid(), ${organization}, CASE WHEN n = 0 THEN ${quiet.id}::uuid ELSE ${busy.id}::uuid END, gen_random_uuid(),
+               'sale.created', '{}'::jsonb, now() + interval '1 day' + n * interval '1 millisecond', now(), now()
+        FROM generate_series(0, 50000) AS n`,
+    );
+    await org.database.prisma.$executeRawUnsafe("ANALYZE webhook_deliveries");
+    // Due a day from now: the claim is asked as of two days from now, so no dispatcher running now takes them meanwhile.
+    const later = Date.now() + 2 * 86_400_000;
+    const options = {
+      now: new Date(later),
+      leaseUntil: new Date(later + 60_000),
+      limit: 10,
+      perEndpoint: 4,
+      token: randomUUID(),
+      organizations: [org.organizationId],
+    };
+    const [explained] = await org.database.prisma.$queryRaw<Array<{ "QUERY PLAN": Array<{ Plan: Parameters<typeof rowsRead>[0] }> }>>(
+      Prisma.sql`EXPLAIN (ANALYZE, FORMAT JSON) ${chosenDeliveries(options)}`,
+    );
+    const read = rowsRead(explained!["QUERY PLAN"][0]!.Plan);
+    expect(read).toBeLessThan(2_000);
+    // The endpoints' oldest due rows, each up to its free slots: the busy one's 4 oldest of 50,000, the quiet one's one.
+    const oldest = await scopedQuery<{ id: string }>(
+      org.db,
+      (organization) => Prisma.sql`
+        SELECT id FROM webhook_deliveries WHERE organization_id = ${organization} AND webhook_id = ${busy.id}::uuid
+        ORDER BY next_attempt_at, id LIMIT 4`,
+    );
+    const claimed = await claimDueDeliveries(org.database.prisma, options);
+    const of = (webhookId: string) => claimed.filter((row) => row.webhook_id === webhookId).map((row) => row.id);
+    expect(of(busy.id).sort()).toEqual(oldest.map((row) => row.id).sort());
+    expect(of(quiet.id)).toHaveLength(1);
+    // Leased: the busy endpoint's slots are full, so the next claim takes none of its rows.
+    expect(await claimDueDeliveries(org.database.prisma, { ...options, token: randomUUID() })).toEqual([]);
+    await scopedExecute(org.db, (organization) => Prisma.sql`DELETE FROM webhook_deliveries WHERE organization_id = ${organization}`);
   });
 });
 
