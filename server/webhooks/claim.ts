@@ -3,8 +3,9 @@ import { Prisma, type PrismaClient } from "../generated/prisma/client";
 /**
  * The dispatcher's one cross-org statement (an explicit exception to the scoped raw SQL
  * rule, eslint.config.mjs): the outbox is drained for every org at once, so claiming due
- * rows cannot be bound to one. It reads and writes only webhook_deliveries, and everything
- * done with a claimed row afterwards goes through the org-scoped client of the row's org.
+ * rows cannot be bound to one. It writes only webhook_deliveries (reading each claimed row's
+ * endpoint with it: its URL, secret and whether it is active), and everything done with a
+ * claimed row afterwards goes through the org-scoped client of the row's org.
  *
  * Claims are fair: each endpoint has at most `perEndpoint` deliveries leased at once, on
  * every instance together (a hanging receiver holds only its own slots), and a claim
@@ -33,6 +34,8 @@ export interface ClaimedDelivery {
   attempts: number;
   subject_type: string | null;
   subject_id: string | null;
+  /** The row's endpoint as it stands now. */
+  webhook: { url: string; secret_encrypted: string; active: boolean };
 }
 
 export interface ClaimOptions {
@@ -88,8 +91,10 @@ export async function claimDueDeliveries(prisma: PrismaClient, options: ClaimOpt
        SET claim_token = ${options.token}::uuid,
            next_attempt_at = ${options.leaseUntil},
            updated_at = ${options.now}
-      FROM (${chosenDeliveries(options)}) AS chosen
+      FROM (${chosenDeliveries(options)}) AS chosen, webhooks AS endpoint
      WHERE delivery.id = chosen.id AND delivery.state = 'PENDING' AND delivery.next_attempt_at <= ${options.now}
+       AND endpoint.organization_id = delivery.organization_id AND endpoint.id = delivery.webhook_id
  RETURNING delivery.id, delivery.organization_id, delivery.webhook_id, delivery.event_type, delivery.payload,
-           delivery.attempts, delivery.subject_type, delivery.subject_id`);
+           delivery.attempts, delivery.subject_type, delivery.subject_id,
+           json_build_object('url', endpoint.url, 'secret_encrypted', endpoint.secret_encrypted, 'active', endpoint.active) AS webhook`);
 }

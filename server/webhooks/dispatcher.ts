@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { forOrganization } from "../db/scoped";
+import { scopedExecute } from "../db/sql";
 import { transaction } from "../db/transaction";
-import type { PrismaClient } from "../generated/prisma/client";
+import { Prisma, type PrismaClient } from "../generated/prisma/client";
 import { decrypt } from "../lib/encryption";
 import { log } from "../log";
 import { systemResolver, type Resolver } from "./address";
@@ -51,6 +52,40 @@ export interface Dispatcher {
   stop(): Promise<void>;
 }
 
+/** Where a delivery stands after an attempt. */
+interface Recorded {
+  state: "SUCCEEDED" | "FAILED" | "PENDING";
+  delivered_at: Date | null;
+  /** When it is due again (a retry); null: it is not. */
+  next_attempt_at: Date | null;
+}
+
+/**
+ * An attempt's outcome in one statement: the delivery's state (only while this claim holds it:
+ * `claim_token`), and the attempt itself for an active endpoint's delivery.
+ */
+async function recordOutcome(
+  db: ReturnType<typeof forOrganization>,
+  recorded: { row: ClaimedDelivery; token: string; at: Date; attempt: number; outcome: Outcome; next: Recorded; logAttempt: boolean },
+): Promise<void> {
+  const { row, token, at, attempt, outcome, next } = recorded;
+  await scopedExecute(
+    db,
+    (organization) => Prisma.sql`
+      WITH recorded AS (
+        UPDATE webhook_deliveries
+           SET claim_token = NULL, attempts = ${attempt}, last_status = ${outcome.status}::int, last_error = ${outcome.error},
+               state = ${next.state}::"WebhookDeliveryState", delivered_at = ${next.delivered_at}::timestamptz,
+               next_attempt_at = COALESCE(${next.next_attempt_at}::timestamptz, next_attempt_at), updated_at = ${at}
+         WHERE organization_id = ${organization} AND id = ${row.id}::uuid AND claim_token = ${token}::uuid
+        RETURNING id)
+      INSERT INTO webhook_attempts (id, organization_id, delivery_id, attempted_at, status_code, error, duration_ms, response_excerpt)
+      SELECT gen_random_uuid(), ${organization}, ${row.id}::uuid, ${at}, ${outcome.status}::int, ${outcome.error},
+             ${outcome.durationMs}::int, ${outcome.responseExcerpt}
+       WHERE ${recorded.logAttempt}`,
+  );
+}
+
 /** The webhook dispatcher: sends the outbox (server/webhooks/outbox.ts), one instance per row. */
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const now = options.now ?? (() => new Date());
@@ -80,8 +115,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   async function deliver(row: ClaimedDelivery, token: string): Promise<void> {
     const db = forOrganization(prisma, row.organization_id);
-    const webhook = await db.webhook.findUnique({ where: { id: row.webhook_id } });
-    if (!webhook) return; // Deleted meanwhile: its deliveries went with it.
+    // The endpoint as the claim read it (a deleted one takes its deliveries with it).
+    const { webhook } = row;
     let outcome: Outcome;
     const notSent = (error: string): Outcome => ({ ok: false, status: null, error, durationMs: 0, responseExcerpt: null, aborted: false });
     let secret: string | undefined;
@@ -117,6 +152,20 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     // An inactive endpoint's delivery is failed without an attempt.
     const attempt = webhook.active ? row.attempts + 1 : row.attempts;
     const final = !outcome.ok && (!webhook.active || attempt > delays.length);
+    const next: Recorded = outcome.ok
+      ? { state: "SUCCEEDED", delivered_at: at, next_attempt_at: null }
+      : final
+        ? { state: "FAILED", delivered_at: null, next_attempt_at: null }
+        : { state: "PENDING", delivered_at: null, next_attempt_at: new Date(at.getTime() + delayAfter(attempt)) };
+    if (row.subject_type !== "sale" || !row.subject_id) {
+      // The common case, in one statement: the outcome, and the attempt of an active endpoint.
+      await recordOutcome(db, { row, token, at, attempt, outcome, next, logAttempt: webhook.active });
+      log().info(
+        { deliveryId: row.id, event: row.event_type, attempt, status: outcome.status, ok: outcome.ok, final, ms: outcome.durationMs },
+        outcome.ok ? "webhook delivered" : final ? "webhook failed for good" : "webhook attempt failed; retried later",
+      );
+      return;
+    }
     await transaction(db, async (tx) => {
       const { count } = await tx.webhookDelivery.updateMany({
         where: { id: row.id, claim_token: token },
