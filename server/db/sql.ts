@@ -121,3 +121,23 @@ export async function createOrderNumberSequence(tx: Pick<PrismaClient, "$execute
   const name = `order_number_${organizationId.toLowerCase().replace(/-/g, "")}`;
   await tx.$executeRaw`CREATE SEQUENCE ${Prisma.raw(`"${name}"`)}`;
 }
+
+/**
+ * Rows to insert as one parameter, whatever their number: `names` and `values` for the
+ * INSERT's column list and SELECT list, `from` the `jsonb_to_recordset` that types each
+ * column (`[name, PostgreSQL type]`). A statement that writes a record and what hangs off it
+ * uses one per child table (a CTE each), so a write of many rows is one round trip.
+ *
+ *   INSERT INTO order_items (organization_id, order_id, ${items.names})
+ *   SELECT ${organization}, created.id, ${items.values} FROM created, ${items.from}
+ */
+export function recordset(
+  columns: ReadonlyArray<readonly [string, string]>,
+  rows: readonly object[],
+): { names: Prisma.Sql; values: Prisma.Sql; from: Prisma.Sql } {
+  return {
+    names: Prisma.raw(columns.map(([name]) => name).join(", ")),
+    values: Prisma.raw(columns.map(([name]) => `r.${name}`).join(", ")),
+    from: Prisma.sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(${Prisma.raw(columns.map(([name, type]) => `${name} ${type}`).join(", "))})`,
+  };
+}

@@ -88,6 +88,7 @@ describe.runIf(onPostgres)("statements per write (PostgreSQL)", () => {
     expect(ordered.result.status).toBe(201);
     const listed = (statements: string[]) =>
       statements.map((text, index) => `${index + 1}. ${text.replace(/\s+/g, " ").slice(0, 140)}`).join("\n");
+    console.info(`statements: POST /sales ${sold.statements.length}, POST /orders ${ordered.statements.length}`);
     expect(sold.statements.length, listed(sold.statements)).toBeLessThanOrEqual(30);
     expect(ordered.statements.length, listed(ordered.statements)).toBeLessThanOrEqual(20);
   });

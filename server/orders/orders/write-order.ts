@@ -3,7 +3,7 @@ import { recordAudit } from "../../audit/service";
 import { sellerForWrite, type OrderScope } from "../../auth/scope";
 import { attributeErrors } from "../../crud/validate-attributes";
 import type { Db } from "../../db/scoped";
-import { scopedQuery } from "../../db/sql";
+import { recordset, scopedExecute, scopedQuery } from "../../db/sql";
 import { writeContext } from "../../db/transaction";
 import { AppError, type FieldError } from "../../errors";
 import { announceNewFinancial, canceledFinancialStatus, financialsByIds } from "../../finance/financials/service";
@@ -413,7 +413,8 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
   if (next.holds.length > 0 && next.phase !== "OPEN") throw onHoldError(next.holds);
   await writeHolds(db, id, next, current);
 
-  if (statusChanged) {
+  // A new order's first status is written with it (`writeRows`).
+  if (statusChanged && current) {
     await db.orderStatusChange.create({
       data: { organization_id: db.$organizationId, order_id: id, status_id: next.statusId, actor: actorOf(db) },
       select: { id: true },
@@ -1078,7 +1079,6 @@ async function writeRows(
   entersTaken: boolean,
   sale: SaleOrigin | undefined,
 ): Promise<void> {
-  const organization_id = db.$organizationId;
   const changesSearch = !current || write.kind === "create" || write.kind === "update";
   // The row: the order's columns (shape.ts), its status, approvals and attributes, its search text when
   // what it is searched by may have changed, and — on entering INVOICED — when, and its seller's
@@ -1098,24 +1098,63 @@ async function writeRows(
         ]
       : []),
   ];
+  const sent =
+    write.kind === "create" ? { items: true, payments: true, invoices: true, attachments: true, coupons: true } : listsSent(write);
+  // The lists the write sends, as rows of their tables (each one parameter: `recordset`).
+  const lists = [
+    sent.items && next.items.length > 0
+      ? listInsert(
+          "order_items",
+          ITEM_COLUMNS,
+          next.items.map((item, position) => ({ ...item, ...holdingOf(holdings, position), position })),
+        )
+      : null,
+    sent.payments && next.payments.length > 0 ? listInsert("order_payments", PAYMENT_COLUMNS, next.payments, "updated_at") : null,
+    sent.invoices && next.invoices.length > 0 ? listInsert("order_invoices", INVOICE_COLUMNS, next.invoices, "id") : null,
+    sent.attachments && next.attachments.length > 0
+      ? listInsert(
+          "order_attachments",
+          ATTACHMENT_COLUMNS,
+          next.attachments.map((file_id, position) => ({ file_id, position })),
+          "id",
+        )
+      : null,
+    sent.coupons && next.coupons.length > 0 ? listInsert("order_coupons", COUPON_COLUMNS, next.coupons, "id") : null,
+  ].flatMap((list) => (list ? [list] : []));
   if (!current) {
+    // A new order is one statement: its row (numbered from the org's sequence), its lists and its first status.
     const inserted = await scopedQuery<{ id: string }>(
       db,
       (organization) => Prisma.sql`
-        INSERT INTO orders (id, organization_id, number, sale_id, resume_fields, created_at, updated_at,
-                            ${Prisma.join(assigned.map(([name]) => Prisma.raw(name)))})
-        VALUES (${id}::uuid, ${organization}, nextval(('order_number_' || replace(${organization}::text, '-', ''))::regclass)::int,
-                ${sale?.saleId ?? null}::uuid, ${JSON.stringify(sale?.resumeFields ?? [])}::jsonb, now(), now(),
-                ${Prisma.join(assigned.map(([, value]) => value))})
-        ON CONFLICT (id) DO NOTHING
-        RETURNING id`,
+        WITH created AS (
+          INSERT INTO orders (id, organization_id, number, sale_id, resume_fields, created_at, updated_at,
+                              ${Prisma.join(assigned.map(([name]) => Prisma.raw(name)))})
+          VALUES (${id}::uuid, ${organization}, nextval(('order_number_' || replace(${organization}::text, '-', ''))::regclass)::int,
+                  ${sale?.saleId ?? null}::uuid, ${JSON.stringify(sale?.resumeFields ?? [])}::jsonb, now(), now(),
+                  ${Prisma.join(assigned.map(([, value]) => value))})
+          ON CONFLICT (id) DO NOTHING
+          RETURNING id, organization_id
+        ), history AS (
+          INSERT INTO order_status_changes (id, organization_id, order_id, status_id, actor, created_at)
+          SELECT gen_random_uuid(), organization_id, id, ${next.statusId}::uuid, ${actorOf(db)}, now() FROM created
+        )${
+          lists.length > 0
+            ? Prisma.join(
+                lists.map((list, index) => Prisma.sql`, list_${Prisma.raw(String(index))} AS (${list("created")})`),
+                "",
+              )
+            : Prisma.empty
+        }
+        SELECT id FROM created`,
     );
     if (inserted.length === 0) {
       throw new AppError("conflict", "An order with this id already exists", {
         errors: [{ path: "id", message: "is already used", code: "duplicate" }],
       });
     }
-  } else if (
+    return;
+  }
+  if (
     lockedView(current) !== lockedView(next) ||
     next.statusId !== current.statusId ||
     canonical(next.attributes) !== canonical(current.attributes) ||
@@ -1130,26 +1169,22 @@ async function writeRows(
         WHERE organization_id = ${organization} AND id = ${id}::uuid`,
     );
   }
-  const sent =
-    write.kind === "create" ? { items: true, payments: true, invoices: true, attachments: true, coupons: true } : listsSent(write);
-  if (sent.items && current) await db.orderItem.deleteMany({ where: { order_id: id } });
-  if (sent.items && next.items.length > 0) {
-    await db.orderItem.createMany({
-      data: next.items.map((item, position) => ({
-        ...item,
-        ...holdingOf(holdings, position),
-        organization_id,
-        order_id: id,
-        position,
-        automation_fields: item.automation_fields as Prisma.InputJsonValue,
-        attributes: item.attributes as Prisma.InputJsonValue,
-        complements: item.complements as Prisma.InputJsonValue,
-        resume_fields: item.resume_fields as Prisma.InputJsonValue,
-      })),
-    });
+  // A list sent replaces the stored one.
+  if (sent.items) await db.orderItem.deleteMany({ where: { order_id: id } });
+  if (sent.payments) await db.orderPayment.deleteMany({ where: { order_id: id } });
+  if (sent.invoices) await db.orderInvoice.deleteMany({ where: { order_id: id } });
+  if (sent.attachments) await db.orderAttachment.deleteMany({ where: { order_id: id } });
+  if (sent.coupons) await db.orderCoupon.deleteMany({ where: { order_id: id } });
+  for (const list of lists) {
+    await scopedExecute(
+      db,
+      (organization) => Prisma.sql`
+        WITH stored AS (SELECT id, organization_id FROM orders WHERE organization_id = ${organization} AND id = ${id}::uuid)
+        ${list("stored")}`,
+    );
   }
   // Items kept as they were, whose holdings (a new status, quotation or warehouse) or customer's prices changed.
-  if (!sent.items && current) {
+  if (!sent.items) {
     for (const [position, item] of next.items.entries()) {
       const listed = current.items[position]?.list_unit_value !== item.list_unit_value;
       if (!holdings && !listed) continue;
@@ -1159,37 +1194,77 @@ async function writeRows(
       });
     }
   }
-  if (sent.payments && current) await db.orderPayment.deleteMany({ where: { order_id: id } });
-  if (sent.payments && next.payments.length > 0) {
-    await db.orderPayment.createMany({
-      data: next.payments.map((payment) => ({
-        ...payment,
-        organization_id,
-        order_id: id,
-        attributes: payment.attributes as Prisma.InputJsonValue,
-      })),
-    });
-  }
-  if (sent.invoices && current) await db.orderInvoice.deleteMany({ where: { order_id: id } });
-  if (sent.invoices && next.invoices.length > 0)
-    await db.orderInvoice.createMany({ data: next.invoices.map((invoice) => ({ ...invoice, organization_id, order_id: id })) });
-  if (sent.attachments && current) await db.orderAttachment.deleteMany({ where: { order_id: id } });
-  if (sent.attachments && next.attachments.length > 0) {
-    await db.orderAttachment.createMany({
-      data: next.attachments.map((file_id, position) => ({ organization_id, order_id: id, file_id, position })),
-    });
-  }
-  if (sent.coupons && current) await db.orderCoupon.deleteMany({ where: { order_id: id } });
-  if (sent.coupons && next.coupons.length > 0) {
-    await db.orderCoupon.createMany({
-      data: next.coupons.map((coupon) => ({
-        organization_id,
-        order_id: id,
-        coupon_id: coupon.coupon_id,
-        attributes: coupon.attributes as Prisma.InputJsonValue,
-      })),
-    });
-  }
+}
+
+/** The columns of the order's lists and their PostgreSQL types (each row's own; the org and the order are the statement's). */
+const ITEM_COLUMNS = [
+  ["id", "uuid"],
+  ["position", "int"],
+  ["product_id", "uuid"],
+  ["product_variation_id", "uuid"],
+  ["warehouse_id", "uuid"],
+  ["stock_id", "uuid"],
+  ["reserved_quantity", "numeric"],
+  ["list_unit_value", "numeric"],
+  ["unit", "text"],
+  ["unit_value", "numeric"],
+  ["quantity", "numeric"],
+  ["discount", "numeric"],
+  ["total_value", "numeric"],
+  ["item_origin_value", "text"],
+  ["item_origin_type", "text"],
+  ["automation_fields", "jsonb"],
+  ["attributes", "jsonb"],
+  ["complements", "jsonb"],
+  ["resume_fields", "jsonb"],
+] as const;
+const PAYMENT_COLUMNS = [
+  ["id", "uuid"],
+  ["created_at", "timestamptz"],
+  ["payment_method_id", "uuid"],
+  ["installment_id", "text"],
+  ["transaction_id", "text"],
+  ["amount", "numeric"],
+  ["installments", "int"],
+  ["attributes", "jsonb"],
+] as const;
+const INVOICE_COLUMNS = [
+  ["invoice_key", "text"],
+  ["invoice_number", "text"],
+  ["invoice_date", "text"],
+  ["invoice_series", "text"],
+  ["invoice_cfop", "text"],
+  ["invoice_value", "numeric"],
+  ["xml_resource_id", "uuid"],
+  ["danfe_resource_id", "uuid"],
+] as const;
+const ATTACHMENT_COLUMNS = [
+  ["file_id", "uuid"],
+  ["position", "int"],
+] as const;
+const COUPON_COLUMNS = [
+  ["coupon_id", "uuid"],
+  ["attributes", "jsonb"],
+] as const;
+
+/**
+ * The INSERT of one of the order's lists, below a CTE `parent` that answers the order's `id`
+ * and `organization_id`; `generated` names a column the statement fills (a new row id, or
+ * `updated_at`).
+ */
+function listInsert(
+  table: string,
+  columns: ReadonlyArray<readonly [string, string]>,
+  rows: readonly object[],
+  generated?: "id" | "updated_at",
+): (parent: string) => Prisma.Sql {
+  const set = recordset(columns, rows);
+  const extraName = generated ? Prisma.raw(`, ${generated}`) : Prisma.empty;
+  const extraValue =
+    generated === "id" ? Prisma.raw(", gen_random_uuid()") : generated === "updated_at" ? Prisma.raw(", now()") : Prisma.empty;
+  return (parent) => Prisma.sql`
+    INSERT INTO ${Prisma.raw(table)} (organization_id, order_id, ${set.names}${extraName})
+    SELECT ${Prisma.raw(parent)}.organization_id, ${Prisma.raw(parent)}.id, ${set.values}${extraValue} FROM ${Prisma.raw(parent)}, ${set.from}`;
 }
 
 const NOTHING_SENT = { items: false, payments: false, invoices: false, attachments: false, coupons: false };

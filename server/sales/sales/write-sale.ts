@@ -3,6 +3,7 @@ import { recordAudits } from "../../audit/service";
 import { ALL_ORDERS, sellerForWrite, type OrderScope } from "../../auth/scope";
 import { attributeErrors } from "../../crud/validate-attributes";
 import type { Db } from "../../db/scoped";
+import { recordset, scopedExecute } from "../../db/sql";
 import type { FieldError } from "../../errors";
 import { actorOf } from "../../finance/financials/service";
 import { writeReceivables, type StoredCard } from "../../finance/receivables";
@@ -293,14 +294,12 @@ async function writeSaleRows(
   },
 ): Promise<void> {
   const { input, saleId, refs, figures, now, actor } = sale;
-  const organizationId = db.$organizationId;
   const statusId = refs.initial.sale?.id;
   if (!statusId || !refs.partner) throw new Error("the sale's checks let a sale without a partner or a status through");
   const delivery = deliveryOf(input, refs.partner, refs.deliveryMethod);
-  await db.sale.create({
-    data: {
+  const row = recordset(SALE_COLUMNS, [
+    {
       id: saleId,
-      organization_id: organizationId,
       external_id: input.external_id ?? null,
       company_id: input.company_id ?? null,
       partner_id: refs.partner.id,
@@ -322,73 +321,139 @@ async function writeSaleRows(
       pre_order_complement: input.pre_order_complement,
       checkout_complement: input.checkout_complement,
       automation_fields: input.automation_fields,
-      email_config: input.email_config as Prisma.InputJsonObject,
+      email_config: input.email_config,
       resume_fields: input.resume_fields,
-      delivery: delivery as Prisma.InputJsonObject,
-      attributes: input.attributes as Prisma.InputJsonObject,
+      delivery,
+      attributes: input.attributes,
       search_text: searchText([refs.partner.name, refs.partner.fiscal_registration_number, input.external_id]),
       created_at: input.created_at,
     },
-    select: { id: true },
-  });
-  if (input.items.length > 0) {
-    await db.saleItem.createMany({
-      data: input.items.map((item, position) => ({
-        id: randomUUID(),
-        organization_id: organizationId,
-        sale_id: saleId,
+  ]);
+  const items = recordset(
+    SALE_ITEM_COLUMNS,
+    input.items.map((item, position) => ({
+      id: randomUUID(),
+      position,
+      product_id: item.product_id,
+      product_variation_id: item.product_variation_id ?? null,
+      unit: item.unit ?? null,
+      unit_value: item.unit_value,
+      quantity: item.quantity,
+      discount: item.discount,
+      total_value: (figures.lines[position] ?? ZERO).toFixed(2),
+      item_origin_value: item.item_origin_value ?? null,
+      item_origin_type: item.item_origin_type ?? null,
+      automation_fields: item.automation_fields,
+      complements: item.complements.map((complement) => ({ ...complement, id: complement.id ?? randomUUID() })),
+      resume_fields: item.resume_fields,
+    })),
+  );
+  const payments = recordset(
+    SALE_PAYMENT_COLUMNS,
+    input.payments.map((payment, position) => {
+      const method = refs.methods.get(payment.payment_method_id);
+      const card = method?.type ? CARD_TYPES.has(method.type) : false;
+      return {
+        id: sale.payments[position] ?? randomUUID(),
         position,
-        product_id: item.product_id,
-        product_variation_id: item.product_variation_id ?? null,
-        unit: item.unit ?? null,
-        unit_value: item.unit_value,
-        quantity: item.quantity,
-        discount: item.discount,
-        total_value: (figures.lines[position] ?? ZERO).toFixed(2),
-        item_origin_value: item.item_origin_value ?? null,
-        item_origin_type: item.item_origin_type ?? null,
-        automation_fields: item.automation_fields,
-        complements: item.complements.map((complement) => ({ ...complement, id: complement.id ?? randomUUID() })),
-        resume_fields: item.resume_fields,
-      })),
-    });
-  }
-  if (input.payments.length > 0) {
-    await db.salePayment.createMany({
-      data: input.payments.map((payment, position) => {
-        const method = refs.methods.get(payment.payment_method_id);
-        const card = method?.type ? CARD_TYPES.has(method.type) : false;
-        return {
-          id: sale.payments[position] ?? randomUUID(),
-          organization_id: organizationId,
-          sale_id: saleId,
-          position,
-          payment_method_id: payment.payment_method_id,
-          installment_id: payment.installment_id ?? null,
-          transaction_id: payment.transaction_id ?? null,
-          amount: (figures.payments[position] ?? money(payment.amount)).toFixed(2),
-          installments: payment.installments,
-          gateway: card ? gatewayFor(method?.vendor).name : null,
-        };
-      }),
-    });
-  }
+        payment_method_id: payment.payment_method_id,
+        installment_id: payment.installment_id ?? null,
+        transaction_id: payment.transaction_id ?? null,
+        amount: (figures.payments[position] ?? money(payment.amount)).toFixed(2),
+        installments: payment.installments,
+        gateway: card ? gatewayFor(method?.vendor).name : null,
+      };
+    }),
+  );
   // A quotation's coupons are its own (no order holds a use of them); a sale's are its order's.
-  if (input.quotation && input.coupons.length > 0) {
-    await db.saleCoupon.createMany({
-      data: input.coupons.map((link) => ({
-        organization_id: organizationId,
-        sale_id: saleId,
-        coupon_id: link.coupon_id,
-        attributes: link.attributes as Prisma.InputJsonObject,
-      })),
-    });
-  }
-  await db.saleStatusChange.create({
-    data: { organization_id: organizationId, sale_id: saleId, status_id: statusId, actor, created_at: now },
-    select: { id: true },
-  });
+  const coupons = recordset(
+    SALE_COUPON_COLUMNS,
+    input.quotation ? input.coupons.map((link) => ({ coupon_id: link.coupon_id, attributes: link.attributes })) : [],
+  );
+  // The sale, its items, payments, first status and a quotation's coupons: one statement.
+  await scopedExecute(
+    db,
+    (organization) => Prisma.sql`
+      WITH created AS (
+        INSERT INTO sales (organization_id, updated_at, ${row.names})
+        SELECT ${organization}, now(), ${row.values} FROM ${row.from}
+        RETURNING id, organization_id
+      ), items AS (
+        INSERT INTO sale_items (organization_id, sale_id, ${items.names})
+        SELECT created.organization_id, created.id, ${items.values} FROM created, ${items.from}
+      ), payments AS (
+        INSERT INTO sale_payments (organization_id, sale_id, ${payments.names})
+        SELECT created.organization_id, created.id, ${payments.values} FROM created, ${payments.from}
+      ), coupons AS (
+        INSERT INTO sale_coupons (id, organization_id, sale_id, ${coupons.names})
+        SELECT gen_random_uuid(), created.organization_id, created.id, ${coupons.values} FROM created, ${coupons.from}
+      )
+      INSERT INTO sale_status_changes (id, organization_id, sale_id, status_id, actor, created_at)
+      SELECT gen_random_uuid(), organization_id, id, ${statusId}::uuid, ${actor}, ${now} FROM created`,
+  );
 }
+
+/** The columns of a sale and its lists, and their PostgreSQL types (the org and the sale are the statement's). */
+const SALE_COLUMNS = [
+  ["id", "uuid"],
+  ["external_id", "text"],
+  ["company_id", "uuid"],
+  ["partner_id", "uuid"],
+  ["seller_id", "uuid"],
+  ["solution_id", "uuid"],
+  ["status_id", "uuid"],
+  ["updated_by", "text"],
+  ["observation", "text"],
+  ["shopping_cart_id", "text"],
+  ["quotation", "boolean"],
+  ["full_value", "numeric"],
+  ["total_value", "numeric"],
+  ["total_discount", "numeric"],
+  ["freight_amount", "numeric"],
+  ["freight_edit_reason", "text"],
+  ["discounts", "jsonb"],
+  ["invoices", "jsonb"],
+  ["origin_attributes", "jsonb"],
+  ["pre_order_complement", "jsonb"],
+  ["checkout_complement", "jsonb"],
+  ["automation_fields", "jsonb"],
+  ["email_config", "jsonb"],
+  ["resume_fields", "jsonb"],
+  ["delivery", "jsonb"],
+  ["attributes", "jsonb"],
+  ["search_text", "text"],
+  ["created_at", "timestamptz"],
+] as const;
+const SALE_ITEM_COLUMNS = [
+  ["id", "uuid"],
+  ["position", "int"],
+  ["product_id", "uuid"],
+  ["product_variation_id", "uuid"],
+  ["unit", "text"],
+  ["unit_value", "numeric"],
+  ["quantity", "numeric"],
+  ["discount", "numeric"],
+  ["total_value", "numeric"],
+  ["item_origin_value", "text"],
+  ["item_origin_type", "text"],
+  ["automation_fields", "jsonb"],
+  ["complements", "jsonb"],
+  ["resume_fields", "jsonb"],
+] as const;
+const SALE_PAYMENT_COLUMNS = [
+  ["id", "uuid"],
+  ["position", "int"],
+  ["payment_method_id", "uuid"],
+  ["installment_id", "text"],
+  ["transaction_id", "text"],
+  ["amount", "numeric"],
+  ["installments", "int"],
+  ["gateway", "text"],
+] as const;
+const SALE_COUPON_COLUMNS = [
+  ["coupon_id", "uuid"],
+  ["attributes", "jsonb"],
+] as const;
 
 /**
  * The sale's order as it came (contract §7 "Sale → order"): the same partner, company,
