@@ -36,6 +36,10 @@ import { financialsRouter } from "./finance/financials/router";
 import { salesRouter } from "./sales/sales/router";
 import { solutionsRouter } from "./sales/solutions/router";
 import { organizationRouter } from "./organizations/router";
+import { taxCalculationRouter } from "./taxes/calculate/router";
+import { taxRulesRouter } from "./taxes/rules/router";
+import { taxSettingsRouter } from "./taxes/settings/router";
+import { taxStatesRouter } from "./taxes/uf-table/router";
 import type { Api } from "./http/api";
 import { router } from "./http/trpc";
 import { exportList } from "./exports/endpoints";
@@ -91,6 +95,10 @@ export const appRouter = router({
   prices: pricesRouter,
   commercialSettings: commercialSettingsRouter,
   commissions: commissionsRouter,
+  taxStates: taxStatesRouter,
+  taxRules: taxRulesRouter,
+  taxSettings: taxSettingsRouter,
+  taxes: taxCalculationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -381,6 +381,9 @@ describe("the REST interface under schema-driven fuzzing", () => {
           const seed = 7_000_000 + requests;
           const random = choices(seed);
           const path = template.replace(/\{([^}]+)\}/g, (_, name: string, offset: number) => {
+            // A path parameter the document lists the values of (a UF) takes one of them.
+            const listed = parameters.find((candidate) => candidate.in === "path" && candidate.name === name)?.schema?.enum;
+            if (Array.isArray(listed) && listed.length > 0) return String(listed[random.nextInt(0, listed.length - 1)]);
             const ids = known.get(template.slice(0, offset - 1)) ?? [];
             return ids.length ? ids[random.nextInt(0, ids.length - 1)]! : randomUUID();
           });

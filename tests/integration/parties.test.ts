@@ -49,6 +49,13 @@ describe("companies", () => {
       fiscal_registration_number: cnpj,
       active: true,
       is_default: false,
+      // Contract §12's fiscal fields: without `crt` the company figures no taxes.
+      crt: null,
+      pis_cofins_regime: "NONE",
+      ipi_contributor: false,
+      trade_name: null,
+      state_registration: null,
+      address: null,
       attributes: { ie: "123" },
       created_at: expect.any(String),
       updated_at: expect.any(String),
@@ -71,6 +78,7 @@ describe("companies", () => {
       fiscal_registration_number: cnpj,
       active: false,
       is_default: false,
+      crt: null,
     });
 
     expectNoContent(await rest.delete(`/companies/${first.id}`));

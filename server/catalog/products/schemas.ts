@@ -3,6 +3,7 @@ import { isValidGtin, normalizeNcm } from "../../lib/gtin";
 import { decimalPlaces, moneyInput } from "../../lib/money";
 import { pagingInput, queryBoolean } from "../../lib/paging";
 import { attributes, clientId, requiredText, uuid } from "../../lib/schemas";
+import { cestField, originField, taxRate } from "../../taxes/fields";
 
 /** Fields a product list may be sorted by (and a search with `can_use_customized_sort`). */
 export const PRODUCT_SORT = ["id", "name", "sku", "price", "active", "created_at", "updated_at"] as const;
@@ -48,6 +49,12 @@ export const productWrite = z.object({
     .transform(normalizeNcm)
     .refine((value) => /^\d{8}$/.test(value), "must be 8 digits (e.g. 8467.21.00)")
     .nullish(),
+  /** Beyond the interface (contract §12): the CEST, 7 digits ("28.038.00"); null clears it. Kept when absent. */
+  cest: cestField.nullable().optional(),
+  /** Beyond the interface (contract §12): the NF-e's origin, 0–8 (0 national; 1, 2, 3 and 8 imported: 4 % between states). Kept when absent; 0 for a new product. */
+  origin: originField.optional(),
+  /** Beyond the interface (contract §12): the TIPI's IPI rate in percent; null clears it. Kept when absent. */
+  ipi_rate: taxRate.nullable().optional(),
   /** Kilograms. */
   weight: z
     .number({ message: "must be a number" })
@@ -94,6 +101,10 @@ export const product = z.object({
   price: z.number().nullable(),
   ean: z.string().nullable(),
   ncm: z.string().nullable(),
+  /** Beyond the interface (contract §12). */
+  cest: z.string().nullable(),
+  origin: z.number().int(),
+  ipi_rate: z.number().nullable(),
   weight: z.number().nullable(),
   active: z.boolean(),
   track_stock: z.boolean(),

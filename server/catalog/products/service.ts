@@ -38,6 +38,9 @@ interface ProductRecordRow {
   price: string | null;
   ean: string | null;
   ncm: string | null;
+  cest: string | null;
+  origin: number;
+  ipi_rate: string | null;
   weight: string | null;
   active: boolean;
   track_stock: boolean;
@@ -56,7 +59,7 @@ const isoText = (column: Prisma.Sql) => Prisma.sql`to_char(${column} AT TIME ZON
 /** The products of these ids with what a record shows of their brand, unit and categories; one statement, prepared (its plan finds rows by key). */
 const PRODUCT_RECORDS = (ids: string[]) => (organization: Prisma.Sql) => Prisma.sql`
   SELECT p.id, p.organization_id, p.name, p.sku, p.sku_key, p.description, p.brand_id, p.measure_unit_id, p.price::text AS price,
-         p.ean, p.ncm, p.weight::text AS weight, p.active, p.track_stock, p.images, p.attributes,
+         p.ean, p.ncm, p.cest, p.origin, p.ipi_rate::text AS ipi_rate, p.weight::text AS weight, p.active, p.track_stock, p.images, p.attributes,
          ${isoText(Prisma.sql`p.created_at`)} AS created_at, ${isoText(Prisma.sql`p.updated_at`)} AS updated_at,
          (SELECT json_build_object('id', b.id, 'name', b.name) FROM brands b WHERE b.organization_id = ${organization} AND b.id = p.brand_id) AS brand,
          (SELECT json_build_object('id', u.id, 'abbreviation', u.abbreviation, 'decimals_for_quantity', u.decimals_for_quantity)
@@ -101,6 +104,9 @@ function toProduct(row: ProductRecordRow): Product {
     price: toJsonNumber(row.price),
     ean: row.ean,
     ncm: row.ncm,
+    cest: row.cest,
+    origin: row.origin,
+    ipi_rate: toJsonNumber(row.ipi_rate),
     weight: toJsonNumber(row.weight),
     active: row.active,
     track_stock: row.track_stock,
@@ -298,6 +304,9 @@ function columnsOf(input: ProductWriteOutput, sku: string, key: string) {
     price: input.price ?? null,
     ean: input.ean ?? null,
     ncm: input.ncm ?? null,
+    ...(input.cest === undefined ? {} : { cest: input.cest }),
+    ...(input.origin === undefined ? {} : { origin: input.origin }),
+    ...(input.ipi_rate === undefined ? {} : { ipi_rate: input.ipi_rate }),
     weight: input.weight ?? null,
     active: input.active,
     ...(input.track_stock === undefined ? {} : { track_stock: input.track_stock }),

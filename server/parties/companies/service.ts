@@ -38,7 +38,14 @@ export const companies = defineCrud({
   defaultSort: "name",
   writeDescription:
     "Beyond the interface (contract §10): `is_default` makes this the company whose stock orders without `company_id` move; at most " +
-    "one per organization (setting it clears the other); kept when absent.",
+    "one per organization (setting it clears the other); kept when absent. Beyond the interface (contract §12), each kept when absent: " +
+    "`crt` (1 Simples Nacional, 2 SN above the sub-limit, 3 normal regime, 4 MEI; null, the default: its orders figure no taxes), " +
+    "`pis_cofins_regime` (CUMULATIVE 0.65 %/3 %, NON_CUMULATIVE 1.65 %/7.6 %, NONE), `ipi_contributor`, `trade_name`, " +
+    "`state_registration` and `address` (its `state`, a UF, is the origin of its orders' taxes).",
+  toData: ({ address, ...input }) => ({
+    ...input,
+    ...(address === undefined ? {} : { address: address === null ? Prisma.DbNull : address }),
+  }),
   beforeWrite: async (db, input, id) => {
     await refuseDuplicateCnpj(db, input.fiscal_registration_number, id);
     if (input.is_default) await clearOtherDefault(db, "companies", id);

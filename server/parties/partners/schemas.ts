@@ -4,6 +4,7 @@ import { moneyInput } from "../../lib/money";
 import { queryBoolean } from "../../lib/paging";
 import { attributes, clientId, requiredText, uuid } from "../../lib/schemas";
 import { optionalEmail, optionalReference, optionalText, stateRegistration } from "../fields";
+import { ieIndicatorField } from "../../taxes/fields";
 
 export const MAX_ADDRESSES = 50;
 
@@ -59,6 +60,10 @@ export const partnerWrite = z.object({
       if (new Set(ids).size !== ids.length) context.addIssue({ code: "custom", message: "address ids must be unique" });
     }),
   attributes: attributes.default({}),
+  /** Beyond the interface (contract §12): 1 contributor, 2 exempt, 9 non-contributor; null: from `state_registration`. Kept when absent. */
+  ie_indicator: ieIndicatorField.nullable().optional(),
+  /** Beyond the interface (contract §12): whether it buys for its own use; null: true for a non-contributor. Kept when absent. */
+  final_consumer: z.boolean({ message: "must be true or false" }).nullable().optional(),
   /** Refused here (contract §11): the credit desk sets them through PUT /partners/{id}/credit. */
   credit_limit: setThroughCredit,
   credit_blocked: setThroughCredit,
@@ -99,6 +104,10 @@ export const partner = z.object({
   credit_limit: z.number().nullable(),
   /** Beyond the interface (contract §11): the credit desk stopped the partner's credit. */
   credit_blocked: z.boolean(),
+  /** Beyond the interface (contract §12): 1 contributor, 2 exempt, 9 non-contributor (as set, else from `state_registration`). */
+  ie_indicator: z.union([z.literal(1), z.literal(2), z.literal(9)]),
+  /** Beyond the interface (contract §12): as set, else true for a non-contributor. */
+  final_consumer: z.boolean(),
   addresses: z.array(partnerAddress),
   attributes,
   created_at: z.string(),

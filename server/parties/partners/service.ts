@@ -6,6 +6,7 @@ import type { Prisma } from "../../generated/prisma/client";
 import { defineCrud, type CrudDelegate } from "../../crud/crud";
 import { formatFiscalNumber } from "../../lib/fiscal-number";
 import { toApi } from "../../lib/serialize";
+import { partnerFiscalOf } from "../../taxes/fields";
 import {
   partner,
   partnerFilters,
@@ -84,7 +85,7 @@ async function refuseDeletingHistory(db: Db, id: string): Promise<void> {
 
 function toPartner(row: PartnerRow) {
   const { profile: _profile, seller: _seller, ...rest } = row;
-  return toApi(rest);
+  return { ...toApi(rest), ...partnerFiscalOf(row) };
 }
 
 export const partners = defineCrud({

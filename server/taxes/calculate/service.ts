@@ -1,0 +1,148 @@
+import type { Db } from "../../db/scoped";
+import { AppError, type FieldError } from "../../errors";
+import { today } from "../../lib/calendar";
+import { money, roundMoney, sumMoney, toJsonNumber, ZERO } from "../../lib/money";
+import { partnerFiscalOf } from "../fields";
+import { calculateTaxes, type TaxBuyer, type TaxItemInput } from "../engine";
+import { itemTaxesJson, taxTotalsJson } from "../schemas";
+import { ufOf } from "../states";
+import { loadTaxWorld } from "../world";
+import type { TaxCalculation, TaxCalculationInput } from "./schemas";
+
+/** The UF of a partner's default address (else its first), as the taxes read it. */
+export function partnerUf(addresses: unknown): ReturnType<typeof ufOf> {
+  const list = Array.isArray(addresses) ? (addresses as Array<{ state?: string | null; is_default?: boolean }>) : [];
+  const main = list.find((address) => address.is_default) ?? list[0];
+  return ufOf(main?.state);
+}
+
+/** The issuing company: the one named, else the org's default (422 without either). */
+async function companyIdOf(db: Db, companyId: string | null | undefined): Promise<string> {
+  if (companyId) return companyId;
+  const fallback = await db.company.findFirst({ where: { is_default: true }, select: { id: true } });
+  if (!fallback) throw AppError.invalid("company_id", "is needed: the organization has no default company", "no_default_company");
+  return fallback.id;
+}
+
+/**
+ * POST /taxes/calculate (contract §12): the taxes an order of these items would carry, as
+ * the order would carry them; `explain` adds every rule considered per item and tax.
+ */
+export async function calculateTaxesOf(db: Db, input: TaxCalculationInput): Promise<TaxCalculation> {
+  const companyId = await companyIdOf(db, input.company_id);
+  const productIds = [...new Set(input.items.map((item) => item.product_id))];
+  const variationIds = [...new Set(input.items.flatMap((item) => (item.product_variation_id ? [item.product_variation_id] : [])))];
+  const [world, partner, products, variations, company] = await Promise.all([
+    loadTaxWorld(db, companyId),
+    input.partner_id
+      ? db.partner.findFirst({
+          where: { id: input.partner_id },
+          select: { ie_indicator: true, final_consumer: true, state_registration: true, addresses: true },
+        })
+      : null,
+    db.product.findMany({
+      where: { id: { in: productIds } },
+      select: { id: true, ncm: true, cest: true, origin: true, ipi_rate: true },
+    }),
+    variationIds.length > 0
+      ? db.productVariation.findMany({ where: { id: { in: variationIds } }, select: { id: true, product_id: true } })
+      : [],
+    db.company.findFirst({ where: { id: companyId }, select: { id: true } }),
+  ]);
+
+  const errors: FieldError[] = [];
+  if (!company) errors.push({ path: "company_id", message: "no company with this id exists", code: "not_found_reference" });
+  else if (world.missing === "crt") {
+    errors.push({ path: "company_id", message: "the company has no tax regime (crt): no taxes are figured for it", code: "no_tax_regime" });
+  } else if (world.missing === "address") {
+    errors.push({ path: "company_id", message: "the company's address has no UF (state)", code: "no_origin_state" });
+  }
+  if (input.partner_id && !partner)
+    errors.push({ path: "partner_id", message: "no partner with this id exists", code: "not_found_reference" });
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const variationOf = new Map(variations.map((variation) => [variation.id, variation.product_id]));
+  input.items.forEach((item, index) => {
+    if (!byId.has(item.product_id)) {
+      errors.push({ path: `items.${index}.product_id`, message: "no product with this id exists", code: "not_found_reference" });
+    } else if (item.product_variation_id && variationOf.get(item.product_variation_id) !== item.product_id) {
+      errors.push({
+        path: `items.${index}.product_variation_id`,
+        message: variationOf.has(item.product_variation_id) ? "is a variation of another product" : "no variation with this id exists",
+        code: variationOf.has(item.product_variation_id) ? "mismatch" : "not_found_reference",
+      });
+    }
+  });
+  const destination = input.destination_state ?? (partner ? partnerUf(partner.addresses) : null);
+  if (!destination && !(input.partner_id && !partner)) {
+    errors.push(
+      input.partner_id
+        ? { path: "destination_state", message: "is required: the partner has no address with a UF", code: "required" }
+        : { path: "destination_state", message: "is required without partner_id", code: "required" },
+    );
+  }
+  const values = input.items.map((item) => roundMoney(money(item.unit_value).times(money(item.quantity))));
+  const gross = sumMoney(values);
+  if (money(input.discount_value).greaterThan(gross)) {
+    errors.push({
+      path: "discount_value",
+      message: "must not exceed the items' value",
+      code: "too_large",
+      params: { items_value: toJsonNumber(gross) },
+    });
+  }
+  if (errors.length > 0 || !world.issuer || !destination) throw AppError.fields(errors);
+
+  const fiscal = partner ? partnerFiscalOf(partner) : null;
+  const ie = fiscal?.ie_indicator ?? input.ie_indicator ?? 9;
+  const buyer: TaxBuyer = {
+    uf: destination,
+    ie_indicator: ie,
+    final_consumer: fiscal?.final_consumer ?? input.final_consumer ?? ie === 9,
+  };
+  const items: TaxItemInput[] = input.items.map((item, index) => {
+    const product = byId.get(item.product_id)!;
+    return {
+      product_id: product.id,
+      ncm: product.ncm,
+      cest: product.cest,
+      origin: product.origin,
+      ipi_rate: product.ipi_rate === null ? null : money(product.ipi_rate),
+      value: values[index]!,
+      discount: ZERO,
+    };
+  });
+  const result = calculateTaxes({
+    date: input.date ?? today(),
+    issuer: world.issuer,
+    buyer,
+    items,
+    charges: {
+      freight: money(input.freight_value),
+      insurance: money(input.insurance_value),
+      other: money(input.other_value),
+      discount: money(input.discount_value),
+    },
+    rules: world.rules,
+    states: world.states,
+    settings: world.settings,
+    explain: input.explain,
+  });
+  return {
+    company_id: companyId,
+    origin_state: world.issuer.uf,
+    destination_state: destination,
+    ie_indicator: buyer.ie_indicator,
+    final_consumer: buyer.final_consumer,
+    items: input.items.map((item, index) => ({
+      product_id: item.product_id,
+      product_variation_id: item.product_variation_id ?? null,
+      quantity: item.quantity,
+      unit_value: item.unit_value,
+      total_value: toJsonNumber(values[index])!,
+      taxes: itemTaxesJson(result.items[index]!.taxes),
+      ...(result.items[index]!.steps ? { steps: result.items[index]!.steps! } : {}),
+    })),
+    tax_totals: taxTotalsJson(result.totals),
+    invoice_value: toJsonNumber(result.invoice_value)!,
+  };
+}
