@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { decimalPlaces } from "../lib/money";
-import { UFS } from "./states";
+import { ufOf, UFS, type Uf } from "./states";
 
 /**
  * The fiscal fields of contract §12, one schema each, shared by products, companies,
@@ -71,6 +71,13 @@ export function partnerFiscalOf(partner: {
   const stored = partner.ie_indicator;
   const ie_indicator = stored === 1 || stored === 2 || stored === 9 ? stored : ieIndicatorOf(partner.state_registration);
   return { ie_indicator, final_consumer: partner.final_consumer ?? ie_indicator === 9 };
+}
+
+/** The UF of a partner's default address (else its first), as the taxes read it: the destination when no shipment names one. */
+export function addressUf(addresses: unknown): Uf | null {
+  const list = Array.isArray(addresses) ? (addresses as Array<{ state?: string | null; is_default?: boolean }>) : [];
+  const main = list.find((address) => address.is_default) ?? list[0];
+  return ufOf(main?.state);
 }
 
 /** CFOP: 4 digits of an exit (5 within the state, 6 to another, 7 abroad). */

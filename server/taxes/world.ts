@@ -1,5 +1,6 @@
 import type { Db } from "../db/scoped";
-import { dayOfDate } from "../lib/calendar";
+import { scopedQuery } from "../db/sql";
+import { Prisma } from "../generated/prisma/client";
 import { money, type Money } from "../lib/money";
 import type { Crt, IeIndicator, StateTaxes, TaxIssuer, TaxRule, TaxSettings } from "./engine";
 import { isUf, ufOf, type Uf } from "./states";
@@ -20,40 +21,148 @@ export interface TaxWorld {
 
 const moneyOrNull = (value: { toString(): string } | null): Money | null => (value === null ? null : money(value));
 
-type RuleRow = Awaited<ReturnType<Db["taxRule"]["findMany"]>>[number];
+/** A rule as the world's statement reads it: rates as text (no float), dates as YYYY-MM-DD. */
+interface RuleRecord {
+  id: string;
+  name: string;
+  tax: TaxRule["tax"];
+  active: boolean;
+  start_date: string | null;
+  end_date: string | null;
+  origin_states: string[] | null;
+  destination_states: string[] | null;
+  ie_indicators: number[] | null;
+  final_consumer: boolean | null;
+  ncm_prefixes: string[] | null;
+  cest: string | null;
+  product_ids: string[] | null;
+  company_ids: string[] | null;
+  cfop: string | null;
+  cst: string | null;
+  csosn: string | null;
+  adjust_mva: boolean;
+  rate: string | null;
+  base_reduction: string | null;
+  fcp_rate: string | null;
+  credit_rate: string | null;
+  mva: string | null;
+  st_base_reduction: string | null;
+  st_internal_rate: string | null;
+  st_fcp_rate: string | null;
+  pis_rate: string | null;
+  cofins_rate: string | null;
+  ibs_rate: string | null;
+  cbs_rate: string | null;
+}
 
-export function engineRule(row: RuleRow): TaxRule {
+const RATES = [
+  "rate",
+  "base_reduction",
+  "fcp_rate",
+  "credit_rate",
+  "mva",
+  "st_base_reduction",
+  "st_internal_rate",
+  "st_fcp_rate",
+  "pis_rate",
+  "cofins_rate",
+  "ibs_rate",
+  "cbs_rate",
+] as const;
+
+function engineRule(row: RuleRecord): TaxRule {
   return {
     id: row.id,
     name: row.name,
     tax: row.tax,
     active: row.active,
-    start_date: row.start_date ? dayOfDate(row.start_date) : null,
-    end_date: row.end_date ? dayOfDate(row.end_date) : null,
-    origin_states: row.origin_states.filter(isUf),
-    destination_states: row.destination_states.filter(isUf),
-    ie_indicators: row.ie_indicators.filter((value): value is IeIndicator => value === 1 || value === 2 || value === 9),
+    start_date: row.start_date,
+    end_date: row.end_date,
+    origin_states: (row.origin_states ?? []).filter(isUf),
+    destination_states: (row.destination_states ?? []).filter(isUf),
+    ie_indicators: (row.ie_indicators ?? []).filter((value): value is IeIndicator => value === 1 || value === 2 || value === 9),
     final_consumer: row.final_consumer,
-    ncm_prefixes: row.ncm_prefixes,
+    ncm_prefixes: row.ncm_prefixes ?? [],
     cest: row.cest,
-    product_ids: row.product_ids,
-    company_ids: row.company_ids,
+    product_ids: row.product_ids ?? [],
+    company_ids: row.company_ids ?? [],
     cfop: row.cfop,
     cst: row.cst,
     csosn: row.csosn,
-    rate: moneyOrNull(row.rate),
-    base_reduction: moneyOrNull(row.base_reduction),
-    fcp_rate: moneyOrNull(row.fcp_rate),
-    credit_rate: moneyOrNull(row.credit_rate),
-    mva: moneyOrNull(row.mva),
     adjust_mva: row.adjust_mva,
-    st_base_reduction: moneyOrNull(row.st_base_reduction),
-    st_internal_rate: moneyOrNull(row.st_internal_rate),
-    st_fcp_rate: moneyOrNull(row.st_fcp_rate),
-    pis_rate: moneyOrNull(row.pis_rate),
-    cofins_rate: moneyOrNull(row.cofins_rate),
-    ibs_rate: moneyOrNull(row.ibs_rate),
-    cbs_rate: moneyOrNull(row.cbs_rate),
+    ...(Object.fromEntries(RATES.map((name) => [name, moneyOrNull(row[name])])) as Record<(typeof RATES)[number], Money | null>),
+  };
+}
+
+/** The columns of a statement that read the world: the issuer (`companyId`, else the default company), rules, UF table, settings. */
+export interface TaxWorldRow {
+  tax_issuer: {
+    id: string;
+    crt: number | null;
+    pis_cofins_regime: TaxIssuer["pis_cofins_regime"];
+    ipi_contributor: boolean;
+    address: unknown;
+  } | null;
+  tax_rules: RuleRecord[];
+  tax_states: Array<{ uf: string; internal_rate: string; fcp_rate: string; difal_method: "SINGLE" | "DOUBLE"; fcp_in_divisor: boolean }>;
+  tax_settings: { exclude_icms_from_pis_cofins: boolean; fcp_st_minus_own_fcp: boolean; ibs_cbs: boolean };
+}
+
+/**
+ * The world's columns, for a statement's select list (`org` the org placeholder): one read
+ * with whatever else the statement reads (the order writer's references; the calculation).
+ */
+export function taxWorldColumns(org: Prisma.Sql, companyId: string | null): Prisma.Sql {
+  return Prisma.sql`
+      (SELECT json_build_object('id', c.id, 'crt', c.crt, 'pis_cofins_regime', c.pis_cofins_regime, 'ipi_contributor', c.ipi_contributor,
+                                'address', c.address)
+         FROM companies c
+        WHERE c.organization_id = ${org}
+          AND c.id = COALESCE(${companyId}::uuid, (SELECT d.id FROM companies d WHERE d.organization_id = ${org} AND d.is_default LIMIT 1)))
+        AS tax_issuer,
+      COALESCE((SELECT json_agg(json_build_object(
+          'id', r.id, 'name', r.name, 'tax', r.tax, 'active', r.active, 'start_date', r.start_date::text, 'end_date', r.end_date::text,
+          'origin_states', r.origin_states, 'destination_states', r.destination_states, 'ie_indicators', r.ie_indicators,
+          'final_consumer', r.final_consumer, 'ncm_prefixes', r.ncm_prefixes, 'cest', r.cest, 'product_ids', r.product_ids,
+          'company_ids', r.company_ids, 'cfop', r.cfop, 'cst', r.cst, 'csosn', r.csosn, 'adjust_mva', r.adjust_mva,
+          'rate', r.rate::text, 'base_reduction', r.base_reduction::text, 'fcp_rate', r.fcp_rate::text, 'credit_rate', r.credit_rate::text,
+          'mva', r.mva::text, 'st_base_reduction', r.st_base_reduction::text, 'st_internal_rate', r.st_internal_rate::text,
+          'st_fcp_rate', r.st_fcp_rate::text, 'pis_rate', r.pis_rate::text, 'cofins_rate', r.cofins_rate::text,
+          'ibs_rate', r.ibs_rate::text, 'cbs_rate', r.cbs_rate::text) ORDER BY r.id)
+         FROM tax_rules r WHERE r.organization_id = ${org}), '[]') AS tax_rules,
+      COALESCE((SELECT json_agg(json_build_object('uf', t.uf, 'internal_rate', t.internal_rate::text, 'fcp_rate', t.fcp_rate::text,
+                                                  'difal_method', t.difal_method, 'fcp_in_divisor', t.fcp_in_divisor))
+         FROM tax_states t WHERE t.organization_id = ${org}), '[]') AS tax_states,
+      (SELECT json_build_object('exclude_icms_from_pis_cofins', o.tax_exclude_icms_from_pis_cofins,
+                                'fcp_st_minus_own_fcp', o.tax_fcp_st_minus_own_fcp, 'ibs_cbs', o.tax_ibs_cbs)
+         FROM organizations o WHERE o.id = ${org}) AS tax_settings`;
+}
+
+/** The world from its columns. */
+export function taxWorldOf(row: TaxWorldRow): TaxWorld {
+  const { issuer, missing } = row.tax_issuer ? issuerOf(row.tax_issuer) : { issuer: null, missing: "crt" as const };
+  return {
+    issuer,
+    missing,
+    rules: row.tax_rules.map(engineRule),
+    states: new Map(
+      row.tax_states.flatMap((state) =>
+        isUf(state.uf)
+          ? [
+              [
+                state.uf,
+                {
+                  internal_rate: money(state.internal_rate),
+                  fcp_rate: money(state.fcp_rate),
+                  difal_method: state.difal_method,
+                  fcp_in_divisor: state.fcp_in_divisor,
+                },
+              ] as const,
+            ]
+          : [],
+      ),
+    ),
+    settings: row.tax_settings,
   };
 }
 
@@ -76,46 +185,9 @@ export function issuerOf(company: {
   };
 }
 
-/** The org's rules, UF table and settings, and the company `companyId` as issuer. */
-export async function loadTaxWorld(db: Db, companyId: string): Promise<TaxWorld> {
-  const [company, rules, states, organization] = await Promise.all([
-    db.company.findFirst({
-      where: { id: companyId },
-      select: { id: true, crt: true, pis_cofins_regime: true, ipi_contributor: true, address: true },
-    }),
-    db.taxRule.findMany({ orderBy: { id: "asc" } }),
-    db.taxState.findMany({}),
-    db.organization.findUniqueOrThrow({
-      where: { id: db.$organizationId },
-      select: { tax_exclude_icms_from_pis_cofins: true, tax_fcp_st_minus_own_fcp: true, tax_ibs_cbs: true },
-    }),
-  ]);
-  const { issuer, missing } = company ? issuerOf(company) : { issuer: null, missing: "crt" as const };
-  return {
-    issuer,
-    missing,
-    rules: rules.map(engineRule),
-    states: new Map(
-      states.flatMap((row) =>
-        isUf(row.uf)
-          ? [
-              [
-                row.uf,
-                {
-                  internal_rate: money(row.internal_rate),
-                  fcp_rate: money(row.fcp_rate),
-                  difal_method: row.difal_method,
-                  fcp_in_divisor: row.fcp_in_divisor,
-                },
-              ] as const,
-            ]
-          : [],
-      ),
-    ),
-    settings: {
-      exclude_icms_from_pis_cofins: organization.tax_exclude_icms_from_pis_cofins,
-      fcp_st_minus_own_fcp: organization.tax_fcp_st_minus_own_fcp,
-      ibs_cbs: organization.tax_ibs_cbs,
-    },
-  };
+/** The org's rules, UF table and settings, and the company `companyId` (else the default one) as issuer, in one statement. */
+export async function loadTaxWorld(db: Db, companyId: string | null): Promise<TaxWorld> {
+  const [row] = await scopedQuery<TaxWorldRow>(db, (org) => Prisma.sql`SELECT ${taxWorldColumns(org, companyId)}`);
+  if (!row) throw new Error("the tax world's statement answers one row");
+  return taxWorldOf(row);
 }

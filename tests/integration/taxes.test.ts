@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { newOrg, unique, type TestOrg } from "../helpers/database";
-import { expectProblem, restAs, type Answer } from "../helpers/http";
-import { newCnpj } from "../helpers/orders";
+import { expectProblem, restAs, type Answer, type Rest } from "../helpers/http";
+import { newCnpj, nfeKey, orderBody, orderFixtures } from "../helpers/orders";
 
 const ok = (answer: Answer, status = 200) => {
   expect(answer.status, answer.text).toBe(status);
@@ -370,5 +370,116 @@ describe("POST /taxes/calculate", () => {
     expect(paths(await rest.post("/taxes/calculate", body(world, { items: [] })))).toEqual(["items"]);
     const seller = restAs(await world.org.bearer("SELLER"));
     ok(await seller.post("/taxes/calculate", body(world)));
+  });
+});
+
+describe("taxes on the order", { timeout: 120_000 }, () => {
+  /** The order fixtures' company taxed (SP, normal regime, IPI contributor), the drill at IPI 10 %, SP's internal rate 18 %. */
+  async function taxedOrders() {
+    const org = await newOrg();
+    const f = await orderFixtures(org);
+    const rest = restAs(f.headers);
+    ok(
+      await rest.put(`/companies/${f.company.id}`, {
+        name: f.company.name,
+        fiscal_registration_number: f.company.fiscal_registration_number,
+        crt: 3,
+        pis_cofins_regime: "CUMULATIVE",
+        ipi_contributor: true,
+        address: { street: "Rua A", city: "São Paulo", state: "SP" },
+      }),
+    );
+    ok(await rest.put(`/products/${f.drill.id}`, { name: f.drill.name, sku: f.drill.sku, price: 459.9, ipi_rate: 10 }));
+    ok(await rest.put("/tax-rules/states/SP", { internal_rate: 18 }));
+    ok(await rest.put("/tax-rules/states/BA", { internal_rate: 20.5 }));
+    return { org, f, rest };
+  }
+  const post = (rest: Rest, body: unknown) => rest.post("/orders", body);
+
+  it("an order carries each item's taxes, the ICMSTot and what the customer pays; its payments must add up to that", async () => {
+    const { f, rest } = await taxedOrders();
+    // drill 919.80 − 19.80 own discount, saw 360; the order's 10 off and 30 freight spread by value (919.80 : 360).
+    const refused = await post(rest, orderBody(f, { payments: [{ payment_method_id: f.method.id, amount: 1280, installments: 1 }] }));
+    expect(expectProblem(refused, 422).errors).toEqual([
+      expect.objectContaining({ path: "payments", code: "total_mismatch", params: expect.objectContaining({ invoice_value: 1371.44 }) }),
+    ]);
+    const created = ok(
+      await post(rest, orderBody(f, { payments: [{ payment_method_id: f.method.id, amount: 1371.44, installments: 2 }] })),
+      201,
+    );
+    const order = ok(await rest.get(`/orders/${created.id}`));
+    expect(order.total_value).toBe(1280);
+    expect(order.invoice_value).toBe(1371.44);
+    expect(order.tax_totals).toMatchObject({ vIPI: 91.44, vICMS: 246.86, vBC: 1371.44, vST: 0 });
+    const [drill, saw] = order.items;
+    expect(drill.taxes).toMatchObject({
+      cfop: "5102",
+      freight_value: 21.56,
+      discount_value: 26.99,
+      ipi: { cst: "50", base: 914.37, rate: 10, value: 91.44 },
+      icms: { cst: "00", base: 1005.81, rate: 18, value: 181.05 },
+    });
+    expect(saw.taxes).toMatchObject({ freight_value: 8.44, discount_value: 2.81, icms: { base: 365.63, value: 65.81 } });
+    expect(saw.taxes.ipi).toBeUndefined();
+    // The list and the partner's exposure count what the customer pays.
+    const listed = ok(await rest.get(`/orders?partner_id=${f.partner.id}`)).items[0];
+    expect(listed.invoice_value).toBe(1371.44);
+    expect(ok(await rest.get(`/partners/${f.partner.id}/credit`)).exposure).toBe(1371.44);
+  });
+
+  it("taxes follow the shipment's state while OPEN, stay as they were from INVOICED on; receivables add up to the invoice value", async () => {
+    const { f, rest } = await taxedOrders();
+    const payments = [{ payment_method_id: f.method.id, amount: 1371.44, installments: 3 }];
+    const created = ok(await post(rest, orderBody(f, { payments })), 201);
+    // To Bahia, a non-contributor: 7 % between states by law, DIFAL to BA; the invoice is the same.
+    const moved = ok(await rest.put(`/orders/${created.id}`, orderBody(f, { payments, shipment_state: "BA" })));
+    expect(moved).toMatchObject({ id: created.id });
+    const interstate = ok(await rest.get(`/orders/${created.id}`));
+    expect(interstate.items[0].taxes).toMatchObject({ cfop: "6108", icms: { rate: 7, value: 70.41 } });
+    expect(interstate.tax_totals.vICMSUFDest).toBeGreaterThan(0);
+    expect(interstate.invoice_value).toBe(1371.44);
+    const invoiced = await rest.put(
+      `/orders/${created.id}`,
+      orderBody(f, { payments, shipment_state: "BA", status: f.status("ORDER", "invoiced"), invoices: [{ invoice_key: nfeKey() }] }),
+    );
+    expect(invoiced.status, invoiced.text).toBe(200);
+    const receivables = ok(await rest.get(`/financials?order_id=${created.id}&perPage=100`)).items as Array<{ value: number }>;
+    expect(receivables).toHaveLength(3);
+    expect(Math.round(receivables.reduce((sum, item) => sum + item.value * 100, 0))).toBe(137144);
+    // A rule written after the invoice changes nothing of the invoiced order.
+    ok(await rest.post("/tax-rules", { name: unique("IPI 20"), tax: "IPI", cst: "50", rate: 20 }), 201);
+    ok(await rest.put(`/orders/${created.id}`, { ...orderBody(f, { payments, shipment_state: "BA" }), attributes: { nota: "ok" } }));
+    const after = ok(await rest.get(`/orders/${created.id}`));
+    expect(after.invoice_value).toBe(1371.44);
+    expect(after.items[0].taxes).toEqual(interstate.items[0].taxes);
+  });
+
+  it("an org whose company has no crt figures no taxes: the invoice value is the total", async () => {
+    const org = await newOrg();
+    const f = await orderFixtures(org);
+    const rest = restAs(f.headers);
+    const created = ok(await post(rest, orderBody(f)), 201);
+    const order = ok(await rest.get(`/orders/${created.id}`));
+    expect(order).toMatchObject({ total_value: 1280, invoice_value: 1280, tax_totals: null });
+    expect(order.items.map((item: { taxes: unknown }) => item.taxes)).toEqual([null, null]);
+  });
+
+  it("a sale whose payments miss the invoice value is refused, naming it", async () => {
+    const { f, rest } = await taxedOrders();
+    const sale = await rest.post("/sales", {
+      partner_id: f.partner.id,
+      company_id: f.company.id,
+      created_at: "2026-11-28T12:00:00.000Z",
+      updated_by: "checkout",
+      full_value: 919.8 + 30,
+      total_value: 919.8 + 30,
+      items: [{ product_id: f.drill.id, quantity: 2, unit_value: 459.9 }],
+      freight: { amount: 30 },
+      payments: [{ payment_method_id: f.method.id, amount: 949.8 }],
+    });
+    const problem = expectProblem(sale, 400);
+    expect(problem.errors).toEqual([
+      expect.objectContaining({ path: "payments", params: expect.objectContaining({ invoice_value: 1044.78 }) }),
+    ]);
   });
 });

@@ -4,13 +4,14 @@ import type { AttributeDefinition } from "../../crud/validate-attributes";
 import { Prisma } from "../../generated/prisma/client";
 import { isUuid } from "../../lib/ids";
 import type { Phase } from "../../settings/statuses/phases";
+import { taxWorldColumns, taxWorldOf, type TaxWorld, type TaxWorldRow } from "../../taxes/world";
 
 /**
  * Everything an order's write names, read in one statement (issue 41): the partner (with
  * what its search text, its default address and its credit need), company, seller, status,
  * delivery method, products (unit, stock tracking), variations, warehouses, files, coupons,
  * payment methods, NF-e keys other orders use, the products' stock records, the org's initial statuses, default company
- * and warehouse, commercial settings and custom field definitions; for a sale, its sales
+ * and warehouse, commercial settings, custom field definitions and what its taxes read (contract §12); for a sale, its sales
  * channel. A name that is no record of the org is simply absent: the writer names the field.
  */
 
@@ -44,6 +45,22 @@ export interface PartnerReference {
   addresses: Prisma.JsonValue;
   credit_limit: string | null;
   credit_blocked: boolean;
+  /** Contract §12: what its taxes read (the IE indicator and final consumer as set; the State Registration). */
+  state_registration: string | null;
+  ie_indicator: number | null;
+  final_consumer: boolean | null;
+}
+
+/** A product as an order names it: its unit, stock tracking and fiscal data (contract §12). */
+export interface ProductReference {
+  id: string;
+  unit: string | null;
+  decimals: number;
+  track_stock: boolean;
+  ncm: string | null;
+  cest: string | null;
+  origin: number;
+  ipi_rate: string | null;
 }
 
 export interface MethodReference {
@@ -88,7 +105,7 @@ export interface References {
   canceled: { id: string } | null;
   deliveryMethod: DeliveryMethodReference | null;
   solution: { id: string; active: boolean } | null;
-  products: Map<string, { id: string; unit: string | null; decimals: number; track_stock: boolean }>;
+  products: Map<string, ProductReference>;
   variations: Map<string, { id: string; product_id: string }>;
   warehouses: Set<string>;
   files: Set<string>;
@@ -100,6 +117,8 @@ export interface References {
   defaults: { company: string | null; warehouse: string | null };
   settings: { overdue_tolerance_days: number; quote_validity_days: number };
   attributes: Map<string, AttributeDefinition[]>;
+  /** Contract §12: the issuer (the order's company, else the default one), the org's tax rules, UF table and settings. */
+  taxes: TaxWorld;
 }
 
 export interface SellerReference {
@@ -108,7 +127,7 @@ export interface SellerReference {
   commission_rate: string | null;
 }
 
-interface ReferenceRow {
+interface ReferenceRow extends TaxWorldRow {
   partner: PartnerReference | null;
   company: { id: string } | null;
   seller: SellerReference | null;
@@ -119,7 +138,7 @@ interface ReferenceRow {
   initial_financial: { id: string } | null;
   delivery_method: DeliveryMethodReference | null;
   solution: { id: string; active: boolean } | null;
-  products: Array<{ id: string; unit: string | null; decimals: number | null; track_stock: boolean }>;
+  products: Array<Omit<ProductReference, "decimals"> & { decimals: number | null }>;
   variations: Array<{ id: string; product_id: string }>;
   warehouses: string[];
   files: string[];
@@ -144,7 +163,8 @@ export async function readReferences(db: Db, request: ReferenceRequest): Promise
     SELECT
       (SELECT json_build_object('id', p.id, 'name', p.name, 'trade_name', p.trade_name, 'fiscal_registration_number', p.fiscal_registration_number,
                                 'phone', p.phone, 'mobile', p.mobile, 'addresses', p.addresses, 'credit_limit', p.credit_limit::text,
-                                'credit_blocked', p.credit_blocked)
+                                'credit_blocked', p.credit_blocked, 'state_registration', p.state_registration,
+                                'ie_indicator', p.ie_indicator, 'final_consumer', p.final_consumer)
          FROM partners p WHERE p.organization_id = ${org} AND p.id = ${one(request.partnerId)}::uuid) AS partner,
       (SELECT json_build_object('id', c.id) FROM companies c WHERE c.organization_id = ${org} AND c.id = ${one(request.companyId)}::uuid) AS company,
       (SELECT json_build_object('id', s.id, 'max_discount_percent', s.max_discount_percent::text, 'commission_rate', s.commission_rate::text)
@@ -164,7 +184,8 @@ export async function readReferences(db: Db, request: ReferenceRequest): Promise
          FROM delivery_methods d WHERE d.organization_id = ${org} AND d.id = ${one(request.deliveryMethodId)}::uuid) AS delivery_method,
       (SELECT json_build_object('id', so.id, 'active', so.active)
          FROM solutions so WHERE so.organization_id = ${org} AND so.id = ${one(request.solutionId)}::uuid) AS solution,
-      COALESCE((SELECT json_agg(json_build_object('id', pr.id, 'unit', mu.abbreviation, 'decimals', mu.decimals_for_quantity, 'track_stock', pr.track_stock))
+      COALESCE((SELECT json_agg(json_build_object('id', pr.id, 'unit', mu.abbreviation, 'decimals', mu.decimals_for_quantity, 'track_stock', pr.track_stock,
+                                                  'ncm', pr.ncm, 'cest', pr.cest, 'origin', pr.origin, 'ipi_rate', pr.ipi_rate::text))
          FROM products pr LEFT JOIN measure_units mu ON mu.organization_id = pr.organization_id AND mu.id = pr.measure_unit_id
          WHERE pr.organization_id = ${org} AND pr.id = ANY(${ids(request.productIds)}::uuid[])), '[]') AS products,
       COALESCE((SELECT json_agg(json_build_object('id', v.id, 'product_id', v.product_id))
@@ -194,7 +215,8 @@ export async function readReferences(db: Db, request: ReferenceRequest): Promise
       COALESCE((SELECT json_agg(json_build_object('entity', a.entity, 'key', a.key, 'label', a.label, 'type', a.type, 'options', a.options,
                                                   'required', a.required) ORDER BY a.created_at)
          FROM entity_attributes a WHERE a.organization_id = ${org} AND a.active
-           AND a.entity = ANY(${[...(request.attributeEntities ?? [])]}::text[])), '[]') AS attributes`,
+           AND a.entity = ANY(${[...(request.attributeEntities ?? [])]}::text[])), '[]') AS attributes,
+      ${taxWorldColumns(org, one(request.companyId))}`,
   );
   if (!row) throw new Error("the references' statement answers one row");
   const attributes = new Map<string, AttributeDefinition[]>();
@@ -221,5 +243,6 @@ export async function readReferences(db: Db, request: ReferenceRequest): Promise
     defaults: { company: row.default_company, warehouse: row.default_warehouse },
     settings: row.settings,
     attributes,
+    taxes: taxWorldOf(row),
   };
 }

@@ -49,7 +49,11 @@ export const ordersRouter = router({
         path: "/orders/{id}",
         tags,
         summary: "Get an order",
-        description: `The order with its items, payments, invoices, attachments, coupons and status history.${scoping}`,
+        description:
+          "The order with its items, payments, invoices, attachments, coupons and status history. Contract §12: each item's `taxes` " +
+          "(null when the order figures none), the order's `tax_totals` (the NF-e's ICMSTot) and `invoice_value` (what the customer " +
+          "pays: the total plus IPI, ICMS-ST and FCP-ST), figured on every write while OPEN or CONFIRMED and kept from INVOICED on." +
+          scoping,
         protect: true,
       },
     })
@@ -67,7 +71,9 @@ export const ordersRouter = router({
           "Totals are checked within 0.01 (contract §7): each item's `total_value` when sent, `order_value` against the items when items are " +
           "sent, and `total_value = order_value − discount_value + freight_value`; a mismatch is 422 naming the field. Invoices carry valid NF-e " +
           "keys unused by other orders; attachments and invoice files are resource files of the organization; coupons must be active, in date " +
-          "and not used up. The order starts in `status` or the initial ORDER status. Beyond the interface, `payments` and `coupons` are taken " +
+          "and not used up. Contract §12: when the order's taxes add to what the customer pays, `payments` must add up to its " +
+          "`invoice_value` within 0.01 (422 naming `payments`, code `total_mismatch`, `params.invoice_value`). " +
+          "The order starts in `status` or the initial ORDER status. Beyond the interface, `payments` and `coupons` are taken " +
           "on create too. Contract §10: an order in an OPEN or CONFIRMED status reserves each item's quantity (items of products with " +
           "`track_stock: false` move none) on the stock record of (the order's company, else the default company; the item's " +
           "`warehouse_id`, else the order's, else the default warehouse); not enough available is 422 with one error per short item " +

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { itemTaxes, taxTotals } from "../../taxes/schemas";
 import { dateInput, dateTimeText } from "../../lib/calendar";
 import { decimalPlaces, moneyInput } from "../../lib/money";
 import { normalizeNfeKey, isValidNfeKey } from "../../lib/nfe-key";
@@ -293,6 +294,8 @@ export const orderItemDetail = z.object({
   warehouseId: z.string().nullable(),
   warehouseName: z.string().nullable(),
   reservedQuantity: z.number(),
+  /** Beyond the interface (contract §12): what the NF-e will say of the item — CFOP, each tax with the rule that gave it, its share of the order's charges; null when the order figures no taxes. */
+  taxes: itemTaxes.nullable(),
   attributes: anyRecord,
   automation_fields: anyRecord,
   complements: z.array(anyRecord),
@@ -426,6 +429,10 @@ export const orderDetail = z.object({
   warehouse_id: z.string().nullable(),
   negotiation_date: z.string(),
   total_value: z.number(),
+  /** Beyond the interface (contract §12): vNF, what the customer pays — total_value plus IPI, ICMS-ST and FCP-ST (total_value when the order figures no taxes). */
+  invoice_value: z.number(),
+  /** Beyond the interface (contract §12): the NF-e's ICMSTot, sums of the items' taxes; null when the order figures no taxes (its company has no `crt`). */
+  tax_totals: taxTotals.nullable(),
   order_value: z.number(),
   discount_value: z.number(),
   freight_value: z.number(),
@@ -571,6 +578,8 @@ export const orderListRecord = z.object({
   seller_id: z.string().nullable(),
   status: z.string(),
   total_value: z.number(),
+  /** Beyond the interface (contract §12): what the customer pays. */
+  invoice_value: z.number(),
   order_value: z.number(),
   discount_value: z.number(),
   freight_value: z.number(),

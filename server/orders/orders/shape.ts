@@ -4,6 +4,7 @@ import { preparedQuery } from "../../db/sql";
 import { resourceFileUrl } from "../../files/resource-files/service";
 import { Prisma } from "../../generated/prisma/client";
 import { money, toJsonNumber } from "../../lib/money";
+import type { ItemTaxesJson, TaxTotalsJson } from "../../taxes/schemas";
 import type { Phase } from "../../settings/statuses/phases";
 import { orderHold, SHIPMENT_FIELDS, type OrderDetail, type OrderHold, type OrderListRecord } from "./schemas";
 
@@ -45,6 +46,8 @@ export const COLUMNS = {
   discount_value: { kind: "money", kept: false, copied: true },
   freight_value: { kind: "money", kept: true, copied: true },
   total_value: { kind: "money", computed: true, copied: true },
+  invoice_value: { kind: "money", computed: true },
+  tax_totals: { kind: "json", computed: true },
   freight_edit_reason: { kind: "text", kept: true },
   shipment_contact_id: { kind: "text", kept: true },
   quotation: { kind: "flag", kept: true },
@@ -163,6 +166,7 @@ export interface OrderRow extends Record<ColumnName, unknown> {
     quantity: string;
     discount: string;
     total_value: string;
+    taxes: Json;
     item_origin_value: string | null;
     item_origin_type: string | null;
     automation_fields: Json;
@@ -254,6 +258,7 @@ const ORDER_ROWS = `
       'id', i.id, 'product_id', i.product_id, 'product_variation_id', i.product_variation_id, 'warehouse_id', i.warehouse_id,
       'stock_id', i.stock_id, 'reserved_quantity', i.reserved_quantity::text, 'list_unit_value', i.list_unit_value::text, 'unit', i.unit,
       'unit_value', i.unit_value::text, 'quantity', i.quantity::text, 'discount', i.discount::text, 'total_value', i.total_value::text,
+      'taxes', i.taxes,
       'item_origin_value', i.item_origin_value, 'item_origin_type', i.item_origin_type, 'automation_fields', i.automation_fields,
       'attributes', i.attributes, 'complements', i.complements, 'resume_fields', i.resume_fields,
       'product_name', p.name, 'sku', p.sku, 'images', p.images,
@@ -350,6 +355,8 @@ function answeredColumns(columns: Columns) {
     discount_value: numberOf(columns.discount_value),
     freight_value: numberOf(columns.freight_value),
     total_value: numberOf(columns.total_value),
+    invoice_value: numberOf(columns.invoice_value),
+    tax_totals: columns.tax_totals ? (columns.tax_totals as TaxTotalsJson) : null,
     delivery_method_period_start: snapshot.period_start ?? null,
     delivery_method_period_end: snapshot.period_end ?? null,
     delivery_method_period_type: snapshot.period_type ?? null,
@@ -410,6 +417,7 @@ export function detailOf(row: OrderRow): OrderDetail {
       warehouseId: item.warehouse?.id ?? null,
       warehouseName: item.warehouse?.name ?? null,
       reservedQuantity: numberOf(item.reserved_quantity),
+      taxes: item.taxes ? (item.taxes as ItemTaxesJson) : null,
       attributes: asRecord(item.attributes),
       automation_fields: asRecord(item.automation_fields),
       complements: asList(item.complements),
@@ -489,6 +497,7 @@ export function listRecordOf(row: OrderListRow): OrderListRecord {
     seller_id: columns.seller_id,
     status: row.status_id,
     total_value: columns.total_value,
+    invoice_value: columns.invoice_value,
     order_value: columns.order_value,
     discount_value: columns.discount_value,
     freight_value: columns.freight_value,

@@ -12,6 +12,7 @@ import { Prisma } from "../../generated/prisma/client";
 import { addDays, dayOf } from "../../lib/calendar";
 import { isUuid } from "../../lib/ids";
 import { money, sameAmount, sumMoney, ZERO, type Money } from "../../lib/money";
+import { orderTaxes } from "./taxes";
 import { searchText } from "../../lib/search";
 import { canMove, isLocked, reserves, tookStock, type Phase } from "../../settings/statuses/phases";
 import { emitEvent } from "../../webhooks/outbox";
@@ -140,6 +141,8 @@ interface ItemState {
   attributes: Prisma.JsonValue;
   complements: Prisma.JsonValue;
   resume_fields: Prisma.JsonValue;
+  /** Contract §12: the item's taxes as answered (null: the order figures none). */
+  taxes: Prisma.JsonValue;
 }
 
 interface PaymentState {
@@ -212,6 +215,7 @@ function stateOf(row: OrderRow): OrderState {
       attributes: item.attributes,
       complements: item.complements,
       resume_fields: item.resume_fields,
+      taxes: item.taxes,
     })),
     payments: row.payments.map((payment) => ({
       id: payment.id,
@@ -604,7 +608,8 @@ const holdSubject = (id: string, state: OrderState): HoldSubject => ({
   orderId: id,
   partnerId: state.columns.partner_id,
   sellerId: state.columns.seller_id,
-  total: money(state.columns.total_value),
+  // What the customer will owe (contract §12: the taxes it pays included) is what counts against its limit.
+  total: money(state.columns.invoice_value),
   discount: money(state.columns.discount_value),
   items: state.items,
 });
@@ -731,7 +736,7 @@ function couponErrors(coupons: ReadonlyArray<{ coupon_id: string }>, refs: Refer
 /** The order's figures (contract §7) checked against what was sent, within 0.01: an order's rules, or a sale's on its own fields. */
 function figureErrors(
   input: OrderCreateWrite | OrderUpdateInput,
-  computed: { lines: Money[]; order: Money; total: Money; freight: Money; payments: Money[] },
+  computed: { lines: Money[]; order: Money; total: Money; freight: Money; payments: Money[]; payable: Money },
   itemsChecked: boolean,
   sale: SaleOrigin | undefined,
 ): FieldError[] {
@@ -770,11 +775,32 @@ function figureErrors(
   }
   if (computed.total.isNegative())
     errors.push({ path: "discount_value", message: "must not exceed order_value + freight_value", code: "too_big" });
+  errors.push(...invoicePaymentErrors(computed));
   return errors;
 }
 
+/**
+ * Contract §12: when the order's taxes add to what the customer pays (IPI, ICMS-ST, FCP-ST),
+ * the payments sent must add up to its `invoice_value` within 0.01 (422 naming `payments`).
+ */
+function invoicePaymentErrors(computed: { total: Money; payments: Money[]; payable: Money }): FieldError[] {
+  if (computed.payments.length === 0 || computed.payable.equals(computed.total)) return [];
+  if (sameAmount(sumMoney(computed.payments), computed.payable)) return [];
+  return [
+    {
+      path: "payments",
+      message: `the payments' amounts must add up to invoice_value, the total with its taxes (${computed.payable.toFixed(2)}; they add up to ${sumMoney(computed.payments).toFixed(2)})`,
+      code: "total_mismatch",
+      params: { invoice_value: computed.payable.toNumber(), expected: computed.payable.toNumber() },
+    },
+  ];
+}
+
 /** Contract §7's sale rules: `full_value` = items + freight, `total_value` = full − discounts, the payments add up to it. */
-function saleFigureErrors(sale: SaleOrigin, computed: { order: Money; total: Money; freight: Money; payments: Money[] }): FieldError[] {
+function saleFigureErrors(
+  sale: SaleOrigin,
+  computed: { order: Money; total: Money; freight: Money; payments: Money[]; payable: Money },
+): FieldError[] {
   const errors: FieldError[] = [];
   const full = computed.order.plus(computed.freight);
   if (!sameAmount(money(sale.sent.full_value), full)) {
@@ -795,7 +821,9 @@ function saleFigureErrors(sale: SaleOrigin, computed: { order: Money; total: Mon
       params: { expected: computed.total.toNumber() },
     });
   }
-  if (computed.payments.length > 0 && !sameAmount(sumMoney(computed.payments), computed.total)) {
+  if (!computed.payable.equals(computed.total)) {
+    errors.push(...invoicePaymentErrors(computed));
+  } else if (computed.payments.length > 0 && !sameAmount(sumMoney(computed.payments), computed.total)) {
     errors.push({
       path: "payments",
       message: `the payments' amounts must add up to total_value (they add up to ${sumMoney(computed.payments).toFixed(2)})`,
@@ -914,6 +942,7 @@ function nextState(
     attributes: json(item.attributes),
     complements: json(item.complements),
     resume_fields: json(item.resume_fields ?? []),
+    taxes: null,
   }));
 
   // Figures: checked against what was sent (within 0.01), stored as computed (contract §7).
@@ -924,8 +953,32 @@ function nextState(
   const orderValue = itemsChecked ? computed.order : money(input.order_value);
   const total = orderValue.minus(money(input.discount_value)).plus(freight);
   const sentPayments = (input.payments ?? []).map((payment) => money(payment.amount));
+  // Contract §12: the taxes, figured on every write while OPEN or CONFIRMED, kept as they were from INVOICED on.
+  const shipmentState = sentOf(input, "shipment_state");
+  const taxes =
+    !current || current.phase === "OPEN" || current.phase === "CONFIRMED"
+      ? orderTaxes(refs, {
+          items: itemsNow,
+          discount: money(input.discount_value),
+          freight,
+          total,
+          shipmentState: sale
+            ? (sale.shipment(refs).shipment_state ?? null)
+            : shipmentState === undefined
+              ? (current?.columns.shipment_state ?? null)
+              : typeof shipmentState === "string"
+                ? shipmentState
+                : null,
+        })
+      : null;
+  const payable = taxes ? taxes.invoice : money(current!.columns.invoice_value);
   errors.push(
-    ...figureErrors(input, { lines: computed.lines, order: orderValue, total, freight, payments: sentPayments }, itemsChecked, sale),
+    ...figureErrors(
+      input,
+      { lines: computed.lines, order: orderValue, total, freight, payments: sentPayments, payable },
+      itemsChecked,
+      sale,
+    ),
   );
   if (input.attributes) errors.push(...attributeErrors(refs.attributes.get("order") ?? [], input.attributes));
 
@@ -957,6 +1010,8 @@ function nextState(
     order_value: orderValue.toFixed(2),
     freight_value: freight.toFixed(2),
     total_value: total.toFixed(2),
+    invoice_value: payable.toFixed(2),
+    tax_totals: taxes ? (taxes.totals as Prisma.JsonValue) : (base?.tax_totals ?? null),
     quotation: input.quotation ?? base?.quotation ?? false,
     delivery_method: delivery === undefined ? (base?.delivery_method ?? null) : delivery,
     discounts: input.discounts === undefined ? (base?.discounts ?? []) : json(input.discounts),
@@ -965,7 +1020,7 @@ function nextState(
     automation_fields: input.automation_fields === undefined ? (base?.automation_fields ?? {}) : json(input.automation_fields),
     ...(sale ? sale.shipment(refs) : {}),
   };
-  const settledAmounts = settled(sentPayments, total);
+  const settledAmounts = settled(sentPayments, payable);
   const nextPayments = input.payments
     ? input.payments.map((payment, index) =>
         paymentStateOf({ ...payment, amount: (settledAmounts[index] ?? money(payment.amount)).toNumber() }, current?.payments ?? []),
@@ -981,7 +1036,10 @@ function nextState(
       attributes: input.attributes === undefined ? (current?.attributes ?? {}) : json(input.attributes),
       statusId: statusId ?? "",
       phase,
-      items: itemsNow,
+      items: itemsNow.map((item, index) => ({
+        ...item,
+        taxes: taxes ? ((taxes.items[index] ?? null) as Prisma.JsonValue) : (current?.items[index]?.taxes ?? null),
+      })),
       payments: nextPayments,
       invoices: input.invoices ? input.invoices.map(invoiceStateOf) : (current?.invoices ?? []),
       attachments: input.attachments ?? current?.attachments ?? [],
@@ -1187,10 +1245,15 @@ async function writeRows(
   if (!sent.items) {
     for (const [position, item] of next.items.entries()) {
       const listed = current.items[position]?.list_unit_value !== item.list_unit_value;
-      if (!holdings && !listed) continue;
+      const taxed = canonical(current.items[position]?.taxes ?? null) !== canonical(item.taxes);
+      if (!holdings && !listed && !taxed) continue;
       await db.orderItem.updateMany({
         where: { order_id: id, id: item.id },
-        data: { ...(holdings ? holdingOf(holdings, position) : {}), list_unit_value: item.list_unit_value },
+        data: {
+          ...(holdings ? holdingOf(holdings, position) : {}),
+          list_unit_value: item.list_unit_value,
+          ...(taxed ? { taxes: item.taxes === null ? Prisma.DbNull : (item.taxes as Prisma.InputJsonValue) } : {}),
+        },
       });
     }
   }
@@ -1217,6 +1280,7 @@ const ITEM_COLUMNS = [
   ["attributes", "jsonb"],
   ["complements", "jsonb"],
   ["resume_fields", "jsonb"],
+  ["taxes", "jsonb"],
 ] as const;
 const PAYMENT_COLUMNS = [
   ["id", "uuid"],

@@ -21,8 +21,8 @@ export interface CreditStanding {
  * A partner's credit standing (contract §11, amended 2026-11-28). Exposure is the open balance
  * of its receivables — value less what was paid and reversed — leaving out the closed ones (a
  * final FINANCIAL status: canceled, reversed, paid), plus, for each of its orders that counts
- * (not a quotation, not canceled), the part of its total that its receivables do not cover: the
- * whole total of an OPEN or CONFIRMED order without receivables yet, and what an invoiced
+ * (not a quotation, not canceled), the part of its invoice value (contract §12: its total with the
+ * taxes the customer pays) that its receivables do not cover: the whole of an OPEN or CONFIRMED order without receivables yet, and what an invoiced
  * order's receivables fall short of (an order of 420 paid by 1 still owes 419). A receivable
  * covers its order unless it was closed unpaid (a final status short of its value). Overdue is
  * the open balance past its due date. `excludeOrder` leaves one order (and its receivables)
@@ -70,7 +70,7 @@ export async function creditStanding(
     )
     SELECT p.credit_limit::text AS credit_limit, p.credit_blocked,
       (SELECT coalesce(sum(balance), 0)::text FROM open) AS receivables,
-      (SELECT coalesce(sum(greatest(o.total_value - coalesce(
+      (SELECT coalesce(sum(greatest(o.invoice_value - coalesce(
            (SELECT sum(r.value) FROM receivables r WHERE r.order_id = o.id AND (NOT r.is_closed OR r.balance <= 0)), 0), 0)), 0)::text
          FROM orders o JOIN statuses s ON s.organization_id = o.organization_id AND s.id = o.status_id
          WHERE o.organization_id = ${org} AND o.partner_id = p.id AND NOT o.quotation AND s.phase <> 'CANCELED'

@@ -2,19 +2,11 @@ import type { Db } from "../../db/scoped";
 import { AppError, type FieldError } from "../../errors";
 import { today } from "../../lib/calendar";
 import { money, roundMoney, sumMoney, toJsonNumber, ZERO } from "../../lib/money";
-import { partnerFiscalOf } from "../fields";
+import { addressUf, partnerFiscalOf } from "../fields";
 import { calculateTaxes, type TaxBuyer, type TaxItemInput } from "../engine";
 import { itemTaxesJson, taxTotalsJson } from "../schemas";
-import { ufOf } from "../states";
 import { loadTaxWorld } from "../world";
 import type { TaxCalculation, TaxCalculationInput } from "./schemas";
-
-/** The UF of a partner's default address (else its first), as the taxes read it. */
-export function partnerUf(addresses: unknown): ReturnType<typeof ufOf> {
-  const list = Array.isArray(addresses) ? (addresses as Array<{ state?: string | null; is_default?: boolean }>) : [];
-  const main = list.find((address) => address.is_default) ?? list[0];
-  return ufOf(main?.state);
-}
 
 /** The issuing company: the one named, else the org's default (422 without either). */
 async function companyIdOf(db: Db, companyId: string | null | undefined): Promise<string> {
@@ -72,7 +64,7 @@ export async function calculateTaxesOf(db: Db, input: TaxCalculationInput): Prom
       });
     }
   });
-  const destination = input.destination_state ?? (partner ? partnerUf(partner.addresses) : null);
+  const destination = input.destination_state ?? (partner ? addressUf(partner.addresses) : null);
   if (!destination && !(input.partner_id && !partner)) {
     errors.push(
       input.partner_id
