@@ -29,6 +29,8 @@ import {
   UserCogIcon,
   UsersIcon,
   UserSquareIcon,
+  MapIcon,
+  PercentIcon,
   WarehouseIcon,
   WebhookIcon,
   type LucideIcon,
@@ -105,6 +107,8 @@ export const navigation: NavGroup[] = [
       { label: "solutions.title", icon: StoreIcon, href: "/solutions" },
       { label: "customFields.title", icon: ListChecksIcon, href: "/custom-fields" },
       { label: "commercialSettings.title", icon: LandmarkIcon, href: "/commercial-policy" },
+      { label: "taxRules.title", icon: PercentIcon, href: "/tax-rules" },
+      { label: "taxSettings.title", icon: MapIcon, href: "/tax-settings" },
     ],
   },
   {

@@ -272,3 +272,78 @@ export function SelectField<T extends FieldValues>({
     </Select>
   );
 }
+
+/**
+ * A choice among values that are not text (a number, a boolean, null for "not set"): the
+ * select holds each option's position, the form the option's value.
+ */
+export function ChoiceField<T extends FieldValues, V extends string | number | boolean | null>({
+  control,
+  name,
+  label,
+  description,
+  required,
+  className,
+  options,
+}: BoundFieldProps<T> & { options: ReadonlyArray<{ value: V; label: string }> }) {
+  const { field, fieldState } = useController({ control, name });
+  const index = options.findIndex((option) => Object.is(option.value, field.value ?? null));
+  return (
+    <Select
+      name={field.name}
+      value={index < 0 ? "" : String(index)}
+      onValueChange={(next) => field.onChange(options[Number(next)]?.value ?? null)}
+    >
+      <Field
+        label={label}
+        description={description}
+        required={required}
+        error={fieldMessage(label, fieldState.error?.message)}
+        className={className}
+      >
+        <SelectTrigger ref={field.ref} onBlur={field.onBlur} title={options[index]?.label}>
+          <SelectValue />
+        </SelectTrigger>
+      </Field>
+      <SelectContent>
+        {options.map((option, position) => (
+          <SelectItem key={String(option.value)} value={String(position)}>
+            {option.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/** A set of values among a few (UFs, indicators): one checkbox each, in a group named by its label; none checked is none. */
+export function ChoicesField<T extends FieldValues, V extends string | number>({
+  control,
+  name,
+  label,
+  description,
+  className,
+  options,
+}: BoundFieldProps<T> & { options: ReadonlyArray<{ value: V; label: string }> }) {
+  const { field, fieldState } = useController({ control, name });
+  const chosen = new Set<V>((field.value as V[] | undefined) ?? []);
+  const toggle = (value: V, on: boolean) => {
+    const next = options.map((option) => option.value).filter((option) => (option === value ? on : chosen.has(option)));
+    field.onChange(next);
+  };
+  return (
+    <fieldset className={className}>
+      <legend className="mb-1 text-sm font-medium">{label}</legend>
+      {description && <p className="mb-2 text-sm text-muted-foreground">{description}</p>}
+      <div className="flex flex-wrap gap-x-4 gap-y-2">
+        {options.map((option) => (
+          <label key={String(option.value)} className="flex items-center gap-1.5 text-sm">
+            <Checkbox checked={chosen.has(option.value)} onCheckedChange={(checked) => toggle(option.value, checked === true)} />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {fieldState.error?.message && <p className="mt-1 text-sm text-destructive">{fieldMessage(label, fieldState.error.message)}</p>}
+    </fieldset>
+  );
+}

@@ -9,6 +9,8 @@ export {
   PostalCodeField,
   QuantityField,
   SelectField,
+  ChoiceField,
+  ChoicesField,
   StateField,
   SwitchField,
   TextField,

@@ -51,6 +51,7 @@ const auditEntity: Partial<Record<ResourceName, string>> = {
   discounts: "discount",
   priceTables: "price_table",
   solutions: "solution",
+  taxRules: "tax_rule",
 };
 
 const cardWidth = (wide?: boolean) => (wide ? "max-w-4xl" : "max-w-3xl");

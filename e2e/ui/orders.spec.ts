@@ -284,3 +284,48 @@ test("a manager creates a coupon in the panel and finds it in the list", async (
   await expect(page.getByRole("heading", { name: code, level: 1 })).toBeVisible();
   await expect(page.getByLabel("Código")).toHaveValue(code);
 });
+
+test("a seller sees the taxes and the invoice total (Total da nota) while typing an order, and its taxes on the order page", async ({
+  page,
+  request,
+  admin,
+}) => {
+  test.slow();
+  const post = async (path: string, data: object) => {
+    const response = await request.post(`${API}${path}`, { headers: admin, data });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return response.json();
+  };
+  // The demo's default company is taxed (contract §12: normal regime in SP, an IPI contributor); IPI 10 % on this product.
+  const tag = unique("Tributos");
+  const partner = await post("/partners", {
+    name: `Revenda ${tag}`,
+    fiscal_registration_number: completeCnpj(`${digits(8)}0001`),
+    state_registration: "110042490114",
+    addresses: [{ name: "Matriz", street: "Rua Augusta", number: "100", city: "São Paulo", state: "SP", postal_code: "01304-000" }],
+  });
+  const product = await post("/products", { name: `Esmerilhadeira ${tag}`, price: 100, ncm: "8205.59.00", ipi_rate: 10 });
+  await stockUp(request, admin, product.id, 10);
+
+  await signIn(page, { path: "/orders/new" });
+  await page.getByLabel("Parceiro").click();
+  await page.getByRole("option", { name: partner.name }).click();
+  await page.getByRole("combobox", { name: "Adicionar produto" }).fill(product.name);
+  await page.getByRole("option", { name: `Adicionar ${product.name}` }).click();
+  const row = page.getByRole("listitem", { name: "Item 1" });
+  await row.getByLabel("Valor unitário").fill("100");
+  await row.getByLabel("Valor unitário").blur();
+  await expect(page.getByTestId("total-value")).toHaveText(/100,00/);
+  // 100,00 + IPI 10,00: what the customer pays.
+  await expect(page.getByTestId("invoice-value")).toHaveText(/110,00/);
+  await expect(row).toContainText("IPI R$ 10,00");
+
+  await page.getByRole("button", { name: "Criar pedido" }).click();
+  await expect(toast(page, "Pedido criado")).toBeVisible();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: "Tributos" })).toBeVisible();
+  const taxes = page.getByRole("table", { name: `Tributos de ${product.name}` });
+  await expect(taxes.getByRole("row", { name: /IPI/ })).toContainText("10,00");
+  await expect(taxes.getByRole("row", { name: /^ICMS/ }).first()).toContainText("18");
+  await expect(page.getByText("Total da nota").first()).toBeVisible();
+});

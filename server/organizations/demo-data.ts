@@ -1,3 +1,4 @@
+import { seedTaxesDemo } from "./taxes-demo";
 import type { PrismaClient } from "../generated/prisma/client";
 import { forOrganization, type Db } from "../db/scoped";
 import { transaction } from "../db/transaction";
@@ -37,7 +38,18 @@ const demoBrands = [
 ];
 
 /** What a step writes, as the panel's banner and the terminal name it. */
-export const DEMO_STAGES = ["catalog", "parties", "settings", "stock", "orders", "sales", "credit", "insights", "pricing"] as const;
+export const DEMO_STAGES = [
+  "catalog",
+  "parties",
+  "settings",
+  "stock",
+  "orders",
+  "sales",
+  "credit",
+  "insights",
+  "pricing",
+  "taxes",
+] as const;
 export type DemoStage = (typeof DEMO_STAGES)[number];
 
 /** The terminal's words for each stage (the panel's are in messages/*.json, `demo.stages`). */
@@ -51,6 +63,7 @@ const STAGE_WORDS: Record<DemoStage, string> = {
   credit: "crédito",
   insights: "funil de vendas",
   pricing: "tabelas de preço e descontos",
+  taxes: "tributação",
 };
 
 /** Sales written per step: each step holds the embedded database's one connection only this long. */
@@ -101,6 +114,7 @@ function demoSteps(): DemoStep[] {
     one("credit", (db) => seedCreditDemo(db)),
     one("insights", async (db, demo) => void (await seedInsightsDemo(db, demo.now))),
     one("pricing", (db) => seedPricingDemo(db)),
+    one("taxes", (db) => seedTaxesDemo(db)),
   ];
 }
 

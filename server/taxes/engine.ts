@@ -412,23 +412,17 @@ const notApplicable = (tax: TaxKind, reason: string, params: Record<string, stri
 
 /**
  * `total` spread over `weights` in proportion, each share rounded half-even to cents, the
- * last taking the rest (so the shares add up to `total` exactly). All weights zero: the last
+ * last item with a value taking the rest (so the shares add up to `total` exactly, and an
+ * item of no value — a gift — never takes a negative cent). All weights zero: the last item
  * takes everything.
  */
 export function spread(total: Money, weights: readonly Money[]): Money[] {
   if (weights.length === 0) return [];
   const sum = sumMoney(weights);
-  const shares: Money[] = [];
-  let given = ZERO;
-  weights.forEach((weight, index) => {
-    if (index === weights.length - 1) {
-      shares.push(total.minus(given));
-      return;
-    }
-    const share = sum.isZero() ? ZERO : roundMoney(total.times(weight).dividedBy(sum));
-    shares.push(share);
-    given = given.plus(share);
-  });
+  const weighted = weights.map((weight, index) => (weight.isZero() ? -1 : index)).filter((index) => index >= 0);
+  const last = weighted.length > 0 ? weighted[weighted.length - 1]! : weights.length - 1;
+  const shares = weights.map((weight, index) => (index === last || sum.isZero() ? ZERO : roundMoney(total.times(weight).dividedBy(sum))));
+  shares[last] = total.minus(sumMoney(shares));
   return shares;
 }
 

@@ -94,32 +94,46 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => value || null);
 
-/** A company's address (contract §12): the UF comes from `state`; `city_code` is the IBGE municipality code. */
-export const companyAddress = z.object({
-  street: optionalText(200),
-  number: optionalText(20),
-  complement: optionalText(120),
-  neighborhood: optionalText(120),
-  city: optionalText(120),
-  /** The IBGE municipality code: 7 digits. */
-  city_code: z
-    .string()
-    .trim()
-    .regex(/^\d{7}$/, "must be the IBGE municipality code (7 digits)")
-    .nullish()
-    .transform((value) => value ?? null),
-  state: ufField,
-  postal_code: z
-    .string()
-    .trim()
-    .max(20)
-    .transform((value) => value.replace(/\D/g, ""))
-    .refine((value) => value === "" || /^\d{8}$/.test(value), "must be a CEP of 8 digits")
-    .nullish()
-    .transform((value) => value || null),
-  phone: optionalText(40),
-});
-export type CompanyAddress = z.output<typeof companyAddress>;
+/**
+ * A company's address (contract §12): the UF comes from `state`; `city_code` is the IBGE
+ * municipality code. An address with nothing in it is none (null), as the panel's empty
+ * form sends it; one with anything in it needs its state.
+ */
+export const companyAddress = z
+  .object({
+    street: optionalText(200),
+    number: optionalText(20),
+    complement: optionalText(120),
+    neighborhood: optionalText(120),
+    city: optionalText(120),
+    /** The IBGE municipality code: 7 digits. */
+    city_code: z
+      .string()
+      .trim()
+      .regex(/^(\d{7})?$/, "must be the IBGE municipality code (7 digits)")
+      .nullish()
+      .transform((value) => value || null),
+    state: z.union([ufField, z.literal("")], { message: "must be a UF (two letters, e.g. SP)" }),
+    postal_code: z
+      .string()
+      .trim()
+      .max(20)
+      .transform((value) => value.replace(/\D/g, ""))
+      .refine((value) => value === "" || /^\d{8}$/.test(value), "must be a CEP of 8 digits")
+      .nullish()
+      .transform((value) => value || null),
+    phone: optionalText(40),
+  })
+  .transform((address, context) => {
+    const { state, ...rest } = address;
+    if (!state && Object.values(rest).every((value) => !value)) return null;
+    if (!state) {
+      context.addIssue({ code: "custom", path: ["state"], message: "is required: the UF is the origin of the taxes" });
+      return z.NEVER;
+    }
+    return { ...rest, state };
+  });
+export type CompanyAddress = NonNullable<z.output<typeof companyAddress>>;
 
 export const companyAddressOut = z.object({
   street: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Prisma } from "@/server/generated/prisma/client";
 import { describe, expect, it } from "vitest";
 import { startApp } from "@/server/app";
 import { migrate } from "@/server/db/migrator";
@@ -150,4 +151,12 @@ async function expectCompleteDemo(db: ReturnType<typeof forOrganization>) {
   const credits = await Promise.all(limited.map((partner) => partnerCredit(db, partner.id)));
   expect(credits.some((credit) => credit.exposure > 0)).toBe(true);
   for (const credit of credits) expect(credit.available).toBeCloseTo(credit.credit_limit! - credit.exposure, 2);
+  // Contract §12, written last: the history stays without taxes, the open orders after it show ICMS-ST and DIFAL.
+  const taxed = await db.order.findMany({ where: { NOT: { tax_totals: { equals: Prisma.DbNull } } }, select: { tax_totals: true } });
+  expect(taxed.length).toBeGreaterThanOrEqual(2);
+  const totals = taxed.map((order) => order.tax_totals as { vST: number; vICMSUFDest: number });
+  expect(totals.some((figures) => figures.vST > 0)).toBe(true);
+  expect(totals.some((figures) => figures.vICMSUFDest > 0)).toBe(true);
+  expect(await db.taxRule.count()).toBe(2);
+  expect(await db.order.count({ where: { tax_totals: { equals: Prisma.DbNull } } })).toBeGreaterThan(DEMO_SALES / 2);
 }

@@ -373,6 +373,23 @@ describe("POST /taxes/calculate", () => {
   });
 });
 
+describe("prices with taxes", () => {
+  it("`taxes: true` on a page of prices answers each price's taxes and what the customer pays per unit; it needs the partner", async () => {
+    const world = await taxedOrg();
+    const body = { partner_id: world.consumer.id, taxes: true, items: [{ product_id: world.product.id, quantity: 2 }] };
+    const answer = ok(await world.rest.post("/prices/products/calculate", body));
+    const [item] = answer.items;
+    expect(item.unit_price).toBe(34.58);
+    // 69.16 + IPI 15 % (10.37): 79.53 in all; a unit 39.765, half-even 39.76.
+    expect(item.taxes.ipi).toMatchObject({ value: 10.37 });
+    expect(item.total_with_taxes).toBe(79.53);
+    expect(item.price_with_taxes).toBe(39.76);
+    const plain = ok(await world.rest.post("/prices/products/calculate", { ...body, taxes: false }));
+    expect(plain.items[0].taxes).toBeUndefined();
+    expect(paths(await world.rest.post("/prices/products/calculate", { ...body, partner_id: undefined }))).toEqual(["partner_id"]);
+  });
+});
+
 describe("taxes on the order", { timeout: 120_000 }, () => {
   /** The order fixtures' company taxed (SP, normal regime, IPI contributor), the drill at IPI 10 %, SP's internal rate 18 %. */
   async function taxedOrders() {

@@ -40,6 +40,8 @@ function storedOrder(over: Partial<OrderDetail> = {}): OrderDetail {
     discount_value: 0,
     freight_value: 30,
     total_value: 949.8,
+    invoice_value: 949.8,
+    tax_totals: null,
     items: [item],
     payments: [
       {

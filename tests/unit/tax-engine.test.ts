@@ -359,6 +359,8 @@ describe("spreading the order's charges", () => {
   it("in proportion to the items' values, the last taking the rest", () => {
     expect(spread(money("10.00"), [money(1), money(1), money(1)]).map(cents)).toEqual(["3.33", "3.33", "3.34"]);
     expect(spread(money("5.00"), [money(0), money(0)]).map(cents)).toEqual(["0.00", "5.00"]);
+    // An item of no value (a gift) takes no share, not even the rounding's cent.
+    expect(spread(money("1.00"), [money(1), money(1), money(1), money(0)]).map(cents)).toEqual(["0.33", "0.33", "0.34", "0.00"]);
   });
 });
 

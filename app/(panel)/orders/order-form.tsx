@@ -47,6 +47,7 @@ import {
   updateInput,
 } from "./order-values";
 import { StockHint } from "./item-stock";
+import { InvoiceTotals, ItemTaxLine, useInvoicePreview } from "./invoice-preview";
 import { HoldWarning } from "./holds";
 import { PriceHint, usePriceSuggestions, type ProductFacts } from "./price-suggestion";
 
@@ -276,7 +277,10 @@ export function OrderForm(props: OrderFormProps) {
   const items = useFieldArray({ control: form.control, name: "items" });
   const payments = useFieldArray({ control: form.control, name: "payments" });
   const watched = useWatch({ control: form.control });
-  const totals = orderTotals(watched);
+  // Contract §12: the taxes of what is typed; the payments split what the customer pays.
+  const invoice = useInvoicePreview(watched);
+  const payable = invoice?.invoice_value ?? null;
+  const totals = orderTotals(watched, payable);
 
   // The stored order's partner may be past the first page of choices.
   const partners = useMemo(
@@ -356,11 +360,11 @@ export function OrderForm(props: OrderFormProps) {
         submitLabel={order ? common("saveChanges") : t("create")}
         onSubmit={async (values) => {
           if (order) {
-            await update.mutateAsync(updateInput(values, order));
+            await update.mutateAsync(updateInput(values, order, payable));
             toast.success(t("saved"));
             router.push(`/orders/${order.id}`);
           } else {
-            const created = await create.mutateAsync(createInput(values, t("deliveryAddress")));
+            const created = await create.mutateAsync(createInput(values, t("deliveryAddress"), payable));
             toast.success(t("created"));
             router.push(`/orders/${created.id}`);
           }
@@ -463,6 +467,7 @@ export function OrderForm(props: OrderFormProps) {
                   <MoneyField control={form.control} name={`items.${index}.discount`} label={t("fields.item_discount")} />
                   <output className="pb-2 text-right tabular-nums" aria-label={t("lineTotal")}>
                     {format.money(totals.lines[index] ?? 0)}
+                    <ItemTaxLine taxes={invoice?.items[index]?.taxes} />
                   </output>
                   <Button
                     type="button"
@@ -532,6 +537,7 @@ export function OrderForm(props: OrderFormProps) {
                   {format.money(totals.total)}
                 </dd>
               </div>
+              <InvoiceTotals totals={invoice?.tax_totals ?? null} invoice={invoice?.invoice_value ?? totals.total} total={totals.total} />
             </dl>
             <TextField control={form.control} name="observation" label={t("fields.observation")} multiline className="md:col-span-3" />
           </CardContent>
@@ -591,11 +597,11 @@ export function OrderForm(props: OrderFormProps) {
                 <PlusIcon aria-hidden />
                 {t("addPayment")}
               </Button>
-              {totals.payments.some((value) => value !== undefined) && totals.paid !== totals.total && (
+              {totals.payments.some((value) => value !== undefined) && totals.paid !== (payable ?? totals.total) && (
                 <p role="status" className="text-sm text-warning">
                   {t("paymentsMismatch", {
                     paid: format.money(totals.paid),
-                    total: format.money(totals.total),
+                    total: format.money(payable ?? totals.total),
                   })}
                 </p>
               )}

@@ -139,7 +139,8 @@ export function newOrderValues(today: string): OrderFormInput {
  * of the total" (an empty amount), so it follows the totals as the items change.
  */
 export function storedOrderValues(order: OrderDetail): OrderFormInput {
-  const single = order.payments.length === 1 && order.payments[0]?.amount === order.total_value;
+  // What the customer pays: the total with the taxes that add to it (contract §12).
+  const single = order.payments.length === 1 && order.payments[0]?.amount === order.invoice_value;
   return {
     partner_id: order.partner_id,
     company_id: order.company_id ?? "",
@@ -207,14 +208,18 @@ export interface OrderTotals {
   order: number;
   /** order_value − discount_value + freight_value (total_value). */
   total: number;
-  /** Each payment row's amount: its own, or for the first row without one, the rest of the total. */
+  /** Each payment row's amount: its own, or for the first row without one, the rest of what the customer pays. */
   payments: Array<number | undefined>;
   /** The payments with a method, added up. */
   paid: number;
 }
 
-/** The live totals, figured as the server stores them (contract §7, `orders/totals`). */
-export function orderTotals(values: TotalsInput): OrderTotals {
+/**
+ * The live totals, figured as the server stores them (contract §7, `orders/totals`). The
+ * payments split `payable` — the invoice value with the taxes that add to it (contract §12,
+ * as the tax preview figured it) — or else the total.
+ */
+export function orderTotals(values: TotalsInput, payable?: number | null): OrderTotals {
   const { lines, order, total } = orderFigures({
     items: values.items ?? [],
     discount_value: values.discount_value,
@@ -227,7 +232,7 @@ export function orderTotals(values: TotalsInput): OrderTotals {
     !row?.payment_method_id
       ? undefined
       : index === restIndex
-        ? roundMoney(total.minus(given)).toNumber()
+        ? roundMoney((payable === null || payable === undefined ? total : money(payable)).minus(given)).toNumber()
         : isAmount(row.amount)
           ? row.amount
           : 0,
@@ -282,8 +287,8 @@ function complementInput(complement: Record<string, unknown>) {
 }
 
 /** The fields create and update share, from the form's values (stored extras kept by row key). */
-function writeOf(values: OrderFormValues, extras: StoredExtras) {
-  const totals = orderTotals(values);
+function writeOf(values: OrderFormValues, extras: StoredExtras, payable?: number | null) {
+  const totals = orderTotals(values, payable);
   return {
     partner_id: values.partner_id,
     company_id: values.company_id || null,
@@ -354,9 +359,9 @@ function writeOf(values: OrderFormValues, extras: StoredExtras) {
 }
 
 /** POST /orders from the form: a delivery address named by `addressName`. */
-export function createInput(values: OrderFormValues, addressName: string): z.input<typeof orderCreate> {
+export function createInput(values: OrderFormValues, addressName: string, payable?: number | null): z.input<typeof orderCreate> {
   return {
-    ...writeOf(values, storedExtras(undefined)),
+    ...writeOf(values, storedExtras(undefined), payable),
     negotiation_date: `${values.negotiation_date}T12:00:00.000Z`,
     shipment_address_name: addressName,
     shipment_address_type: "DELIVERY",
@@ -370,9 +375,13 @@ export function createInput(values: OrderFormValues, addressName: string): z.inp
  * delivery are left out, so they are kept. The negotiation date keeps its time unless the
  * day changed.
  */
-export function updateInput(values: OrderFormValues, order: OrderDetail): z.input<typeof orderUpdate> & { id: string } {
+export function updateInput(
+  values: OrderFormValues,
+  order: OrderDetail,
+  payable?: number | null,
+): z.input<typeof orderUpdate> & { id: string } {
   return {
-    ...writeOf(values, storedExtras(order)),
+    ...writeOf(values, storedExtras(order), payable),
     id: order.id,
     negotiation_date:
       dayOf(order.negotiation_date) === values.negotiation_date ? order.negotiation_date : `${values.negotiation_date}T12:00:00.000Z`,

@@ -16,7 +16,9 @@ import {
   TextField,
   useResourceForm,
   type ResourceFormReturn,
+  ChoiceField,
 } from "@/components/resource-form";
+import { IE_INDICATORS } from "@/server/taxes/fields";
 import { FiscalNumberField } from "@/components/parties/fiscal-number-field";
 import { StateRegistrationField } from "@/components/parties/state-registration-field";
 import { useProfileOptions, useSellerOptions } from "@/components/parties/options";
@@ -88,10 +90,12 @@ export interface PartnerFormProps {
   readOnly?: boolean;
   submitLabel?: string;
   secondaryActions?: React.ReactNode;
+  /** The stored partner's IE indicator and final consumer as the taxes read them (shown beside the choice, which "automatic" leaves to them). */
+  current?: Pick<Partner, "ie_indicator" | "final_consumer">;
 }
 
 /** The create and edit form of a partner (B2B customer), checked by the API's own `partnerWrite` schema. */
-export function PartnerForm({ defaultValues, onSubmit, readOnly, submitLabel, secondaryActions }: PartnerFormProps) {
+export function PartnerForm({ defaultValues, onSubmit, readOnly, submitLabel, secondaryActions, current }: PartnerFormProps) {
   const t = useTranslations("partners");
   const form = useResourceForm(partnerWrite, { defaultValues, labels: "partners.fields" });
   const profiles = useProfileOptions();
@@ -118,6 +122,27 @@ export function PartnerForm({ defaultValues, onSubmit, readOnly, submitLabel, se
           description={t("fiscalDescription")}
         />
         <StateRegistrationField control={form.control} name="state_registration" label={t("fields.state_registration")} />
+        <ChoiceField
+          control={form.control}
+          name="ie_indicator"
+          label={t("fields.ie_indicator")}
+          description={current ? t(`ieOptions.${current.ie_indicator}`) : undefined}
+          options={[
+            { value: null, label: t("ieOptions.auto") },
+            ...IE_INDICATORS.map((value) => ({ value, label: t(`ieOptions.${value}`) })),
+          ]}
+        />
+        <ChoiceField
+          control={form.control}
+          name="final_consumer"
+          label={t("fields.final_consumer")}
+          description={current ? t(current.final_consumer ? "finalOptions.yes" : "finalOptions.no") : undefined}
+          options={[
+            { value: null, label: t("finalOptions.auto") },
+            { value: true, label: t("finalOptions.yes") },
+            { value: false, label: t("finalOptions.no") },
+          ]}
+        />
       </div>
       <div className="grid gap-5 sm:grid-cols-3">
         <TextField control={form.control} name="email" label={t("fields.email")} type="email" autoComplete="off" />

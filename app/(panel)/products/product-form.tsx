@@ -14,11 +14,14 @@ import {
   TextField,
   useResourceForm,
   type ResourceFormReturn,
+  ChoiceField,
+  PercentField,
 } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
 import { productWrite, type Product, type ProductWriteOutput } from "@/server/catalog/products/schemas";
+import { cestField } from "@/server/taxes/fields";
 import { WandSparklesIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useWatch } from "react-hook-form";
@@ -26,6 +29,8 @@ import { toast } from "sonner";
 import { z } from "zod";
 
 export const LIST = "/products";
+/** The NF-e's origins of goods, 0–8. */
+const ORIGINS = [0, 1, 2, 3, 4, 5, 6, 7, 8] as const;
 /** Kilograms, to the gram (the API's rule). */
 const WEIGHT_DECIMALS = 3;
 const MAX_IMAGES = 20;
@@ -42,6 +47,7 @@ const productForm = productWrite.extend({
   description: optionalText(productWrite.shape.description),
   ean: optionalText(productWrite.shape.ean),
   ncm: optionalText(productWrite.shape.ncm),
+  cest: optionalText(cestField.nullable()),
 });
 export type ProductFormValues = z.input<typeof productForm>;
 
@@ -55,6 +61,9 @@ export const emptyProduct: ProductFormValues = {
   price: null,
   ean: "",
   ncm: "",
+  cest: "",
+  origin: 0,
+  ipi_rate: null,
   weight: null,
   active: true,
   track_stock: true,
@@ -74,6 +83,9 @@ export function productValues(row: Product): ProductFormValues {
     price: row.price,
     ean: row.ean ?? "",
     ncm: row.ncm ?? "",
+    cest: row.cest ?? "",
+    origin: row.origin,
+    ipi_rate: row.ipi_rate,
     weight: row.weight,
     active: row.active,
     track_stock: row.track_stock,
@@ -155,6 +167,14 @@ export function ProductForm({ defaultValues, onSubmit, readOnly, submitLabel, se
             maxLength={10}
             autoComplete="off"
           />
+          <TextField control={form.control} name="cest" label={t("fields.cest")} maxLength={10} autoComplete="off" />
+          <ChoiceField
+            control={form.control}
+            name="origin"
+            label={t("fields.origin")}
+            options={ORIGINS.map((origin) => ({ value: origin, label: t(`originOptions.${origin}`) }))}
+          />
+          <PercentField control={form.control} name="ipi_rate" label={t("fields.ipi_rate")} />
         </div>
         <SwitchField control={form.control} name="active" label={t("fields.active")} description={t("activeDescription")} />
         <SwitchField control={form.control} name="track_stock" label={t("fields.track_stock")} description={t("trackStockDescription")} />

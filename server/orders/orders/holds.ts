@@ -166,6 +166,7 @@ export async function customerPrices(
         payment_method_id: order.payment?.payment_method_id,
         installments: order.payment?.installments,
         explain: false,
+        taxes: false,
       },
       today,
     );

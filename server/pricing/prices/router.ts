@@ -40,7 +40,10 @@ export const pricesRouter = router({
           "item the same way. The answer's `items` are in the order of the body, each the single calculation's answer, or, for an " +
           "item that cannot be priced (an unknown product or variation, no price, installments not offered), its own `error` " +
           "(`code`, `message`, `params`) without failing the others. An unknown partner, profile, company or payment method is " +
-          "422, as is a body without items or with more than 100. `?explain=true` adds each item's `steps`.",
+          "422, as is a body without items or with more than 100. `?explain=true` adds each item's `steps`. Contract §12: `taxes: true` " +
+          "adds each priced item's `taxes` (as an order of it for the partner would carry them), `price_with_taxes` (per unit: the " +
+          "price plus IPI, ICMS-ST and FCP-ST) and `total_with_taxes`; it needs `partner_id` (422), and a company that figures taxes " +
+          "(`company_id`, else the default one; 422 naming it).",
         protect: true,
       },
       queryFields: ["explain"],

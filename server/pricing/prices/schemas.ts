@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { itemTaxes } from "../../taxes/schemas";
 import { decimalPlaces } from "../../lib/money";
 import { queryBoolean } from "../../lib/paging";
 import { uuid } from "../../lib/schemas";
@@ -43,6 +44,8 @@ export const MAX_PRICE_ITEMS = 100;
  * an order) for one buyer: the items, then the context the single calculation takes.
  */
 export const priceBatchInput = priceCalculationInput.omit({ product_id: true, product_variation_id: true, quantity: true }).extend({
+  /** Contract §12: each price with its taxes too (`taxes`, `price_with_taxes`, `total_with_taxes`); needs `partner_id`. */
+  taxes: z.boolean({ message: "must be true or false" }).default(false),
   items: z
     .array(priceCalculationInput.pick({ product_id: true, product_variation_id: true, quantity: true }))
     .min(1, "must have at least 1 item")
@@ -113,6 +116,11 @@ export const priceCalculation = z.object({
     })
     .nullable(),
   steps: z.array(priceStep).optional(),
+  /** `taxes: true` (contract §12): the item's taxes at this price for the partner, as an order of it would carry them. */
+  taxes: itemTaxes.optional(),
+  /** `taxes: true`: what the customer pays per unit — the unit price plus IPI, ICMS-ST and FCP-ST — and for the quantity. */
+  price_with_taxes: z.number().optional(),
+  total_with_taxes: z.number().optional(),
 });
 export type PriceCalculation = z.output<typeof priceCalculation>;
 

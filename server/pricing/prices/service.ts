@@ -1,3 +1,4 @@
+import { taxesOfPrices } from "../../taxes/calculate/service";
 import type { Db } from "../../db/scoped";
 import type { ReadStatement } from "../../db/sql";
 import { AppError, type FieldError } from "../../errors";
@@ -296,14 +297,23 @@ function priceItemErrors(subjects: Subjects, item: ItemInput): FieldError[] {
  * answer or its own `error`. Unknown shared references are 422 (nothing is priced).
  */
 export async function calculateProductPrices(db: Db, read: ReadStatement, input: PriceBatchInput, today = new Date()): Promise<PriceBatch> {
-  const { items, ...shared } = input;
+  const { items, taxes: _taxes, ...shared } = input;
   const subjects = await loadSubjects(read, shared, items);
   if (subjects.errors.length > 0) throw AppError.fields(subjects.errors);
   const rules = await rulesAt(db, subjects.version);
+  const prices = items.map((item) => priceItem(subjects, rules, shared, item, today));
+  // Contract §12: `taxes: true` adds each price's taxes for the partner.
+  const taxed = input.taxes
+    ? await taxesOfPrices(
+        db,
+        shared,
+        prices.map((priced) => (priced.ok ? priced.value : null)),
+      )
+    : null;
   return {
-    items: items.map((item) => {
-      const priced = priceItem(subjects, rules, shared, item, today);
-      if (priced.ok) return priced.value;
+    items: items.map((item, index) => {
+      const priced = prices[index]!;
+      if (priced.ok) return { ...priced.value, ...(taxed?.[index] ?? {}) };
       const { code, message, errors } = priced.failure;
       const params: Record<string, string> = code === "not_found_reference" ? { field: errors[0]!.path } : {};
       return {

@@ -20,6 +20,8 @@ export const taxItemInput = z.object({
     .refine((value) => decimalPlaces(value) <= 4, { message: "must have at most 4 decimal places", params: { maximumDecimals: 4 } })
     .meta({ override: { multipleOf: 0.0001 } }),
   unit_value: moneyInput,
+  /** The item's own unconditional discount (an order item's `discount`), added to its share of the order's. */
+  discount: moneyInput.default(0),
 });
 
 /** Body of POST /taxes/calculate (contract §12); `explain` comes in the query string. */

@@ -4,7 +4,7 @@ import { today } from "../../lib/calendar";
 import { money, roundMoney, sumMoney, toJsonNumber, ZERO } from "../../lib/money";
 import { addressUf, partnerFiscalOf } from "../fields";
 import { calculateTaxes, type TaxBuyer, type TaxItemInput } from "../engine";
-import { itemTaxesJson, taxTotalsJson } from "../schemas";
+import { itemTaxesJson, taxTotalsJson, type ItemTaxesJson } from "../schemas";
 import { loadTaxWorld } from "../world";
 import type { TaxCalculation, TaxCalculationInput } from "./schemas";
 
@@ -74,6 +74,11 @@ export async function calculateTaxesOf(db: Db, input: TaxCalculationInput): Prom
   }
   const values = input.items.map((item) => roundMoney(money(item.unit_value).times(money(item.quantity))));
   const gross = sumMoney(values);
+  input.items.forEach((item, index) => {
+    if (money(item.discount).greaterThan(values[index]!)) {
+      errors.push({ path: `items.${index}.discount`, message: "must not exceed quantity × unit_value", code: "too_large" });
+    }
+  });
   if (money(input.discount_value).greaterThan(gross)) {
     errors.push({
       path: "discount_value",
@@ -100,7 +105,7 @@ export async function calculateTaxesOf(db: Db, input: TaxCalculationInput): Prom
       origin: product.origin,
       ipi_rate: product.ipi_rate === null ? null : money(product.ipi_rate),
       value: values[index]!,
-      discount: ZERO,
+      discount: money(item.discount),
     };
   });
   const result = calculateTaxes({
@@ -137,4 +142,72 @@ export async function calculateTaxesOf(db: Db, input: TaxCalculationInput): Prom
     tax_totals: taxTotalsJson(result.totals),
     invoice_value: toJsonNumber(result.invoice_value)!,
   };
+}
+
+/**
+ * Contract §12 for a page of prices (`taxes: true` on POST /prices/products/calculate): each
+ * priced item's taxes as an order of that item alone would carry them for the partner (its
+ * default address's UF, else the issuer's), and what the customer pays per unit and in all.
+ * 422 naming `partner_id` without one, `company_id` when the issuer figures no taxes.
+ */
+export async function taxesOfPrices(
+  db: Db,
+  input: { partner_id?: string | null; company_id?: string | null; date?: string | null },
+  priced: ReadonlyArray<{ product_id: string; quantity: number; unit_price: number } | null>,
+): Promise<Array<{ taxes: ItemTaxesJson; price_with_taxes: number; total_with_taxes: number } | null>> {
+  if (!input.partner_id)
+    throw AppError.invalid("partner_id", "is needed with taxes: the buyer whose taxes are figured", "required_with_taxes");
+  const productIds = [...new Set(priced.flatMap((item) => (item ? [item.product_id] : [])))];
+  const [world, partner, products] = await Promise.all([
+    loadTaxWorld(db, input.company_id ?? null),
+    db.partner.findFirst({
+      where: { id: input.partner_id },
+      select: { ie_indicator: true, final_consumer: true, state_registration: true, addresses: true },
+    }),
+    db.product.findMany({ where: { id: { in: productIds } }, select: { id: true, ncm: true, cest: true, origin: true, ipi_rate: true } }),
+  ]);
+  if (!world.issuer) {
+    throw AppError.invalid(
+      "company_id",
+      world.missing === "address"
+        ? "the company's address has no UF (state)"
+        : "the company has no tax regime (crt): no taxes are figured for it",
+      world.missing === "address" ? "no_origin_state" : "no_tax_regime",
+    );
+  }
+  if (!partner) throw AppError.invalid("partner_id", "no partner with this id exists", "not_found_reference");
+  const fiscal = partnerFiscalOf(partner);
+  const buyer: TaxBuyer = { uf: addressUf(partner.addresses) ?? world.issuer.uf, ...fiscal };
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const date = input.date ?? today();
+  return priced.map((item) => {
+    const product = item ? byId.get(item.product_id) : undefined;
+    if (!item || !product) return null;
+    const value = roundMoney(money(item.unit_price).times(money(item.quantity)));
+    const result = calculateTaxes({
+      date,
+      issuer: world.issuer!,
+      buyer,
+      items: [
+        {
+          product_id: product.id,
+          ncm: product.ncm,
+          cest: product.cest,
+          origin: product.origin,
+          ipi_rate: product.ipi_rate === null ? null : money(product.ipi_rate),
+          value,
+          discount: ZERO,
+        },
+      ],
+      charges: { freight: ZERO, insurance: ZERO, other: ZERO, discount: ZERO },
+      rules: world.rules,
+      states: world.states,
+      settings: world.settings,
+    });
+    return {
+      taxes: itemTaxesJson(result.items[0]!.taxes),
+      price_with_taxes: toJsonNumber(roundMoney(result.invoice_value.dividedBy(money(item.quantity))))!,
+      total_with_taxes: toJsonNumber(result.invoice_value)!,
+    };
+  });
 }

@@ -27,10 +27,12 @@ import { formatFiscalNumber } from "@/server/lib/fiscal-number";
 import { formatNfeKey } from "@/server/lib/nfe-key";
 import type { OrderDetail } from "@/server/orders/orders/schemas";
 import { OrderHolds, useHoldLines } from "../holds";
+import { InvoiceTotals } from "../invoice-preview";
 import { ItemStock } from "../item-stock";
 import { useOrderStatuses } from "../orders-list";
 import { StatusChip } from "../status-chip";
 import { NfeFields, useNfeForm } from "./nfe-fields";
+import { TaxesCard } from "./taxes-card";
 import { isEditable, OrderReceivables, PhaseSteps, StatusMoves } from "./order-flow";
 
 /** Uploads files as the signed-in user (the panel's session authenticates the REST call): their ids. */
@@ -226,9 +228,12 @@ export function OrderView({ id }: { id: string }) {
                   <dt>{t("fields.total_value")}</dt>
                   <dd className="tabular-nums">{format.money(order.total_value)}</dd>
                 </div>
+                <InvoiceTotals totals={order.tax_totals} invoice={order.invoice_value} total={order.total_value} />
               </dl>
             </CardContent>
           </Card>
+
+          <TaxesCard order={order} />
 
           <Card>
             <CardHeader>

@@ -42,6 +42,7 @@ export function EditPartner({ id }: { id: string }) {
         <PartnerForm
           key={row.updated_at}
           defaultValues={partnerValues(row)}
+          current={row}
           readOnly={readOnly}
           submitLabel={t("common.saveChanges")}
           secondaryActions={secondaryActions}
