@@ -37,7 +37,7 @@ import { Worker } from "node:worker_threads";
 import autocannon from "autocannon";
 import pg from "pg";
 import { hotFunctionsOf, layersOf } from "./bench/layers.mjs";
-import { ordersTargets, printOrders, printPolicyCost, runOrdersBench } from "./bench/orders.mjs";
+import { ordersTargets, printOrders, printPolicyCost, printTaxCost, runOrdersBench, taxesTargets } from "./bench/orders.mjs";
 import { printSales, runSalesBench, salesTargets } from "./bench/sales.mjs";
 import { insightsTargets, printInsights, runInsightsBench } from "./bench/insights.mjs";
 import { printPricing, pricingTargets, runPricingBench } from "./bench/pricing.mjs";
@@ -338,9 +338,13 @@ async function main() {
     const policy = await runOrdersBench({ root, databaseUrl, base: app.base, policy: true });
     printOrders(policy);
     printPolicyCost(orders, policy);
-    checks.push(...ordersTargets(orders), ...ordersTargets(policy));
-    report.orders = { plain: orders, policy };
-    for (const run of [orders, policy])
+    // Contract §12: the same run with taxes figured on every order.
+    const taxed = await runOrdersBench({ root, databaseUrl, base: app.base, taxes: true, profiler });
+    printOrders(taxed);
+    printTaxCost(orders, taxed);
+    checks.push(...ordersTargets(orders), ...ordersTargets(policy), ...taxesTargets(orders, taxed));
+    report.orders = { plain: orders, policy, taxes: taxed };
+    for (const run of [orders, policy, taxed])
       if (!run.invariants.ok || run.create.other > 0 || run.invoice.other > 0 || run.held > 0) process.exitCode = 1;
   }
   if (ONLY.has("insights")) {

@@ -1,3 +1,5 @@
+import { randomInt } from "node:crypto";
+import { completeCnpj } from "../../server/lib/fiscal-number";
 import { expect, test, unique, API, login } from "../fixtures";
 import { signIn, toast } from "./panel";
 
@@ -70,4 +72,37 @@ test("a manager builds a price table and a discount, and the simulator explains 
   await expect(steps.getByRole("row", { name: new RegExp(`^Desconto ${discountName}`) })).toContainText("Aplicada");
   // Every price along the way in R$: 180 before the discount, 162 after.
   await expect(steps.getByRole("row", { name: new RegExp(`^Desconto ${discountName}`) })).toContainText("R$ 180,00R$ 162,00");
+});
+
+/** Contract §12: with a partner, the simulator shows the price with its taxes and how each tax was decided. */
+test("the simulator shows a partner's price with its taxes and the tax rules considered", async ({ page, request }) => {
+  const token = await login(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const tag = unique("Impostos");
+  const post = async (path: string, data: object) => {
+    const response = await request.post(`${API}${path}`, { headers, data });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return response.json();
+  };
+  // The demo's default company is taxed (normal regime in SP, an IPI contributor, SP at 18 %).
+  const product = await post("/products", { name: `Lixadeira ${tag}`, price: 100, ncm: "8205.59.00", ipi_rate: 10 });
+  const partner = await post("/partners", {
+    name: `AAA Revenda ${tag}`,
+    fiscal_registration_number: completeCnpj(`${String(randomInt(10 ** 8)).padStart(8, "0")}0001`),
+    state_registration: "110042490114",
+    addresses: [{ name: "Matriz", street: "Rua Augusta", city: "São Paulo", state: "SP" }],
+  });
+
+  await signIn(page, { path: "/price-simulator" });
+  await page.getByRole("searchbox").first().fill(product.name);
+  await page.getByRole("combobox", { name: "Produto" }).click();
+  await page.getByRole("option", { name: new RegExp(product.name) }).click();
+  await page.getByRole("combobox", { name: "Parceiro" }).click();
+  await page.getByRole("option", { name: partner.name }).click();
+  await page.getByRole("button", { name: "Calcular" }).click();
+  await expect(page.getByTestId("unit-price")).toHaveText(/100,00/);
+  // 100,00 + IPI 10 %: the customer pays 110,00 a unit.
+  await expect(page.getByTestId("unit-with-taxes")).toHaveText(/110,00/);
+  const steps = page.getByRole("table", { name: "Regras de tributação consideradas" });
+  await expect(steps.getByRole("row").filter({ hasText: "IPI" }).first()).toContainText("Sem regra");
 });

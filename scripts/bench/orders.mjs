@@ -15,6 +15,36 @@ const CONNECTIONS = 8;
 /** The share of the requests the stock covers. */
 const COVERED = 0.8;
 
+/**
+ * Contract §12 in play: the org's company taxed (normal regime in SP, PIS/COFINS cumulative),
+ * SP's internal rate and an ICMS rule with a reduced base for the products' NCM — every order
+ * figures ICMS, PIS and COFINS per item. Taxes inside the price only (no IPI, no ST), so the
+ * invoice value is the total and the requests are the plain run's, byte for byte.
+ */
+async function taxOrg(base, token, companyId) {
+  const company = (await api(base, token, "GET", `/companies/${companyId}`)).json;
+  const calls = [
+    await api(base, token, "PUT", `/companies/${companyId}`, {
+      name: company.name,
+      fiscal_registration_number: company.fiscal_registration_number,
+      crt: 3,
+      pis_cofins_regime: "CUMULATIVE",
+      address: { street: "Rua Bench", city: "São Paulo", state: "SP" },
+    }),
+    await api(base, token, "PUT", "/tax-rules/states/SP", { internal_rate: 18 }),
+    await api(base, token, "POST", "/tax-rules", {
+      name: "ICMS ferramentas",
+      tax: "ICMS",
+      cst: "20",
+      base_reduction: 10,
+      ncm_prefixes: ["8467"],
+    }),
+    await api(base, token, "POST", "/tax-rules", { name: "ICMS outros", tax: "ICMS", cst: "00", ncm_prefixes: ["73"] }),
+  ];
+  const refused = calls.find((call) => call.status >= 300);
+  if (refused) throw new Error(`taxes setup: ${refused.status} ${JSON.stringify(refused.json).slice(0, 300)}`);
+}
+
 /** Request `index`'s 3 distinct products and their quantities (1–3), the same every run. */
 function itemsOf(index) {
   const first = (index * 7) % PRODUCTS;
@@ -65,8 +95,9 @@ function nfeKey(index) {
   return `${data}${rest < 2 ? 0 : 11 - rest}`;
 }
 
-async function setupOrg({ root, databaseUrl, base, requests, policy }) {
-  const org = await benchOrg({ root, databaseUrl, base, name: policy ? "Bench orders (policy)" : "Bench orders" });
+async function setupOrg({ root, databaseUrl, base, requests, policy, taxes }) {
+  const name = policy ? "Bench orders (policy)" : taxes ? "Bench orders (taxes)" : "Bench orders";
+  const org = await benchOrg({ root, databaseUrl, base, name });
   const { token } = org;
   const partner = (await api(base, token, "POST", "/partners", { name: "Cliente Bench", fiscal_registration_number: cnpj() })).json.id;
   // Contract §11 in play: a credit limit to check and a seller whose discount limit every item is checked against
@@ -86,7 +117,11 @@ async function setupOrg({ root, databaseUrl, base, requests, policy }) {
   }
   const products = [];
   for (let index = 0; index < PRODUCTS; index++)
-    products.push((await api(base, token, "POST", "/products", { name: `Bench pedido ${index}`, price: 10 })).json.id);
+    products.push(
+      (await api(base, token, "POST", "/products", { name: `Bench pedido ${index}`, price: 10, ...(taxes ? { ncm: "84672100" } : {}) }))
+        .json.id,
+    );
+  if (taxes) await taxOrg(base, token, org.company);
   // Just enough stock for the first 80% of the requests.
   const totals = Array.from({ length: PRODUCTS }, () => 0);
   for (let index = 0; index < Math.floor(requests * COVERED); index++)
@@ -207,8 +242,8 @@ async function countHeld(databaseUrl, ids) {
   }
 }
 
-export async function runOrdersBench({ root, databaseUrl, base, profiler, requests = 600, policy = false }) {
-  const { org, setup, stockIds } = await setupOrg({ root, databaseUrl, base, requests, policy });
+export async function runOrdersBench({ root, databaseUrl, base, profiler, requests = 600, policy = false, taxes = false }) {
+  const { org, setup, stockIds } = await setupOrg({ root, databaseUrl, base, requests, policy, taxes });
   const statuses = new Map();
   const written = [];
   /** What each written order was created with: a PUT names its partner, date and totals again (interface "Orders"). */
@@ -265,9 +300,12 @@ export async function runOrdersBench({ root, databaseUrl, base, profiler, reques
   const invoiced = toInvoice.filter((_, position) => invoicing.statuses[position] === 200);
   const invariants = await checkInvariants(databaseUrl, stockIds, written, invoiced);
   const held = await countHeld(databaseUrl, written);
+  const calculations = taxes ? await taxCalculations(base, org.token, setup.products) : undefined;
   return {
     requests,
     policy,
+    taxes,
+    calculations,
     held,
     create: {
       rps: Math.round(created.requests.average),
@@ -336,6 +374,71 @@ export const ordersTargets = (figures) => [
   ],
   [`orders${figures.policy ? " (policy)" : ""}: invariants intact after the run`, figures.invariants.ok],
 ];
+
+const CALCULATION_ITEMS = 50;
+
+/**
+ * Issue 42: `POST /taxes/calculate` of 50 items against `POST /prices/products/calculate` of the
+ * same 50, in the taxed org, 200 calls each from 4 connections (p50/p95/p99 of each).
+ */
+async function taxCalculations(base, token, products) {
+  const items = Array.from({ length: CALCULATION_ITEMS }, (_, k) => ({ product_id: products[k % products.length], quantity: 1 + (k % 5) }));
+  const measure = async (path, body) => {
+    const latencies = [];
+    const result = await autocannon({
+      url: base,
+      connections: 4,
+      amount: 200,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      requests: [{ method: "POST", path, body: JSON.stringify(body) }],
+      setupClient: (client) => client.on("response", (_status, _bytes, ms) => latencies.push(ms)),
+    });
+    latencies.sort((a, b) => a - b);
+    return {
+      p50: quantile(latencies, 0.5),
+      p95: quantile(latencies, 0.95),
+      p99: quantile(latencies, 0.99),
+      failures: result.errors + result.non2xx,
+    };
+  };
+  await measure("/api/b2b/prices/products/calculate", { items });
+  return {
+    prices: await measure("/api/b2b/prices/products/calculate", { items }),
+    taxes: await measure("/api/b2b/taxes/calculate", {
+      destination_state: "SP",
+      ie_indicator: 1,
+      final_consumer: false,
+      items: items.map((item) => ({ ...item, unit_value: 10 })),
+    }),
+  };
+}
+
+/** Issue 42's targets: taxes add at most 3 ms to a 3-item POST /orders at p50; 50 items' taxes p95 ≤ 50 prices' p95. */
+export function taxesTargets(plain, taxed) {
+  const { prices, taxes } = taxed.calculations;
+  return [
+    [
+      `orders: taxes add at most 3 ms to POST /orders at p50 (${plain.create.p50} → ${taxed.create.p50} ms)`,
+      taxed.create.p50 - plain.create.p50 <= 3,
+    ],
+    [
+      `taxes: POST /taxes/calculate of 50 items p95 ≤ the 50-item price calculation's (${taxes.p95} vs ${prices.p95} ms)`,
+      taxes.p95 <= prices.p95 && taxes.failures === 0,
+    ],
+  ];
+}
+
+export function printTaxCost(plain, taxed) {
+  const { prices, taxes } = taxed.calculations;
+  console.log(
+    `  taxes' cost per create: p50 ${taxed.create.p50 - plain.create.p50 >= 0 ? "+" : ""}${taxed.create.p50 - plain.create.p50} ms ` +
+      `(${plain.create.p50}/${plain.create.p99} → ${taxed.create.p50}/${taxed.create.p99} ms p50/p99; ${taxed.create.statements ?? "?"} statements)`,
+  );
+  console.log(
+    `  50 items: POST /taxes/calculate p50 ${taxes.p50} p95 ${taxes.p95} p99 ${taxes.p99} ms; POST /prices/products/calculate ` +
+      `p50 ${prices.p50} p95 ${prices.p95} p99 ${prices.p99} ms`,
+  );
+}
 
 /** What the commercial policy's decisions cost a create: the policy run against the plain one, same run. */
 export function printPolicyCost(plain, policy) {

@@ -4,6 +4,29 @@ import { orderCreate } from "./orders/schemas";
 import { ALL_ORDERS } from "../auth/scope";
 import { createOrder, setOrderStatus } from "./orders/write-order";
 
+/** A demo order's delivery: the partner's default address (else its first), the partner as the contact. */
+export function demoShipment(partner: { name: string; phone: string | null; addresses: unknown }) {
+  const addresses = (Array.isArray(partner.addresses) ? partner.addresses : []) as Array<
+    Record<string, string | boolean | null | undefined>
+  >;
+  const address = addresses.find((entry) => entry.is_default === true) ?? addresses[0] ?? {};
+  const text = (value: string | boolean | null | undefined, fallback = "") => (typeof value === "string" ? value : fallback);
+  return {
+    shipment_address_name: text(address.name, "Entrega"),
+    shipment_address_type: text(address.type, "DELIVERY"),
+    shipment_street: text(address.street),
+    shipment_number: text(address.number),
+    shipment_complement: text(address.complement),
+    shipment_neighborhood: text(address.neighborhood),
+    shipment_city: text(address.city),
+    shipment_state: text(address.state),
+    shipment_postal_code: text(address.postal_code),
+    shipment_country: text(address.country, "BR"),
+    shipment_contact_name: partner.name,
+    shipment_contact_number: partner.phone ?? "",
+  };
+}
+
 /** A few orders of the demo partners and products: one new, one confirmed with a payment, one quotation. */
 export async function seedOrdersDemo(db: Db): Promise<void> {
   const [partners, products, method, statuses] = await Promise.all([
@@ -54,7 +77,6 @@ export async function seedOrdersDemo(db: Db): Promise<void> {
   ];
   for (const [index, plan] of plans.entries()) {
     const partner = partners[index % partners.length]!;
-    const address = (partner.addresses as Array<Record<string, string | undefined>>)[0] ?? {};
     const items = plan.lines.flatMap(([position, quantity, unitValue]) => {
       const product = products[position % products.length];
       return product
@@ -82,18 +104,7 @@ export async function seedOrdersDemo(db: Db): Promise<void> {
         freight_value: plan.freight,
         total_value: total.toNumber(),
         quotation: plan.quotation,
-        shipment_address_name: address.name ?? "Entrega",
-        shipment_address_type: address.type ?? "DELIVERY",
-        shipment_street: address.street ?? "",
-        shipment_number: address.number ?? "",
-        shipment_complement: address.complement ?? "",
-        shipment_neighborhood: address.neighborhood ?? "",
-        shipment_city: address.city ?? "",
-        shipment_state: address.state ?? "",
-        shipment_postal_code: address.postal_code ?? "",
-        shipment_country: address.country ?? "BR",
-        shipment_contact_name: partner.name,
-        shipment_contact_number: partner.phone ?? "",
+        ...demoShipment(partner),
         items,
         payments:
           plan.pay && method

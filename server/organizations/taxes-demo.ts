@@ -5,6 +5,7 @@ import { transactionReads } from "../db/sql";
 import { ALL_ORDERS } from "../auth/scope";
 import { money, roundMoney, sumMoney } from "../lib/money";
 import { orderCreate } from "../orders/orders/schemas";
+import { demoShipment } from "../orders/demo-data";
 import { createOrder } from "../orders/orders/write-order";
 import { companyWrite } from "../parties/companies/schemas";
 import { companies } from "../parties/companies/service";
@@ -165,8 +166,6 @@ export async function seedTaxesDemo(db: Db): Promise<void> {
   });
   for (const partner of [reseller, buyer]) {
     if (!partner || !drill || !screws) continue;
-    const address = ((partner.addresses as PartnerAddress[]).find((entry) => entry.is_default) ??
-      (partner.addresses as PartnerAddress[])[0])!;
     const items = [
       { product_id: drill.id, quantity: 2, unit_value: 459.9, unit: drill.measure_unit?.abbreviation ?? null },
       { product_id: screws.id, quantity: 100, unit_value: 1.35, unit: screws.measure_unit?.abbreviation ?? null },
@@ -184,18 +183,7 @@ export async function seedTaxesDemo(db: Db): Promise<void> {
         freight_value: 40,
         total_value: orderValue.plus(40).toNumber(),
         quotation: false,
-        shipment_address_name: address.name ?? "Entrega",
-        shipment_address_type: address.type ?? "DELIVERY",
-        shipment_street: address.street ?? "",
-        shipment_number: address.number ?? "",
-        shipment_complement: address.complement ?? "",
-        shipment_neighborhood: address.neighborhood ?? "",
-        shipment_city: address.city ?? "",
-        shipment_state: address.state ?? "",
-        shipment_postal_code: address.postal_code ?? "",
-        shipment_country: "BR",
-        shipment_contact_name: partner.name,
-        shipment_contact_number: partner.phone ?? "",
+        ...demoShipment(partner),
         items,
         payments: [],
       }),

@@ -42,6 +42,23 @@ export type Crt = 1 | 2 | 3 | 4;
 export type PisCofinsRegime = "CUMULATIVE" | "NON_CUMULATIVE" | "NONE";
 export type DifalMethod = "SINGLE" | "DOUBLE";
 
+/** The percentages a tax rule may give (each null when it gives none). */
+export const RULE_RATES = [
+  "rate",
+  "base_reduction",
+  "fcp_rate",
+  "credit_rate",
+  "mva",
+  "st_base_reduction",
+  "st_internal_rate",
+  "st_fcp_rate",
+  "pis_rate",
+  "cofins_rate",
+  "ibs_rate",
+  "cbs_rate",
+] as const;
+export type RuleRate = (typeof RULE_RATES)[number];
+
 /** A tax rule (`/tax-rules`): its matchers (empty or null: not set) and the figures it gives. */
 export interface TaxRule {
   id: string;

@@ -2,7 +2,16 @@ import type { Db } from "../db/scoped";
 import { scopedQuery } from "../db/sql";
 import { Prisma } from "../generated/prisma/client";
 import { money, type Money } from "../lib/money";
-import type { Crt, IeIndicator, StateTaxes, TaxIssuer, TaxRule, TaxSettings } from "./engine";
+import {
+  RULE_RATES,
+  type Crt,
+  type IeIndicator,
+  type RuleRate,
+  type StateTaxes,
+  type TaxIssuer,
+  type TaxRule,
+  type TaxSettings,
+} from "./engine";
 import { isUf, ufOf, type Uf } from "./states";
 
 /**
@@ -55,21 +64,6 @@ interface RuleRecord {
   cbs_rate: string | null;
 }
 
-const RATES = [
-  "rate",
-  "base_reduction",
-  "fcp_rate",
-  "credit_rate",
-  "mva",
-  "st_base_reduction",
-  "st_internal_rate",
-  "st_fcp_rate",
-  "pis_rate",
-  "cofins_rate",
-  "ibs_rate",
-  "cbs_rate",
-] as const;
-
 function engineRule(row: RuleRecord): TaxRule {
   return {
     id: row.id,
@@ -90,7 +84,7 @@ function engineRule(row: RuleRecord): TaxRule {
     cst: row.cst,
     csosn: row.csosn,
     adjust_mva: row.adjust_mva,
-    ...(Object.fromEntries(RATES.map((name) => [name, moneyOrNull(row[name])])) as Record<(typeof RATES)[number], Money | null>),
+    ...(Object.fromEntries(RULE_RATES.map((name) => [name, moneyOrNull(row[name])])) as Record<RuleRate, Money | null>),
   };
 }
 
@@ -185,9 +179,50 @@ export function issuerOf(company: {
   };
 }
 
-/** The org's rules, UF table and settings, and the company `companyId` (else the default one) as issuer, in one statement. */
-export async function loadTaxWorld(db: Db, companyId: string | null): Promise<TaxWorld> {
-  const [row] = await scopedQuery<TaxWorldRow>(db, (org) => Prisma.sql`SELECT ${taxWorldColumns(org, companyId)}`);
-  if (!row) throw new Error("the tax world's statement answers one row");
-  return taxWorldOf(row);
+/** A buyer and the products a calculation names, as its one statement reads them. */
+export interface TaxSubjects {
+  world: TaxWorld;
+  /** The issuing company's id (the one named, else the default one); null when there is none. */
+  issuerId: string | null;
+  partner: { ie_indicator: number | null; final_consumer: boolean | null; state_registration: string | null; addresses: unknown } | null;
+  products: Map<string, { id: string; ncm: string | null; cest: string | null; origin: number; ipi_rate: string | null }>;
+  variations: Map<string, string>;
+}
+
+interface SubjectsRow extends TaxWorldRow {
+  partner: TaxSubjects["partner"];
+  products: Array<{ id: string; ncm: string | null; cest: string | null; origin: number; ipi_rate: string | null }>;
+  variations: Array<{ id: string; product_id: string }>;
+}
+
+/**
+ * What a calculation of taxes reads (POST /taxes/calculate, a page of prices with taxes), in
+ * one statement: the world (issuer, rules, UF table, settings), the partner and the products.
+ */
+export async function readTaxSubjects(
+  db: Db,
+  request: { companyId: string | null; partnerId: string | null; productIds: readonly string[]; variationIds: readonly string[] },
+): Promise<TaxSubjects> {
+  const [row] = await scopedQuery<SubjectsRow>(
+    db,
+    (org) => Prisma.sql`
+    SELECT ${taxWorldColumns(org, request.companyId)},
+      (SELECT json_build_object('ie_indicator', p.ie_indicator, 'final_consumer', p.final_consumer,
+                                'state_registration', p.state_registration, 'addresses', p.addresses)
+         FROM partners p WHERE p.organization_id = ${org} AND p.id = ${request.partnerId}::uuid) AS partner,
+      COALESCE((SELECT json_agg(json_build_object('id', pr.id, 'ncm', pr.ncm, 'cest', pr.cest, 'origin', pr.origin,
+                                                  'ipi_rate', pr.ipi_rate::text))
+         FROM products pr WHERE pr.organization_id = ${org} AND pr.id = ANY(${[...request.productIds]}::uuid[])), '[]') AS products,
+      COALESCE((SELECT json_agg(json_build_object('id', v.id, 'product_id', v.product_id))
+         FROM product_variations v WHERE v.organization_id = ${org} AND v.id = ANY(${[...request.variationIds]}::uuid[])), '[]')
+        AS variations`,
+  );
+  if (!row) throw new Error("the tax subjects' statement answers one row");
+  return {
+    world: taxWorldOf(row),
+    issuerId: row.tax_issuer?.id ?? null,
+    partner: row.partner,
+    products: new Map(row.products.map((product) => [product.id, product])),
+    variations: new Map(row.variations.map((variation) => [variation.id, variation.product_id])),
+  };
 }

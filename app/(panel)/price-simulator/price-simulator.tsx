@@ -1,5 +1,7 @@
 "use client";
 
+import type { TaxCalculation } from "@/server/taxes/calculate/schemas";
+import { money, roundMoney } from "@/server/lib/money";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -55,6 +57,8 @@ export function PriceSimulator() {
   const [result, setResult] = useState<PriceCalculation | null>(null);
   const [ladder, setLadder] = useState<PriceBatch["items"]>([]);
   const [failure, setFailure] = useState<string | null>(null);
+  // Contract §12: with a partner, the price with its taxes and how each tax was decided.
+  const [taxed, setTaxed] = useState<TaxCalculation | null>(null);
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     const quantity = values.quantity ?? 0;
@@ -70,10 +74,29 @@ export function PriceSimulator() {
       });
       const typed = answer.items[quantities.indexOf(quantity)];
       setLadder(answer.items);
+      setTaxed(null);
       if (!typed || "error" in typed) {
         setResult(null);
         setFailure(typed && codes.has(typed.error.code) ? codes(typed.error.code) : problems.message(null));
-      } else setResult(typed);
+      } else {
+        setResult(typed);
+        // Without a partner, or for a company that figures no taxes, the price stands alone.
+        if (values.partner_id) {
+          const taxes = await utils.taxes.calculate
+            .fetch({
+              partner_id: values.partner_id,
+              date: values.date || null,
+              items: [{ product_id: values.product_id, quantity, unit_value: typed.unit_price, discount: 0 }],
+              freight_value: 0,
+              insurance_value: 0,
+              other_value: 0,
+              discount_value: 0,
+              explain: true,
+            })
+            .catch(() => null);
+          setTaxed(taxes);
+        }
+      }
     } catch (error) {
       setResult(null);
       setLadder([]);
@@ -181,6 +204,7 @@ export function PriceSimulator() {
                   </div>
                 )}
               </dl>
+              {taxed && <PriceTaxes calculation={taxed} quantity={result.quantity} />}
               <ByQuantity items={ladder} typed={result.quantity} />
               <Steps steps={result.steps ?? []} />
             </>
@@ -188,6 +212,64 @@ export function PriceSimulator() {
         </section>
       </div>
     </>
+  );
+}
+
+/** The price with its taxes (what the customer pays per unit and in all) and every tax rule considered, in words. */
+function PriceTaxes({ calculation, quantity }: { calculation: TaxCalculation; quantity: number }) {
+  const t = useTranslations("priceSimulator");
+  const names = useTranslations("taxes");
+  const format = useFormat();
+  const item = calculation.items[0];
+  if (!item) return null;
+  // What the customer pays a unit: the invoice's value over the quantity, in decimals, rounded half-even once.
+  const perUnit = roundMoney(money(calculation.invoice_value).dividedBy(money(quantity))).toNumber();
+  const lines = (["icms", "icms_st", "fcp_st", "ipi", "pis", "cofins"] as const).flatMap((name) => {
+    const tax = item.taxes[name];
+    return tax ? [`${names(`names.${name}`)} ${format.money(tax.value)}`] : [];
+  });
+  return (
+    <section aria-labelledby="simulator-taxes" className="grid gap-3">
+      <h3 id="simulator-taxes" className="font-semibold">
+        {t("withTaxes")}
+      </h3>
+      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
+        <div>
+          <dt className="text-xs text-muted-foreground">{t("unitWithTaxes")}</dt>
+          <dd className="text-xl font-semibold" data-testid="unit-with-taxes">
+            {format.money(perUnit)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">{names("invoiceValue")}</dt>
+          <dd className="text-xl font-semibold">{format.money(calculation.invoice_value)}</dd>
+        </div>
+        <div className="sm:col-span-2">
+          <dt className="text-xs text-muted-foreground">{t("taxesOfItem", { cfop: item.taxes.cfop })}</dt>
+          <dd>{lines.join(" · ")}</dd>
+        </div>
+      </dl>
+      <Table aria-label={t("taxSteps")}>
+        <TableHeader>
+          <TableRow>
+            <TableHead>{names("tax")}</TableHead>
+            <TableHead>{names("rule")}</TableHead>
+            <TableHead>{t("columns.reason")}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {(item.steps ?? []).map((step, index) => (
+            <TableRow key={index} data-applied={step.applied}>
+              <TableCell>{t(`taxKinds.${step.tax}`)}</TableCell>
+              <TableCell>{step.name ?? "—"}</TableCell>
+              <TableCell>
+                {t(`taxCodes.${step.code}`, Object.fromEntries(Object.entries(step.params).map(([key, value]) => [key, String(value)])))}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </section>
   );
 }
 

@@ -15,7 +15,7 @@ import {
   TextField,
   useResourceForm,
 } from "@/components/resource-form";
-import { TAX_KINDS, type TaxKind } from "@/server/taxes/engine";
+import { RULE_RATES, TAX_KINDS, type TaxKind } from "@/server/taxes/engine";
 import { IE_INDICATORS } from "@/server/taxes/fields";
 import {
   CSOSNS,
@@ -54,21 +54,6 @@ const taxRuleForm = taxRuleWrite.extend({
 });
 export type TaxRuleFormValues = z.input<typeof taxRuleForm>;
 
-const FIGURES = [
-  "rate",
-  "base_reduction",
-  "fcp_rate",
-  "credit_rate",
-  "mva",
-  "st_base_reduction",
-  "st_internal_rate",
-  "st_fcp_rate",
-  "pis_rate",
-  "cofins_rate",
-  "ibs_rate",
-  "cbs_rate",
-] as const;
-
 export const emptyTaxRule: TaxRuleFormValues = {
   name: "",
   tax: "ICMS",
@@ -87,7 +72,7 @@ export const emptyTaxRule: TaxRuleFormValues = {
   cst: "",
   csosn: "",
   adjust_mva: false,
-  ...Object.fromEntries(FIGURES.map((field) => [field, null])),
+  ...Object.fromEntries(RULE_RATES.map((field) => [field, null])),
 };
 
 export function taxRuleValues(rule: TaxRuleDetail): TaxRuleFormValues {
@@ -109,14 +94,16 @@ export function taxRuleValues(rule: TaxRuleDetail): TaxRuleFormValues {
     cst: rule.cst ?? "",
     csosn: rule.csosn ?? "",
     adjust_mva: rule.adjust_mva,
-    ...Object.fromEntries(FIGURES.map((field) => [field, rule[field]])),
+    ...Object.fromEntries(RULE_RATES.map((field) => [field, rule[field]])),
   };
 }
 
 /** What a rule of `tax` sends: the figures its tax takes, the others cleared (a rule whose tax changed keeps none of the old tax's). */
 function forTax(values: TaxRuleWriteOutput): TaxRuleWriteOutput {
   const takes = FIELDS_OF[values.tax];
-  const cleared = Object.fromEntries([...FIGURES, "cfop", "csosn"].filter((field) => !takes.includes(field)).map((field) => [field, null]));
+  const cleared = Object.fromEntries(
+    [...RULE_RATES, "cfop", "csosn"].filter((field) => !takes.includes(field)).map((field) => [field, null]),
+  );
   return { ...values, ...cleared, adjust_mva: values.tax === "ICMS" && values.adjust_mva };
 }
 
@@ -141,7 +128,7 @@ export function TaxRuleForm({ defaultValues, onSubmit, readOnly, submitLabel, se
   const tax = useWatch({ control: form.control, name: "tax" });
   const takes = (field: string) => FIELDS_OF[tax].includes(field);
   const ufs = UFS.map((uf) => ({ value: uf, label: uf }));
-  const percent = (name: (typeof FIGURES)[number], description?: string) =>
+  const percent = (name: (typeof RULE_RATES)[number], description?: string) =>
     takes(name) ? <PercentField control={form.control} name={name} label={t(`fields.${name}`)} description={description} /> : null;
   return (
     <ResourceForm

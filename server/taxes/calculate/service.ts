@@ -5,54 +5,42 @@ import { money, roundMoney, sumMoney, toJsonNumber, ZERO } from "../../lib/money
 import { addressUf, partnerFiscalOf } from "../fields";
 import { calculateTaxes, type TaxBuyer, type TaxItemInput } from "../engine";
 import { itemTaxesJson, taxTotalsJson, type ItemTaxesJson } from "../schemas";
-import { loadTaxWorld } from "../world";
+import { readTaxSubjects } from "../world";
 import type { TaxCalculation, TaxCalculationInput } from "./schemas";
-
-/** The issuing company: the one named, else the org's default (422 without either). */
-async function companyIdOf(db: Db, companyId: string | null | undefined): Promise<string> {
-  if (companyId) return companyId;
-  const fallback = await db.company.findFirst({ where: { is_default: true }, select: { id: true } });
-  if (!fallback) throw AppError.invalid("company_id", "is needed: the organization has no default company", "no_default_company");
-  return fallback.id;
-}
 
 /**
  * POST /taxes/calculate (contract §12): the taxes an order of these items would carry, as
  * the order would carry them; `explain` adds every rule considered per item and tax.
  */
 export async function calculateTaxesOf(db: Db, input: TaxCalculationInput): Promise<TaxCalculation> {
-  const companyId = await companyIdOf(db, input.company_id);
   const productIds = [...new Set(input.items.map((item) => item.product_id))];
   const variationIds = [...new Set(input.items.flatMap((item) => (item.product_variation_id ? [item.product_variation_id] : [])))];
-  const [world, partner, products, variations, company] = await Promise.all([
-    loadTaxWorld(db, companyId),
-    input.partner_id
-      ? db.partner.findFirst({
-          where: { id: input.partner_id },
-          select: { ie_indicator: true, final_consumer: true, state_registration: true, addresses: true },
-        })
-      : null,
-    db.product.findMany({
-      where: { id: { in: productIds } },
-      select: { id: true, ncm: true, cest: true, origin: true, ipi_rate: true },
-    }),
-    variationIds.length > 0
-      ? db.productVariation.findMany({ where: { id: { in: variationIds } }, select: { id: true, product_id: true } })
-      : [],
-    db.company.findFirst({ where: { id: companyId }, select: { id: true } }),
-  ]);
-
+  const {
+    world,
+    issuerId,
+    partner,
+    products: byId,
+    variations: variationOf,
+  } = await readTaxSubjects(db, {
+    companyId: input.company_id ?? null,
+    partnerId: input.partner_id ?? null,
+    productIds,
+    variationIds,
+  });
   const errors: FieldError[] = [];
-  if (!company) errors.push({ path: "company_id", message: "no company with this id exists", code: "not_found_reference" });
-  else if (world.missing === "crt") {
+  if (!issuerId) {
+    errors.push(
+      input.company_id
+        ? { path: "company_id", message: "no company with this id exists", code: "not_found_reference" }
+        : { path: "company_id", message: "is needed: the organization has no default company", code: "no_default_company" },
+    );
+  } else if (world.missing === "crt") {
     errors.push({ path: "company_id", message: "the company has no tax regime (crt): no taxes are figured for it", code: "no_tax_regime" });
   } else if (world.missing === "address") {
     errors.push({ path: "company_id", message: "the company's address has no UF (state)", code: "no_origin_state" });
   }
   if (input.partner_id && !partner)
     errors.push({ path: "partner_id", message: "no partner with this id exists", code: "not_found_reference" });
-  const byId = new Map(products.map((product) => [product.id, product]));
-  const variationOf = new Map(variations.map((variation) => [variation.id, variation.product_id]));
   input.items.forEach((item, index) => {
     if (!byId.has(item.product_id)) {
       errors.push({ path: `items.${index}.product_id`, message: "no product with this id exists", code: "not_found_reference" });
@@ -87,7 +75,7 @@ export async function calculateTaxesOf(db: Db, input: TaxCalculationInput): Prom
       params: { items_value: toJsonNumber(gross) },
     });
   }
-  if (errors.length > 0 || !world.issuer || !destination) throw AppError.fields(errors);
+  if (errors.length > 0 || !world.issuer || !issuerId || !destination) throw AppError.fields(errors);
 
   const fiscal = partner ? partnerFiscalOf(partner) : null;
   const ie = fiscal?.ie_indicator ?? input.ie_indicator ?? 9;
@@ -125,7 +113,7 @@ export async function calculateTaxesOf(db: Db, input: TaxCalculationInput): Prom
     explain: input.explain,
   });
   return {
-    company_id: companyId,
+    company_id: issuerId,
     origin_state: world.issuer.uf,
     destination_state: destination,
     ie_indicator: buyer.ie_indicator,
@@ -158,14 +146,16 @@ export async function taxesOfPrices(
   if (!input.partner_id)
     throw AppError.invalid("partner_id", "is needed with taxes: the buyer whose taxes are figured", "required_with_taxes");
   const productIds = [...new Set(priced.flatMap((item) => (item ? [item.product_id] : [])))];
-  const [world, partner, products] = await Promise.all([
-    loadTaxWorld(db, input.company_id ?? null),
-    db.partner.findFirst({
-      where: { id: input.partner_id },
-      select: { ie_indicator: true, final_consumer: true, state_registration: true, addresses: true },
-    }),
-    db.product.findMany({ where: { id: { in: productIds } }, select: { id: true, ncm: true, cest: true, origin: true, ipi_rate: true } }),
-  ]);
+  const {
+    world,
+    partner,
+    products: byId,
+  } = await readTaxSubjects(db, {
+    companyId: input.company_id ?? null,
+    partnerId: input.partner_id,
+    productIds,
+    variationIds: [],
+  });
   if (!world.issuer) {
     throw AppError.invalid(
       "company_id",
@@ -178,7 +168,6 @@ export async function taxesOfPrices(
   if (!partner) throw AppError.invalid("partner_id", "no partner with this id exists", "not_found_reference");
   const fiscal = partnerFiscalOf(partner);
   const buyer: TaxBuyer = { uf: addressUf(partner.addresses) ?? world.issuer.uf, ...fiscal };
-  const byId = new Map(products.map((product) => [product.id, product]));
   const date = input.date ?? today();
   return priced.map((item) => {
     const product = item ? byId.get(item.product_id) : undefined;

@@ -4,7 +4,7 @@ import { optionalDate } from "../../lib/calendar";
 import { decimalPlaces } from "../../lib/money";
 import { queryBoolean } from "../../lib/paging";
 import { clientId, requiredText, uuid } from "../../lib/schemas";
-import { TAX_KINDS, type TaxKind } from "../engine";
+import { RULE_RATES, TAX_KINDS, type TaxKind } from "../engine";
 import { cestField, cfopField, ieIndicatorField, taxRate, ufField } from "../fields";
 
 /** Fields a list of tax rules may be sorted by. */
@@ -38,23 +38,7 @@ export const FIELDS_OF: Record<TaxKind, readonly string[]> = {
   PIS_COFINS: ["cst", "pis_rate", "cofins_rate"],
   IBS_CBS: ["cst", "ibs_rate", "cbs_rate"],
 };
-const FIGURES = [
-  "cfop",
-  "cst",
-  "csosn",
-  "rate",
-  "base_reduction",
-  "fcp_rate",
-  "credit_rate",
-  "mva",
-  "st_base_reduction",
-  "st_internal_rate",
-  "st_fcp_rate",
-  "pis_rate",
-  "cofins_rate",
-  "ibs_rate",
-  "cbs_rate",
-] as const;
+const FIGURES = ["cfop", "cst", "csosn", ...RULE_RATES] as const;
 
 const CST_OF: Record<TaxKind, readonly string[]> = {
   ICMS: ICMS_CSTS,
