@@ -39,7 +39,8 @@ export interface RuntimeOptions {
 }
 
 const KEY = Symbol.for("b2b.runtime");
-const holder = globalThis as unknown as { [KEY]?: Runtime };
+/** The runtimes registered and not yet closed, the newest last: it is the process's runtime. */
+const holder = globalThis as unknown as { [KEY]?: Runtime[] };
 
 /** Builds the runtime on an open, migrated database and subscribes to credential changes. */
 export async function createRuntime(database: Database, options: RuntimeOptions): Promise<Runtime> {
@@ -53,6 +54,9 @@ export async function createRuntime(database: Database, options: RuntimeOptions)
     files: options.files,
     health: { draining: false },
     async close() {
+      // A closed runtime hands the process back to the one registered before it (a test's app stopped,
+      // the shared test runtime serves again): what is forgotten after a commit is forgotten where requests are served.
+      holder[KEY] = (holder[KEY] ?? []).filter((registered) => registered !== runtime);
       await subscription.listener?.close();
       await limiter.stop();
     },
@@ -76,13 +80,13 @@ export async function createRuntime(database: Database, options: RuntimeOptions)
 
 /** Makes `runtime` the process's runtime (the server entry, the test helpers). */
 export function registerRuntime(runtime: Runtime): Runtime {
-  holder[KEY] = runtime;
+  holder[KEY] = [...(holder[KEY] ?? []).filter((registered) => registered !== runtime), runtime];
   return runtime;
 }
 
 /** The process's runtime; the server entry registers it before serving anything. */
 export function getRuntime(): Runtime {
-  const runtime = holder[KEY];
+  const runtime = holder[KEY]?.at(-1);
   if (!runtime) throw new Error("The server runtime is not started (start the app with `npm start` or `npm run dev`).");
   return runtime;
 }

@@ -15,8 +15,8 @@ import { api } from "@/server/root";
 import { createOrganization } from "@/server/organizations/service";
 import { createRequestLimiter } from "@/server/auth/rate-limit";
 import { log } from "@/server/log";
-import { createRuntime } from "@/server/runtime";
-import { newOrg, testDatabase, unique } from "../helpers/database";
+import { createRuntime, getRuntime } from "@/server/runtime";
+import { newOrg, testDatabase, testRuntime, unique } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
 
 async function freshEmbeddedApp() {
@@ -29,6 +29,7 @@ async function freshEmbeddedApp() {
 // Each test migrates a database of its own and starts an app on it: slow on a busy machine.
 describe("lifecycle", { timeout: 120_000 }, () => {
   it("is live and ready, finishes in-flight requests on shutdown, then refuses new ones", async () => {
+    const shared = await testRuntime();
     const { app, database, exits, base } = await freshEmbeddedApp();
     expect((await call("GET", "/api/health", { base })).json).toEqual({ status: "ok" });
     expect((await call("GET", "/api/ready", { base })).json).toEqual({ status: "ready", database: "pglite" });
@@ -45,6 +46,8 @@ describe("lifecycle", { timeout: 120_000 }, () => {
     await stopping;
     expect(exits).toEqual([0]);
     await expect(call("GET", "/api/health", { base })).rejects.toThrow();
+    // The stopped app hands the process back: credentials dropped after a commit are dropped where requests are served.
+    expect(getRuntime()).toBe(shared);
   });
 
   it("exits with 1 after a clear log line when the embedded database crashes, and says so on /api/ready meanwhile", async () => {
