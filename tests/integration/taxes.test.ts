@@ -471,6 +471,24 @@ describe("taxes on the order", { timeout: 120_000 }, () => {
     expect(after.items[0].taxes).toEqual(interstate.items[0].taxes);
   });
 
+  it("orders written while a rule changes are each figured from one set of rules: every item at the same rate", async () => {
+    const { f, rest } = await taxedOrders();
+    const rule = ok(await rest.post("/tax-rules", { name: unique("IPI"), tax: "IPI", cst: "50", rate: 10 }), 201);
+    const edits = Array.from({ length: 6 }, (_, index) =>
+      rest.put(`/tax-rules/${rule.id}`, { name: rule.name, tax: "IPI", cst: "50", rate: index % 2 ? 10 : 20 }),
+    );
+    const orders = Array.from({ length: 8 }, () => post(rest, orderBody(f)));
+    const answers = await Promise.all([...edits, ...orders]);
+    for (const answer of answers) expect(answer.status, answer.text).toBeLessThan(300);
+    for (const created of answers.slice(edits.length)) {
+      const order = ok(await rest.get(`/orders/${created.json.id}`));
+      const rates = new Set(order.items.map((item: { taxes: { ipi: { rate: number } } }) => item.taxes.ipi.rate));
+      expect(rates.size, JSON.stringify([...rates])).toBe(1);
+      expect([10, 20]).toContain([...rates][0]);
+      expect(order.invoice_value).toBeCloseTo(order.total_value + order.tax_totals.vIPI, 2);
+    }
+  });
+
   it("an org whose company has no crt figures no taxes: the invoice value is the total", async () => {
     const org = await newOrg();
     const f = await orderFixtures(org);

@@ -7,6 +7,7 @@ import { listHref } from "@/components/data-table";
 import { EditRecordPage } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { TaxRuleForm, taxRuleValues } from "../tax-rule-form";
+import { TaxRulePreview } from "./tax-rule-preview";
 
 export function EditTaxRule({ id }: { id: string }) {
   const t = useTranslations();
@@ -21,6 +22,7 @@ export function EditTaxRule({ id }: { id: string }) {
       list={listHref("/tax-rules")}
       query={rule}
       title={(row) => row.name}
+      related={(row) => <TaxRulePreview rule={row} />}
       remove={(row) => remove.mutateAsync({ id: row.id })}
     >
       {(row, { readOnly, secondaryActions }) => (
