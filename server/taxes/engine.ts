@@ -429,18 +429,28 @@ const notApplicable = (tax: TaxKind, reason: string, params: Record<string, stri
 
 /**
  * `total` spread over `weights` in proportion, each share rounded half-even to cents, the
- * last item with a value taking the rest (so the shares add up to `total` exactly, and an
- * item of no value — a gift — never takes a negative cent). All weights zero: the last item
- * takes everything.
+ * last item with a value taking the rest (so the shares add up to `total` exactly; an item of
+ * no value — a gift — takes no share). Should the rest push that item past what it is worth
+ * (a discount of nearly all of the order whose last item is a cent) or below zero, the
+ * largest item takes it instead: no item's base goes negative.
  */
 export function spread(total: Money, weights: readonly Money[]): Money[] {
   if (weights.length === 0) return [];
   const sum = sumMoney(weights);
-  const weighted = weights.map((weight, index) => (weight.isZero() ? -1 : index)).filter((index) => index >= 0);
-  const last = weighted.length > 0 ? weighted[weighted.length - 1]! : weights.length - 1;
-  const shares = weights.map((weight, index) => (index === last || sum.isZero() ? ZERO : roundMoney(total.times(weight).dividedBy(sum))));
-  shares[last] = total.minus(sumMoney(shares));
-  return shares;
+  const valued = weights.flatMap((weight, index) => (weight.isZero() ? [] : [index]));
+  const rest = (taker: number) => {
+    const shares = weights.map((weight, index) =>
+      index === taker || sum.isZero() ? ZERO : roundMoney(total.times(weight).dividedBy(sum)),
+    );
+    shares[taker] = total.minus(sumMoney(shares));
+    return shares;
+  };
+  const last = valued.length > 0 ? valued[valued.length - 1]! : weights.length - 1;
+  const shares = rest(last);
+  const taken = shares[last]!;
+  if (valued.length === 0 || (!taken.isNegative() && (total.greaterThan(sum) || taken.lessThanOrEqualTo(weights[last]!)))) return shares;
+  const largest = valued.reduce((best, index) => (weights[index]!.greaterThan(weights[best]!) ? index : best), valued[0]!);
+  return rest(largest);
 }
 
 /** An adjusted MVA (percent, 4 places): [(1 + MVA) × (1 − inter) / (1 − intra)] − 1. */

@@ -361,6 +361,11 @@ describe("spreading the order's charges", () => {
     expect(spread(money("5.00"), [money(0), money(0)]).map(cents)).toEqual(["0.00", "5.00"]);
     // An item of no value (a gift) takes no share, not even the rounding's cent.
     expect(spread(money("1.00"), [money(1), money(1), money(1), money(0)]).map(cents)).toEqual(["0.33", "0.33", "0.34", "0.00"]);
+    // A rest that would take a last item of a cent past its worth goes to the largest item.
+    const shares = spread(money("32355.22"), [money("202.41"), money("22185.77"), money("42322.25"), money("0.01")]);
+    expect(shares[3]!.lessThanOrEqualTo(money("0.01"))).toBe(true);
+    expect(shares.every((share) => !share.isNegative())).toBe(true);
+    expect(sumMoney(shares).toFixed(2)).toBe("32355.22");
   });
 });
 
