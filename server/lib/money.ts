@@ -88,6 +88,15 @@ export const moneyInput = z
   .refine((value) => decimalPlaces(value) <= 2, { message: "must have at most 2 decimal places", params: { maximumDecimals: 2 } })
   .meta({ override: { multipleOf: 0.01 } });
 
+/** A quantity priced or taxed (a price calculation's, a tax calculation's): greater than 0, at most 4 decimals. */
+export const pricedQuantity = z
+  .number({ message: "is required (a number)" })
+  .finite("must be a finite number")
+  .gt(0, "must be greater than 0")
+  .max(1_000_000_000, "is too large")
+  .refine((value) => decimalPlaces(value) <= 4, { message: "must have at most 4 decimal places", params: { maximumDecimals: 4 } })
+  .meta({ override: { multipleOf: 0.0001 } });
+
 /** A percentage field: between `min` and `max`, at most four decimals. */
 export const percentInput = (min = -100, max = 1000) =>
   z

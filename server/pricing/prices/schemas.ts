@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { itemTaxes } from "../../taxes/schemas";
-import { decimalPlaces } from "../../lib/money";
+import { pricedQuantity } from "../../lib/money";
 import { queryBoolean } from "../../lib/paging";
 import { uuid } from "../../lib/schemas";
 import { dateInput } from "../../lib/calendar";
@@ -9,16 +9,7 @@ import { dateInput } from "../../lib/calendar";
 export const priceCalculationInput = z.object({
   product_id: uuid,
   product_variation_id: uuid.nullish(),
-  quantity: z
-    .number({ message: "is required (a number)" })
-    .finite("must be a finite number")
-    .gt(0, "must be greater than 0")
-    .max(1_000_000_000, "is too large")
-    .refine((value) => decimalPlaces(value) <= 4, {
-      message: "must have at most 4 decimal places",
-      params: { maximumDecimals: 4 },
-    })
-    .meta({ override: { multipleOf: 0.0001 } }),
+  quantity: pricedQuantity,
   partner_id: uuid.nullish(),
   profile_id: uuid.nullish(),
   company_id: uuid.nullish(),

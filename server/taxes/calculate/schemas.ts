@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dateInput } from "../../lib/calendar";
-import { decimalPlaces, moneyInput } from "../../lib/money";
+import { moneyInput, pricedQuantity } from "../../lib/money";
 import { queryBoolean } from "../../lib/paging";
 import { uuid } from "../../lib/schemas";
 import { ieIndicatorField, ufField } from "../fields";
@@ -12,13 +12,7 @@ export const MAX_TAX_ITEMS = 500;
 export const taxItemInput = z.object({
   product_id: uuid,
   product_variation_id: uuid.nullish(),
-  quantity: z
-    .number({ message: "is required (a number)" })
-    .finite("must be a finite number")
-    .gt(0, "must be greater than 0")
-    .max(1_000_000_000, "is too large")
-    .refine((value) => decimalPlaces(value) <= 4, { message: "must have at most 4 decimal places", params: { maximumDecimals: 4 } })
-    .meta({ override: { multipleOf: 0.0001 } }),
+  quantity: pricedQuantity,
   unit_value: moneyInput,
   /** The item's own unconditional discount (an order item's `discount`), added to its share of the order's. */
   discount: moneyInput.default(0),
