@@ -27,6 +27,7 @@ COPY --from=build --chown=app:app /app/server/generated ./server/generated
 COPY --from=build --chown=app:app /app/.next ./.next
 COPY --from=build --chown=app:app /app/dist ./dist
 COPY --from=build --chown=app:app /app/prisma ./prisma
+COPY --from=build --chown=app:app /app/server/fiscal/nfe/xsd ./server/fiscal/nfe/xsd
 USER app
 EXPOSE 3000
 # Liveness: the process answers; readiness (/api/ready) also checks the database.

@@ -22,10 +22,10 @@ if (next.status !== 0) process.exit(next.status ?? 1);
 rmSync(path.join(root, "dist"), { recursive: true, force: true });
 await build({
   // server/production.ts sets production mode, then loads server/main.ts; the PDF worker
-  // threads run dist/pdf-worker.mjs (server/orders/orders/pdf-pool.ts).
+  // threads run dist/pdf-worker.mjs (server/printing/pool.ts).
   entryPoints: {
     server: path.join(root, "server/production.ts"),
-    "pdf-worker": path.join(root, "server/orders/orders/pdf-worker.ts"),
+    "pdf-worker": path.join(root, "server/printing/worker.ts"),
   },
   outdir: path.join(root, "dist"),
   outExtension: { ".js": ".mjs" },

@@ -37,6 +37,11 @@ const envSchema = z.object({
   ),
   /** Webhook endpoints may be loopback, private or link-local addresses (local integrations, tests). */
   WEBHOOK_ALLOW_PRIVATE: optional(z.enum(["true", "false", "1", "0"])).transform((value) => value === "true" || value === "1"),
+  /**
+   * Contract §13: where NF-e go. `off` (default): signed and kept, tpAmb 2 (homologation), for the ERP to
+   * transmit; `homologation` / `production`: the SEFAZ's environment (tpAmb 2 / 1).
+   */
+  SEFAZ_ENVIRONMENT: optional(z.enum(["off", "homologation", "production"])).transform((value) => value ?? "off"),
   DEMO_DATA: optional(z.enum(["true", "false", "1", "0"])).transform((value) => value === undefined || value === "true" || value === "1"),
 });
 

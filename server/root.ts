@@ -38,13 +38,16 @@ import { solutionsRouter } from "./sales/solutions/router";
 import { organizationRouter } from "./organizations/router";
 import { taxCalculationRouter } from "./taxes/calculate/router";
 import { taxRulesRouter } from "./taxes/rules/router";
+import { certificatesRouter } from "./fiscal/certificates/router";
+import { nfeRouter } from "./fiscal/nfe/router";
 import { taxSettingsRouter } from "./taxes/settings/router";
 import { taxStatesRouter } from "./taxes/uf-table/router";
 import type { Api } from "./http/api";
 import { router } from "./http/trpc";
 import { exportList } from "./exports/endpoints";
 import { deleteResourceFile, downloadResourceFile, uploadResourceFiles } from "./files/resource-files/endpoints";
-import { orderPdf } from "./orders/orders/endpoints";
+import { danfeDownload, orderPdf } from "./printing/endpoints";
+import { nfeXmlDownload } from "./fiscal/nfe/endpoints";
 import { accountRouter, usersRouter } from "./users/router";
 import { webhooksRouter } from "./webhooks/router";
 import { savedViewsRouter } from "./workspace/saved-views/router";
@@ -98,6 +101,8 @@ export const appRouter = router({
   taxStates: taxStatesRouter,
   taxRules: taxRulesRouter,
   taxSettings: taxSettingsRouter,
+  certificates: certificatesRouter,
+  nfe: nfeRouter,
   taxes: taxCalculationRouter,
 });
 
@@ -106,5 +111,5 @@ export type AppRouter = typeof appRouter;
 /** The app's API as the transport serves it: every router, and the operations that are not tRPC procedures (uploads, downloads). */
 export const api: Api = {
   router: appRouter,
-  endpoints: [uploadResourceFiles, downloadResourceFile, deleteResourceFile, exportList, orderPdf],
+  endpoints: [uploadResourceFiles, downloadResourceFile, deleteResourceFile, exportList, orderPdf, nfeXmlDownload, danfeDownload],
 };

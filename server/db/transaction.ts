@@ -25,6 +25,7 @@ export interface WriteContext {
 
 interface Unit extends WriteContext {
   afterCommit: Array<() => void>;
+  afterRollback: Array<() => void>;
 }
 
 /** Each open transaction's unit of work, by its client (no AsyncLocalStorage: see server/log.ts). */
@@ -40,14 +41,26 @@ export async function transaction<T>(
   context: WriteContext = {},
   options: { timeout?: number } = {},
 ): Promise<T> {
-  const unit: Unit = { ...context, afterCommit: [] };
-  const result = await db.$transaction(
-    (tx) => {
-      units.set(tx, unit);
-      return work(tx);
-    },
-    { ...TRANSACTION_OPTIONS, ...options },
-  );
+  const unit: Unit = { ...context, afterCommit: [], afterRollback: [] };
+  let result: T;
+  try {
+    result = await db.$transaction(
+      (tx) => {
+        units.set(tx, unit);
+        return work(tx);
+      },
+      { ...TRANSACTION_OPTIONS, ...options },
+    );
+  } catch (error) {
+    for (const hook of unit.afterRollback) {
+      try {
+        hook();
+      } catch (failure) {
+        log().error({ err: failure }, "an after-rollback hook failed");
+      }
+    }
+    throw error;
+  }
   for (const hook of unit.afterCommit) {
     try {
       hook();
@@ -67,6 +80,14 @@ export function afterCommit(db: Db, hook: () => void): void {
   const unit = units.get(db);
   if (unit) unit.afterCommit.push(hook);
   else hook();
+}
+
+/**
+ * Runs `hook` if the transaction of `db` rolls back (never if it commits): undoing what a write did outside
+ * the database before it failed — the bytes of a file it stored. Outside a transaction, never.
+ */
+export function afterRollback(db: Db, hook: () => void): void {
+  units.get(db)?.afterRollback.push(hook);
 }
 
 /** Whether `db` is an open transaction's client (what is read through it stays true until it ends). */

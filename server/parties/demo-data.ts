@@ -5,6 +5,20 @@ import { setPartnerCredit } from "./partners/credit";
 import { partners } from "./partners/service";
 import { sellers } from "./sellers/service";
 
+/** The IBGE codes of the demo's cities (the NF-e's cMun). */
+const CITY_CODES: Record<string, string> = {
+  "São Paulo": "3550308",
+  Campinas: "3509502",
+  "São José dos Campos": "3549904",
+  "Rio de Janeiro": "3304557",
+  "Belo Horizonte": "3106200",
+  Curitiba: "4106902",
+  Florianópolis: "4205407",
+  "Porto Alegre": "4314902",
+  Goiânia: "5208707",
+  Recife: "2611606",
+};
+
 type Address = { street: string; number: string; neighborhood: string; city: string; state: string; postal_code: string };
 
 const demoPartners: Array<{ name: string; trade_name?: string; base: string; phone: string; address: Address; delivery?: Address }> = [
@@ -193,10 +207,29 @@ export async function seedPartiesDemo(db: Db): Promise<void> {
   }
   const profileIds = (await db.profile.findMany({ select: { id: true }, orderBy: { name: "asc" } })).map((profile) => profile.id);
   for (const [index, partner] of demoPartners.entries()) {
+    const cityCode = (address: Address) => CITY_CODES[address.city] ?? null;
     const addresses = [
-      { ...partner.address, name: "Principal", type: "BILLING", complement: null, country: "BR", is_default: true },
+      {
+        ...partner.address,
+        city_code: cityCode(partner.address),
+        name: "Principal",
+        type: "BILLING",
+        complement: null,
+        country: "BR",
+        is_default: true,
+      },
       ...(partner.delivery
-        ? [{ ...partner.delivery, name: "Entrega", type: "DELIVERY", complement: null, country: "BR", is_default: false }]
+        ? [
+            {
+              ...partner.delivery,
+              city_code: cityCode(partner.delivery),
+              name: "Entrega",
+              type: "DELIVERY",
+              complement: null,
+              country: "BR",
+              is_default: false,
+            },
+          ]
         : []),
     ];
     await partners.service.create(db, {

@@ -94,6 +94,14 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => value || null);
 
+/** The IBGE municipality code (7 digits): the NF-e's cMun (contract §13); empty is none. */
+export const cityCodeField = z
+  .string()
+  .trim()
+  .regex(/^(\d{7})?$/, "must be the IBGE municipality code (7 digits)")
+  .nullish()
+  .transform((value) => value || null);
+
 /**
  * A company's address (contract §12): the UF comes from `state`; `city_code` is the IBGE
  * municipality code. An address with nothing in it is none (null), as the panel's empty
@@ -106,13 +114,7 @@ export const companyAddress = z
     complement: optionalText(120),
     neighborhood: optionalText(120),
     city: optionalText(120),
-    /** The IBGE municipality code: 7 digits. */
-    city_code: z
-      .string()
-      .trim()
-      .regex(/^(\d{7})?$/, "must be the IBGE municipality code (7 digits)")
-      .nullish()
-      .transform((value) => value || null),
+    city_code: cityCodeField,
     state: z.union([ufField, z.literal("")], { message: "must be a UF (two letters, e.g. SP)" }),
     postal_code: z
       .string()

@@ -6,6 +6,8 @@ export interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
+  /** The body's bytes (a PDF, an image). */
+  bytes: Buffer;
   /** The body as JSON (undefined when empty or not JSON). */
   json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers of every shape
 }
@@ -38,14 +40,15 @@ export async function call(
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
+        const bytes = Buffer.concat(chunks);
+        const text = bytes.toString("utf8");
         let json: unknown;
         try {
           json = text ? JSON.parse(text) : undefined;
         } catch {
           json = undefined;
         }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, bytes, json });
       });
     });
     req.on("error", reject);

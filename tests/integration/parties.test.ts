@@ -339,6 +339,7 @@ describe("partners", () => {
       complement: null,
       neighborhood: null,
       city: "São Paulo",
+      city_code: null,
       state: "SP",
       postal_code: "01304-000",
       country: "BR",

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { Transform } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import busboy from "busboy";
 import { recordAudit } from "../../audit/service";
 import type { Db } from "../../db/scoped";
-import { afterCommit } from "../../db/transaction";
+import { afterCommit, afterRollback } from "../../db/transaction";
 import { AppError, type FieldError } from "../../errors";
 import type { ResourceFile } from "../../generated/prisma/client";
 import { cleanString } from "../../http/input";
@@ -305,4 +305,34 @@ export async function removeResourceFile(db: Db, storage: FileStorage, id: strin
       .remove(file.storage_key)
       .catch((error: unknown) => log().warn({ err: error, key: file.storage_key }, "a deleted file's bytes could not be removed"));
   });
+}
+
+/**
+ * A file the server makes (an NF-e's XML, an event's): its bytes stored and its row written in the
+ * write's transaction, the bytes removed again if that transaction rolls back.
+ */
+export async function storeGeneratedFile(
+  db: Db,
+  storage: FileStorage,
+  file: { fileName: string; contentType: (typeof STORED_TYPES)[number]; bytes: Buffer },
+): Promise<{ id: string }> {
+  const id = randomUUID();
+  const key = `${db.$organizationId}/${id}`;
+  await storage.put(key, Readable.from([file.bytes]));
+  afterRollback(db, () => {
+    storage.remove(key).catch((error: unknown) => log().warn({ err: error, key }, "a rolled-back file's bytes could not be removed"));
+  });
+  await db.resourceFile.create({
+    data: {
+      id,
+      organization_id: db.$organizationId,
+      file_name: file.fileName,
+      content_type: file.contentType,
+      size: file.bytes.byteLength,
+      sha256: createHash("sha256").update(file.bytes).digest("hex"),
+      storage_key: key,
+    },
+    select: { id: true },
+  });
+  return { id };
 }

@@ -106,8 +106,11 @@ export interface SaleOrigin {
 export type OrderWrite =
   | { kind: "create"; input: OrderCreateWrite; sale?: SaleOrigin }
   | { kind: "update"; id: string; input: OrderUpdateInput }
-  /** A new status, with the invoices it needs (the NF-e keys staff type when invoicing) added to the order's. */
-  | { kind: "status"; id: string; status: string; invoices?: InvoiceInput[] }
+  /**
+   * A new status, with the invoices it needs (the NF-e keys staff type when invoicing, or the NF-e the order
+   * issued: contract §13) added to the order's; `withdrawn`, the key of an invoice that leaves it (a discarded NF-e).
+   */
+  | { kind: "status"; id: string; status: string; invoices?: InvoiceInput[]; withdrawn?: string }
   | { kind: "payments"; id: string; change: (current: OrderPaymentInput[]) => OrderPaymentInput[] }
   /**
    * Contract §11: a MANAGER's or ADMIN's decision on the order's holds (approve lifts them, reject cancels the order),
@@ -301,7 +304,7 @@ const notFoundRef = (path: string, noun: string): FieldError => ({
 });
 
 /** The order's row locked for the rest of the transaction, then read with everything that hangs off it; 404 when missing or out of scope. */
-async function lockOrder(db: Db, scope: OrderScope, id: string): Promise<OrderRow> {
+export async function lockOrder(db: Db, scope: OrderScope, id: string): Promise<OrderRow> {
   const locked = isUuid(id)
     ? await scopedQuery<{ id: string }>(
         db,
@@ -396,6 +399,27 @@ export async function writeOrder(db: Db, scope: OrderScope, write: OrderWrite, o
   }
   if (current && !current.columns.quotation && isLocked(current.phase) && lockedView(current) !== lockedView(next))
     throw lockedError(current.phase);
+  // Contract §13: an NF-e the order issued states its terms; they change once it is discarded (or canceled).
+  if (
+    current &&
+    (write.kind === "update" || write.kind === "payments") &&
+    current.invoices.some((invoice) => invoice.xml_resource_id) &&
+    lockedView(current) !== lockedView(next)
+  ) {
+    const active = await db.nfe.findFirst({
+      where: { order_id: id, status: { in: ["SIGNED", "AUTHORIZED"] } },
+      select: { number: true, status: true, key: true },
+    });
+    if (active) {
+      throw new AppError(
+        "nfe_exists",
+        `The order's NF-e nº ${active.number} (${active.status}) states its terms: discard or cancel it first`,
+        {
+          params: { key: active.key, status: active.status },
+        },
+      );
+    }
+  }
 
   const entersTaken = tookItsStock(next) && !(current && tookItsStock(current));
   if (entersTaken && next.invoices.length === 0) {
@@ -873,7 +897,7 @@ function nextState(
         ...current!,
         statusId: write.status,
         phase: refs.status.phase ?? "OPEN",
-        invoices: [...current!.invoices, ...added.map(invoiceStateOf)],
+        invoices: [...current!.invoices.filter((stored) => stored.invoice_key !== write.withdrawn), ...added.map(invoiceStateOf)],
       },
       errors: invoiceErrors(sent, refs),
     };
@@ -1351,10 +1375,10 @@ async function writeHolds(db: Db, id: string, next: OrderState, current: OrderSt
 
 /** Which lists a write replaces. */
 function listsSent(write: Exclude<OrderWrite, { kind: "delete" | "create" }>) {
-  if (write.kind === "status" && (write.invoices?.length ?? 0) === 0) return NOTHING_SENT;
+  const invoicesChange = write.kind === "status" && ((write.invoices?.length ?? 0) > 0 || write.withdrawn !== undefined);
+  if (write.kind === "status" && !invoicesChange) return NOTHING_SENT;
   if (write.kind === "approval") return NOTHING_SENT;
-  if (write.kind === "status")
-    return { items: false, payments: false, invoices: (write.invoices?.length ?? 0) > 0, attachments: false, coupons: false };
+  if (write.kind === "status") return { items: false, payments: false, invoices: true, attachments: false, coupons: false };
   if (write.kind === "payments") return { items: false, payments: true, invoices: false, attachments: false, coupons: false };
   const { input } = write;
   return {

@@ -4,7 +4,7 @@ import { moneyInput } from "../../lib/money";
 import { queryBoolean } from "../../lib/paging";
 import { attributes, clientId, requiredText, uuid } from "../../lib/schemas";
 import { optionalEmail, optionalReference, optionalText, stateRegistration } from "../fields";
-import { ieIndicatorField } from "../../taxes/fields";
+import { cityCodeField, ieIndicatorField } from "../../taxes/fields";
 
 export const MAX_ADDRESSES = 50;
 
@@ -19,6 +19,8 @@ export const partnerAddressWrite = z.object({
   complement: optionalText(120),
   neighborhood: optionalText(120),
   city: optionalText(120),
+  /** Beyond the interface (contract §13): the IBGE municipality code, 7 digits — the NF-e's cMun. */
+  city_code: cityCodeField,
   state: optionalText(60),
   postal_code: optionalText(20),
   country: optionalText(60),
@@ -80,6 +82,7 @@ export const partnerAddress = z.object({
   complement: z.string().nullable(),
   neighborhood: z.string().nullable(),
   city: z.string().nullable(),
+  city_code: z.string().nullable(),
   state: z.string().nullable(),
   postal_code: z.string().nullable(),
   country: z.string().nullable(),

@@ -85,7 +85,9 @@ async function refuseDeletingHistory(db: Db, id: string): Promise<void> {
 
 function toPartner(row: PartnerRow) {
   const { profile: _profile, seller: _seller, ...rest } = row;
-  return { ...toApi(rest), ...partnerFiscalOf(row) };
+  // Addresses written before contract §13 have no city code.
+  const addresses = (row.addresses as PartnerAddress[]).map((address) => ({ ...address, city_code: address.city_code ?? null }));
+  return { ...toApi({ ...rest, addresses }), ...partnerFiscalOf(row) };
 }
 
 export const partners = defineCrud({

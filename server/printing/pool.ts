@@ -2,10 +2,11 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { AppError } from "../../errors";
-import { log } from "../../log";
-import type { PdfJob, PdfResult } from "./pdf-worker";
-import type { OrderDetail } from "./schemas";
+import { AppError } from "../errors";
+import { log } from "../log";
+import type { PdfSubject } from "./render";
+import type { PdfJob, PdfResult } from "./worker";
+import type { OrderDetail } from "../orders/orders/schemas";
 
 /**
  * Order PDFs are rendered off the event loop (issue 30): a 300-item order takes a second or
@@ -25,7 +26,7 @@ const RENDER_TIMEOUT_MS = 60_000;
 const RETRY_AFTER_SECONDS = 5;
 
 interface Job {
-  order: OrderDetail;
+  subject: PdfSubject;
   resolve(pdf: Buffer): void;
   reject(error: Error): void;
 }
@@ -87,20 +88,20 @@ function createPool(script: string) {
       const job = waiting.shift()!;
       const id = nextId++;
       const timer = setTimeout(() => {
-        log().warn({ items: job.order.items.length }, "a PDF took too long to render: its worker is replaced");
+        log().warn({ kind: job.subject.kind }, "a PDF took too long to render: its worker is replaced");
         void slot.worker.terminate();
       }, RENDER_TIMEOUT_MS);
       slot.busy = { id, job, timer };
-      slot.worker.postMessage({ id, order: job.order } satisfies PdfJob);
+      slot.worker.postMessage({ id, subject: job.subject } satisfies PdfJob);
     }
   }
 
   return {
-    render(order: OrderDetail): Promise<Buffer> {
+    render(subject: PdfSubject): Promise<Buffer> {
       const running = slots.filter((slot) => slot.busy).length;
       if (running >= WORKERS && waiting.length >= MAX_WAITING) return Promise.reject(busyError());
       return new Promise<Buffer>((resolve, reject) => {
-        waiting.push({ order, resolve, reject });
+        waiting.push({ subject, resolve, reject });
         next();
       });
     },
@@ -110,15 +111,17 @@ function createPool(script: string) {
 let pool: ReturnType<typeof createPool> | undefined;
 let checked = false;
 
-/** The PDF bytes of an order, rendered by the pool (or in the process, from the sources). */
-export async function renderOrderPdfOffThread(order: OrderDetail): Promise<Buffer> {
+/** The PDF bytes of an order or a DANFE, rendered by the pool (or in the process, from the sources). */
+export async function renderPdfOffThread(subject: PdfSubject): Promise<Buffer> {
   if (!checked) {
     checked = true;
     const script = workerScript();
     if (script) pool = createPool(script);
   }
-  if (pool) return pool.render(order);
+  if (pool) return pool.render(subject);
   // The PDF renderer (React PDF, fonts) loads on the first print, not at start-up.
-  const { renderOrderPdf } = await import("./pdf");
-  return renderOrderPdf(order);
+  const { renderPdf } = await import("./render");
+  return renderPdf(subject);
 }
+
+export const renderOrderPdfOffThread = (order: OrderDetail) => renderPdfOffThread({ kind: "order", order });

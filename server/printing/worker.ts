@@ -1,20 +1,19 @@
 /**
- * A PDF renderer thread (built into dist/pdf-worker.mjs): renders the orders it is sent,
- * one at a time, off the server's event loop (server/orders/orders/pdf-pool.ts).
+ * A PDF renderer thread (built into dist/pdf-worker.mjs): renders the orders and DANFEs it is
+ * sent, one at a time, off the server's event loop (server/printing/pool.ts).
  */
 import { parentPort } from "node:worker_threads";
-import { renderOrderPdf } from "./pdf";
-import type { OrderDetail } from "./schemas";
+import { renderPdf, type PdfSubject } from "./render";
 
 export interface PdfJob {
   id: number;
-  order: OrderDetail;
+  subject: PdfSubject;
 }
 
 export type PdfResult = { id: number; pdf: Uint8Array } | { id: number; error: string };
 
 parentPort?.on("message", (job: PdfJob) => {
-  renderOrderPdf(job.order).then(
+  renderPdf(job.subject).then(
     (pdf) => {
       // A copy of its own, handed over without another copy.
       const bytes = new Uint8Array(pdf);

@@ -1,0 +1,320 @@
+/**
+ * NF-e 4.00 from the order over REST (contract §13): the company's A1 certificate (refusals,
+ * never answered or audited in clear), issuing (schema-valid, signed with the embedded
+ * certificate, ICMSTot = the items' sums, vNF = invoice_value, the key's check digit, the
+ * order's invoice), numbering under concurrency, the XML and the DANFE, authorization,
+ * cancellation and correction events, discarding and the numbers to void, scoping.
+ */
+import { inflateSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { makeTestPfx } from "../../server/fiscal/certificates/pfx";
+import { verifySignature } from "../../server/fiscal/nfe/sign";
+import { validateAgainstSchema } from "../../server/fiscal/nfe/validate";
+import { formatFiscalNumber } from "../../server/lib/fiscal-number";
+import { isValidNfeKey } from "../../server/lib/nfe-key";
+import { newOrg, unique, type TestOrg } from "../helpers/database";
+import { call, expectProblem, restAs, type Answer, type Rest } from "../helpers/http";
+import { newCnpj, orderBody, orderFixtures, type Fixtures } from "../helpers/orders";
+
+const ok = (answer: Answer, status = 200) => {
+  expect(answer.status, answer.text).toBe(status);
+  return answer.json;
+};
+const paths = (answer: Answer, status = 422) => (expectProblem(answer, status).errors ?? []).map((error) => error.path);
+const pfxOf = (cnpj: string, options: { password?: string; legacy?: boolean; validUntil?: Date; validFrom?: Date } = {}) =>
+  makeTestPfx({ cnpj, name: "EMPRESA TESTE LTDA", password: options.password ?? "senha123", ...options }).toString("base64");
+
+/** Text of a PDF: its streams inflated, hex strings (how React PDF writes standard-font text) decoded. */
+function pdfText(bytes: Buffer): string {
+  const raw = bytes.toString("latin1");
+  let text = "";
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    try {
+      text += inflateSync(Buffer.from(match[1]!, "latin1")).toString("latin1");
+    } catch {
+      // not a deflated stream
+    }
+  }
+  return text.replace(/<([0-9a-fA-F]+)>/g, (_, hex: string) => Buffer.from(hex, "hex").toString("latin1"));
+}
+
+/** An org whose company issues NF-e: taxed (SP, normal regime), full fiscal data, its A1 taken; a partner in RJ with IE. */
+async function issuingOrg() {
+  const org = await newOrg();
+  const f = await orderFixtures(org);
+  const rest = restAs(f.headers);
+  const cnpj = f.company.fiscal_registration_number as string;
+  ok(
+    await rest.put(`/companies/${f.company.id}`, {
+      name: f.company.name,
+      fiscal_registration_number: cnpj,
+      crt: 3,
+      pis_cofins_regime: "CUMULATIVE",
+      ipi_contributor: true,
+      state_registration: "110042490114",
+      address: {
+        street: "Rua A",
+        number: "10",
+        neighborhood: "Centro",
+        city: "São Paulo",
+        city_code: "3550308",
+        state: "SP",
+        postal_code: "01001-000",
+      },
+    }),
+  );
+  ok(await rest.put(`/products/${f.drill.id}`, { name: f.drill.name, sku: f.drill.sku, price: 459.9, ipi_rate: 10, ncm: "8467.21.00" }));
+  ok(await rest.put(`/products/${f.saw.id}`, { name: f.saw.name, sku: f.saw.sku, price: 120, ncm: "82022000" }));
+  ok(
+    await rest.put(`/partners/${f.partner.id}`, {
+      name: f.partner.name,
+      fiscal_registration_number: f.partner.fiscal_registration_number,
+      state_registration: "12345678",
+      addresses: [
+        {
+          street: "Rua do Ouvidor",
+          number: "50",
+          neighborhood: "Centro",
+          city: "Rio de Janeiro",
+          city_code: "3304557",
+          state: "RJ",
+          postal_code: "20040-030",
+          is_default: true,
+        },
+      ],
+    }),
+  );
+  ok(await rest.put("/tax-rules/states/SP", { internal_rate: 18 }));
+  ok(await rest.put("/tax-rules/states/RJ", { internal_rate: 20, fcp_rate: 2 }));
+  ok(await rest.put(`/companies/${f.company.id}/certificate`, { pfx: pfxOf(cnpj), password: "senha123" }));
+  return { org, f, rest, cnpj };
+}
+
+/** An order of the fixtures, shipped to RJ, paid in two boletos of its invoice value; answered as GET. */
+async function taxedOrder(rest: Rest, f: Fixtures) {
+  const probe = ok(await rest.post("/orders", orderBody(f, { shipment_state: "RJ", shipment_city: "Rio de Janeiro" })), 201);
+  const read = ok(await rest.get(`/orders/${probe.id}`));
+  const payments = [{ payment_method_id: f.method.id, amount: read.invoice_value, installments: 2 }];
+  ok(await rest.put(`/orders/${probe.id}`, orderBody(f, { shipment_state: "RJ", shipment_city: "Rio de Janeiro", payments })));
+  return ok(await rest.get(`/orders/${probe.id}`));
+}
+
+/** A stored file's text, from the org's storage. */
+async function storedText(org: TestOrg, fileId: string): Promise<string> {
+  const file = await org.db.resourceFile.findUniqueOrThrow({ where: { id: fileId } });
+  const body = await org.runtime.files.get(file.storage_key);
+  const chunks: Buffer[] = [];
+  for await (const chunk of body!) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+async function xmlOf(rest: Rest, orderId: string): Promise<string> {
+  const answer = await rest.get(`/orders/${orderId}/nfe.xml`);
+  expect(answer.status, answer.text).toBe(200);
+  return answer.text;
+}
+
+describe("A1 certificates (PUT /companies/{id}/certificate)", { timeout: 120_000 }, () => {
+  it("takes the company's own A1 (modern and legacy encryption), refuses others, never answers or audits the secret", async () => {
+    const org = await newOrg();
+    const rest = restAs(await org.bearer());
+    const cnpj = newCnpj();
+    const company = ok(await rest.post("/companies", { name: unique("Emitente"), fiscal_registration_number: cnpj }), 201);
+    const path = `/companies/${company.id}/certificate`;
+    expect((await rest.get(path)).status).toBe(404);
+    expect(paths(await rest.put(path, { pfx: pfxOf(cnpj), password: "errada" }))).toEqual(["password"]);
+    expect(paths(await rest.put(path, { pfx: Buffer.from("not a certificate").toString("base64"), password: "x" }))).toEqual(["pfx"]);
+    expect(paths(await rest.put(path, { pfx: "@@@", password: "x" }))).toEqual(["pfx"]);
+    const other = expectProblem(await rest.put(path, { pfx: pfxOf(newCnpj()), password: "senha123" }), 422);
+    expect(other.errors?.[0]).toMatchObject({ path: "pfx", code: "other_holder" });
+    const expired = pfxOf(cnpj, { validFrom: new Date("2024-01-01"), validUntil: new Date("2025-01-01") });
+    expect(expectProblem(await rest.put(path, { pfx: expired, password: "senha123" }), 422).errors?.[0]).toMatchObject({ code: "expired" });
+    expect((await restAs(await org.bearer("SELLER")).put(path, { pfx: pfxOf(cnpj), password: "senha123" })).status).toBe(403);
+
+    const legacy = ok(await rest.put(path, { pfx: pfxOf(cnpj, { legacy: true }), password: "senha123" }));
+    expect(legacy).toMatchObject({ company_id: company.id, holder_cnpj: cnpj, holder_name: "EMPRESA TESTE LTDA", expiring: false });
+    expect(legacy.days_left).toBeGreaterThan(300);
+    const soon = pfxOf(cnpj, { validUntil: new Date(Date.now() + 10 * 24 * 3600 * 1000) });
+    const replaced = ok(await rest.put(path, { pfx: soon, password: "senha123" }));
+    expect(replaced.expiring).toBe(true);
+    const read = await rest.get(path);
+    expect(read.status).toBe(200);
+    const audit = await org.db.auditEvent.findMany({ where: { entity_id: company.id } });
+    expect(audit.map((event) => event.action)).toEqual(expect.arrayContaining(["set_certificate"]));
+    for (const text of [read.text, JSON.stringify(audit, (_, value: unknown) => (typeof value === "bigint" ? String(value) : value))]) {
+      expect(text).not.toMatch(/senha123|PRIVATE KEY|MII/);
+    }
+    const stored = await org.db.companyCertificate.findFirstOrThrow({ where: { company_id: company.id } });
+    expect(stored.sealed_key).toMatch(/^v1\./);
+    expect(stored.sealed_key).not.toContain("PRIVATE KEY");
+    // Another org's company is not found.
+    const stranger = restAs(await (await newOrg()).bearer());
+    expect((await stranger.get(path)).status).toBe(404);
+    expect((await stranger.put(path, { pfx: pfxOf(cnpj), password: "senha123" })).status).toBe(404);
+    expect((await rest.delete(path)).status).toBe(204);
+    expect((await rest.get(path)).status).toBe(404);
+  });
+});
+
+describe("NF-e from the order (POST /orders/{id}/nfe)", { timeout: 180_000 }, () => {
+  it("names every missing fiscal field at once, and needs a certificate", async () => {
+    const org = await newOrg();
+    const f = await orderFixtures(org);
+    const rest = restAs(f.headers);
+    ok(
+      await rest.put(`/companies/${f.company.id}`, {
+        name: f.company.name,
+        fiscal_registration_number: f.company.fiscal_registration_number,
+        crt: 3,
+        address: { street: "Rua A", city: "São Paulo", state: "SP" },
+      }),
+    );
+    const order = ok(await rest.post("/orders", orderBody(f)), 201);
+    expect(paths(await rest.post(`/orders/${order.id}/nfe`, {}))).toEqual(["company_id"]);
+    ok(
+      await rest.put(`/companies/${f.company.id}/certificate`, { pfx: pfxOf(f.company.fiscal_registration_number), password: "senha123" }),
+    );
+    const missing = paths(await rest.post(`/orders/${order.id}/nfe`, {}));
+    expect(missing).toEqual(
+      expect.arrayContaining([
+        "company.state_registration",
+        "company.address.neighborhood",
+        "company.address.city_code",
+        "company.address.postal_code",
+        "partner.addresses",
+        "items.0.product_id",
+        "items.1.product_id",
+      ]),
+    );
+    // Nothing was kept: no number taken.
+    expect(ok(await rest.get(`/companies/${f.company.id}/nfe-series`))).toEqual([]);
+    expect((await rest.get(`/orders/${order.id}/nfe`)).status).toBe(404);
+  });
+
+  it("issues a signed, schema-valid NF-e whose totals are the items' and whose vNF is the order's invoice value", async () => {
+    const { f, rest, org, cnpj } = await issuingOrg();
+    const order = await taxedOrder(rest, f);
+    expect(order.items[0].taxes.cfop).toBe("6102");
+    const invoiced = f.status("ORDER", "invoiced");
+    const nfe = ok(await rest.post(`/orders/${order.id}/nfe`, { status_id: invoiced }), 201);
+    expect(nfe).toMatchObject({
+      status: "SIGNED",
+      series: 1,
+      number: 1,
+      environment: "HOMOLOGATION",
+      value: order.invoice_value,
+      events: [],
+    });
+    expect(isValidNfeKey(nfe.key)).toBe(true);
+    expect(nfe.key.slice(6, 20)).toBe(cnpj);
+    expect(nfe.key.slice(0, 2)).toBe("35");
+    // The order is invoiced with it: its invoice, its receivables.
+    const after = ok(await rest.get(`/orders/${order.id}`));
+    expect(after.status_detail.phase).toBe("INVOICED");
+    expect(after.invoices).toEqual([
+      expect.objectContaining({
+        invoice_key: nfe.key,
+        invoice_number: "1",
+        invoice_series: "1",
+        invoice_value: order.invoice_value,
+        xml_resource_id: nfe.xml_resource_id,
+      }),
+    ]);
+    expect(ok(await rest.get(`/orders/${order.id}/nfe`))).toEqual(nfe);
+
+    const xml = await xmlOf(rest, order.id);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?><NFe xmlns="http://www.portalfiscal.inf.br/nfe">')).toBe(true);
+    expect(await validateAgainstSchema(xml, "nfe")).toEqual([]);
+    expect(verifySignature(xml)).toBe(true);
+    expect(verifySignature(xml.replace("<nNF>1</nNF>", "<nNF>2</nNF>"))).toBe(false);
+    expect(xml).toContain(`Id="NFe${nfe.key}"`);
+    expect(xml).toContain(`<Reference URI="#NFe${nfe.key}">`);
+    expect(xml).not.toMatch(/>\s+</);
+    const tag = (name: string, source = xml) =>
+      [...source.matchAll(new RegExp(`<${name}>([^<]*)</${name}>`, "g"))].map((match) => match[1]!);
+    const total = xml.slice(xml.indexOf("<ICMSTot>"));
+    expect(tag("vNF", total)).toEqual([order.invoice_value.toFixed(2)]);
+    const sum = (values: string[]) => values.reduce((acc, value) => acc + Math.round(Number(value) * 100), 0);
+    const items = xml.slice(0, xml.indexOf("<total>"));
+    for (const name of ["vProd", "vIPI", "vICMS", "vFrete", "vDesc", "vPIS", "vCOFINS"]) {
+      expect(Math.round(Number(tag(name, total)[0]) * 100), name).toBe(sum(tag(name, items)));
+    }
+    expect(tag("tPag")).toEqual(["15"]);
+    expect(tag("indIEDest")).toEqual(["1"]);
+    expect(tag("idDest")).toEqual(["2"]);
+    // The second NF-e of an invoiced order: 409.
+    expect(expectProblem(await rest.post(`/orders/${order.id}/nfe`, {}), 409).code).toBe("not_invoiceable");
+
+    // The DANFE: a PDF whose text holds the key in its 11 groups.
+    const danfe = await call("GET", `/api/b2b/orders/${order.id}/danfe`, { headers: f.headers });
+    expect(danfe.status).toBe(200);
+    expect(danfe.headers["content-type"]).toBe("application/pdf");
+    const text = pdfText(danfe.bytes);
+    expect(text).toContain(nfe.key.replace(/(\d{4})(?=\d)/g, "$1 "));
+    expect(text).toContain(formatFiscalNumber(cnpj));
+
+    // Scoping: another org, and a SELLER of another seller, find nothing.
+    const stranger = restAs(await (await newOrg()).bearer());
+    for (const suffix of ["nfe", "nfe.xml", "danfe"]) expect((await stranger.get(`/orders/${order.id}/${suffix}`)).status).toBe(404);
+    const seller = restAs(await org.bearer("SELLER"));
+    expect((await seller.get(`/orders/${order.id}/nfe`)).status).toBe(404);
+    expect((await seller.post(`/orders/${order.id}/nfe/discard`, {})).status).toBe(403);
+  });
+
+  it("numbers NF-e of orders issued at the same moment one after the other, never twice", async () => {
+    const { f, rest } = await issuingOrg();
+    const orders = [];
+    for (let index = 0; index < 4; index++) orders.push(await taxedOrder(rest, f));
+    const answers = await Promise.all(orders.map((order) => rest.post(`/orders/${order.id}/nfe`, {})));
+    const numbers = answers.map((answer) => ok(answer, 201).number as number).sort((a, b) => a - b);
+    expect(numbers).toEqual([1, 2, 3, 4]);
+    expect(ok(await rest.get(`/companies/${f.company.id}/nfe-series`))).toEqual([{ series: 1, next_number: 5, unused_numbers: [] }]);
+  });
+
+  it("a SIGNED NF-e is discarded (its number listed to void), an AUTHORIZED one corrected and canceled by signed events", async () => {
+    const { f, rest, org } = await issuingOrg();
+    const order = await taxedOrder(rest, f);
+    const first = ok(await rest.post(`/orders/${order.id}/nfe`, {}), 201);
+    expect(expectProblem(await rest.post(`/orders/${order.id}/nfe`, {}), 409).code).toBe("nfe_exists");
+    // Its NF-e states the order's terms: a change waits for the NF-e to go.
+    const change = orderBody(f, { shipment_state: "RJ", shipment_city: "Rio de Janeiro", freight_value: 45, total_value: 1295 });
+    expect(expectProblem(await rest.put(`/orders/${order.id}`, change), 409).code).toBe("nfe_exists");
+    // Never authorized: no cancellation, no correction.
+    expect(expectProblem(await rest.post(`/orders/${order.id}/nfe/cancel`, { reason: "Pedido cancelado pelo cliente" }), 409).code).toBe(
+      "nfe_state",
+    );
+    expect(expectProblem(await rest.post(`/orders/${order.id}/nfe/correction`, { text: "Corrige o endereço de entrega" }), 409).code).toBe(
+      "nfe_state",
+    );
+    const discarded = ok(await rest.post(`/orders/${order.id}/nfe/discard`, {}));
+    expect(discarded).toMatchObject({ status: "DISCARDED", number: first.number });
+    expect(ok(await rest.get(`/orders/${order.id}`)).invoices).toEqual([]);
+    expect(ok(await rest.get(`/companies/${f.company.id}/nfe-series`))).toEqual([{ series: 1, next_number: 2, unused_numbers: [1] }]);
+
+    const second = ok(await rest.post(`/orders/${order.id}/nfe`, { status_id: f.status("ORDER", "invoiced") }), 201);
+    expect(second.number).toBe(2);
+    expect(expectProblem(await rest.post(`/orders/${order.id}/nfe/discard`, {}), 409).code).toBe("not_invoiceable");
+    expect(paths(await rest.post(`/orders/${order.id}/nfe/authorization`, { protocol: "123" }))).toEqual(["protocol"]);
+    const authorized = ok(await rest.post(`/orders/${order.id}/nfe/authorization`, { protocol: "135260000012345" }));
+    expect(authorized).toMatchObject({ status: "AUTHORIZED", protocol: "135260000012345", status_code: "100" });
+    expect(paths(await rest.post(`/orders/${order.id}/nfe/correction`, { text: "curto" }))).toEqual(["text"]);
+    const corrected = ok(await rest.post(`/orders/${order.id}/nfe/correction`, { text: "Corrige o complemento do endereço: sala 12" }));
+    expect(corrected.events).toEqual([expect.objectContaining({ type: "CORRECTION", code: "110110", sequence: 1 })]);
+    expect(paths(await rest.post(`/orders/${order.id}/nfe/cancel`, { reason: "curto" }))).toEqual(["reason"]);
+    const canceled = ok(await rest.post(`/orders/${order.id}/nfe/cancel`, { reason: "Pedido cancelado a pedido do cliente" }));
+    expect(canceled).toMatchObject({ status: "CANCELED" });
+    expect(canceled.events.map((event: { code: string }) => event.code)).toEqual(["110110", "110111"]);
+    for (const [event, kind] of [
+      [canceled.events[0], "correction"],
+      [canceled.events[1], "cancel"],
+    ] as const) {
+      const xml = await storedText(org, event.xml_resource_id);
+      expect(xml).toContain(`<chNFe>${second.key}</chNFe>`);
+      expect(await validateAgainstSchema(xml, kind)).toEqual([]);
+      expect(verifySignature(xml)).toBe(true);
+    }
+    expect(
+      expectProblem(await rest.post(`/orders/${order.id}/nfe/cancel`, { reason: "Pedido cancelado a pedido do cliente" }), 409).code,
+    ).toBe("nfe_state");
+  });
+});
