@@ -3,7 +3,7 @@ import path from "node:path";
 import { startDatabase } from "./organizations/bootstrap";
 import type { Database } from "./db/connection";
 import { env } from "./env";
-import { diskStorage, s3Storage } from "./files/storage";
+import { configuredStorage } from "./files/storage";
 import { startHousekeeping } from "./housekeeping";
 import { createAppServer, type AppServer } from "./http/server";
 import { flushLogs, log } from "./log";
@@ -53,16 +53,7 @@ export async function startApp(options: AppOptions = {}): Promise<App> {
   const runtime = registerRuntime(
     await createRuntime(database, {
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
-      files: config.S3_BUCKET
-        ? s3Storage({
-            bucket: config.S3_BUCKET,
-            endpoint: config.S3_ENDPOINT,
-            region: config.S3_REGION,
-            accessKeyId: config.S3_ACCESS_KEY_ID,
-            secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-            forcePathStyle: config.S3_FORCE_PATH_STYLE,
-          })
-        : diskStorage(config.FILE_STORAGE_DIR ?? path.join(config.DATA_DIR, "files")),
+      files: configuredStorage(config),
     }),
   );
   const host = options.host ?? config.HOST;
@@ -90,7 +81,7 @@ export async function startApp(options: AppOptions = {}): Promise<App> {
   const webhooks = createDispatcher({ prisma: database.prisma, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE });
   webhooks.start();
   // The demo data a first start owes (server/organizations/demo-data.ts), written while requests are answered.
-  const demo = startDemo(database.prisma, () => http.inFlight() > 0);
+  const demo = startDemo(database.prisma, runtime.files, () => http.inFlight() > 0);
   const exit = options.exit ?? ((code: number) => process.exit(code));
 
   let stopping: Promise<void> | undefined;

@@ -42,6 +42,8 @@ const envSchema = z.object({
    * transmit; `homologation` / `production`: the SEFAZ's environment (tpAmb 2 / 1).
    */
   SEFAZ_ENVIRONMENT: optional(z.enum(["off", "homologation", "production"])).transform((value) => value ?? "off"),
+  /** PEM certificates to trust for the SEFAZ's servers (the ICP-Brasil chain), besides Node's own. */
+  SEFAZ_CA_FILE: optional(z.string()),
   DEMO_DATA: optional(z.enum(["true", "false", "1", "0"])).transform((value) => value === undefined || value === "true" || value === "1"),
 });
 

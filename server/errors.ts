@@ -78,11 +78,13 @@ export const PROBLEMS = {
   nfe_exists: 409,
   nfe_state: 409,
   not_invoiceable: 409,
+  sefaz_off: 409,
   partner_has_history: 409,
   idempotency_in_progress: 409,
   secret_not_replayable: 409,
   idempotency_key_reused: 422,
   busy: 503,
+  sefaz_unavailable: 503,
 } as const satisfies Record<string, ErrorStatus>;
 export type ProblemCode = keyof typeof PROBLEMS;
 export const PROBLEM_CODES = Object.keys(PROBLEMS) as ProblemCode[];

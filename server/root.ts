@@ -47,7 +47,7 @@ import { router } from "./http/trpc";
 import { exportList } from "./exports/endpoints";
 import { deleteResourceFile, downloadResourceFile, uploadResourceFiles } from "./files/resource-files/endpoints";
 import { danfeDownload, orderPdf } from "./printing/endpoints";
-import { nfeXmlDownload } from "./fiscal/nfe/endpoints";
+import { nfeTransmit, nfeXmlDownload } from "./fiscal/nfe/endpoints";
 import { accountRouter, usersRouter } from "./users/router";
 import { webhooksRouter } from "./webhooks/router";
 import { savedViewsRouter } from "./workspace/saved-views/router";
@@ -111,5 +111,14 @@ export type AppRouter = typeof appRouter;
 /** The app's API as the transport serves it: every router, and the operations that are not tRPC procedures (uploads, downloads). */
 export const api: Api = {
   router: appRouter,
-  endpoints: [uploadResourceFiles, downloadResourceFile, deleteResourceFile, exportList, orderPdf, nfeXmlDownload, danfeDownload],
+  endpoints: [
+    uploadResourceFiles,
+    downloadResourceFile,
+    deleteResourceFile,
+    exportList,
+    orderPdf,
+    nfeXmlDownload,
+    danfeDownload,
+    nfeTransmit,
+  ],
 };

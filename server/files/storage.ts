@@ -3,6 +3,7 @@ import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { env, type Env } from "../env";
 
 /**
  * Where uploaded bytes live, by key: local disk by default (FILE_STORAGE_DIR, else
@@ -107,4 +108,18 @@ export function s3Storage(settings: S3Settings): FileStorage {
       await client.send(new aws.DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
+}
+
+/** The storage the environment names: an S3-compatible bucket when S3_BUCKET is set, else the disk (FILE_STORAGE_DIR, else DATA_DIR/files). */
+export function configuredStorage(config: Env = env()): FileStorage {
+  return config.S3_BUCKET
+    ? s3Storage({
+        bucket: config.S3_BUCKET,
+        endpoint: config.S3_ENDPOINT,
+        region: config.S3_REGION,
+        accessKeyId: config.S3_ACCESS_KEY_ID,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      })
+    : diskStorage(config.FILE_STORAGE_DIR ?? path.join(config.DATA_DIR, "files"));
 }

@@ -12,6 +12,8 @@ import { seedPricingDemo } from "../pricing/demo-data";
 import { seedSettingsDemo } from "../settings/demo-data";
 import { seedStockDemo } from "../stock/demo-data";
 import { demoStart } from "./service";
+import { configuredStorage, type FileStorage } from "../files/storage";
+import { seedNfeDemo } from "../fiscal/nfe/demo-data";
 
 /**
  * The demo data of a fresh org, written as a list of steps, each in a transaction of its
@@ -49,6 +51,7 @@ export const DEMO_STAGES = [
   "insights",
   "pricing",
   "taxes",
+  "nfe",
 ] as const;
 export type DemoStage = (typeof DEMO_STAGES)[number];
 
@@ -64,6 +67,7 @@ const STAGE_WORDS: Record<DemoStage, string> = {
   insights: "funil de vendas",
   pricing: "tabelas de preço e descontos",
   taxes: "tributação",
+  nfe: "NF-e",
 };
 
 /** Sales written per step: each step holds the embedded database's one connection only this long. */
@@ -72,6 +76,8 @@ const SALES_PER_STEP = 5;
 /** What the steps share within one run (the sales plan is drawn once, then written step by step). */
 interface DemoRun {
   now: Date;
+  /** Where the NF-e's XML is kept. */
+  files: FileStorage;
   sales?: DemoSalesPlan;
 }
 
@@ -115,6 +121,7 @@ function demoSteps(): DemoStep[] {
     one("insights", async (db, demo) => void (await seedInsightsDemo(db, demo.now))),
     one("pricing", (db) => seedPricingDemo(db)),
     one("taxes", (db) => seedTaxesDemo(db)),
+    one("nfe", (db, demo) => seedNfeDemo(db, demo.files)),
   ];
 }
 
@@ -180,6 +187,8 @@ export interface DemoOptions {
   stopping?: () => boolean;
   /** Whether requests are being answered: the next step waits for them (the embedded database has one connection). */
   busy?: () => boolean;
+  /** Where files are kept (the NF-e's XML); default the storage the environment names. */
+  files?: FileStorage;
 }
 
 /**
@@ -199,7 +208,7 @@ export async function seedDemoData(prisma: PrismaClient, organizationId: string,
     if ((await db.brand.count()) > 0) return false;
     org = await prisma.organization.update({ where: { id: organizationId }, data: demoStart(), select });
   }
-  const demo: DemoRun = { now: org.demo_started_at ?? new Date() };
+  const demo: DemoRun = { now: org.demo_started_at ?? new Date(), files: options.files ?? configuredStorage() };
   if (org.demo_step < STEPS.length) options.onProgress?.(demoProgress("RUNNING", org.demo_step));
   for (let step = org.demo_step; step < STEPS.length; step++) {
     if (options.stopping?.()) return false;

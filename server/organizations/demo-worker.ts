@@ -1,4 +1,5 @@
 import type { PrismaClient } from "../generated/prisma/client";
+import type { FileStorage } from "../files/storage";
 import { log } from "../log";
 import { demoReporter, seedDemoData, unfinishedDemos } from "./demo-data";
 
@@ -10,7 +11,7 @@ import { demoReporter, seedDemoData, unfinishedDemos } from "./demo-data";
  * Requests come first: a step waits while `busy` (requests in flight) says so. `stop` lets the
  * step being written finish, then stops: the next start goes on from there.
  */
-export function startDemo(prisma: PrismaClient, busy: () => boolean = () => false): { stop(): Promise<void> } {
+export function startDemo(prisma: PrismaClient, files: FileStorage, busy: () => boolean = () => false): { stop(): Promise<void> } {
   let stopping = false;
   const running = (async () => {
     for (const organizationId of await unfinishedDemos(prisma)) {
@@ -20,7 +21,7 @@ export function startDemo(prisma: PrismaClient, busy: () => boolean = () => fals
         log().info({ organizationId, demo: progress, ms }, line);
       });
       try {
-        await seedDemoData(prisma, organizationId, { onProgress, busy, stopping: () => stopping });
+        await seedDemoData(prisma, organizationId, { onProgress, busy, files, stopping: () => stopping });
       } catch (error) {
         log().error(
           { organizationId, err: error },

@@ -5,7 +5,15 @@
  * order's invoice), numbering under concurrency, the XML and the DANFE, authorization,
  * cancellation and correction events, discarding and the numbers to void, scoping.
  */
+import { createServer } from "node:https";
+import type { AddressInfo } from "node:net";
 import { inflateSync } from "node:zlib";
+import forge from "node-forge";
+import { ALL_ORDERS } from "../../server/auth/scope";
+import type { Db } from "../../server/db/scoped";
+import { transaction } from "../../server/db/transaction";
+import { cancelNfe, transmitNfe } from "../../server/fiscal/nfe/service";
+import type { SefazTarget } from "../../server/fiscal/sefaz/client";
 import { describe, expect, it } from "vitest";
 import { makeTestPfx } from "../../server/fiscal/certificates/pfx";
 import { verifySignature } from "../../server/fiscal/nfe/sign";
@@ -316,5 +324,164 @@ describe("NF-e from the order (POST /orders/{id}/nfe)", { timeout: 180_000 }, ()
     expect(
       expectProblem(await rest.post(`/orders/${order.id}/nfe/cancel`, { reason: "Pedido cancelado a pedido do cliente" }), 409).code,
     ).toBe("nfe_state");
+  });
+});
+
+/** A key and self-signed certificate for 127.0.0.1 (the local SEFAZ's). */
+function serverCertificate() {
+  const keys = forge.pki.rsa.generateKeyPair(1024);
+  const certificate = forge.pki.createCertificate();
+  certificate.publicKey = keys.publicKey;
+  certificate.serialNumber = "01";
+  certificate.validity.notBefore = new Date(Date.now() - 60_000);
+  certificate.validity.notAfter = new Date(Date.now() + 24 * 3600 * 1000);
+  const subject = [{ name: "commonName", value: "sefaz.local" }];
+  certificate.setSubject(subject);
+  certificate.setIssuer(subject);
+  certificate.setExtensions([{ name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] }]);
+  certificate.sign(keys.privateKey, forge.md.sha256.create());
+  return { key: forge.pki.privateKeyToPem(keys.privateKey), cert: forge.pki.certificateToPem(certificate) };
+}
+
+type Mode = "authorize" | "reject" | "async";
+
+/**
+ * A local SEFAZ: HTTPS that asks for the client's certificate (mutual TLS, trusting the
+ * company's), answering NFeAutorizacao4 (104 + 100, 104 + a 2xx rejection, or 103 then 105
+ * then 104 + 100 from NFeRetAutorizacao4) and NFeRecepcaoEvento4 (128 + 135) as the MOC
+ * documents them, and recording what it was sent.
+ */
+async function localSefaz(clientCertificate: string) {
+  const tls = serverCertificate();
+  const seen: Array<{ path: string; action: string; body: string; peer: string }> = [];
+  let mode: Mode = "authorize";
+  let reads = 0;
+  const protocol = (code: string, reason: string, key: string) =>
+    `<protNFe versao="4.00"><infProt><tpAmb>2</tpAmb><verAplic>SP_NFE_PL009_V4</verAplic><chNFe>${key}</chNFe>` +
+    `<dhRecbto>2026-11-28T10:00:05-03:00</dhRecbto>${code === "100" ? "<nProt>135260000099999</nProt>" : ""}` +
+    `<digVal>x</digVal><cStat>${code}</cStat><xMotivo>${reason}</xMotivo></infProt></protNFe>`;
+  const soap = (body: string) =>
+    `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body>` +
+    `<nfeResultMsg xmlns="http://www.portalfiscal.inf.br/nfe/wsdl/x">${body}</nfeResultMsg></soap:Body></soap:Envelope>`;
+  const server = createServer({ ...tls, requestCert: true, rejectUnauthorized: true, ca: [clientCertificate] }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      const peer = (req.socket as import("node:tls").TLSSocket).getPeerCertificate().subject?.CN ?? "";
+      seen.push({ path: req.url ?? "", action: String(req.headers["content-type"]), body, peer: String(peer) });
+      const key = /<chNFe>(\d{44})<\/chNFe>/.exec(body)?.[1] ?? /Id="NFe(\d{44})"/.exec(body)?.[1] ?? "";
+      let answer: string;
+      if (req.url === "/autorizacao") {
+        answer =
+          mode === "async"
+            ? `<retEnviNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><tpAmb>2</tpAmb><cStat>103</cStat><xMotivo>Lote recebido com sucesso</xMotivo><infRec><nRec>351000000012345</nRec><tMed>1</tMed></infRec></retEnviNFe>`
+            : `<retEnviNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><tpAmb>2</tpAmb><cStat>104</cStat><xMotivo>Lote processado</xMotivo>${
+                mode === "reject"
+                  ? protocol("539", "Rejeição: Duplicidade de NF-e, com diferença na Chave de Acesso", key)
+                  : protocol("100", "Autorizado o uso da NF-e", key)
+              }</retEnviNFe>`;
+      } else if (req.url === "/retorno") {
+        reads++;
+        answer =
+          reads === 1
+            ? `<retConsReciNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><cStat>105</cStat><xMotivo>Lote em processamento</xMotivo></retConsReciNFe>`
+            : `<retConsReciNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><cStat>104</cStat><xMotivo>Lote processado</xMotivo>${protocol("100", "Autorizado o uso da NF-e", lastKey)}</retConsReciNFe>`;
+      } else {
+        answer =
+          `<retEnvEvento xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.00"><cStat>128</cStat><xMotivo>Lote de evento processado</xMotivo>` +
+          `<retEvento versao="1.00"><infEvento><cStat>135</cStat><xMotivo>Evento registrado e vinculado a NF-e</xMotivo><chNFe>${key}</chNFe>` +
+          `<nProt>135260000088888</nProt></infEvento></retEvento></retEnvEvento>`;
+      }
+      if (key) lastKey = key;
+      res.writeHead(200, { "content-type": "application/soap+xml; charset=utf-8" });
+      res.end(soap(answer));
+    });
+  });
+  let lastKey = "";
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const base = `https://127.0.0.1:${port}`;
+  const target: SefazTarget = {
+    services: { authorization: `${base}/autorizacao`, result: `${base}/retorno`, event: `${base}/evento` },
+    environment: 2,
+    ca: tls.cert,
+    pollIntervalMs: 10,
+  };
+  return {
+    target,
+    seen,
+    setMode: (next: Mode) => {
+      mode = next;
+      reads = 0;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe("transmission to a SEFAZ (a local server answering its documented messages)", { timeout: 180_000 }, () => {
+  it("authorizes (100, synchronously and after 105), rejects (539) and registers a cancellation (135) over mutual TLS", async () => {
+    const { f, rest, org } = await issuingOrg();
+    const stored = await org.db.companyCertificate.findFirstOrThrow({ where: { company_id: f.company.id } });
+    const sefaz = await localSefaz(stored.certificate_pem);
+    const write = <T>(work: (tx: Db) => Promise<T>) => transaction(org.db, work);
+    const transmit = (orderId: string, target: SefazTarget | null = sefaz.target) =>
+      transmitNfe(org.db, write, org.runtime.files, ALL_ORDERS, orderId, () => target);
+    try {
+      // Off by default: 409 over REST, nothing sent.
+      const first = await taxedOrder(rest, f);
+      ok(await rest.post(`/orders/${first.id}/nfe`, {}), 201);
+      expect(expectProblem(await rest.post(`/orders/${first.id}/nfe/transmit`, {}), 409).code).toBe("sefaz_off");
+
+      const authorized = await transmit(first.id);
+      expect(authorized).toMatchObject({ status: "AUTHORIZED", protocol: "135260000099999", status_code: "100" });
+      const sent = sefaz.seen.at(-1)!;
+      expect(sent.action).toContain('action="http://www.portalfiscal.inf.br/nfe/wsdl/NFeAutorizacao4/nfeAutorizacaoLote"');
+      expect(sent.body).toContain("<indSinc>1</indSinc><NFe xmlns=");
+      expect(sent.body).not.toContain('<?xml version="1.0" encoding="UTF-8"?><NFe');
+      expect(sent.peer).toContain(f.company.fiscal_registration_number);
+      expect(ok(await rest.get(`/orders/${first.id}/nfe`))).toMatchObject({ status: "AUTHORIZED", transmission: "OFF" });
+
+      // A cancellation while transmitting: signed and kept, the NF-e canceled once the SEFAZ registers it.
+      await write((tx) => cancelNfe(tx, org.runtime.files, ALL_ORDERS, first.id, "Pedido cancelado a pedido do cliente", true));
+      expect(ok(await rest.get(`/orders/${first.id}/nfe`))).toMatchObject({
+        status: "AUTHORIZED",
+        events: [expect.objectContaining({ protocol: null })],
+      });
+      const canceled = await transmit(first.id);
+      expect(canceled).toMatchObject({
+        status: "CANCELED",
+        events: [expect.objectContaining({ code: "110111", protocol: "135260000088888" })],
+      });
+      expect(sefaz.seen.at(-1)!.body).toContain('<envEvento xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.00">');
+
+      // Asynchronous: 103, then 105 in process, then 100.
+      sefaz.setMode("async");
+      const second = await taxedOrder(rest, f);
+      ok(await rest.post(`/orders/${second.id}/nfe`, {}), 201);
+      expect(await transmit(second.id)).toMatchObject({ status: "AUTHORIZED", protocol: "135260000099999" });
+      expect(sefaz.seen.filter((call) => call.path === "/retorno")).toHaveLength(2);
+
+      // Rejected: the SEFAZ's code and reason kept; the NF-e may then be discarded and its number voided.
+      sefaz.setMode("reject");
+      const third = await taxedOrder(rest, f);
+      const signed = ok(await rest.post(`/orders/${third.id}/nfe`, {}), 201);
+      expect(await transmit(third.id)).toMatchObject({
+        status: "REJECTED",
+        status_code: "539",
+        status_reason: expect.stringContaining("Duplicidade"),
+      });
+      ok(await rest.post(`/orders/${third.id}/nfe/discard`, {}));
+      expect(ok(await rest.get(`/companies/${f.company.id}/nfe-series`))[0].unused_numbers).toEqual([signed.number]);
+
+      // A SEFAZ that cannot be reached: 503, nothing recorded.
+      const fourth = await taxedOrder(rest, f);
+      ok(await rest.post(`/orders/${fourth.id}/nfe`, {}), 201);
+      const closed = { ...sefaz.target, services: { ...sefaz.target.services, authorization: "https://127.0.0.1:1/autorizacao" } };
+      await expect(transmit(fourth.id, closed)).rejects.toMatchObject({ code: "sefaz_unavailable" });
+      expect(ok(await rest.get(`/orders/${fourth.id}/nfe`)).status).toBe("SIGNED");
+    } finally {
+      await sefaz.close();
+    }
   });
 });

@@ -159,4 +159,15 @@ async function expectCompleteDemo(db: ReturnType<typeof forOrganization>) {
   expect(totals.some((figures) => figures.vICMSUFDest > 0)).toBe(true);
   expect(await db.taxRule.count()).toBe(2);
   expect(await db.order.count({ where: { tax_totals: { equals: Prisma.DbNull } } })).toBeGreaterThan(DEMO_SALES / 2);
+  // Contract §13: both companies hold a test A1; the ICMS-ST order is invoiced with its NF-e, the DIFAL one has a signed one.
+  expect(await db.companyCertificate.count()).toBe(2);
+  const nfes = await db.nfe.findMany({ orderBy: { number: "asc" }, include: { order: { include: { status: true, invoices: true } } } });
+  expect(nfes.map((nfe) => [nfe.number, nfe.status, nfe.environment, nfe.order.status.phase])).toEqual([
+    [1, "SIGNED", 2, "INVOICED"],
+    [2, "SIGNED", 2, "OPEN"],
+  ]);
+  for (const nfe of nfes) {
+    expect(nfe.order.invoices.map((invoice) => invoice.invoice_key)).toEqual([nfe.key]);
+    expect(nfe.value.toNumber()).toBe(nfe.order.invoice_value.toNumber());
+  }
 }

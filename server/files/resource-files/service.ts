@@ -336,3 +336,13 @@ export async function storeGeneratedFile(
   });
   return { id };
 }
+
+/** A stored file's bytes as text (a generated XML); 404 when its row or its bytes are gone. */
+export async function readStoredText(db: Db, storage: FileStorage, id: string): Promise<string> {
+  const file = await findResourceFile(db, id);
+  const body = await storage.get(file.storage_key);
+  if (!body) throw AppError.notFound("Resource file");
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString("utf8");
+}

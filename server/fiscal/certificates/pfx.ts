@@ -138,8 +138,14 @@ export function makeTestPfx(options: TestCertificateOptions): Buffer {
   const validFrom = options.validFrom ?? new Date();
   certificate.validity.notBefore = validFrom;
   certificate.validity.notAfter = options.validUntil ?? new Date(validFrom.getTime() + 365 * 24 * 3600 * 1000);
+  // As ICP-Brasil names are written: capitals without accents or typographic marks (forge writes Latin-1 only).
+  const name = options.name
+    .normalize("NFD")
+    .replace(/[\u2013\u2014]/g, "-")
+    .replace(/[^\x20-\x7e]/g, "")
+    .toUpperCase();
   const subject = [
-    { name: "commonName", value: `${options.name}:${options.cnpj}` },
+    { name: "commonName", value: `${name}:${options.cnpj}` },
     { name: "organizationName", value: "ICP-Brasil TESTE - SEM VALOR FISCAL" },
     { name: "countryName", value: "BR" },
   ];
@@ -160,7 +166,7 @@ export function makeTestPfx(options: TestCertificateOptions): Buffer {
   certificate.sign(forgeKey, forge.md.sha256.create());
   const pkcs12 = forge.pkcs12.toPkcs12Asn1(forgeKey, [certificate], options.password, {
     algorithm: options.legacy ? "3des" : "aes256",
-    friendlyName: options.name,
+    friendlyName: name,
   });
   return Buffer.from(forge.asn1.toDer(pkcs12).getBytes(), "binary");
 }

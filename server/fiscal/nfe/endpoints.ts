@@ -4,7 +4,10 @@ import { AppError } from "../../errors";
 import { defineEndpoint } from "../../http/endpoint";
 import { ALL_ROLES } from "../../http/pipeline";
 import { contentDisposition, findResourceFile } from "../../files/resource-files/service";
-import { nfeDocumentOf } from "./service";
+import { sendJson } from "../../http/problem";
+import { nfeJson } from "./schemas";
+import { nfeDocumentOf, transmitNfe } from "./service";
+import { z } from "zod";
 
 const idParameter = [{ in: "path", name: "id", required: true, schema: { type: "string", format: "uuid" } }];
 const scoping = "A SELLER gets only their seller's orders' (else 404); 404 when the order has no NF-e.";
@@ -36,5 +39,37 @@ export const nfeXmlDownload = defineEndpoint({
       "x-content-type-options": "nosniff",
     });
     await pipeline(body, res);
+  },
+});
+
+const { $schema: _schema, ...nfeSchema } = z.toJSONSchema(nfeJson, { io: "output" });
+
+/**
+ * POST /orders/{id}/nfe/transmit: a non-JSON-pipeline endpoint because the SEFAZ is called
+ * outside any transaction; what it answered is then written in one.
+ */
+export const nfeTransmit = defineEndpoint({
+  method: "POST",
+  path: "/orders/{id}/nfe/transmit",
+  access: { roles: ["ADMIN", "MANAGER"] },
+  document: {
+    operationId: "nfe-transmit",
+    summary: "Transmit the order's NF-e to the SEFAZ",
+    description:
+      "Contract §13, MANAGER or ADMIN: sends the order's SIGNED NF-e to its UF's SEFAZ (NFeAutorizacao4, SOAP 1.2 over mutual TLS " +
+      "with the company's A1; an asynchronous batch is read back from NFeRetAutorizacao4) and records the answer — AUTHORIZED with " +
+      "its protocol, REJECTED with the SEFAZ's code and reason — or, for an AUTHORIZED NF-e, registers its signed events not yet " +
+      "registered (NFeRecepcaoEvento4; a registered cancellation makes it CANCELED). 409 `sefaz_off` when SEFAZ_ENVIRONMENT is off, " +
+      "`nfe_state` when there is nothing to send; 503 `sefaz_unavailable` (with Retry-After) when the SEFAZ cannot be reached, " +
+      "nothing recorded. " +
+      scoping,
+    tags: ["NF-e"],
+    parameters: idParameter,
+    responses: { 200: { description: "The NF-e after the SEFAZ's answer", content: { "application/json": { schema: nfeSchema } } } },
+    errors: [404, 409, 503],
+  },
+  async handle({ res, db, principal, runtime, params, write }) {
+    const answer = await transmitNfe(db, (work) => write(work), runtime.files, await orderScope(db, principal), params.id ?? "");
+    sendJson(res, 200, JSON.stringify(answer));
   },
 });

@@ -60,6 +60,8 @@ export const nfeJson = z.object({
   discarded_at: z.string().nullable(),
   xml_resource_id: z.string(),
   events: z.array(nfeEvent),
+  /** Where this server sends NF-e (SEFAZ_ENVIRONMENT): OFF keeps them SIGNED for the ERP to transmit. */
+  transmission: z.enum(["OFF", "HOMOLOGATION", "PRODUCTION"]),
 });
 export type NfeJson = z.output<typeof nfeJson>;
 

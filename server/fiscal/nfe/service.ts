@@ -7,7 +7,7 @@ import type { OrderScope } from "../../auth/scope";
 import { env } from "../../env";
 import { AppError } from "../../errors";
 import type { FileStorage } from "../../files/storage";
-import { storeGeneratedFile } from "../../files/resource-files/service";
+import { readStoredText, storeGeneratedFile } from "../../files/resource-files/service";
 import { isUuid } from "../../lib/ids";
 import { money } from "../../lib/money";
 import { formatNfeKey } from "../../lib/nfe-key";
@@ -21,6 +21,9 @@ import { EVENT_CODES, eventXml, type EventType } from "./events";
 import { issuerOf, nfeOfOrder, saoPauloDateTime } from "./from-order";
 import type { NfeIssue, NfeJson } from "./schemas";
 import { signXml } from "./sign";
+import { readFileSync } from "node:fs";
+import { authorizeNfe as requestAuthorization, registerEvent, type EventResult, type SefazTarget } from "../sefaz/client";
+import { AUTHORIZER_OF, AUTHORIZERS } from "../sefaz/urls";
 import { validateAgainstSchema, type SchemaError, type SchemaKind } from "./validate";
 
 /**
@@ -37,6 +40,8 @@ const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 const ACTIVE = ["SIGNED", "AUTHORIZED"] as const;
 
 type NfeRow = Nfe & { events: NfeEvent[] };
+
+const TRANSMISSION = { off: "OFF", homologation: "HOMOLOGATION", production: "PRODUCTION" } as const;
 
 export function nfeJsonOf(row: NfeRow): NfeJson {
   return {
@@ -57,6 +62,7 @@ export function nfeJsonOf(row: NfeRow): NfeJson {
     canceled_at: row.canceled_at?.toISOString() ?? null,
     discarded_at: row.discarded_at?.toISOString() ?? null,
     xml_resource_id: row.xml_resource_id,
+    transmission: TRANSMISSION[env().SEFAZ_ENVIRONMENT],
     events: [...row.events]
       .sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
       .map((event) => ({
@@ -127,6 +133,16 @@ export async function issueNfe(db: Db, files: FileStorage, scope: OrderScope, or
     throw new AppError("not_invoiceable", `An order in phase ${phase} issues no NF-e (only OPEN or CONFIRMED ones do)`, {
       params: { phase },
     });
+  }
+  if (order.holds.length > 0) {
+    const reasons = order.holds.map((hold) => hold.reason);
+    throw new AppError(
+      "order_on_hold",
+      `The order is on hold (${reasons.join(", ")}): a MANAGER or ADMIN must approve it before it is invoiced`,
+      {
+        params: { reasons },
+      },
+    );
   }
   const active = await db.nfe.findFirst({
     where: { order_id: order.id, status: { in: [...ACTIVE] } },
@@ -260,13 +276,26 @@ async function signEvent(db: Db, files: FileStorage, nfe: NfeRow, type: EventTyp
 }
 
 /** POST /orders/{id}/nfe/cancel: the signed cancellation of an AUTHORIZED NF-e; the order is canceled by its own move. */
-export async function cancelNfe(db: Db, files: FileStorage, scope: OrderScope, orderId: string, reason: string): Promise<NfeJson> {
+export async function cancelNfe(
+  db: Db,
+  files: FileStorage,
+  scope: OrderScope,
+  orderId: string,
+  reason: string,
+  transmits = transmissionOn(),
+): Promise<NfeJson> {
   const { order, nfe } = await currentNfe(db, scope, orderId, true);
   if (nfe.status !== "AUTHORIZED") throw stateError(nfe, "canceled", ["AUTHORIZED"]);
+  if (nfe.events.some((event) => event.type === EVENT_CODES.CANCELLATION)) {
+    throw new AppError("nfe_state", "The NF-e's cancellation is already signed: transmit it (POST /orders/{id}/nfe/transmit)", {
+      params: { status: nfe.status, allowed: [] },
+    });
+  }
   await signEvent(db, files, nfe, "CANCELLATION", reason);
+  // Transmitting to the SEFAZ, the NF-e is canceled when its cancellation is registered (transmitNfe); else at once, for the ERP.
   const updated = await db.nfe.update({
     where: { id: nfe.id },
-    data: { status: "CANCELED", canceled_at: new Date() },
+    data: transmits ? {} : { status: "CANCELED", canceled_at: new Date() },
     include: { events: true },
   });
   await recordAudit(db, {
@@ -342,4 +371,121 @@ export async function listNfeSeries(db: Db, companyId: string) {
     next_number: row.next_number,
     unused_numbers: unused.filter((nfe) => nfe.series === row.series).map((nfe) => nfe.number),
   }));
+}
+
+/** Whether NF-e go to a SEFAZ (SEFAZ_ENVIRONMENT not `off`). */
+export function transmissionOn(): boolean {
+  return env().SEFAZ_ENVIRONMENT !== "off";
+}
+
+/** The SEFAZ that authorizes a UF's NF-e, in the environment SEFAZ_ENVIRONMENT names; null when transmission is off. */
+export function sefazTargetOf(uf: string): SefazTarget | null {
+  const config = env();
+  if (config.SEFAZ_ENVIRONMENT === "off") return null;
+  const services = AUTHORIZERS[AUTHORIZER_OF[uf] ?? ""]?.[config.SEFAZ_ENVIRONMENT];
+  if (!services) throw new AppError("validation_failed", `No SEFAZ authorizes NF-e of ${uf}`);
+  return {
+    services,
+    environment: config.SEFAZ_ENVIRONMENT === "production" ? 1 : 2,
+    ...(config.SEFAZ_CA_FILE ? { ca: readFileSync(config.SEFAZ_CA_FILE, "utf8") } : {}),
+  };
+}
+
+const withoutDeclaration = (xml: string) => xml.replace(/^<\?xml[^>]*\?>/, "");
+/** A batch id (idLote): up to 15 digits. */
+const lotId = () => String(Date.now()).slice(-15);
+
+/**
+ * POST /orders/{id}/nfe/transmit: sends the order's SIGNED NF-e for authorization, or the
+ * signed events of an AUTHORIZED one not yet registered, to the SEFAZ — outside any
+ * transaction (a SEFAZ may take seconds) — then records what it answered under the order's
+ * lock: AUTHORIZED with its protocol, REJECTED with the code and reason, an event's protocol
+ * (a registered cancellation cancels the NF-e). 409 `sefaz_off` when transmission is off.
+ */
+export async function transmitNfe(
+  read: Db,
+  write: <T>(work: (tx: Db) => Promise<T>) => Promise<T>,
+  files: FileStorage,
+  scope: OrderScope,
+  orderId: string,
+  targetOf: (uf: string) => SefazTarget | null = sefazTargetOf,
+): Promise<NfeJson> {
+  const { nfe } = await currentNfe(read, scope, orderId, false);
+  const document = nfe.document as unknown as NfeDocument;
+  const target = targetOf(document.issuer.address.uf);
+  if (!target) {
+    throw new AppError(
+      "sefaz_off",
+      "Transmission to the SEFAZ is off (SEFAZ_ENVIRONMENT=off): the ERP transmits the signed NF-e and records its protocol",
+    );
+  }
+  const credentials = await signingKeyOf(read, nfe.company_id);
+  if (nfe.status === "SIGNED") {
+    const xml = withoutDeclaration(await readStoredText(read, files, nfe.xml_resource_id));
+    const result = await requestAuthorization(xml, lotId(), target, credentials).catch(unreachable);
+    return write(async (tx) => {
+      const { order, nfe: locked } = await currentNfe(tx, scope, orderId, true);
+      if (locked.id !== nfe.id || locked.status !== "SIGNED") return nfeJsonOf(locked);
+      const data =
+        result.status === "AUTHORIZED"
+          ? {
+              status: "AUTHORIZED" as const,
+              protocol: result.protocol,
+              status_code: result.code,
+              status_reason: result.reason,
+              authorized_at: result.receivedAt ? new Date(result.receivedAt) : new Date(),
+            }
+          : result.status === "REJECTED"
+            ? { status: "REJECTED" as const, status_code: result.code, status_reason: result.reason }
+            : { status_code: result.code, status_reason: result.reason };
+      const updated = await tx.nfe.update({ where: { id: nfe.id }, data, include: { events: true } });
+      await recordAudit(tx, {
+        action: "transmit_nfe",
+        entity: "order",
+        entityId: order.id,
+        label: `NF-e ${nfe.number} série ${nfe.series}`,
+        before: { status: nfe.status },
+        after: { status: updated.status, status_code: result.code, status_reason: result.reason, protocol: updated.protocol },
+      });
+      return nfeJsonOf(updated);
+    });
+  }
+  const pending = [...nfe.events].filter((event) => !event.protocol).sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+  if (pending.length === 0 || (nfe.status !== "AUTHORIZED" && nfe.status !== "CANCELED")) {
+    throw new AppError("nfe_state", `An NF-e ${nfe.status} has nothing to transmit`, {
+      params: { status: nfe.status, allowed: ["SIGNED", "AUTHORIZED"] },
+    });
+  }
+  const results: Array<{ id: string; type: string; result: EventResult }> = [];
+  for (const event of pending) {
+    const xml = withoutDeclaration(await readStoredText(read, files, event.xml_resource_id));
+    results.push({ id: event.id, type: event.type, result: await registerEvent(xml, lotId(), target, credentials).catch(unreachable) });
+  }
+  return write(async (tx) => {
+    const { order, nfe: locked } = await currentNfe(tx, scope, orderId, true);
+    for (const { id, result } of results) {
+      if (result.status === "REGISTERED")
+        await tx.nfeEvent.updateMany({ where: { id, protocol: null }, data: { protocol: result.protocol } });
+    }
+    const canceled = results.some(({ type, result }) => type === EVENT_CODES.CANCELLATION && result.status === "REGISTERED");
+    if (canceled && locked.status === "AUTHORIZED") {
+      await tx.nfe.update({ where: { id: nfe.id }, data: { status: "CANCELED", canceled_at: new Date() } });
+    }
+    const refused = results.find(({ result }) => result.status === "REJECTED")?.result;
+    if (refused) await tx.nfe.update({ where: { id: nfe.id }, data: { status_code: refused.code, status_reason: refused.reason } });
+    await recordAudit(tx, {
+      action: "transmit_nfe_events",
+      entity: "order",
+      entityId: order.id,
+      label: `NF-e ${nfe.number} série ${nfe.series}`,
+      after: { events: results.map(({ type, result }) => ({ type, status: result.status, code: result.code, reason: result.reason })) },
+    });
+    return nfeJsonOf(await tx.nfe.findUniqueOrThrow({ where: { id: nfe.id }, include: { events: true } }));
+  });
+}
+
+/** A SEFAZ that cannot be reached or answers nonsense: 503, nothing recorded (the NF-e stays as it was; retry). */
+function unreachable(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  throw new AppError("sefaz_unavailable", `The SEFAZ could not be reached: ${message}`, { retryAfter: 30 });
 }

@@ -8,6 +8,7 @@ import { CompanySellers } from "@/components/records/related";
 import { EditRecordPage } from "@/components/resource-form";
 import { trpc } from "@/lib/trpc";
 import { CompanyForm, companyValues } from "../company-form";
+import { CertificateCard } from "./certificate-card";
 
 export function EditCompany({ id }: { id: string }) {
   const t = useTranslations();
@@ -21,7 +22,12 @@ export function EditCompany({ id }: { id: string }) {
       resource="companies"
       list={listHref("/companies")}
       query={company}
-      related={(row) => <CompanySellers companyId={row.id} />}
+      related={(row) => (
+        <>
+          <CertificateCard companyId={row.id} />
+          <CompanySellers companyId={row.id} />
+        </>
+      )}
       title={(row) => row.name}
       remove={(row) => remove.mutateAsync({ id: row.id })}
     >

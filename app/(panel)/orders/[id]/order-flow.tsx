@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
+import { useCan } from "@/components/panel/current-user";
 import { ConfirmDeleteDialog } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -28,6 +29,7 @@ import type { Status } from "@/server/settings/statuses/schemas";
 import { StatusBadge } from "../../sales/status-badge";
 import { useFinancialStatuses } from "../../financials/use-financial-statuses";
 import { withUnit } from "../item-stock";
+import { IssueNfeForm } from "./nfe-card";
 import { NfeFields, useNfeForm } from "./nfe-fields";
 
 /** Whether the order's items, payments, invoices and attachments may still change (contract §10). */
@@ -185,8 +187,60 @@ export function StatusMoves({ order, statuses }: { order: OrderDetail; statuses:
   );
 }
 
-/** Invoicing needs an NF-e (contract §10): its key, and the XML and DANFE if at hand. */
+/**
+ * Invoicing needs an NF-e (contract §10): issued here from the order (contract §13: the totals
+ * it will state, then the series), or one issued elsewhere — its key, and the XML and DANFE if
+ * at hand. A MANAGER or ADMIN issues; the others type the key.
+ */
 function InvoiceDialog({
+  order,
+  status,
+  onClose,
+  onDone,
+}: {
+  order: OrderDetail;
+  status: Status;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const t = useTranslations("orders");
+  const canIssue = useCan("manage") && order.tax_totals !== null;
+  const [mode, setMode] = useState<"issue" | "external">(canIssue ? "issue" : "external");
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t("flow.invoiceTitle", { status: status.title })}</DialogTitle>
+          <DialogDescription>{mode === "issue" ? t("flow.issueDescription") : t("flow.invoiceDescription")}</DialogDescription>
+        </DialogHeader>
+        {canIssue && (
+          <div role="radiogroup" aria-label={t("flow.invoiceMode")} className="flex flex-wrap gap-4 text-sm">
+            {(["issue", "external"] as const).map((option) => (
+              <label key={option} className="flex items-center gap-2">
+                <input type="radio" name="invoice-mode" value={option} checked={mode === option} onChange={() => setMode(option)} />
+                {t(`flow.modes.${option}`)}
+              </label>
+            ))}
+          </div>
+        )}
+        {mode === "issue" ? (
+          <IssueNfeForm
+            order={order}
+            statusId={status.id}
+            onCancel={onClose}
+            onDone={onDone}
+            submitLabel={t("flow.issueSubmit", { status: status.title })}
+          />
+        ) : (
+          <ExternalInvoiceForm order={order} status={status} onClose={onClose} onDone={onDone} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** An NF-e issued by another system: its key (checked as typed), the XML and the DANFE. */
+function ExternalInvoiceForm({
   order,
   status,
   onClose,
@@ -209,47 +263,39 @@ function InvoiceDialog({
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   return (
-    <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
-      <DialogContent>
-        <form
-          className="grid gap-4"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            if (!nfe.valid) return setError(t("invalidKey"));
-            setError(null);
-            setPending(true);
-            try {
-              await setStatus.mutateAsync({ id: order.id, status: status.id, invoices: [await nfe.invoice()] });
-              onDone();
-            } catch (failure) {
-              setError(problems.message(failure));
-            } finally {
-              setPending(false);
-            }
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>{t("flow.invoiceTitle", { status: status.title })}</DialogTitle>
-            <DialogDescription>{t("flow.invoiceDescription")}</DialogDescription>
-          </DialogHeader>
-          <NfeFields form={nfe} />
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-              {t("flow.back")}
-            </Button>
-            <Button type="submit" disabled={pending || nfe.key === ""}>
-              {pending && <Loader2Icon className="animate-spin" aria-hidden />}
-              {t("flow.invoiceSubmit", { status: status.title })}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <form
+      className="grid gap-4"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (!nfe.valid) return setError(t("invalidKey"));
+        setError(null);
+        setPending(true);
+        try {
+          await setStatus.mutateAsync({ id: order.id, status: status.id, invoices: [await nfe.invoice()] });
+          onDone();
+        } catch (failure) {
+          setError(problems.message(failure));
+        } finally {
+          setPending(false);
+        }
+      }}
+    >
+      <NfeFields form={nfe} />
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
+          {t("flow.back")}
+        </Button>
+        <Button type="submit" disabled={pending || nfe.key === ""}>
+          {pending && <Loader2Icon className="animate-spin" aria-hidden />}
+          {t("flow.invoiceSubmit", { status: status.title })}
+        </Button>
+      </DialogFooter>
+    </form>
   );
 }
 

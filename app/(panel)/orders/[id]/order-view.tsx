@@ -32,6 +32,7 @@ import { ItemStock } from "../item-stock";
 import { useOrderStatuses } from "../orders-list";
 import { StatusChip } from "../status-chip";
 import { NfeFields, useNfeForm } from "./nfe-fields";
+import { NfeCard } from "./nfe-card";
 import { TaxesCard } from "./taxes-card";
 import { isEditable, OrderReceivables, PhaseSteps, StatusMoves } from "./order-flow";
 
@@ -259,6 +260,8 @@ export function OrderView({ id }: { id: string }) {
               )}
             </CardContent>
           </Card>
+
+          <NfeCard order={order} />
 
           <OrderReceivables order={order} />
 
