@@ -58,7 +58,7 @@ test("an order issues its NF-e from the panel, prints its DANFE, discards it and
 
   await signIn(page, { path: `/companies/${company.id}` });
   await expect(page.getByText("Certificado digital A1")).toBeVisible();
-  await expect(page.getByText("EMPRESA E2E")).toBeVisible();
+  await expect(page.getByText("EMPRESA E2E", { exact: true })).toBeVisible();
 
   await page.goto(`/orders/${order.id}`);
   const card = page.locator("[data-slot=card]", { has: page.getByText("NF-e", { exact: true }) });

@@ -73,6 +73,8 @@ test("an order goes from open to delivered: its stock reserved, then taken on in
   // Invoicing needs the NF-e: the dialog asks for its key before the move.
   await page.getByRole("button", { name: "Faturar" }).click();
   const dialog = page.getByRole("dialog", { name: "Faturar: “Faturado”" });
+  // The demo's company is taxed, so the panel offers to issue the NF-e here (contract §13): this one was issued elsewhere.
+  await dialog.getByRole("radio", { name: "Informar NF-e emitida em outro sistema" }).check();
   await dialog.getByLabel("Chave de acesso da NF-e").fill("1234");
   await expect(dialog.getByText("A chave de acesso precisa ter 44 dígitos")).toBeVisible();
   await dialog.getByLabel("Chave de acesso da NF-e").fill(nfeKey());

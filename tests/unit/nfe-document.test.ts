@@ -20,41 +20,10 @@ import { isValidNfeKey } from "@/server/lib/nfe-key";
 import { calculateTaxes, type Crt, type StateTaxes, type TaxInput, type TaxRule } from "@/server/taxes/engine";
 import { itemTaxesJson } from "@/server/taxes/schemas";
 import type { Uf } from "@/server/taxes/states";
+import { rule } from "../helpers/tax-rules";
 
 const CNPJ = "11222333000181";
 const a1 = readPfx(makeTestPfx({ cnpj: CNPJ, name: "EMITENTE TESTE", password: "x" }), "x");
-
-const rule = (over: Partial<TaxRule> & Pick<TaxRule, "id" | "tax">): TaxRule => ({
-  name: over.id,
-  active: true,
-  start_date: null,
-  end_date: null,
-  origin_states: [],
-  destination_states: [],
-  ie_indicators: [],
-  final_consumer: null,
-  ncm_prefixes: [],
-  cest: null,
-  product_ids: [],
-  company_ids: [],
-  cfop: null,
-  cst: null,
-  csosn: null,
-  rate: null,
-  base_reduction: null,
-  fcp_rate: null,
-  credit_rate: null,
-  mva: null,
-  adjust_mva: false,
-  st_base_reduction: null,
-  st_internal_rate: null,
-  st_fcp_rate: null,
-  pis_rate: null,
-  cofins_rate: null,
-  ibs_rate: null,
-  cbs_rate: null,
-  ...over,
-});
 
 const state = (internal: string, fcp = "0"): StateTaxes => ({
   internal_rate: money(internal),

@@ -16,38 +16,7 @@ import {
 } from "@/server/taxes/engine";
 import { interstateRate, ufOf, type Uf } from "@/server/taxes/states";
 import { money, sumMoney } from "@/server/lib/money";
-
-const rule = (over: Partial<TaxRule> & Pick<TaxRule, "id" | "tax">): TaxRule => ({
-  name: over.id,
-  active: true,
-  start_date: null,
-  end_date: null,
-  origin_states: [],
-  destination_states: [],
-  ie_indicators: [],
-  final_consumer: null,
-  ncm_prefixes: [],
-  cest: null,
-  product_ids: [],
-  company_ids: [],
-  cfop: null,
-  cst: null,
-  csosn: null,
-  rate: null,
-  base_reduction: null,
-  fcp_rate: null,
-  credit_rate: null,
-  mva: null,
-  adjust_mva: false,
-  st_base_reduction: null,
-  st_internal_rate: null,
-  st_fcp_rate: null,
-  pis_rate: null,
-  cofins_rate: null,
-  ibs_rate: null,
-  cbs_rate: null,
-  ...over,
-});
+import { rule } from "../helpers/tax-rules";
 
 const item = (over: Partial<TaxItemInput> = {}): TaxItemInput => ({
   product_id: "p1",

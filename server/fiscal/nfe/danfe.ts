@@ -1,6 +1,7 @@
 import { createElement as h, type ReactElement } from "react";
 import { Document, Image, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
 import { toBuffer } from "bwip-js/node";
+import { brDate, brDateTime } from "../../lib/br-dates";
 import { formatFiscalNumber } from "../../lib/fiscal-number";
 import { formatNfeKey } from "../../lib/nfe-key";
 import { nfeTotals, type NfeDocument, type NfeItem } from "./document";
@@ -23,20 +24,8 @@ export interface DanfeInput {
 const brl = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const qty = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 0, maximumFractionDigits: 4 });
 const money = (value: number | string) => brl.format(Number(value));
-const date = (iso: string) =>
-  new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo", day: "2-digit", month: "2-digit", year: "numeric" }).format(
-    new Date(iso),
-  );
-const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat("pt-BR", {
-    timeZone: "America/Sao_Paulo",
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).format(new Date(iso));
+const date = brDate;
+const dateTime = (iso: string) => brDateTime(iso, true);
 const cep = (value: string | null) => (value ? `${value.slice(0, 5)}-${value.slice(5)}` : "");
 
 const styles = StyleSheet.create({

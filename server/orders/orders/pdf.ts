@@ -1,6 +1,7 @@
 import { createElement as h, type ReactElement } from "react";
 import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
 import { formatFiscalNumber } from "../../lib/fiscal-number";
+import { brDate, brDateTime } from "../../lib/br-dates";
 import { formatNfeKey } from "../../lib/nfe-key";
 import type { OrderDetail } from "./schemas";
 
@@ -17,22 +18,8 @@ const quantity = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 4 });
 /** "Pedido nº 1.234" / "Orçamento nº 1.234". */
 const titleOf = (order: OrderDetail) =>
   `${order.quotation ? "Orçamento" : "Pedido"} nº ${new Intl.NumberFormat("pt-BR").format(order.number)}`;
-const date = (iso: string) =>
-  new Intl.DateTimeFormat("pt-BR", {
-    timeZone: "America/Sao_Paulo",
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-  }).format(new Date(iso));
-const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat("pt-BR", {
-    timeZone: "America/Sao_Paulo",
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).format(new Date(iso));
+const date = brDate;
+const dateTime = (iso: string) => brDateTime(iso);
 
 const styles = StyleSheet.create({
   page: { padding: 36, fontSize: 9, fontFamily: "Helvetica", color: "#111827" },

@@ -10,12 +10,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { useFormat } from "@/lib/format";
-import { useProblemMessages } from "@/lib/problem";
+import { statusOf, useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
 import { formatFiscalNumber } from "@/server/lib/fiscal-number";
-
-const isNotFound = (error: unknown) =>
-  typeof error === "object" && error !== null && "data" in error && (error as { data?: { httpStatus?: number } }).data?.httpStatus === 404;
 
 /** The file as base64, read in the browser (it is sent once, with its password, and never shown again). */
 function base64Of(file: File): Promise<string> {
@@ -38,7 +35,7 @@ export function CertificateCard({ companyId }: { companyId: string }) {
   const canManage = useCan("manage");
   const problems = useProblemMessages("certificates.fields");
   const utils = trpc.useUtils();
-  const certificate = trpc.certificates.get.useQuery({ id: companyId }, { retry: (count, error) => !isNotFound(error) && count < 2 });
+  const certificate = trpc.certificates.get.useQuery({ id: companyId }, { retry: (count, error) => statusOf(error) !== 404 && count < 2 });
   const series = trpc.nfe.series.useQuery({ id: companyId });
   const set = trpc.certificates.set.useMutation({ onSuccess: () => utils.certificates.invalidate() });
   const remove = trpc.certificates.remove.useMutation({ onSuccess: () => utils.certificates.invalidate() });

@@ -13,7 +13,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { useFormat } from "@/lib/format";
-import { RestError, useProblemMessages } from "@/lib/problem";
+import { RestError, statusOf, useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
 import type { NfeJson } from "@/server/fiscal/nfe/schemas";
 import { formatNfeKey } from "@/server/lib/nfe-key";
@@ -28,8 +28,6 @@ const STATUS_STYLE: Record<NfeJson["status"], "default" | "secondary" | "destruc
 };
 
 /** Whether a problem is "not found" (the order has no NF-e yet). */
-const isNotFound = (error: unknown) =>
-  typeof error === "object" && error !== null && "data" in error && (error as { data?: { httpStatus?: number } }).data?.httpStatus === 404;
 
 /**
  * The order's NF-e (contract §13): its state, key in groups, number and series, the
@@ -41,7 +39,7 @@ export function NfeCard({ order }: { order: OrderDetail }) {
   const t = useTranslations("nfe");
   const format = useFormat();
   const canManage = useCan("manage");
-  const query = trpc.nfe.get.useQuery({ id: order.id }, { retry: (count, error) => !isNotFound(error) && count < 2 });
+  const query = trpc.nfe.get.useQuery({ id: order.id }, { retry: (count, error) => statusOf(error) !== 404 && count < 2 });
   const nfe = query.data;
   const phase = order.status_detail.phase;
   const issuable =

@@ -187,22 +187,20 @@ export function StatusMoves({ order, statuses }: { order: OrderDetail; statuses:
   );
 }
 
+/** An invoicing move: the order, the INVOICED status it moves to, and what closes the dialog. */
+interface Invoicing {
+  order: OrderDetail;
+  status: Status;
+  onClose: () => void;
+  onDone: () => void;
+}
+
 /**
  * Invoicing needs an NF-e (contract §10): issued here from the order (contract §13: the totals
  * it will state, then the series), or one issued elsewhere — its key, and the XML and DANFE if
  * at hand. A MANAGER or ADMIN issues; the others type the key.
  */
-function InvoiceDialog({
-  order,
-  status,
-  onClose,
-  onDone,
-}: {
-  order: OrderDetail;
-  status: Status;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+function InvoiceDialog({ order, status, onClose, onDone }: Invoicing) {
   const t = useTranslations("orders");
   const canIssue = useCan("manage") && order.tax_totals !== null;
   const [mode, setMode] = useState<"issue" | "external">(canIssue ? "issue" : "external");
@@ -240,17 +238,7 @@ function InvoiceDialog({
 }
 
 /** An NF-e issued by another system: its key (checked as typed), the XML and the DANFE. */
-function ExternalInvoiceForm({
-  order,
-  status,
-  onClose,
-  onDone,
-}: {
-  order: OrderDetail;
-  status: Status;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+function ExternalInvoiceForm({ order, status, onClose, onDone }: Invoicing) {
   const t = useTranslations("orders");
   const problems = useProblemMessages("orders.fields");
   const utils = trpc.useUtils();
