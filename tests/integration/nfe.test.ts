@@ -20,7 +20,10 @@ import { verifySignature } from "../../server/fiscal/nfe/sign";
 import { validateAgainstSchema } from "../../server/fiscal/nfe/validate";
 import { formatFiscalNumber } from "../../server/lib/fiscal-number";
 import { isValidNfeKey } from "../../server/lib/nfe-key";
-import { newOrg, unique, type TestOrg } from "../helpers/database";
+import { callerWith, newOrg, testFilesDir, testRuntime, unique, type TestOrg } from "../helpers/database";
+import { openPostgres } from "../../server/db/connection";
+import { diskStorage } from "../../server/files/storage";
+import { createRuntime } from "../../server/runtime";
 import { call, expectProblem, restAs, type Answer, type Rest } from "../helpers/http";
 import { newCnpj, orderBody, orderFixtures, type Fixtures } from "../helpers/orders";
 
@@ -279,6 +282,32 @@ describe("NF-e from the order (POST /orders/{id}/nfe)", { timeout: 180_000 }, ()
     expect(ok(await rest.get(`/companies/${f.company.id}/nfe-series`))).toEqual([{ series: 1, next_number: 5, unused_numbers: [] }]);
   });
 
+  it("two instances (each its own pool on PostgreSQL) issuing at once never share a number nor skip one", async () => {
+    const { f, rest } = await issuingOrg();
+    const shared = await testRuntime();
+    const url = process.env.TEST_DATABASE_URL;
+    const database = url ? await openPostgres(url, 4) : shared.database;
+    const other = await createRuntime(database, { rateLimitPerMinute: 0, files: diskStorage(await testFilesDir()) });
+    try {
+      const viaOther = callerWith(other, f.headers);
+      const orders = [];
+      for (let index = 0; index < 6; index++) orders.push(await taxedOrder(rest, f));
+      const numbers = await Promise.all(
+        orders.map(async (order, index) =>
+          index % 2 === 1
+            ? (await viaOther.nfe.issue({ id: order.id, series: 2 })).number
+            : (ok(await rest.post(`/orders/${order.id}/nfe`, { series: 2 }), 201).number as number),
+        ),
+      );
+      expect([...numbers].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+      const keys = await Promise.all(orders.map(async (order) => ok(await rest.get(`/orders/${order.id}/nfe`)).key as string));
+      expect(new Set(keys).size).toBe(6);
+    } finally {
+      await other.close();
+      if (url) await database.close();
+    }
+  });
+
   it("a SIGNED NF-e is discarded (its number listed to void), an AUTHORIZED one corrected and canceled by signed events", async () => {
     const { f, rest, org } = await issuingOrg();
     const order = await taxedOrder(rest, f);
@@ -418,6 +447,33 @@ async function localSefaz(clientCertificate: string) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+describe("NF-e under attack", { timeout: 180_000 }, () => {
+  it("refuses huge, malformed and hostile input with a 4xx, and two issues of one order at once make one NF-e", async () => {
+    const { f, rest } = await issuingOrg();
+    const path = `/companies/${f.company.id}/certificate`;
+    const huge = await rest.put(path, { pfx: "A".repeat(70_000), password: "x" });
+    expect([413, 422]).toContain(huge.status);
+    expect(paths(await rest.put(path, { pfx: pfxOf(f.company.fiscal_registration_number), password: "x".repeat(201) }))).toEqual([
+      "password",
+    ]);
+    expect(paths(await rest.put(path, { pfx: 12, password: null }))).toEqual(expect.arrayContaining(["pfx", "password"]));
+    expect((await rest.post(`/orders/not-a-uuid/nfe`, {})).status).toBe(404);
+    expect(paths(await rest.post(`/orders/${f.partner.id}/nfe`, { series: 890 }))).toEqual(["series"]);
+    expect((await rest.post(`/orders/${f.partner.id}/nfe`, {})).status).toBe(404);
+
+    const order = await taxedOrder(rest, f);
+    const [a, b] = await Promise.all([rest.post(`/orders/${order.id}/nfe`, {}), rest.post(`/orders/${order.id}/nfe`, {})]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    expect(expectProblem(a.status === 409 ? a : b, 409).code).toBe("nfe_exists");
+    ok(await rest.post(`/orders/${order.id}/nfe/authorization`, { protocol: "135260000012345" }));
+    const control = await rest.post(`/orders/${order.id}/nfe/correction`, { text: "Correção com\u0000 caractere nulo e <tags> & aspas" });
+    expect(control.status).toBeLessThan(500);
+    if (control.status === 200) expect(control.json.events[0].text).not.toContain("\u0000");
+    // Two numbers were never taken for one order.
+    expect(ok(await rest.get(`/companies/${f.company.id}/nfe-series`))).toEqual([{ series: 1, next_number: 2, unused_numbers: [] }]);
+  });
+});
 
 describe("transmission to a SEFAZ (a local server answering its documented messages)", { timeout: 180_000 }, () => {
   it("authorizes (100, synchronously and after 105), rejects (539) and registers a cancellation (135) over mutual TLS", async () => {
