@@ -21,7 +21,7 @@
 //   BENCH_CONNECTIONS  concurrent connections (default 50)
 //   DATABASE_URL       PostgreSQL to use instead of a throwaway database (the brands created are deleted after)
 //   BENCH_WEBHOOK_EVENTS, BENCH_WEBHOOK_BACKLOG, BENCH_WEBHOOK_LARGE_BACKLOG  test events timed one by one (200) and the bursts drained (5000, 50000)
-//   BENCH_ONLY         the scenario groups to run, comma-separated: rest, search, workspace, stock, webhooks, sales, orders, pricing, insights (default: all)
+//   BENCH_ONLY         the scenario groups to run, comma-separated: rest, search, workspace, stock, webhooks, sales, orders, pricing, insights, nfe (default: all)
 //   ADMIN_EMAIL, ADMIN_PASSWORD  the admin to log in as (default: the app's defaults)
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -41,6 +41,7 @@ import { ordersTargets, printOrders, printPolicyCost, printTaxCost, runOrdersBen
 import { printSales, runSalesBench, salesTargets } from "./bench/sales.mjs";
 import { insightsTargets, printInsights, runInsightsBench } from "./bench/insights.mjs";
 import { printPricing, pricingTargets, runPricingBench } from "./bench/pricing.mjs";
+import { nfeTargets, printNfe, runNfeBench } from "./bench/nfe.mjs";
 import { printSearch, runSearchBench, searchTargets } from "./bench/search.mjs";
 import { printWorkspace, runWorkspaceBench, workspaceTargets } from "./bench/workspace.mjs";
 import { printStock, runStockBench, stockTargets } from "./bench/stock.mjs";
@@ -63,7 +64,9 @@ const APP_ENCRYPTION_KEY = process.env.APP_ENCRYPTION_KEY || randomBytes(32).toS
 /** Issue 6's targets. */
 const TARGETS = { byIdRatio: 0.5, byIdP99Ratio: 3, listRatio: 0.4, rateLimitCost: 0.1, rssMb: 300, coldStartMs: 1000 };
 const ONLY = new Set(
-  (process.env.BENCH_ONLY || "rest,search,workspace,stock,webhooks,sales,orders,pricing,insights").split(",").map((group) => group.trim()),
+  (process.env.BENCH_ONLY || "rest,search,workspace,stock,webhooks,sales,orders,pricing,insights,nfe")
+    .split(",")
+    .map((group) => group.trim()),
 );
 
 // Cleanup steps run last-registered first, once, whatever ends the run.
@@ -346,6 +349,14 @@ async function main() {
     report.orders = { plain: orders, policy, taxes: taxed };
     for (const run of [orders, policy, taxed])
       if (!run.invariants.ok || run.create.other > 0 || run.invoice.other > 0 || run.held > 0) process.exitCode = 1;
+  }
+  if (ONLY.has("nfe")) {
+    console.log("\n--- NF-e (contract §13: built, numbered, signed and validated on issue) ---");
+    const nfe = await runNfeBench({ root, databaseUrl, base: app.base });
+    printNfe(nfe);
+    checks.push(...nfeTargets(nfe));
+    report.nfe = nfe;
+    if (nfe.serial.failures + nfe.parallel.failures > 0) process.exitCode = 1;
   }
   if (ONLY.has("insights")) {
     console.log("\n--- analytics: most-sold and sales funnel ---");
