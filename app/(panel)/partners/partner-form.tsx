@@ -57,6 +57,7 @@ const emptyAddress: PartnerAddressWrite = {
   complement: "",
   neighborhood: "",
   city: "",
+  city_code: "",
   state: "",
   postal_code: "",
   country: "BR",
@@ -181,6 +182,7 @@ const addressFields: Array<{ name: Exclude<keyof PartnerAddressWrite, "is_defaul
   { name: "complement", maxLength: 120 },
   { name: "neighborhood", maxLength: 120 },
   { name: "city", maxLength: 120 },
+  { name: "city_code", maxLength: 7 },
   { name: "state", maxLength: 60 },
   { name: "country", maxLength: 60 },
 ];
