@@ -497,6 +497,13 @@ describe("transmission to a SEFAZ (a local server answering its documented messa
       expect(sent.body).not.toContain('<?xml version="1.0" encoding="UTF-8"?><NFe');
       expect(sent.peer).toContain(f.company.fiscal_registration_number);
       expect(ok(await rest.get(`/orders/${first.id}/nfe`))).toMatchObject({ status: "AUTHORIZED", transmission: "OFF" });
+      // The XML is now the nfeProc: the signed NF-e and the SEFAZ's protocol, still valid and signed.
+      const proc = await xmlOf(rest, first.id);
+      expect(proc).toMatch(
+        /^<\?xml version="1.0" encoding="UTF-8"\?><nfeProc xmlns="http:\/\/www.portalfiscal.inf.br\/nfe" versao="4.00"><NFe /,
+      );
+      expect(proc).toContain("<nProt>135260000099999</nProt>");
+      expect(verifySignature(proc)).toBe(true);
 
       // A cancellation while transmitting: signed and kept, the NF-e canceled once the SEFAZ registers it.
       await write((tx) => cancelNfe(tx, org.runtime.files, ALL_ORDERS, first.id, "Pedido cancelado a pedido do cliente", true));

@@ -12,7 +12,7 @@ import { z } from "zod";
 const idParameter = [{ in: "path", name: "id", required: true, schema: { type: "string", format: "uuid" } }];
 const scoping = "A SELLER gets only their seller's orders' (else 404); 404 when the order has no NF-e.";
 
-/** GET /orders/{id}/nfe.xml: the signed NF-e as kept. */
+/** GET /orders/{id}/nfe.xml: the signed NF-e as kept, or its nfeProc once the SEFAZ authorized it through this server. */
 export const nfeXmlDownload = defineEndpoint({
   method: "GET",
   path: "/orders/{id}/nfe.xml",
@@ -20,7 +20,9 @@ export const nfeXmlDownload = defineEndpoint({
   document: {
     operationId: "nfe-xml",
     summary: "Download the order's NF-e XML",
-    description: `Contract §13: the order's latest NF-e, signed, exactly as it was validated and kept (UTF-8). ${scoping}`,
+    description:
+      "Contract §13: the order's latest NF-e, signed, exactly as it was validated and kept (UTF-8); once the SEFAZ authorized it " +
+      `through POST …/nfe/transmit, the nfeProc (the NF-e with the SEFAZ's protNFe). ${scoping}`,
     tags: ["NF-e"],
     parameters: idParameter,
     responses: { 200: { description: "The NF-e XML", content: { "application/xml": { schema: { type: "string" } } } } },
@@ -28,7 +30,7 @@ export const nfeXmlDownload = defineEndpoint({
   },
   async handle({ res, db, principal, runtime, params }) {
     const { nfe } = await nfeDocumentOf(db, await orderScope(db, principal), params.id ?? "");
-    const file = await findResourceFile(db, nfe.xml_resource_id);
+    const file = await findResourceFile(db, nfe.proc_resource_id ?? nfe.xml_resource_id);
     const body = await runtime.files.get(file.storage_key);
     if (!body) throw AppError.notFound("NF-e XML");
     res.writeHead(200, {

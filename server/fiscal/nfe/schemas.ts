@@ -59,6 +59,8 @@ export const nfeJson = z.object({
   canceled_at: z.string().nullable(),
   discarded_at: z.string().nullable(),
   xml_resource_id: z.string(),
+  /** Once the SEFAZ authorized it through this server: the nfeProc (the NF-e with its protNFe); GET …/nfe.xml answers it. */
+  proc_resource_id: z.string().nullable(),
   events: z.array(nfeEvent),
   /** Where this server sends NF-e (SEFAZ_ENVIRONMENT): OFF keeps them SIGNED for the ERP to transmit. */
   transmission: z.enum(["OFF", "HOMOLOGATION", "PRODUCTION"]),

@@ -16,7 +16,7 @@ import { invoiceInput, type OrderDetail } from "../../orders/orders/schemas";
 import { getOrder } from "../../orders/orders/service";
 import { lockOrder, writeOrder } from "../../orders/orders/write-order";
 import { signingKeyOf } from "../certificates/service";
-import { nfeValue, nfeXml, type NfeDocument } from "./document";
+import { NFE_NAMESPACE, nfeValue, nfeXml, type NfeDocument } from "./document";
 import { EVENT_CODES, eventXml, type EventType } from "./events";
 import { issuerOf, nfeOfOrder, saoPauloDateTime } from "./from-order";
 import type { NfeIssue, NfeJson } from "./schemas";
@@ -62,6 +62,7 @@ export function nfeJsonOf(row: NfeRow): NfeJson {
     canceled_at: row.canceled_at?.toISOString() ?? null,
     discarded_at: row.discarded_at?.toISOString() ?? null,
     xml_resource_id: row.xml_resource_id,
+    proc_resource_id: row.proc_resource_id,
     transmission: TRANSMISSION[env().SEFAZ_ENVIRONMENT],
     events: [...row.events]
       .sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
@@ -426,10 +427,20 @@ export async function transmitNfe(
     return write(async (tx) => {
       const { order, nfe: locked } = await currentNfe(tx, scope, orderId, true);
       if (locked.id !== nfe.id || locked.status !== "SIGNED") return nfeJsonOf(locked);
+      // Authorized: the nfeProc (the NF-e and the SEFAZ's protNFe), what the buyer's systems take.
+      const proc =
+        result.status === "AUTHORIZED" && result.protNFe
+          ? await storeGeneratedFile(tx, files, {
+              fileName: `${nfe.key}-procNFe.xml`,
+              contentType: "application/xml",
+              bytes: Buffer.from(`${DECLARATION}<nfeProc xmlns="${NFE_NAMESPACE}" versao="4.00">${xml}${result.protNFe}</nfeProc>`),
+            })
+          : null;
       const data =
         result.status === "AUTHORIZED"
           ? {
               status: "AUTHORIZED" as const,
+              proc_resource_id: proc?.id ?? null,
               protocol: result.protocol,
               status_code: result.code,
               status_reason: result.reason,

@@ -1,5 +1,5 @@
 import { request } from "node:https";
-import { DOMParser } from "@xmldom/xmldom";
+import { DOMParser, XMLSerializer } from "@xmldom/xmldom";
 import { NFE_NAMESPACE } from "../nfe/document";
 import { el } from "../nfe/xml";
 import type { SefazServices } from "./urls";
@@ -31,7 +31,8 @@ export interface SefazCredentials {
 }
 
 export type AuthorizationResult =
-  | { status: "AUTHORIZED"; code: string; reason: string; protocol: string; receivedAt: string }
+  /** `protNFe`: the SEFAZ's protocol element as it answered it, for the nfeProc. */
+  | { status: "AUTHORIZED"; code: string; reason: string; protocol: string; receivedAt: string; protNFe: string }
   | { status: "REJECTED"; code: string; reason: string }
   /** Still being processed after the last read (cStat 105), or the batch itself refused before its NF-e was read. */
   | { status: "PENDING"; code: string; reason: string };
@@ -122,7 +123,8 @@ function protocolOf(text: string): AuthorizationResult | null {
   const reason = first(info, "xMotivo") ?? "";
   // 100 authorized; 150 authorized out of time; 110/301/302/303 denied use (kept as rejections with their reason).
   if (code === "100" || code === "150") {
-    return { status: "AUTHORIZED", code, reason, protocol: first(info, "nProt") ?? "", receivedAt: first(info, "dhRecbto") ?? "" };
+    const protNFe = info.parentNode ? new XMLSerializer().serializeToString(info.parentNode) : "";
+    return { status: "AUTHORIZED", code, reason, protocol: first(info, "nProt") ?? "", receivedAt: first(info, "dhRecbto") ?? "", protNFe };
   }
   return { status: "REJECTED", code, reason };
 }
