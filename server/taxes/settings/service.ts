@@ -1,6 +1,8 @@
 import { recordAudit } from "../../audit/service";
 import type { Db } from "../../db/scoped";
 import { AppError } from "../../errors";
+import { scopedQuery } from "../../db/sql";
+import { Prisma } from "../../generated/prisma/client";
 import type { TaxSettingsWrite } from "./schemas";
 
 const columns = {
@@ -23,9 +25,17 @@ export async function taxSettingsOf(db: Db): Promise<TaxSettingsWrite> {
   return settingsOf(await db.organization.findUniqueOrThrow({ where: { id: db.$organizationId }, select: columns }));
 }
 
-/** PUT /settings/taxes (ADMIN): the three settings, audited on the organization. */
+/**
+ * PUT /settings/taxes (ADMIN): the three settings, audited on the organization. The org's row
+ * is locked first: concurrent writes apply one after the other, each audited from what the last
+ * left (identical ones change nothing after the first, and audit nothing).
+ */
 export async function setTaxSettings(db: Db, input: TaxSettingsWrite): Promise<TaxSettingsWrite> {
-  const before = await db.organization.findUnique({ where: { id: db.$organizationId }, select: columns });
+  const [before] = await scopedQuery<Columns>(
+    db,
+    (org) => Prisma.sql`
+    SELECT tax_exclude_icms_from_pis_cofins, tax_fcp_st_minus_own_fcp, tax_ibs_cbs FROM organizations WHERE id = ${org} FOR NO KEY UPDATE`,
+  );
   if (!before) throw AppError.notFound("Organization");
   const row = await db.organization.update({
     where: { id: db.$organizationId },

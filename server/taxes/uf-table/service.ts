@@ -1,5 +1,7 @@
 import { recordAudit } from "../../audit/service";
 import type { Db } from "../../db/scoped";
+import { scopedQuery } from "../../db/sql";
+import { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../errors";
 import { toJsonNumber } from "../../lib/money";
 import { ufName, UFS, type Uf } from "../states";
@@ -35,6 +37,8 @@ export async function listTaxStates(db: Db): Promise<{ items: TaxStateDetail[] }
 
 /** PUT /tax-rules/states/{uf}: sets a UF's row (created when absent), audited on the organization. */
 export async function setTaxState(db: Db, input: TaxStateWrite): Promise<TaxStateDetail> {
+  // The org's row locked first: concurrent writes of its table apply one after the other, each audited from what the last left.
+  await scopedQuery(db, (org) => Prisma.sql`SELECT id FROM organizations WHERE id = ${org} FOR NO KEY UPDATE`);
   const before = await db.taxState.findFirst({ where: { uf: input.uf } });
   const { uf, ...values } = input;
   const row = await db.taxState.upsert({
