@@ -20,7 +20,8 @@ for (const width of [390, 1440]) {
   }) => {
     test.setTimeout(90_000);
     const headers = { authorization: `Bearer ${await login(request)}` };
-    const name = `${LONG} ${unique("n")}`.slice(0, 120);
+    // 120 characters whose last ten are unique (the two widths' products, and other runs', never share a name).
+    const name = `${LONG.slice(0, 109)} ${unique("n")}`;
     const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     /** Options name the product with its SKU after it. */
     const named = new RegExp(escaped);
