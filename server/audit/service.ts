@@ -52,7 +52,7 @@ export function maskSecrets(value: unknown, key = ""): unknown {
   return value;
 }
 
-type Snapshot = Record<string, unknown>;
+export type Snapshot = Record<string, unknown>;
 
 function visible(record: Snapshot): Snapshot {
   return Object.fromEntries(Object.entries(record).filter(([key]) => !VOLATILE.has(key)));

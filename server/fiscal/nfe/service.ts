@@ -2,7 +2,7 @@ import { Prisma } from "../../generated/prisma/client";
 import type { Nfe, NfeEvent } from "../../generated/prisma/client";
 import type { Db } from "../../db/scoped";
 import { scopedQuery } from "../../db/sql";
-import { recordAudit } from "../../audit/service";
+import { recordAudit, type Snapshot } from "../../audit/service";
 import type { OrderScope } from "../../auth/scope";
 import { env } from "../../env";
 import { AppError } from "../../errors";
@@ -200,14 +200,21 @@ export async function issueNfe(db: Db, files: FileStorage, scope: OrderScope, or
   });
   await writeOrder(db, scope, { kind: "status", id: order.id, status: input.status_id ?? order.status, invoices: [invoice] });
   const answer = nfeJsonOf(row);
-  await recordAudit(db, {
-    action: "issue_nfe",
-    entity: "order",
-    entityId: order.id,
-    label: `NF-e ${number} série ${input.series}`,
+  await auditNfe(db, "issue_nfe", order.id, row, {
     after: { key: formatNfeKey(document.key), number, series: input.series, value: answer.value, status: answer.status },
   });
   return answer;
+}
+
+/** An audit entry of the order about its NF-e ("NF-e 12 série 1"): what it did and what changed. */
+function auditNfe(
+  db: Db,
+  action: string,
+  orderId: string,
+  nfe: Pick<Nfe, "number" | "series">,
+  change: { before?: Snapshot; after?: Snapshot },
+) {
+  return recordAudit(db, { action, entity: "order", entityId: orderId, label: `NF-e ${nfe.number} série ${nfe.series}`, ...change });
 }
 
 function stateError(nfe: NfeRow, action: string, allowed: readonly string[]): AppError {
@@ -231,11 +238,7 @@ export async function authorizeNfe(db: Db, scope: OrderScope, orderId: string, i
     },
     include: { events: true },
   });
-  await recordAudit(db, {
-    action: "authorize_nfe",
-    entity: "order",
-    entityId: order.id,
-    label: `NF-e ${nfe.number} série ${nfe.series}`,
+  await auditNfe(db, "authorize_nfe", order.id, nfe, {
     before: { status: nfe.status },
     after: { status: updated.status, protocol: updated.protocol },
   });
@@ -299,11 +302,7 @@ export async function cancelNfe(
     data: transmits ? {} : { status: "CANCELED", canceled_at: new Date() },
     include: { events: true },
   });
-  await recordAudit(db, {
-    action: "cancel_nfe",
-    entity: "order",
-    entityId: order.id,
-    label: `NF-e ${nfe.number} série ${nfe.series}`,
+  await auditNfe(db, "cancel_nfe", order.id, nfe, {
     before: { status: nfe.status },
     after: { status: updated.status, reason },
   });
@@ -315,11 +314,7 @@ export async function correctNfe(db: Db, files: FileStorage, scope: OrderScope, 
   const { order, nfe } = await currentNfe(db, scope, orderId, true);
   if (nfe.status !== "AUTHORIZED") throw stateError(nfe, "corrected", ["AUTHORIZED"]);
   const event = await signEvent(db, files, nfe, "CORRECTION", text);
-  await recordAudit(db, {
-    action: "correct_nfe",
-    entity: "order",
-    entityId: order.id,
-    label: `NF-e ${nfe.number} série ${nfe.series}`,
+  await auditNfe(db, "correct_nfe", order.id, nfe, {
     after: { sequence: event.sequence, text },
   });
   const updated = await db.nfe.findUniqueOrThrow({ where: { id: nfe.id }, include: { events: true } });
@@ -344,11 +339,7 @@ export async function discardNfe(db: Db, scope: OrderScope, orderId: string): Pr
     include: { events: true },
   });
   if (phase !== "CANCELED") await writeOrder(db, scope, { kind: "status", id: order.id, status: order.status, withdrawn: nfe.key });
-  await recordAudit(db, {
-    action: "discard_nfe",
-    entity: "order",
-    entityId: order.id,
-    label: `NF-e ${nfe.number} série ${nfe.series}`,
+  await auditNfe(db, "discard_nfe", order.id, nfe, {
     before: { status: nfe.status },
     after: { status: updated.status, number_to_void: nfe.number },
   });
@@ -450,11 +441,7 @@ export async function transmitNfe(
             ? { status: "REJECTED" as const, status_code: result.code, status_reason: result.reason }
             : { status_code: result.code, status_reason: result.reason };
       const updated = await tx.nfe.update({ where: { id: nfe.id }, data, include: { events: true } });
-      await recordAudit(tx, {
-        action: "transmit_nfe",
-        entity: "order",
-        entityId: order.id,
-        label: `NF-e ${nfe.number} série ${nfe.series}`,
+      await auditNfe(tx, "transmit_nfe", order.id, nfe, {
         before: { status: nfe.status },
         after: { status: updated.status, status_code: result.code, status_reason: result.reason, protocol: updated.protocol },
       });
@@ -484,11 +471,7 @@ export async function transmitNfe(
     }
     const refused = results.find(({ result }) => result.status === "REJECTED")?.result;
     if (refused) await tx.nfe.update({ where: { id: nfe.id }, data: { status_code: refused.code, status_reason: refused.reason } });
-    await recordAudit(tx, {
-      action: "transmit_nfe_events",
-      entity: "order",
-      entityId: order.id,
-      label: `NF-e ${nfe.number} série ${nfe.series}`,
+    await auditNfe(tx, "transmit_nfe_events", order.id, nfe, {
       after: { events: results.map(({ type, result }) => ({ type, status: result.status, code: result.code, reason: result.reason })) },
     });
     return nfeJsonOf(await tx.nfe.findUniqueOrThrow({ where: { id: nfe.id }, include: { events: true } }));
