@@ -470,6 +470,22 @@ describe("NF-e under attack", { timeout: 180_000 }, () => {
     const control = await rest.post(`/orders/${order.id}/nfe/correction`, { text: "Correção com\u0000 caractere nulo e <tags> & aspas" });
     expect(control.status).toBeLessThan(500);
     if (control.status === 200) expect(control.json.events[0].text).not.toContain("\u0000");
+    // Ten conflicting writes at once on one AUTHORIZED NF-e: five cancellations and five correction letters.
+    const racing = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        index % 2 === 0
+          ? rest.post(`/orders/${order.id}/nfe/cancel`, { reason: "Pedido cancelado a pedido do cliente" })
+          : rest.post(`/orders/${order.id}/nfe/correction`, { text: `Corrige o complemento do endereço, versão ${index}` }),
+      ),
+    );
+    expect(racing.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
+    const after = ok(await rest.get(`/orders/${order.id}/nfe`));
+    expect(after.status).toBe("CANCELED");
+    expect(after.events.filter((event: { code: string }) => event.code === "110111")).toHaveLength(1);
+    const sequences = after.events
+      .filter((event: { code: string }) => event.code === "110110")
+      .map((event: { sequence: number }) => event.sequence);
+    expect(sequences).toEqual(sequences.map((_: number, index: number) => index + 1));
     // Two numbers were never taken for one order.
     expect(ok(await rest.get(`/companies/${f.company.id}/nfe-series`))).toEqual([{ series: 1, next_number: 2, unused_numbers: [] }]);
   });
