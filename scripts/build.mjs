@@ -26,6 +26,7 @@ await build({
   entryPoints: {
     server: path.join(root, "server/production.ts"),
     "pdf-worker": path.join(root, "server/printing/worker.ts"),
+    "import-worker": path.join(root, "server/imports/reader-worker.ts"),
   },
   outdir: path.join(root, "dist"),
   outExtension: { ".js": ".mjs" },

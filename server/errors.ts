@@ -79,6 +79,7 @@ export const PROBLEMS = {
   nfe_state: 409,
   not_invoiceable: 409,
   sefaz_off: 409,
+  import_state: 409,
   partner_has_history: 409,
   idempotency_in_progress: 409,
   secret_not_replayable: 409,

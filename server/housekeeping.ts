@@ -1,5 +1,6 @@
 import { purgeLoginThrottles } from "./auth/login-throttle";
 import { purgeIdempotencyRecords } from "./http/idempotency";
+import { failLapsedImports } from "./imports/service";
 import { log } from "./log";
 import type { Runtime } from "./runtime";
 
@@ -20,5 +21,15 @@ export function startHousekeeping(runtime: Runtime): { stop(): void } {
   };
   const timer = setInterval(() => void run(), EVERY_MS);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  // An import whose instance stopped mid-check or mid-apply ends FAILED once its claim lapses (server/imports/service.ts).
+  const imports = setInterval(() => {
+    failLapsedImports(prisma).catch((error: unknown) => log().warn({ err: error }, "lapsed imports could not be marked; retried later"));
+  }, 15_000);
+  imports.unref();
+  return {
+    stop: () => {
+      clearInterval(timer);
+      clearInterval(imports);
+    },
+  };
 }

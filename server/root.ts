@@ -48,6 +48,8 @@ import { exportList } from "./exports/endpoints";
 import { deleteResourceFile, downloadResourceFile, uploadResourceFiles } from "./files/resource-files/endpoints";
 import { danfeDownload, orderPdf } from "./printing/endpoints";
 import { nfeTransmit, nfeXmlDownload } from "./fiscal/nfe/endpoints";
+import { importsRouter } from "./imports/router";
+import { createImportEndpoint, importErrorsCsv, importTemplate } from "./imports/endpoints";
 import { accountRouter, usersRouter } from "./users/router";
 import { webhooksRouter } from "./webhooks/router";
 import { savedViewsRouter } from "./workspace/saved-views/router";
@@ -104,6 +106,7 @@ export const appRouter = router({
   certificates: certificatesRouter,
   nfe: nfeRouter,
   taxes: taxCalculationRouter,
+  imports: importsRouter,
 });
 
 export type AppRouter = typeof appRouter;
@@ -120,5 +123,8 @@ export const api: Api = {
     nfeXmlDownload,
     danfeDownload,
     nfeTransmit,
+    createImportEndpoint,
+    importErrorsCsv,
+    importTemplate,
   ],
 };

@@ -256,7 +256,7 @@ class Rollback<T> {
  * the idempotency record. `ctx.readStatement` runs a hot read's one statement prepared:
  * on the driver for a read, on the transaction for a write (server/db/sql.ts).
  */
-function procedureFor(roles: readonly Role[]) {
+export function procedureFor(roles: readonly Role[]) {
   return t.procedure.meta({ roles }).use(async ({ ctx, meta, type, next }) => {
     ctx.response.status = meta?.successStatus;
     const proceed = (principal: Principal, db: Db, inOneStatement: InOneStatement, readStatement: ReadStatement = transactionReads(db)) =>

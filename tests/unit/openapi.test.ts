@@ -73,17 +73,21 @@ describe("OpenAPI document", () => {
     expect(sort?.schema?.enum).toEqual(["", "id", "name", "active"]);
   });
 
-  it("passes an external OpenAPI linter (Redocly, recommended-strict, every rule on) with no problem but the two the interface fixes", async () => {
+  it("passes an external OpenAPI linter (Redocly, recommended-strict, every rule on) with no problem but the three the interface and contract fix", async () => {
     const config = await createConfig({ extends: ["recommended-strict"] });
     const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: "/openapi.json", config });
     const found = problems.map((problem) => `${problem.ruleId}: ${problem.message}`);
     // interface.md fixes /products/alternative-units/{id} beside /products/{product_id}/variations and
     // /specification: ambiguous templates by the letter, resolved by the router (a static segment wins,
     // and a product id is a UUID) and said so in both operations. Any other ambiguity fails here.
-    const known = ["variations", "specification"].map(
-      (tail) =>
-        `no-ambiguous-paths: Paths should resolve unambiguously. Found two ambiguous paths: \`/products/alternative-units/{id}\` and \`/products/{product_id}/${tail}\`.`,
-    );
+    // Contract §14 fixes /imports/templates/{kind} beside /imports/{id}/apply the same way (an import id is a UUID).
+    const known = [
+      ...["variations", "specification"].map(
+        (tail) =>
+          `no-ambiguous-paths: Paths should resolve unambiguously. Found two ambiguous paths: \`/products/alternative-units/{id}\` and \`/products/{product_id}/${tail}\`.`,
+      ),
+      "no-ambiguous-paths: Paths should resolve unambiguously. Found two ambiguous paths: `/imports/{id}/apply` and `/imports/templates/{kind}`.",
+    ];
     expect(found.filter((problem) => !known.includes(problem))).toEqual([]);
     for (const tail of ["variations", "specification"]) {
       expect(paths[`/products/{product_id}/${tail}`]!.get!.description).toContain("/products/alternative-units");

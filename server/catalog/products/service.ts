@@ -1,4 +1,5 @@
-import { recordAudit } from "../../audit/service";
+import { randomUUID } from "node:crypto";
+import { recordAudit, recordAudits } from "../../audit/service";
 import type { Db } from "../../db/scoped";
 import { scopedExecute, transactionReads, type ReadStatement } from "../../db/sql";
 import { AppError, type FieldError } from "../../errors";
@@ -127,7 +128,7 @@ function toSummary(product: Product): ProductSummary {
 }
 
 /** These products, in the order of `ids` (missing ones left out). */
-async function loadInOrder(read: ReadStatement, ids: string[]): Promise<Product[]> {
+export async function loadInOrder(read: ReadStatement, ids: string[]): Promise<Product[]> {
   if (ids.length === 0) return [];
   const rows = await read<ProductRecordRow>("product-records", PRODUCT_RECORDS(ids));
   const byId = new Map(rows.map((row) => [row.id, toProduct(row)]));
@@ -396,4 +397,132 @@ export async function setProductActive(db: Db, id: string, active: boolean): Pro
     before: { active: current.active },
     after: { active },
   });
+}
+
+/** The write a product's record is: what an update that changes nothing would send (an import's starting point). */
+export function writeOf(product: Product): ProductWriteOutput {
+  return {
+    name: product.name,
+    sku: product.sku,
+    description: product.description,
+    brand_id: product.brand_id,
+    category_ids: product.category_ids,
+    measure_unit_id: product.measure_unit_id,
+    price: product.price,
+    ean: product.ean,
+    ncm: product.ncm,
+    cest: product.cest,
+    origin: product.origin,
+    ipi_rate: product.ipi_rate,
+    weight: product.weight,
+    active: product.active,
+    track_stock: product.track_stock,
+    images: product.images.map(({ resource_file_id, main, order }) => ({ resource_file_id, main, order })),
+    attributes: product.attributes,
+  };
+}
+
+const BATCH = 1000;
+
+/**
+ * Many products created at once (an import, contract §14): each input already checked as POST
+ * /products checks one, with its SKU chosen. The rows, their categories and the search index are
+ * written a thousand at a time; each product gets the audit entry its POST would. The SKUs'
+ * unique index refuses one taken meanwhile (the caller's transaction then writes nothing).
+ */
+export async function createProducts(db: Db, inputs: ReadonlyArray<ProductWriteOutput & { sku: string }>): Promise<Product[]> {
+  const created: Product[] = [];
+  for (let start = 0; start < inputs.length; start += BATCH) {
+    const chunk = inputs.slice(start, start + BATCH).map((input) => ({ id: input.id ?? randomUUID(), input }));
+    await db.product.createMany({
+      data: chunk.map(({ id, input }) => ({ id, ...columnsOf(input, input.sku, skuKey(input.sku)) })) as never,
+    });
+    const categories = chunk.flatMap(({ id, input }) => input.category_ids.map((category_id) => ({ product_id: id, category_id })));
+    if (categories.length > 0) await db.productCategory.createMany({ data: categories as never });
+    const ids = chunk.map(({ id }) => id);
+    await refreshProducts(db, ids);
+    const records = await loadInOrder(transactionReads(db), ids);
+    await recordAudits(
+      db,
+      records.map((record) => ({ action: "create", entity: "product", entityId: record.id, label: record.name, after: record })),
+    );
+    created.push(...records);
+  }
+  return created;
+}
+
+/**
+ * Many products updated at once (an import): each `input` the whole write (the record with the
+ * file's fields over it), checked as PUT /products/{id} checks one; images and attributes are
+ * kept. One statement per thousand rows, audited with each product's before and after.
+ */
+export async function updateProducts(
+  db: Db,
+  updates: ReadonlyArray<{ before: Product; input: ProductWriteOutput & { sku: string } }>,
+): Promise<Product[]> {
+  const updated: Product[] = [];
+  for (let start = 0; start < updates.length; start += BATCH) {
+    const chunk = updates.slice(start, start + BATCH);
+    const rows = chunk.map(({ before, input }) => {
+      const columns = columnsOf(input, input.sku, skuKey(input.sku));
+      return {
+        id: before.id,
+        name: columns.name,
+        sku: columns.sku,
+        sku_key: columns.sku_key,
+        description: columns.description,
+        brand_id: columns.brand_id,
+        measure_unit_id: columns.measure_unit_id,
+        price: columns.price === null ? null : String(columns.price),
+        ean: columns.ean,
+        ncm: columns.ncm,
+        cest: input.cest ?? null,
+        origin: input.origin ?? before.origin,
+        ipi_rate: input.ipi_rate === undefined ? before.ipi_rate : input.ipi_rate,
+        weight: columns.weight === null ? null : String(columns.weight),
+        active: columns.active,
+        track_stock: input.track_stock ?? before.track_stock,
+        search_text: columns.search_text,
+      };
+    });
+    await scopedExecute(
+      db,
+      (organization) => Prisma.sql`
+      UPDATE products AS p SET name = v.name, sku = v.sku, sku_key = v.sku_key, description = v.description, brand_id = v.brand_id,
+             measure_unit_id = v.measure_unit_id, price = v.price::numeric, ean = v.ean, ncm = v.ncm, cest = v.cest, origin = v.origin,
+             ipi_rate = v.ipi_rate::numeric, weight = v.weight::numeric, active = v.active, track_stock = v.track_stock,
+             search_text = v.search_text, updated_at = now()
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id uuid, name text, sku text, sku_key text, description text,
+             brand_id uuid, measure_unit_id uuid, price text, ean text, ncm text, cest text, origin int, ipi_rate text, weight text,
+             active boolean, track_stock boolean, search_text text)
+       WHERE p.organization_id = ${organization} AND p.id = v.id`,
+    );
+    const ids = chunk.map(({ before }) => before.id);
+    const changedCategories = chunk.filter(
+      ({ before, input }) => [...before.category_ids].sort().join() !== [...input.category_ids].sort().join(),
+    );
+    if (changedCategories.length > 0) {
+      await db.productCategory.deleteMany({ where: { product_id: { in: changedCategories.map(({ before }) => before.id) } } });
+      const categories = changedCategories.flatMap(({ before, input }) =>
+        input.category_ids.map((category_id) => ({ product_id: before.id, category_id })),
+      );
+      if (categories.length > 0) await db.productCategory.createMany({ data: categories as never });
+    }
+    await refreshProducts(db, ids);
+    const records = await loadInOrder(transactionReads(db), ids);
+    const befores = new Map(chunk.map(({ before }) => [before.id, before]));
+    await recordAudits(
+      db,
+      records.map((record) => ({
+        action: "update",
+        entity: "product",
+        entityId: record.id,
+        label: record.name,
+        before: befores.get(record.id),
+        after: record,
+      })),
+    );
+    updated.push(...records);
+  }
+  return updated;
 }
