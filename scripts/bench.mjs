@@ -21,7 +21,7 @@
 //   BENCH_CONNECTIONS  concurrent connections (default 50)
 //   DATABASE_URL       PostgreSQL to use instead of a throwaway database (the brands created are deleted after)
 //   BENCH_WEBHOOK_EVENTS, BENCH_WEBHOOK_BACKLOG, BENCH_WEBHOOK_LARGE_BACKLOG  test events timed one by one (200) and the bursts drained (5000, 50000)
-//   BENCH_ONLY         the scenario groups to run, comma-separated: rest, search, workspace, stock, webhooks, sales, orders, pricing, insights, nfe (default: all)
+//   BENCH_ONLY         the scenario groups to run, comma-separated: rest, search, workspace, stock, webhooks, sales, orders, pricing, insights, nfe, imports (default: all)
 //   ADMIN_EMAIL, ADMIN_PASSWORD  the admin to log in as (default: the app's defaults)
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -42,6 +42,7 @@ import { printSales, runSalesBench, salesTargets } from "./bench/sales.mjs";
 import { insightsTargets, printInsights, runInsightsBench } from "./bench/insights.mjs";
 import { printPricing, pricingTargets, runPricingBench } from "./bench/pricing.mjs";
 import { nfeTargets, printNfe, runNfeBench } from "./bench/nfe.mjs";
+import { importsTargets, printImports, runImportsBench } from "./bench/imports.mjs";
 import { printSearch, runSearchBench, searchTargets } from "./bench/search.mjs";
 import { printWorkspace, runWorkspaceBench, workspaceTargets } from "./bench/workspace.mjs";
 import { printStock, runStockBench, stockTargets } from "./bench/stock.mjs";
@@ -64,7 +65,7 @@ const APP_ENCRYPTION_KEY = process.env.APP_ENCRYPTION_KEY || randomBytes(32).toS
 /** Issue 6's targets. */
 const TARGETS = { byIdRatio: 0.5, byIdP99Ratio: 3, listRatio: 0.4, rateLimitCost: 0.1, rssMb: 300, coldStartMs: 1000 };
 const ONLY = new Set(
-  (process.env.BENCH_ONLY || "rest,search,workspace,stock,webhooks,sales,orders,pricing,insights,nfe")
+  (process.env.BENCH_ONLY || "rest,search,workspace,stock,webhooks,sales,orders,pricing,insights,nfe,imports")
     .split(",")
     .map((group) => group.trim()),
 );
@@ -357,6 +358,15 @@ async function main() {
     checks.push(...nfeTargets(nfe));
     report.nfe = nfe;
     if (nfe.serial.failures + nfe.parallel.failures > 0) process.exitCode = 1;
+  }
+  if (ONLY.has("imports")) {
+    console.log("\n--- imports (contract §14: 50,000 product rows checked and applied while reads are served) ---");
+    const imports = await runImportsBench({ root, databaseUrl, base: app.base, pid: app.pid });
+    printImports(imports);
+    checks.push(...importsTargets(imports));
+    report.imports = imports;
+    if (imports.status !== "DONE" || imports.quiet.non2xx + imports.duringCheck.non2xx + imports.duringApply.non2xx > 0)
+      process.exitCode = 1;
   }
   if (ONLY.has("insights")) {
     console.log("\n--- analytics: most-sold and sales funnel ---");

@@ -7,6 +7,7 @@ import {
   Building2Icon,
   CircleDotIcon,
   CreditCardIcon,
+  FileUpIcon,
   FolderTreeIcon,
   HandshakeIcon,
   KeyRoundIcon,
@@ -68,6 +69,7 @@ export const navigation: NavGroup[] = [
       { label: "partners.title", icon: HandshakeIcon, href: "/partners" },
       { label: "sellers.title", icon: UserSquareIcon, href: "/sellers" },
       { label: "companies.title", icon: Building2Icon, href: "/companies" },
+      { label: "imports.title", icon: FileUpIcon, href: "/imports", permission: "sell" },
     ],
   },
   {

@@ -98,25 +98,26 @@ test.describe("stock", () => {
     await expect(page.getByTestId("stock-total")).toContainText("20,00");
     await expect(ledger.getByRole("row").nth(1)).toContainText("Ajuste");
 
-    // A CSV file: a line with an unknown product shows its error and writes nothing; the fixed file applies.
+    // A spreadsheet (contract §14): a line with an unknown SKU shows its error in place and nothing is applied; the fixed file applies.
     await page.goto(`/stock?product_id=${product.id}`);
-    await page.getByRole("button", { name: "Importar CSV" }).click();
-    const importing = page.getByRole("dialog", { name: "Importar saldos de um arquivo CSV" });
-    const header = "company_id;warehouse_id;product_id;product_variation_id;total;reserved";
-    const good = `${company.id};${warehouse.id};${product.id};;30,5;1`;
-    const bad = `${company.id};${warehouse.id};${randomUUID()};;4;`;
+    await page.getByRole("button", { name: "Importar" }).click();
+    const importing = page.getByRole("dialog", { name: "Importar saldos de estoque" });
+    const header = "Empresa;Depósito;SKU;Quantidade;Reservado";
+    const good = `${company.fiscal_registration_number};${warehouse.name};${product.sku};30,5;1`;
+    const bad = `${company.fiscal_registration_number};${warehouse.name};NAO-EXISTE-${randomUUID().slice(0, 6)};4;`;
     await importing
-      .getByLabel("Arquivo CSV")
+      .getByLabel("Planilha")
       .setInputFiles({ name: "contagem.csv", mimeType: "text/csv", buffer: Buffer.from(`${header}\n${good}\n${bad}\n`) });
-    await expect(importing.getByText("1 linha tem erro")).toBeVisible();
-    await expect(importing.getByText(/Linha 3/)).toBeVisible();
-    await expect(importing.getByRole("button", { name: /Aplicar/ })).toBeDisabled();
+    await expect(importing.getByText("Linha 3 · SKU")).toBeVisible();
+    await expect(importing.getByRole("button", { name: "Aplicar importação" })).toBeDisabled();
+    await importing.getByRole("button", { name: "Importar outra planilha" }).click();
     await importing
-      .getByLabel("Arquivo CSV")
+      .getByLabel("Planilha")
       .setInputFiles({ name: "contagem.csv", mimeType: "text/csv", buffer: Buffer.from(`${header}\n${good}\n`) });
-    await expect(importing.getByRole("table")).toContainText("20 → 30,5");
-    await importing.getByRole("button", { name: "Aplicar 1 linha" }).click();
-    await expect(toast(page, "1 registro atualizado")).toBeVisible();
+    await expect(importing.getByRole("table")).toContainText("Atualizar");
+    await importing.getByRole("button", { name: "Aplicar importação" }).click();
+    await expect(toast(page, "Importação aplicada: 0 criados, 1 atualizados, 0 sem alteração")).toBeVisible();
+    await importing.getByRole("button", { name: "Fechar" }).first().click();
     await expect(row).toContainText("30,50");
     await expect(row).toContainText("29,50");
   });

@@ -2,7 +2,8 @@ import type { Principal } from "../auth/principal";
 import type { Db } from "../db/scoped";
 import { writeContext } from "../db/transaction";
 import { AppError } from "../errors";
-import type { AuditEvent as AuditEventRow } from "../generated/prisma/client";
+import { Prisma, type AuditEvent as AuditEventRow } from "../generated/prisma/client";
+import { scopedExecute } from "../db/sql";
 import { isUuid } from "../lib/ids";
 import { keysetPaginate, type KeysetPage } from "../lib/keyset";
 import { financialScopeWhere, orderScope, scopeWhere } from "../auth/scope";
@@ -107,7 +108,22 @@ export async function recordAudits(db: Db, writes: readonly AuditedWrite[]): Pro
       },
     ];
   });
-  if (rows.length > 0) await db.auditEvent.createMany({ data: rows });
+  if (rows.length === 0) return;
+  if (rows.length <= 20) {
+    await db.auditEvent.createMany({ data: rows });
+    return;
+  }
+  // Many at once (an import): one statement, the rows as one JSON parameter, written in their order (`seq`).
+  await scopedExecute(
+    db,
+    (organization) => Prisma.sql`
+    INSERT INTO audit_events (id, organization_id, actor_kind, actor_id, action, entity, entity_id, entity_label, changes, request_id)
+    SELECT gen_random_uuid(), ${organization}, v.actor_kind, v.actor_id, v.action, v.entity, v.entity_id, v.entity_label, v.changes, v.request_id
+      FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS e(value, position),
+           jsonb_to_record(e.value) AS v(actor_kind text, actor_id uuid, action text, entity text, entity_id uuid, entity_label text,
+           changes jsonb, request_id text)
+     ORDER BY e.position`,
+  );
 }
 
 /** A readable name of a record for the log: its name, title, abbreviation or key. */

@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { pagingInput } from "../lib/paging";
-import { IMPORT_SLUGS } from "./kinds";
+
+/** The kinds of import (contract §14), by their name in paths: server/imports/kinds has one module each. */
+export const IMPORT_SLUGS = ["products", "partners", "price-table-items", "stock"] as const;
+export type ImportSlug = (typeof IMPORT_SLUGS)[number];
 
 export const IMPORT_SORT = ["created_at", "file_name", "status"] as const;
 export const IMPORT_STATUSES = ["CHECKING", "READY", "APPLYING", "DONE", "FAILED"] as const;
-export const importKind = z.enum(IMPORT_SLUGS as [string, ...string[]], { message: `must be one of: ${IMPORT_SLUGS.join(", ")}` });
+export const importKind = z.enum(IMPORT_SLUGS, { message: `must be one of: ${IMPORT_SLUGS.join(", ")}` });
 
 /** How many of each a file would do (while checking: of the rows read so far). */
 const counts = z.object({ create: z.number().int(), update: z.number().int(), unchanged: z.number().int(), invalid: z.number().int() });

@@ -3,6 +3,7 @@ import type { Principal } from "../auth/principal";
 import { recordAudit } from "../audit/service";
 import { forOrganization, type Db, type ScopedDb } from "../db/scoped";
 import { transaction } from "../db/transaction";
+import { scopedExecute } from "../db/sql";
 import { AppError } from "../errors";
 import { Prisma, type Import, type PrismaClient } from "../generated/prisma/client";
 import type { ImportKind, Role } from "../generated/prisma/enums";
@@ -10,7 +11,7 @@ import { isUuid } from "../lib/ids";
 import { paginate, type Page } from "../lib/paging";
 import { log } from "../log";
 import type { Runtime } from "../runtime";
-import { fieldOfHeader, type CheckedRow, type ImportKindSpec, type SheetRow } from "./kinds/kind";
+import { fieldOfHeader, type CheckedRow, type ImportKindSpec, type SheetRow, type StoredRow } from "./kinds/kind";
 import { IMPORT_KINDS, kindSpec, type ImportSlug } from "./kinds";
 import { readFileRows } from "./read-file";
 import { ReadProblem } from "./reader";
@@ -366,17 +367,22 @@ async function storeChecked(
   const counts = { create: 0, update: 0, unchanged: 0, invalid: 0 };
   for (const row of checked) counts[row.action.toLowerCase() as keyof typeof counts]++;
   await transaction(db, async (tx) => {
-    await tx.importRow.createMany({
-      data: checked.map((row, index) => ({
-        import_id: id,
-        line: row.line,
-        action: row.action,
-        key: row.key,
-        target_id: row.targetId,
-        data: (row.data ?? Prisma.DbNull) as Prisma.InputJsonValue,
-        cells: Object.fromEntries(sheet[index]?.cells ?? []),
-      })) as never,
-    });
+    // One statement a batch, the rows as one JSON parameter (Prisma's createMany binds each value on its own: slow for 500 rows of JSON).
+    const rows = checked.map((row, index) => ({
+      line: row.line,
+      action: row.action,
+      key: row.key,
+      target_id: row.targetId,
+      data: row.data,
+      cells: Object.fromEntries(sheet[index]?.cells ?? []),
+    }));
+    await scopedExecute(
+      tx,
+      (organization) => Prisma.sql`
+      INSERT INTO import_rows (organization_id, import_id, line, action, key, target_id, data, cells)
+      SELECT ${organization}, ${id}::uuid, v.line, v.action::"ImportAction", v.key, v.target_id, v.data, v.cells
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(line int, action text, key text, target_id uuid, data jsonb, cells jsonb)`,
+    );
     const errors = checked.flatMap((row) =>
       row.errors.map((error) => ({
         import_id: id,
@@ -402,6 +408,22 @@ async function storeChecked(
   });
 }
 
+/** An import's valid rows in line order, a thousand at a time (50,000 never sit in memory at once). */
+async function* storedRows(db: Db, id: string): AsyncGenerator<StoredRow[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await db.importRow.findMany({
+      where: { import_id: id, action: { not: "INVALID" }, line: { gt: after } },
+      orderBy: { line: "asc" },
+      take: 1000,
+      select: { line: true, key: true, data: true },
+    });
+    if (rows.length === 0) return;
+    yield rows.map((item) => ({ line: item.line, key: item.key, data: item.data as Record<string, unknown> }));
+    after = rows.at(-1)!.line;
+  }
+}
+
 /** Applies a claimed import in one transaction: every valid row written, the import DONE, or nothing at all. */
 export async function runApply(runtime: Runtime, organizationId: string, id: string, token: string): Promise<void> {
   const prisma = runtime.database.prisma;
@@ -414,16 +436,7 @@ export async function runApply(runtime: Runtime, organizationId: string, id: str
     await transaction(
       db,
       async (tx) => {
-        const stored = await tx.importRow.findMany({
-          where: { import_id: id, action: { not: "INVALID" } },
-          orderBy: { line: "asc" },
-          select: { line: true, key: true, data: true },
-        });
-        const counts = await spec.apply(
-          tx,
-          stored.map((item) => ({ line: item.line, key: item.key, data: item.data as Record<string, unknown> })),
-          { role: row.created_by_role as Role },
-        );
+        const counts = await spec.apply(tx, storedRows(tx, id), { role: row.created_by_role as Role });
         if (claim.state.lost) throw new LostClaim();
         const result = { ...counts, skipped: row.count_invalid };
         const { count } = await tx.import.updateMany({

@@ -1,5 +1,5 @@
 import { productWrite } from "../catalog/products/schemas";
-import { getProduct, updateProduct } from "../catalog/products/service";
+import { getProduct, updateProduct, writeOf } from "../catalog/products/service";
 import type { Db } from "../db/scoped";
 import { transactionReads } from "../db/sql";
 import { ALL_ORDERS } from "../auth/scope";
@@ -86,29 +86,7 @@ export async function seedTaxesDemo(db: Db): Promise<void> {
     const row = await db.product.findFirst({ where: { sku }, select: { id: true } });
     if (!row) continue;
     const product = await getProduct(reads, row.id);
-    await updateProduct(
-      db,
-      product.id,
-      productWrite.parse({
-        name: product.name,
-        sku: product.sku,
-        description: product.description,
-        brand_id: product.brand_id,
-        category_ids: product.category_ids,
-        measure_unit_id: product.measure_unit_id,
-        price: product.price,
-        ean: product.ean,
-        ncm,
-        cest,
-        origin,
-        ipi_rate,
-        weight: product.weight,
-        active: product.active,
-        track_stock: product.track_stock,
-        images: product.images.map(({ resource_file_id, main, order }) => ({ resource_file_id, main, order })),
-        attributes: product.attributes,
-      }),
-    );
+    await updateProduct(db, product.id, productWrite.parse({ ...writeOf(product), ncm, cest, origin, ipi_rate }));
   }
   const rule = (input: Record<string, unknown>) => taxRules.service.create(db, taxRuleWrite.parse(input));
   await rule({

@@ -1,3 +1,4 @@
+import { crc32, deflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
 import iconv from "iconv-lite";
 import { expect } from "vitest";
@@ -52,4 +53,45 @@ export async function checked(rest: Rest, headers: Record<string, string>, kind:
   const posted = await postImport(headers, kind, file);
   expect(posted.status, posted.text).toBe(202);
   return settled(rest, posted.json.id);
+}
+
+/** A zip of these entries, deflated (what an .xlsx is), written by hand: a test may put what no spreadsheet program would in it. */
+export function zipOf(entries: Array<{ name: string; bytes: Buffer }>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, "utf8");
+    const data = deflateRawSync(entry.bytes, { level: 9 });
+    const crc = crc32(entry.bytes);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.byteLength, 18);
+    local.writeUInt32LE(entry.bytes.byteLength, 22);
+    local.writeUInt16LE(name.byteLength, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.byteLength, 20);
+    central.writeUInt32LE(entry.bytes.byteLength, 24);
+    central.writeUInt16LE(name.byteLength, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, data);
+    centrals.push(central, name);
+    offset += local.byteLength + name.byteLength + data.byteLength;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.byteLength, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
 }

@@ -11,7 +11,7 @@ import { failLapsedImports } from "../../server/imports/service";
 import { completeCnpj, completeCpf } from "../../server/lib/fiscal-number";
 import { newOrg, testServer, unique } from "../helpers/database";
 import { call, expectProblem, restAs } from "../helpers/http";
-import { checked, csvFile, postImport, settled, xlsxFile } from "../helpers/imports";
+import { checked, csvFile, postImport, settled, xlsxFile, zipOf } from "../helpers/imports";
 
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join("");
 
@@ -273,6 +273,64 @@ describe("imports", () => {
     expect((await call("GET", "/api/health")).status).toBe(200);
     void testServer;
   });
+
+  it("two applies at once (each its own connection): one 202, the other 409; every row written once", async () => {
+    const { org, headers, rest } = await catalogOrg();
+    const rows = [
+      ["Nome", "SKU", "Preço"],
+      ...Array.from({ length: 30 }, (_, index) => [`Item ${index}`, `DUO-${digits(6)}-${index}`, "1,00"]),
+    ];
+    const ready = await checked(rest, headers, "products", { name: "duas.csv", bytes: csvFile(rows) });
+    const answers = await Promise.all([rest.post(`/imports/${ready.id}/apply`, {}), rest.post(`/imports/${ready.id}/apply`, {})]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409]);
+    expect(await settled(rest, ready.id)).toMatchObject({ status: "DONE", result: { created: 30 } });
+    expect(await org.db.product.count({ where: { sku: { startsWith: "DUO-" } } })).toBe(30);
+    expect(await org.db.auditEvent.count({ where: { entity: "import", entity_id: ready.id, action: "apply" } })).toBe(1);
+  });
+
+  it("a zip bomb (a workbook whose one shared string unzips to 600 MB) ends FAILED in its worker; the server answers on", async () => {
+    const org = await newOrg();
+    const headers = await org.bearer("MANAGER");
+    const rest = restAs(headers);
+    const xml = (text: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${text}`);
+    const main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+    const relationships = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+    const bomb = zipOf([
+      {
+        name: "[Content_Types].xml",
+        bytes: xml(
+          `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/>` +
+            `<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>`,
+        ),
+      },
+      {
+        name: "xl/workbook.xml",
+        bytes: xml(
+          `<workbook xmlns="${main}" xmlns:r="${relationships}"><sheets><sheet name="P" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+        ),
+      },
+      {
+        name: "xl/_rels/workbook.xml.rels",
+        bytes: xml(
+          `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${relationships}/worksheet" Target="worksheets/sheet1.xml"/>` +
+            `<Relationship Id="rId2" Type="${relationships}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+        ),
+      },
+      {
+        name: "xl/sharedStrings.xml",
+        bytes: Buffer.concat([xml(`<sst xmlns="${main}"><si><t>`), Buffer.alloc(600 * 1024 * 1024, 0x61), Buffer.from("</t></si></sst>")]),
+      },
+      {
+        name: "xl/worksheets/sheet1.xml",
+        bytes: xml(`<worksheet xmlns="${main}"><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>`),
+      },
+    ]);
+    expect(bomb.byteLength).toBeLessThan(2 * 1024 * 1024);
+    const failed = await checked(rest, headers, "products", { name: "bomba.xlsx", bytes: bomb });
+    expect(failed).toMatchObject({ status: "FAILED", failure: { code: "unreadable_file" } });
+    expect((await call("GET", "/api/health")).status).toBe(200);
+    expect((await rest.get("/imports")).status).toBe(200);
+  }, 120_000);
 
   it("an import whose instance stopped mid-check ends FAILED once its claim lapses, and cannot be applied", async () => {
     const org = await newOrg();

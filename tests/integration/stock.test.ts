@@ -15,7 +15,7 @@ import { openPostgres, statementNameOf, type Database } from "@/server/db/connec
 import { forOrganization } from "@/server/db/scoped";
 import { statementQuery } from "@/server/db/sql";
 import { runStatementFirst, type OneStatement } from "@/server/http/pipeline";
-import { applyMovement, moveInOneStatement } from "@/server/stock/stock/service";
+import { applyMovement, moveInOneStatement, planOverride } from "@/server/stock/stock/service";
 import { newOrg, unique } from "../helpers/database";
 import { call, expectProblem } from "../helpers/http";
 import { expectLedgerChains, stockWorld } from "../helpers/stock";
@@ -739,15 +739,16 @@ describe("stock override", () => {
     );
   });
 
-  it("previews an override for the panel: figures before and after and every error, writing nothing", async () => {
+  it("plans an override (the stock import's check): figures before and after and every error, writing nothing", async () => {
     const world = await stockWorld();
     await world.move(world.key({ type: "INCREMENT", quantity: 10 }));
     const api = await world.org.as();
-    const preview = await api.stock.previewOverride({
+    const preview = await planOverride(world.org.db, {
       items: [
         { ...world.key(), total: 4 },
         { ...world.key({ product_id: world.drill.id }), total: 1.5 },
       ],
+      reason: null,
     });
     expect(preview.items[0]).toMatchObject({
       index: 0,

@@ -5,6 +5,7 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { ActiveBadge, booleanFilter, RecordLink, ResourceListPage, useActiveFilter, useTableState } from "@/components/data-table";
+import { ImportButton } from "@/components/imports/import-dialog";
 import { useCan } from "@/components/panel/current-user";
 import { useProfileOptions, useSellerOptions } from "@/components/parties/options";
 import { trpc } from "@/lib/trpc";
@@ -70,6 +71,7 @@ export function PartnersList() {
   return (
     <ResourceListPage
       resource="partners"
+      headerActions={canSell && <ImportButton kind="partners" onApplied={() => void utils.partners.invalidate()} />}
       path="/partners"
       table={table}
       query={list}

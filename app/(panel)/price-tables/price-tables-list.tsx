@@ -5,6 +5,7 @@ import { createColumnHelper } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { RecordLink, ResourceListPage, useTableState } from "@/components/data-table";
+import { ImportButton } from "@/components/imports/import-dialog";
 import { useCan } from "@/components/panel/current-user";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
@@ -56,6 +57,7 @@ export function PriceTablesList() {
   return (
     <ResourceListPage
       resource="priceTables"
+      headerActions={canManage && <ImportButton kind="price-table-items" onApplied={() => void utils.priceTables.invalidate()} />}
       path="/price-tables"
       table={table}
       query={list}

@@ -8,6 +8,7 @@ import Link from "next/link";
 import { useMemo } from "react";
 import { ActiveBadge, booleanFilter, RecordLink, ResourceListPage, useActiveFilter, useTableState } from "@/components/data-table";
 import { useBrandOptions, useCategoryPaths } from "@/components/catalog/lookups";
+import { ImportButton } from "@/components/imports/import-dialog";
 import { useCan } from "@/components/panel/current-user";
 import { Button } from "@/components/ui/button";
 import { EMPTY, useFormat } from "@/lib/format";
@@ -103,12 +104,15 @@ export function ProductsList() {
       resource="products"
       path="/products"
       headerActions={
-        <Button variant="outline" asChild>
-          <Link href="/alternative-units">
-            <LayersIcon aria-hidden />
-            {t("alternativeUnits.title")}
-          </Link>
-        </Button>
+        <>
+          <Button variant="outline" asChild>
+            <Link href="/alternative-units">
+              <LayersIcon aria-hidden />
+              {t("alternativeUnits.title")}
+            </Link>
+          </Button>
+          {canManage && <ImportButton kind="products" onApplied={() => void utils.products.invalidate()} />}
+        </>
       }
       table={table}
       query={{ data: rows, isPending: list.isPending, isFetching: list.isFetching, error: list.error, refetch: list.refetch }}

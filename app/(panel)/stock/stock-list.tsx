@@ -2,11 +2,12 @@
 
 import { keepPreviousData } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { ArrowLeftRightIcon, FileUpIcon, PlusIcon, ScrollTextIcon } from "lucide-react";
+import { ArrowLeftRightIcon, PlusIcon, ScrollTextIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { ActiveBadge, RecordLink, ResourceListPage, useTableState } from "@/components/data-table";
 import { useProductOptions } from "@/components/catalog/lookups";
+import { ImportButton } from "@/components/imports/import-dialog";
 import { useCan } from "@/components/panel/current-user";
 import { MovementDialog } from "@/components/stock/movement-dialog";
 import { productNameOf } from "@/components/stock/quantity";
@@ -14,7 +15,6 @@ import { AvailableQuantity, ProductThumbnail, StockQuantity } from "@/components
 import { Button } from "@/components/ui/button";
 import { trpc } from "@/lib/trpc";
 import { stockRecord, type StockRecord } from "@/server/stock/stock/schemas";
-import { ImportDialog } from "./import-dialog";
 
 const column = createColumnHelper<StockRecord>();
 
@@ -30,7 +30,6 @@ export function StockList() {
   const utils = trpc.useUtils();
   const remove = trpc.stock.remove.useMutation();
   const [moving, setMoving] = useState<{ record?: StockRecord } | null>(null);
-  const [importing, setImporting] = useState(false);
   const bulkSetActive = trpc.stock.bulkSetActive.useMutation();
   const bulkRemove = trpc.stock.bulkRemove.useMutation();
   const columns = useMemo(
@@ -80,10 +79,7 @@ export function StockList() {
       headerActions={
         canManage && (
           <>
-            <Button variant="outline" onClick={() => setImporting(true)}>
-              <FileUpIcon aria-hidden />
-              {t("import")}
-            </Button>
+            <ImportButton kind="stock" onApplied={() => void utils.stock.invalidate()} />
             <Button onClick={() => setMoving({})}>
               <PlusIcon aria-hidden />
               {t("new")}
@@ -114,7 +110,6 @@ export function StockList() {
       ]}
     >
       <MovementDialog open={moving !== null} onOpenChange={(open) => !open && setMoving(null)} record={moving?.record} />
-      <ImportDialog open={importing} onOpenChange={setImporting} records={list.data?.items ?? []} />
     </ResourceListPage>
   );
 }

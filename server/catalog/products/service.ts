@@ -422,23 +422,46 @@ export function writeOf(product: Product): ProductWriteOutput {
   };
 }
 
-const BATCH = 1000;
+/** Rows a bulk write sends per statement: large enough for few round trips, small enough that each step's own CPU stays short. */
+const BATCH = 500;
 
 /**
  * Many products created at once (an import, contract §14): each input already checked as POST
  * /products checks one, with its SKU chosen. The rows, their categories and the search index are
- * written a thousand at a time; each product gets the audit entry its POST would. The SKUs'
+ * written 500 at a time; each product gets the audit entry its POST would. The SKUs'
  * unique index refuses one taken meanwhile (the caller's transaction then writes nothing).
  */
-export async function createProducts(db: Db, inputs: ReadonlyArray<ProductWriteOutput & { sku: string }>): Promise<Product[]> {
-  const created: Product[] = [];
+export async function createProducts(db: Db, inputs: ReadonlyArray<ProductWriteOutput & { sku: string }>): Promise<number> {
+  let created = 0;
   for (let start = 0; start < inputs.length; start += BATCH) {
     const chunk = inputs.slice(start, start + BATCH).map((input) => ({ id: input.id ?? randomUUID(), input }));
-    await db.product.createMany({
-      data: chunk.map(({ id, input }) => ({ id, ...columnsOf(input, input.sku, skuKey(input.sku)) })) as never,
+    // One statement per 500 rows, its rows as one JSON parameter: Prisma's createMany binds each value on its own.
+    const rows = chunk.map(({ id, input }) => {
+      const columns = columnsOf(input, input.sku, skuKey(input.sku));
+      return {
+        ...columns,
+        id,
+        price: columns.price === null ? null : String(columns.price),
+        weight: columns.weight === null ? null : String(columns.weight),
+        cest: input.cest ?? null,
+        origin: input.origin ?? 0,
+        ipi_rate: input.ipi_rate === undefined || input.ipi_rate === null ? null : String(input.ipi_rate),
+        track_stock: input.track_stock ?? true,
+      };
     });
+    await scopedExecute(
+      db,
+      (organization) => Prisma.sql`
+      INSERT INTO products (id, organization_id, name, sku, sku_key, description, brand_id, measure_unit_id, price, ean, ncm, cest, origin,
+                            ipi_rate, weight, active, track_stock, images, attributes, search_text, created_at, updated_at)
+      SELECT v.id, ${organization}, v.name, v.sku, v.sku_key, v.description, v.brand_id, v.measure_unit_id, v.price::numeric, v.ean, v.ncm,
+             v.cest, v.origin, v.ipi_rate::numeric, v.weight::numeric, v.active, v.track_stock, v.images, v.attributes, v.search_text, now(), now()
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id uuid, name text, sku text, sku_key text, description text, brand_id uuid,
+             measure_unit_id uuid, price text, ean text, ncm text, cest text, origin int, ipi_rate text, weight text, active boolean,
+             track_stock boolean, images jsonb, attributes jsonb, search_text text)`,
+    );
     const categories = chunk.flatMap(({ id, input }) => input.category_ids.map((category_id) => ({ product_id: id, category_id })));
-    if (categories.length > 0) await db.productCategory.createMany({ data: categories as never });
+    if (categories.length > 0) await insertCategories(db, categories);
     const ids = chunk.map(({ id }) => id);
     await refreshProducts(db, ids);
     const records = await loadInOrder(transactionReads(db), ids);
@@ -446,21 +469,31 @@ export async function createProducts(db: Db, inputs: ReadonlyArray<ProductWriteO
       db,
       records.map((record) => ({ action: "create", entity: "product", entityId: record.id, label: record.name, after: record })),
     );
-    created.push(...records);
+    created += records.length;
   }
   return created;
+}
+
+/** Category links of many products, one statement. */
+async function insertCategories(db: Db, links: ReadonlyArray<{ product_id: string; category_id: string }>): Promise<void> {
+  await scopedExecute(
+    db,
+    (organization) => Prisma.sql`
+    INSERT INTO product_categories (organization_id, product_id, category_id)
+    SELECT ${organization}, v.product_id, v.category_id FROM jsonb_to_recordset(${JSON.stringify(links)}::jsonb) AS v(product_id uuid, category_id uuid)`,
+  );
 }
 
 /**
  * Many products updated at once (an import): each `input` the whole write (the record with the
  * file's fields over it), checked as PUT /products/{id} checks one; images and attributes are
- * kept. One statement per thousand rows, audited with each product's before and after.
+ * kept. One statement per 500 rows, audited with each product's before and after.
  */
 export async function updateProducts(
   db: Db,
   updates: ReadonlyArray<{ before: Product; input: ProductWriteOutput & { sku: string } }>,
-): Promise<Product[]> {
-  const updated: Product[] = [];
+): Promise<number> {
+  let updated = 0;
   for (let start = 0; start < updates.length; start += BATCH) {
     const chunk = updates.slice(start, start + BATCH);
     const rows = chunk.map(({ before, input }) => {
@@ -506,7 +539,7 @@ export async function updateProducts(
       const categories = changedCategories.flatMap(({ before, input }) =>
         input.category_ids.map((category_id) => ({ product_id: before.id, category_id })),
       );
-      if (categories.length > 0) await db.productCategory.createMany({ data: categories as never });
+      if (categories.length > 0) await insertCategories(db, categories);
     }
     await refreshProducts(db, ids);
     const records = await loadInOrder(transactionReads(db), ids);
@@ -522,7 +555,7 @@ export async function updateProducts(
         after: record,
       })),
     );
-    updated.push(...records);
+    updated += records.length;
   }
   return updated;
 }

@@ -1,4 +1,5 @@
 import type { ImportKind } from "../../generated/prisma/enums";
+import { IMPORT_SLUGS, type ImportSlug } from "../schemas";
 import type { ImportKindSpec } from "./kind";
 import { partnersImport } from "./partners";
 import { priceTableItemsImport } from "./price-table-items";
@@ -11,10 +12,9 @@ export const IMPORT_KINDS = {
   partners: partnersImport,
   "price-table-items": priceTableItemsImport,
   stock: stockImport,
-} as const satisfies Record<string, ImportKindSpec>;
+} as const satisfies Record<ImportSlug, ImportKindSpec>;
 
-export type ImportSlug = keyof typeof IMPORT_KINDS;
-export const IMPORT_SLUGS = Object.keys(IMPORT_KINDS) as ImportSlug[];
+export { IMPORT_SLUGS, type ImportSlug };
 
 export function kindSpec(kind: ImportKind): ImportKindSpec {
   return Object.values(IMPORT_KINDS).find((spec) => spec.kind === kind)!;

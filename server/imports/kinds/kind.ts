@@ -78,8 +78,8 @@ export interface ImportKindSpec {
   recordPath: string;
   /** The checker of one import; `role` is the uploader's (what it may set). */
   checker(db: Db, context: { role: Role; header: (field: string) => string }): Promise<Checker>;
-  /** Writes the rows, in the caller's transaction (all or nothing), deciding on the rows as they stand now. */
-  apply(db: Db, rows: readonly StoredRow[], context: { role: Role }): Promise<ApplyCounts>;
+  /** Writes the rows (in line order, a chunk at a time), in the caller's transaction (all or nothing), deciding on the records as they stand now. */
+  apply(db: Db, rows: AsyncIterable<readonly StoredRow[]>, context: { role: Role }): Promise<ApplyCounts>;
 }
 
 /** The field of a header cell, or undefined for a column the kind does not take. */
@@ -141,3 +141,13 @@ export function nameError(column: string, noun: string, name: string, found: "mi
 export function repeatedKey(column: string, firstLine: number): RowError {
   return { column, code: "duplicate_in_file", message: `repeats line ${firstLine}`, params: { line: firstLine } };
 }
+
+/** Every chunk's rows at once: for kinds whose files are small (partners, prices, stock). */
+export async function allRows(chunks: AsyncIterable<readonly StoredRow[]>): Promise<StoredRow[]> {
+  const rows: StoredRow[] = [];
+  for await (const chunk of chunks) rows.push(...chunk);
+  return rows;
+}
+
+/** Lets the event loop answer other requests between slices of a long check. */
+export const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

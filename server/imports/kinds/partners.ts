@@ -4,7 +4,18 @@ import { partnerCredit, setPartnerCredit } from "../../parties/partners/credit";
 import { partnerWrite, type Partner, type PartnerAddress } from "../../parties/partners/schemas";
 import { partners } from "../../parties/partners/service";
 import { comparable, numberCell } from "../cells";
-import { cellValue, NameIndex, nameError, repeatedKey, schemaErrors, type CheckedRow, type ImportKindSpec, type RowError } from "./kind";
+import {
+  cellValue,
+  NameIndex,
+  nameError,
+  repeatedKey,
+  schemaErrors,
+  type CheckedRow,
+  type ImportKindSpec,
+  type RowError,
+  allRows,
+  breathe,
+} from "./kind";
 
 /**
  * Partners (contract §14): matched by CPF/CNPJ (masked or not; a number a spreadsheet shortened
@@ -142,6 +153,7 @@ export const partnersImport: ImportKindSpec = {
         const known = await currentPartners(db, [...new Set(numbers.filter(Boolean))]);
         const checked: CheckedRow[] = [];
         for (const [index, row] of rows.entries()) {
+          if (index % 25 === 24) await breathe();
           const errors: RowError[] = [];
           const text = (field: string) => row.cells.get(field)?.trim();
           const document = numbers[index] ?? "";
@@ -216,7 +228,8 @@ export const partnersImport: ImportKindSpec = {
       },
     };
   },
-  async apply(db, rows, { role }) {
+  async apply(db, chunks, { role }) {
+    const rows = await allRows(chunks);
     const counts = { created: 0, updated: 0, unchanged: 0 };
     const known = await currentPartners(
       db,

@@ -3,7 +3,18 @@ import type { Db } from "../../db/scoped";
 import { priceTableCriteriaWrite, priceTableProductWrite, priceTableWrite, type PriceTable } from "../../pricing/price-tables/schemas";
 import { getPriceTable, updatePriceTable } from "../../pricing/price-tables/service";
 import { numberCell } from "../cells";
-import { cellValue, NameIndex, nameError, repeatedKey, schemaErrors, type CheckedRow, type ImportKindSpec, type RowError } from "./kind";
+import {
+  cellValue,
+  NameIndex,
+  nameError,
+  repeatedKey,
+  schemaErrors,
+  type CheckedRow,
+  type ImportKindSpec,
+  type RowError,
+  allRows,
+  breathe,
+} from "./kind";
 import { skuTargets, type SkuTarget } from "./skus";
 
 /**
@@ -63,7 +74,8 @@ export const priceTableItemsImport: ImportKindSpec = {
           rows.map((row) => row.cells.get("sku")?.trim() ?? ""),
         );
         const checked: CheckedRow[] = [];
-        for (const row of rows) {
+        for (const [index, row] of rows.entries()) {
+          if (index % 25 === 24) await breathe();
           const errors: RowError[] = [];
           const tableName = row.cells.get("table")?.trim() ?? "";
           const sku = row.cells.get("sku")?.trim() ?? "";
@@ -118,7 +130,8 @@ export const priceTableItemsImport: ImportKindSpec = {
       },
     };
   },
-  async apply(db: Db, rows) {
+  async apply(db: Db, chunks) {
+    const rows = await allRows(chunks);
     const counts = { created: 0, updated: 0, unchanged: 0 };
     const byTable = new Map<string, ItemFields[]>();
     for (const row of rows) {

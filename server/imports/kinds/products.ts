@@ -1,9 +1,9 @@
 import { createProducts, loadInOrder, skuKey, updateProducts, writeOf } from "../../catalog/products/service";
 import { productWrite, type Product, type ProductWriteOutput } from "../../catalog/products/schemas";
 import { createProductVariation, getProductVariation, updateProductVariation } from "../../catalog/product-variations/service";
-import { productVariationWrite } from "../../catalog/product-variations/schemas";
+import { productVariationWrite, type ProductVariation, type ProductVariationWriteOutput } from "../../catalog/product-variations/schemas";
 import type { Db } from "../../db/scoped";
-import { transactionReads } from "../../db/sql";
+import { refreshStatistics, transactionReads } from "../../db/sql";
 import { booleanCell, numberCell } from "../../imports/cells";
 import {
   cellValue,
@@ -15,6 +15,8 @@ import {
   type ImportKindSpec,
   type RowError,
   type SheetRow,
+  type StoredRow,
+  breathe,
 } from "./kind";
 
 /**
@@ -102,6 +104,21 @@ function unchanged(current: Product, input: ProductWriteOutput): boolean {
     current.active === input.active
   );
 }
+
+/** A variation's write: the stored one with the file's fields over it. */
+function variationWrite(current: ProductVariation | null, fields: VariationFields): Record<string, unknown> {
+  return {
+    name: fields.name ?? current?.name,
+    sku: fields.sku,
+    price: fields.price === undefined ? (current?.price ?? null) : fields.price,
+    active: fields.active ?? current?.active ?? true,
+    values: current?.values.map(({ variation_id, value }) => ({ variation_id, value })) ?? [],
+    attributes: current?.attributes ?? {},
+  };
+}
+
+const sameVariation = (current: ProductVariation, input: ProductVariationWriteOutput) =>
+  current.name === input.name && current.sku === input.sku && current.price === (input.price ?? null) && current.active === input.active;
 
 async function loadCategories(db: Db): Promise<NameIndex> {
   const rows = await db.category.findMany({ select: { id: true, name: true, root_id: true } });
@@ -231,7 +248,8 @@ export const productsImport: ImportKindSpec = {
           ).map((product) => [product.id, product]),
         );
         const checked: CheckedRow[] = [];
-        for (const row of rows) {
+        for (const [index, row] of rows.entries()) {
+          if (index % 25 === 24) await breathe();
           const errors: RowError[] = [];
           const fields = fieldsOf(row, errors);
           if (!fields) {
@@ -268,14 +286,7 @@ export const productsImport: ImportKindSpec = {
               });
             }
             const current = variation ? await getProductVariation(db, variation.product_id, variation.id) : null;
-            const input = productVariationWrite.safeParse({
-              name: fields.name ?? current?.name,
-              sku: fields.sku,
-              price: fields.price === undefined ? (current?.price ?? null) : fields.price,
-              active: fields.active ?? current?.active ?? true,
-              values: current?.values.map(({ variation_id, value }) => ({ variation_id, value })) ?? [],
-              attributes: current?.attributes ?? {},
-            });
+            const input = productVariationWrite.safeParse(variationWrite(current, fields));
             if (!input.success) errors.push(...schemaErrors(input.error, columnOf));
             else if (current) {
               targetId = current.id;
@@ -313,60 +324,51 @@ export const productsImport: ImportKindSpec = {
       },
     };
   },
-  async apply(db, rows) {
+  async apply(db, chunks) {
     const counts = { created: 0, updated: 0, unchanged: 0 };
-    const productRows = rows.filter((row) => !("variation" in row.data));
-    const variationRows = rows.filter((row) => "variation" in row.data);
-    // Decided on the rows as they stand now, locked: a SKU created since the check is updated, not created twice.
-    const keys = productRows.map((row) => row.key ?? "");
-    const locked = new Map<string, string>();
-    for (let start = 0; start < keys.length; start += 5000) {
-      const rowsFound = await db.product.findMany({
-        where: { sku_key: { in: keys.slice(start, start + 5000) } },
+    const variationRows: StoredRow[] = [];
+    let written = 0;
+    for await (const chunk of chunks) {
+      // Every 4,000 rows written, the planner learns how large the tables have grown (server/db/sql.ts).
+      if (written >= 4000) {
+        await refreshStatistics(db, ["products", "product_categories"]);
+        written = 0;
+      }
+      const productRows = chunk.filter((row) => !("variation" in row.data));
+      variationRows.push(...chunk.filter((row) => "variation" in row.data));
+      // Decided on the records as they stand now: a SKU created since the check is updated, not created twice.
+      const found = await db.product.findMany({
+        where: { sku_key: { in: productRows.map((row) => row.key ?? "") } },
         select: { id: true, sku_key: true },
       });
-      for (const row of rowsFound) locked.set(row.sku_key, row.id);
+      const idOf = new Map(found.map((row) => [row.sku_key, row.id]));
+      const currents = new Map((await loadInOrder(transactionReads(db), [...idOf.values()])).map((product) => [product.id, product]));
+      const creates: Array<ProductWriteOutput & { sku: string }> = [];
+      const updates: Array<{ before: Product; input: ProductWriteOutput & { sku: string } }> = [];
+      for (const [index, row] of productRows.entries()) {
+        if (index % 100 === 99) await breathe();
+        const id = idOf.get(row.key ?? "");
+        const current = id ? (currents.get(id) ?? null) : null;
+        const input = productWrite.parse(overlay(current, row.data as ProductFields)) as ProductWriteOutput & { sku: string };
+        if (!current) creates.push(input);
+        else if (unchanged(current, input)) counts.unchanged++;
+        else updates.push({ before: current, input });
+      }
+      counts.created += await createProducts(db, creates);
+      counts.updated += await updateProducts(db, updates);
+      written += creates.length + updates.length;
     }
-    const currents = new Map<string, Product>();
-    const ids = [...locked.values()];
-    for (let start = 0; start < ids.length; start += 1000) {
-      for (const product of await loadInOrder(transactionReads(db), ids.slice(start, start + 1000))) currents.set(product.id, product);
-    }
-    const creates: Array<ProductWriteOutput & { sku: string }> = [];
-    const updates: Array<{ before: Product; input: ProductWriteOutput & { sku: string } }> = [];
-    for (const row of productRows) {
-      const id = locked.get(row.key ?? "");
-      const current = id ? (currents.get(id) ?? null) : null;
-      const input = productWrite.parse(overlay(current, row.data as ProductFields)) as ProductWriteOutput & { sku: string };
-      if (!current) creates.push(input);
-      else if (unchanged(current, input)) counts.unchanged++;
-      else updates.push({ before: current, input });
-    }
-    counts.created += (await createProducts(db, creates)).length;
-    counts.updated += (await updateProducts(db, updates)).length;
     for (const row of variationRows) {
       const fields = row.data as unknown as VariationFields;
       const parent = await db.product.findFirst({ where: { sku_key: fields.parent_key }, select: { id: true } });
       if (!parent) throw new Error(`the parent of the variation on line ${row.line} is gone`);
       const existing = await db.productVariation.findFirst({ where: { sku_key: row.key ?? "" }, select: { id: true, product_id: true } });
       const current = existing ? await getProductVariation(db, existing.product_id, existing.id) : null;
-      const input = productVariationWrite.parse({
-        name: fields.name ?? current?.name,
-        sku: fields.sku,
-        price: fields.price === undefined ? (current?.price ?? null) : fields.price,
-        active: fields.active ?? current?.active ?? true,
-        values: current?.values.map(({ variation_id, value }) => ({ variation_id, value })) ?? [],
-        attributes: current?.attributes ?? {},
-      });
+      const input = productVariationWrite.parse(variationWrite(current, fields));
       if (!current) {
         await createProductVariation(db, parent.id, input);
         counts.created++;
-      } else if (
-        current.name === input.name &&
-        current.sku === input.sku &&
-        current.price === (input.price ?? null) &&
-        current.active === input.active
-      ) {
+      } else if (sameVariation(current, input)) {
         counts.unchanged++;
       } else {
         await updateProductVariation(db, current.product_id, current.id, input);

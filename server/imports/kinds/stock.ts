@@ -3,7 +3,18 @@ import { digitsOnly } from "../../lib/fiscal-number";
 import { overrideStock, planOverride } from "../../stock/stock/service";
 import { stockOverrideInput, stockOverrideItem, type StockOverrideInput } from "../../stock/stock/schemas";
 import { numberCell } from "../cells";
-import { cellValue, NameIndex, nameError, repeatedKey, schemaErrors, type CheckedRow, type ImportKindSpec, type RowError } from "./kind";
+import {
+  cellValue,
+  NameIndex,
+  nameError,
+  repeatedKey,
+  schemaErrors,
+  type CheckedRow,
+  type ImportKindSpec,
+  type RowError,
+  allRows,
+  breathe,
+} from "./kind";
 import { skuTargets } from "./skus";
 
 /**
@@ -53,7 +64,8 @@ export const stockImport: ImportKindSpec = {
           rows.map((row) => row.cells.get("sku")?.trim() ?? ""),
         );
         const staged: Array<{ line: number; errors: RowError[]; item?: Item }> = [];
-        for (const row of rows) {
+        for (const [index, row] of rows.entries()) {
+          if (index % 25 === 24) await breathe();
           const errors: RowError[] = [];
           const text = (field: string) => row.cells.get(field)?.trim() ?? "";
           const lookup = (field: string, noun: string, index: NameIndex, name: string) => {
@@ -156,7 +168,8 @@ export const stockImport: ImportKindSpec = {
       },
     };
   },
-  async apply(db, rows) {
+  async apply(db, chunks) {
+    const rows = await allRows(chunks);
     const counts = { created: 0, updated: 0, unchanged: 0 };
     for (let start = 0; start < rows.length; start += CHUNK) {
       const items = rows.slice(start, start + CHUNK).map((row) => row.data as Item);

@@ -10,20 +10,12 @@ import {
   listStock,
   moveInOneStatement,
   overrideStock,
-  planOverride,
   removeStock,
   setStockActive,
   stockOfProduct,
 } from "./service";
 
 const tags = ["Stock"];
-
-const fieldError = z.object({
-  path: z.string(),
-  message: z.string(),
-  code: z.string(),
-  params: z.record(z.string(), z.unknown()).optional(),
-});
 
 export const stockRouter = router({
   list: readProcedure
@@ -124,28 +116,6 @@ export const stockRouter = router({
     .input(stockOverrideInput)
     .output(z.array(stockRecord))
     .mutation(({ ctx, input }) => overrideStock(ctx.db, input)),
-  /**
-   * The panel's CSV import: what an override would do, with every line's errors, writing
-   * nothing (a mutation only because a file of lines is too long for a query's URL).
-   */
-  previewOverride: manageProcedure
-    .input(stockOverrideInput)
-    .output(
-      z.object({
-        items: z.array(
-          z.object({
-            index: z.number().int(),
-            record: stockRecord.nullable(),
-            total_before: z.number(),
-            reserved_before: z.number(),
-            total_after: z.number(),
-            reserved_after: z.number(),
-          }),
-        ),
-        errors: z.array(fieldError),
-      }),
-    )
-    .mutation(({ ctx, input }) => planOverride(ctx.db, input)),
   movement: manageProcedure
     .meta({
       openapi: {
