@@ -30,7 +30,8 @@ export const createImportEndpoint = defineEndpoint({
       "A file whose bytes are not what its name says, an .xls or another type is 422 naming `file`. Answers 202 with the import in " +
       "CHECKING: the rows are read and checked in the background (GET /imports/{id}); nothing is written until POST /imports/{id}/apply. " +
       "MANAGER and ADMIN import every kind; a SELLER only `partners` (and no credit limits); a VIEWER nothing (403). The same file " +
-      "twice is two imports: the second's rows are `unchanged` once the first was applied.",
+      "twice is two imports (an Idempotency-Key is not needed: nothing is written before apply, and each import applies once): the " +
+      "second's rows are `unchanged` once the first was applied.",
     tags,
     requestBody: {
       required: true,

@@ -150,7 +150,7 @@ export async function* readRows(
   source: AsyncIterable<Buffer>,
   format: FileFormat,
   encoding: FileEncoding,
-  batchSize = 500,
+  batchSize = 250,
 ): AsyncGenerator<FileRow[]> {
   const rows = format === "xlsx" ? xlsxRows(source) : csvRows(source, encoding);
   let batch: FileRow[] = [];

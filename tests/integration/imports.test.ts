@@ -9,7 +9,10 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { failLapsedImports } from "../../server/imports/service";
 import { completeCnpj, completeCpf } from "../../server/lib/fiscal-number";
-import { newOrg, testServer, unique } from "../helpers/database";
+import { openPostgres } from "../../server/db/connection";
+import { diskStorage } from "../../server/files/storage";
+import { createRuntime } from "../../server/runtime";
+import { callerWith, newOrg, testFilesDir, testRuntime, testServer, unique } from "../helpers/database";
 import { call, expectProblem, restAs } from "../helpers/http";
 import { checked, csvFile, postImport, settled, xlsxFile, zipOf } from "../helpers/imports";
 
@@ -286,6 +289,35 @@ describe("imports", () => {
     expect(await settled(rest, ready.id)).toMatchObject({ status: "DONE", result: { created: 30 } });
     expect(await org.db.product.count({ where: { sku: { startsWith: "DUO-" } } })).toBe(30);
     expect(await org.db.auditEvent.count({ where: { entity: "import", entity_id: ready.id, action: "apply" } })).toBe(1);
+  });
+
+  it("two instances (each its own pool on PostgreSQL) applying one import at once: one applies it, the other is refused", async () => {
+    const { org, headers, rest } = await catalogOrg();
+    const rows = [
+      ["Nome", "SKU", "Preço"],
+      ...Array.from({ length: 20 }, (_, index) => [`Peça ${index}`, `INST-${digits(6)}-${index}`, "2,50"]),
+    ];
+    const ready = await checked(rest, headers, "products", { name: "instancias.csv", bytes: csvFile(rows) });
+    const shared = await testRuntime();
+    const url = process.env.TEST_DATABASE_URL;
+    const database = url ? await openPostgres(url, 4) : shared.database;
+    const other = await createRuntime(database, { rateLimitPerMinute: 0, files: diskStorage(await testFilesDir()) });
+    try {
+      const viaOther = callerWith(other, headers);
+      const outcomes = await Promise.allSettled([
+        rest.post(`/imports/${ready.id}/apply`, {}).then((answer) => answer.status),
+        viaOther.imports.applyImport({ id: ready.id, skip_invalid: false }).then(() => 202),
+      ]);
+      const statuses = outcomes.map((outcome) => (outcome.status === "fulfilled" ? outcome.value : 409));
+      expect(statuses.sort()).toEqual([202, 409]);
+      const rejected = outcomes.find((outcome) => outcome.status === "rejected");
+      if (rejected) expect(String((rejected as PromiseRejectedResult).reason)).toMatch(/APPLYING|READY|already/);
+      expect(await settled(rest, ready.id)).toMatchObject({ status: "DONE", result: { created: 20 } });
+      expect(await org.db.product.count({ where: { sku: { startsWith: "INST-" } } })).toBe(20);
+    } finally {
+      await other.close();
+      if (url) await database.close();
+    }
   });
 
   it("a zip bomb (a workbook whose one shared string unzips to 600 MB) ends FAILED in its worker; the server answers on", async () => {

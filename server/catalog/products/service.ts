@@ -423,19 +423,19 @@ export function writeOf(product: Product): ProductWriteOutput {
 }
 
 /** Rows a bulk write sends per statement: large enough for few round trips, small enough that each step's own CPU stays short. */
-const BATCH = 500;
+const BATCH = 250;
 
 /**
  * Many products created at once (an import, contract §14): each input already checked as POST
  * /products checks one, with its SKU chosen. The rows, their categories and the search index are
- * written 500 at a time; each product gets the audit entry its POST would. The SKUs'
+ * written 250 at a time; each product gets the audit entry its POST would. The SKUs'
  * unique index refuses one taken meanwhile (the caller's transaction then writes nothing).
  */
 export async function createProducts(db: Db, inputs: ReadonlyArray<ProductWriteOutput & { sku: string }>): Promise<number> {
   let created = 0;
   for (let start = 0; start < inputs.length; start += BATCH) {
     const chunk = inputs.slice(start, start + BATCH).map((input) => ({ id: input.id ?? randomUUID(), input }));
-    // One statement per 500 rows, its rows as one JSON parameter: Prisma's createMany binds each value on its own.
+    // One statement per 250 rows, its rows as one JSON parameter: Prisma's createMany binds each value on its own.
     const rows = chunk.map(({ id, input }) => {
       const columns = columnsOf(input, input.sku, skuKey(input.sku));
       return {
@@ -487,7 +487,7 @@ async function insertCategories(db: Db, links: ReadonlyArray<{ product_id: strin
 /**
  * Many products updated at once (an import): each `input` the whole write (the record with the
  * file's fields over it), checked as PUT /products/{id} checks one; images and attributes are
- * kept. One statement per 500 rows, audited with each product's before and after.
+ * kept. One statement per 250 rows, audited with each product's before and after.
  */
 export async function updateProducts(
   db: Db,

@@ -153,7 +153,7 @@ export const partnersImport: ImportKindSpec = {
         const known = await currentPartners(db, [...new Set(numbers.filter(Boolean))]);
         const checked: CheckedRow[] = [];
         for (const [index, row] of rows.entries()) {
-          if (index % 25 === 24) await breathe();
+          if (index % 10 === 9) await breathe();
           const errors: RowError[] = [];
           const text = (field: string) => row.cells.get(field)?.trim();
           const document = numbers[index] ?? "";

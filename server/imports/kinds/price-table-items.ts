@@ -75,7 +75,7 @@ export const priceTableItemsImport: ImportKindSpec = {
         );
         const checked: CheckedRow[] = [];
         for (const [index, row] of rows.entries()) {
-          if (index % 25 === 24) await breathe();
+          if (index % 10 === 9) await breathe();
           const errors: RowError[] = [];
           const tableName = row.cells.get("table")?.trim() ?? "";
           const sku = row.cells.get("sku")?.trim() ?? "";

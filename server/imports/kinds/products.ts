@@ -249,7 +249,7 @@ export const productsImport: ImportKindSpec = {
         );
         const checked: CheckedRow[] = [];
         for (const [index, row] of rows.entries()) {
-          if (index % 25 === 24) await breathe();
+          if (index % 10 === 9) await breathe();
           const errors: RowError[] = [];
           const fields = fieldsOf(row, errors);
           if (!fields) {

@@ -65,7 +65,7 @@ export const stockImport: ImportKindSpec = {
         );
         const staged: Array<{ line: number; errors: RowError[]; item?: Item }> = [];
         for (const [index, row] of rows.entries()) {
-          if (index % 25 === 24) await breathe();
+          if (index % 10 === 9) await breathe();
           const errors: RowError[] = [];
           const text = (field: string) => row.cells.get(field)?.trim() ?? "";
           const lookup = (field: string, noun: string, index: NameIndex, name: string) => {
