@@ -1,7 +1,7 @@
 "use client";
 
 import { DownloadIcon, Loader2Icon, TriangleAlertIcon } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -33,6 +33,7 @@ export function useImportErrorText() {
 /** The state of an import: progress while checked or applied, counts, the failure, the preview with its errors in place, the errors. */
 export function ImportView({ record }: { record: ImportRecord }) {
   const t = useTranslations("imports");
+  const locale = useLocale();
   const format = useFormat();
   const errorText = useImportErrorText();
   const errorsByLine = new Map<number, ImportError[]>();
@@ -153,7 +154,7 @@ export function ImportView({ record }: { record: ImportRecord }) {
             </span>
             <Link
               className="inline-flex items-center gap-1 text-primary underline"
-              href={`/api/b2b/imports/${record.id}/errors.csv`}
+              href={`/api/b2b/imports/${record.id}/errors.csv${locale === "en" ? "?locale=en" : ""}`}
               prefetch={false}
             >
               <DownloadIcon className="size-4" aria-hidden />

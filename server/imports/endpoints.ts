@@ -1,4 +1,6 @@
 import ExcelJS from "exceljs";
+import en from "../../messages/en.json";
+import ptBR from "../../messages/pt-BR.json";
 import { z } from "zod";
 import { afterCommit } from "../db/transaction";
 import { AppError } from "../errors";
@@ -70,6 +72,23 @@ export const createImportEndpoint = defineEndpoint({
   },
 });
 
+const words = { "pt-BR": ptBR.imports.errorCodes, en: en.imports.errorCodes } as const;
+
+/**
+ * An error's message in the CSV's language: the panel's words for its code (its `{param}`s
+ * filled, a `{param, select, undefined {} other {…}}` kept only when the param is there), else
+ * the schema's own message as stored.
+ */
+export function errorMessage(locale: "pt-BR" | "en", error: { code: string; message: string; params: unknown }): string {
+  const table: Record<string, string> = words[locale];
+  if (!Object.hasOwn(table, error.code)) return error.message;
+  const params = (error.params && typeof error.params === "object" ? error.params : {}) as Record<string, unknown>;
+  const text = (name: string) => (["string", "number"].includes(typeof params[name]) ? String(params[name]) : undefined);
+  return table[error.code]!.replace(/\{(\w+), select, undefined \{\} other \{(.*)\}\}/g, (_, name: string, inner: string) =>
+    text(name) === undefined ? "" : inner,
+  ).replace(/\{(\w+)\}/g, (whole, name: string) => text(name) ?? whole);
+}
+
 const csvCell = (value: string) => (/[";\r\n]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 /** GET /imports/{id}/errors.csv: every error, by line, with the row's cells (UTF-8 with BOM, `;`: what Excel opens as it is). */
@@ -87,7 +106,9 @@ export const importErrorsCsv = defineEndpoint({
     responses: { 200: { description: "The errors", content: { "text/csv": { schema: { type: "string" } } } } },
     errors: [404],
   },
-  async handle({ res, db, principal, params }) {
+  async handle({ res, db, principal, params, query }) {
+    const locale = query.locale ?? "pt-BR";
+    if (locale !== "pt-BR" && locale !== "en") throw AppError.invalid("locale", "must be pt-BR or en", "invalid_value");
     const record = await getImport(db, principal, params.id ?? "");
     res.writeHead(200, {
       "content-type": "text/csv; charset=utf-8",
@@ -95,7 +116,7 @@ export const importErrorsCsv = defineEndpoint({
       "cache-control": "no-store",
       "x-content-type-options": "nosniff",
     });
-    res.write("\uFEFFLinha;Coluna;Código;Mensagem\r\n");
+    res.write(locale === "en" ? "\uFEFFLine;Column;Code;Message\r\n" : "\uFEFFLinha;Coluna;Código;Mensagem\r\n");
     let cursor: { line: number; id: string } | undefined;
     for (;;) {
       const errors = await db.importError.findMany({
@@ -108,7 +129,7 @@ export const importErrorsCsv = defineEndpoint({
       });
       if (errors.length === 0) break;
       const text = errors
-        .map((error) => [String(error.line), error.column ?? "", error.code, error.message].map(csvCell).join(";"))
+        .map((error) => [String(error.line), error.column ?? "", error.code, errorMessage(locale, error)].map(csvCell).join(";"))
         .join("\r\n");
       if (!res.write(`${text}\r\n`)) await new Promise((resolve) => res.once("drain", resolve));
       const last = errors.at(-1)!;

@@ -88,7 +88,10 @@ describe("imports", () => {
     const csv = await call("GET", `/api/b2b/imports/${first.id}/errors.csv`, { headers });
     expect(csv.status).toBe(200);
     expect(csv.text).toContain("Linha;Coluna;Código;Mensagem");
-    expect(csv.text).toContain("6;SKU;duplicate_in_file;repeats line 2");
+    expect(csv.text).toContain("6;SKU;duplicate_in_file;repete a linha 2");
+    expect(csv.text).toContain("não existe no cadastro (“Marca que não existe”)");
+    const english = await call("GET", `/api/b2b/imports/${first.id}/errors.csv?locale=en`, { headers });
+    expect(english.text).toContain("6;SKU;duplicate_in_file;repeats line 2");
   });
 
   it("imports partners from an .xlsx with masked CNPJs and CEPs; a SELLER's file may not set credit limits", async () => {
