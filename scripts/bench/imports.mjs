@@ -100,6 +100,7 @@ export async function runImportsBench({ root, databaseUrl, base, pid }) {
   const { id } = await posted.json();
   const ready = await until(base, token, id, ["READY", "FAILED"], sample);
   const checkSeconds = (performance.now() - started) / 1000;
+  const checkPeak = peak;
   const duringCheck = await checking.stop();
 
   const applying = startLoad(base, token, path);
@@ -119,6 +120,7 @@ export async function runImportsBench({ root, databaseUrl, base, pid }) {
     result: done.result,
     failure: done.failure ?? ready.failure,
     rssPeakMb: peak,
+    rssPeakCheckMb: checkPeak,
     quiet,
     duringCheck,
     duringApply,
@@ -130,7 +132,9 @@ export function printImports(f) {
   console.log(
     `  ${f.rows} product rows (${Math.round(f.bytes / 1024)} KiB, Windows-1252 CSV): checked in ${f.checkSeconds} s, applied in ${f.applySeconds} s (${f.status}${f.failure ? `: ${f.failure.message}` : ""})`,
   );
-  console.log(`  counts ${JSON.stringify(f.counts)}, result ${JSON.stringify(f.result)}, app RSS peak ${f.rssPeakMb} MB`);
+  console.log(
+    `  counts ${JSON.stringify(f.counts)}, result ${JSON.stringify(f.result)}, app RSS peak ${f.rssPeakMb} MB (while checking ${f.rssPeakCheckMb} MB)`,
+  );
   console.log(
     `  GET /brands/{id} from ${CONNECTIONS} connections: alone p50 ${f.quiet.p50} / p99 ${f.quiet.p99} ms (${f.quiet.rps}/s); during the check p99 ${f.duringCheck.p99} ms (${f.duringCheck.rps}/s); during the apply p99 ${f.duringApply.p99} ms (${f.duringApply.rps}/s)`,
   );

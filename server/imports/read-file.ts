@@ -13,7 +13,7 @@ import type { FromReader, ToReader } from "./reader-worker";
  * The built server runs dist/import-worker.mjs beside it; from the sources (`npm run dev`, the
  * tests) the TypeScript worker runs through tsx.
  */
-const HEAP_MB = 256;
+const HEAP_MB = 128;
 export const READ_TIMEOUT_MS = 10 * 60_000;
 
 function startWorker(): Worker {
