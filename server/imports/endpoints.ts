@@ -141,8 +141,9 @@ export const importErrorsCsv = defineEndpoint({
 
 /** A kind's template: its headers (pt-BR or en) and an example row. */
 async function templateOf(spec: ImportKindSpec, format: "xlsx" | "csv", language: "pt-BR" | "en"): Promise<Buffer> {
-  const headers = spec.columns.map((column) => (language === "en" ? column.en : column.pt));
-  const example = spec.columns.map((column) => column.example);
+  const columns = spec.columns.filter((column) => !column.hidden);
+  const headers = columns.map((column) => (language === "en" ? column.en : column.pt));
+  const example = columns.map((column) => column.example);
   if (format === "csv") return Buffer.from(`\uFEFF${[headers, example].map((row) => row.map(csvCell).join(";")).join("\r\n")}\r\n`, "utf8");
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(language === "en" ? "Import" : "Importação");

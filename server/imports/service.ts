@@ -316,7 +316,10 @@ export async function runCheck(runtime: Runtime, organizationId: string, id: str
           const column = spec.columns.find((item) => item.field === repeated[0])!;
           throw new ReadProblem("repeated_column", `Two columns of the header are ${column.pt} (${column.en})`, { field: repeated[0] });
         }
-        const missing = spec.required.filter((field) => !fields.includes(field));
+        const missing = [
+          ...spec.required.filter((field) => !fields.includes(field)),
+          ...(spec.requiredOneOf ?? []).filter((group) => !group.some((field) => fields.includes(field))).map((group) => group[0]!),
+        ];
         if (missing.length > 0) {
           const names = missing
             .map((field) => spec.columns.find((column) => column.field === field)!)

@@ -231,6 +231,20 @@ describe("imports", () => {
     expect(await settled(rest, stock.id)).toMatchObject({ status: "DONE", result: { created: 1 } });
     const record = await org.db.stockInventory.findFirst({ where: { product_id: product.id } });
     expect(record?.total.toString()).toBe("12");
+    // A file of ids, as PUT /stock/override takes them (the stock list's export writes the names beside them).
+    const byIds = await checked(rest, headers, "stock", {
+      name: "ids.csv",
+      bytes: csvFile(
+        [
+          ["company_id", "warehouse_id", "product_id", "product_variation_id", "total", "reserved", "company", "warehouse", "sku"],
+          [company.id, warehouse.id, product.id, "", "15", "2", company.name, warehouse.name, sku],
+          [company.id, warehouse.id, randomUUID(), "", "1", "", company.name, warehouse.name, "?"],
+        ],
+        { encoding: "utf-8", delimiter: "," },
+      ),
+    });
+    expect(byIds.counts, JSON.stringify(byIds.errors)).toEqual({ create: 0, update: 1, unchanged: 0, invalid: 1 });
+    expect(byIds.errors[0]).toMatchObject({ line: 3, column: "product_id" });
   });
 
   it("refuses what is not an import: no kind, a kind unknown, a file not what its name says, .xls, past 20 MiB or 100,000 rows", async () => {

@@ -20,6 +20,8 @@ export interface ImportColumn {
   example: string;
   /** Other headers staff's old systems use for it. */
   aliases?: readonly string[];
+  /** Taken when a file has it, left out of the template (ids a system exports). */
+  hidden?: boolean;
 }
 
 export interface RowError {
@@ -74,6 +76,8 @@ export interface ImportKindSpec {
   columns: readonly ImportColumn[];
   /** Fields whose column the file must have. */
   required: readonly string[];
+  /** Groups of fields of which the file must have at least one column each (a name or its id). */
+  requiredOneOf?: ReadonlyArray<readonly string[]>;
   /** Where the panel shows a written record (`{id}` replaced). */
   recordPath: string;
   /** The checker of one import; `role` is the uploader's (what it may set). */

@@ -30,6 +30,11 @@ const COLUMNS = [
   { field: "sku", pt: "SKU", en: "SKU", example: "FUR-650", aliases: ["Código", "Code"] },
   { field: "total", pt: "Quantidade", en: "Total", example: "120", aliases: ["Saldo", "Estoque", "Quantity"] },
   { field: "reserved", pt: "Reservado", en: "Reserved", example: "", aliases: ["Reserva"] },
+  // The ids PUT /stock/override takes (and the stock list's export writes): a file of them imports as well.
+  { field: "company_id", pt: "Id da empresa", en: "Company id", example: "", aliases: ["company_id"], hidden: true },
+  { field: "warehouse_id", pt: "Id do depósito", en: "Warehouse id", example: "", aliases: ["warehouse_id"], hidden: true },
+  { field: "product_id", pt: "Id do produto", en: "Product id", example: "", aliases: ["product_id"], hidden: true },
+  { field: "product_variation_id", pt: "Id da variação", en: "Variation id", example: "", aliases: ["product_variation_id"], hidden: true },
 ] as const;
 
 const FIELD_OF_PATH: Record<string, string> = {
@@ -49,16 +54,34 @@ export const stockImport: ImportKindSpec = {
   slug: "stock",
   roles: ["ADMIN", "MANAGER"],
   columns: COLUMNS,
-  required: ["company", "warehouse", "sku", "total"],
+  required: ["total"],
+  requiredOneOf: [
+    ["company", "company_id"],
+    ["warehouse", "warehouse_id"],
+    ["sku", "product_id"],
+  ],
   recordPath: "/stock",
   async checker(db, { header }) {
     const companyRows = await db.company.findMany({ select: { id: true, name: true, fiscal_registration_number: true } });
-    const companies = new NameIndex([...companyRows, ...companyRows.map((row) => ({ id: row.id, name: row.fiscal_registration_number }))]);
-    const warehouses = new NameIndex(await db.warehouse.findMany({ select: { id: true, name: true } }));
+    const companies = new NameIndex([
+      ...companyRows,
+      ...companyRows.map((row) => ({ id: row.id, name: row.fiscal_registration_number })),
+      ...companyRows.map((row) => ({ id: row.id, name: row.id })),
+    ]);
+    const warehouseRows = await db.warehouse.findMany({ select: { id: true, name: true } });
+    const warehouses = new NameIndex([...warehouseRows, ...warehouseRows.map((row) => ({ id: row.id, name: row.id }))]);
     const seen = new Map<string, number>();
-    const columnOf = (path: string) => header(FIELD_OF_PATH[path.split(".")[2] ?? ""] ?? "sku");
+    /** The fields of the file's columns (known once its first rows come). */
+    let present = new Set<string>();
+    const columnOf = (path: string) => {
+      const field = path.split(".").at(-1) ?? "";
+      // A file of ids: an id's error is on its own column; else on the name's.
+      if (present.has(field)) return header(field);
+      return header(FIELD_OF_PATH[field] ?? "sku");
+    };
     return {
       async check(rows) {
+        if (rows[0]) present = new Set(rows[0].cells.keys());
         const targets = await skuTargets(
           db,
           rows.map((row) => row.cells.get("sku")?.trim() ?? ""),
@@ -80,17 +103,25 @@ export const stockImport: ImportKindSpec = {
             }
             return found.id;
           };
-          const companyText = text("company");
+          // By id where the file has the id's column and the row fills it, else by name.
+          const byId = (field: string) => (row.cells.has(field) && text(field) !== "" ? text(field) : undefined);
+          const companyText = byId("company_id") ?? text("company");
           const company = lookup(
-            "company",
+            byId("company_id") ? "company_id" : "company",
             "company",
             companies,
             /^[\d.\-/\s]+$/.test(companyText) ? digitsOnly(companyText) : companyText,
           );
-          const warehouse = lookup("warehouse", "warehouse", warehouses, text("warehouse"));
+          const warehouseId = byId("warehouse_id");
+          const warehouse = lookup(warehouseId ? "warehouse_id" : "warehouse", "warehouse", warehouses, warehouseId ?? text("warehouse"));
+          const productId = byId("product_id");
           const sku = text("sku");
-          const target = sku ? targets.get(skuKey(sku)) : undefined;
-          if (!sku) errors.push({ column: header("sku"), code: "required", message: "is required" });
+          const target = productId
+            ? { product_id: productId, product_variation_id: byId("product_variation_id") ?? null }
+            : sku
+              ? targets.get(skuKey(sku))
+              : undefined;
+          if (!productId && !sku) errors.push({ column: header("sku"), code: "required", message: "is required" });
           else if (!target)
             errors.push({
               column: header("sku"),
@@ -115,7 +146,7 @@ export const stockImport: ImportKindSpec = {
           if (!parsed.success) {
             staged.push({
               line: row.line,
-              errors: schemaErrors(parsed.error, (path) => header(FIELD_OF_PATH[path.split(".")[0] ?? ""] ?? "sku")),
+              errors: schemaErrors(parsed.error, columnOf),
             });
             continue;
           }
