@@ -13,6 +13,14 @@ export type ImportRecord = RouterOutputs["imports"]["get"];
 type ImportError = ImportRecord["errors"][number];
 
 const COUNT_KEYS = ["create", "update", "unchanged", "invalid"] as const;
+
+/** Where the panel shows what a row of each kind wrote. */
+const RECORD_PAGES: Record<string, (id: string) => string> = {
+  products: (id) => `/products/${id}`,
+  partners: (id) => `/partners/${id}`,
+  "price-table-items": (id) => `/price-tables/${id}`,
+  stock: (id) => `/stock/${id}`,
+};
 const RESULT_KEYS = ["created", "updated", "unchanged", "skipped"] as const;
 
 /** An import error's message in the active language: by its code where the panel words it, else as the schema's message translates. */
@@ -123,6 +131,11 @@ export function ImportView({ record }: { record: ImportRecord }) {
                       <Badge variant={row.action === "INVALID" ? "destructive" : row.action === "UNCHANGED" ? "outline" : "secondary"}>
                         {t(`actions.${row.action}`)}
                       </Badge>
+                      {record.status === "DONE" && row.record_id && RECORD_PAGES[record.kind] && (
+                        <Link className="ml-2 text-xs text-primary underline" href={RECORD_PAGES[record.kind]!(row.record_id)}>
+                          {t("seeRecord")}
+                        </Link>
+                      )}
                     </TableCell>
                     {fields.map((field) => {
                       const label = record.columns.find((column) => column.field === field)?.header;

@@ -46,6 +46,7 @@ test("imports products from the template: preview with errors in place, apply, t
   await importing.getByLabel("Ignorar a linha com erro e aplicar as demais").check();
   await importing.getByRole("button", { name: "Aplicar importação" }).click();
   await expect(toast(page, "Importação aplicada: 1 criados, 0 atualizados, 0 sem alteração")).toBeVisible();
+  await expect(importing.getByRole("link", { name: "Abrir" })).toHaveAttribute("href", /^\/products\/[0-9a-f-]{36}$/);
   await importing.getByRole("link", { name: "Ver histórico de importações" }).click();
   await expect(page.getByRole("heading", { name: "Importação de produtos.xlsx" })).toBeVisible();
   await expect(page.getByText("Criados").first()).toBeVisible();

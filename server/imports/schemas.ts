@@ -26,7 +26,7 @@ export type ImportErrorRecord = z.output<typeof importError>;
 export const importPreviewRow = z.object({
   line: z.number().int(),
   action: z.enum(["CREATE", "UPDATE", "UNCHANGED", "INVALID"]),
-  /** The record it updates (or updated). */
+  /** The record it updates; once applied, the record it wrote (a variation's product, a price's table, a stock record). */
   record_id: z.string().nullable(),
   /** Its cells as the file has them, by the template's field names. */
   cells: z.record(z.string(), z.string()),

@@ -97,6 +97,14 @@ export async function getImport(db: Db, principal: Principal, id: string): Promi
     ]),
   ]);
   const failure = row.failure as { code: string; message: string; params?: Record<string, unknown> } | null;
+  // Once applied, each row links to the record it wrote (created ones had no id when checked).
+  const written =
+    row.status === "DONE"
+      ? await kindSpec(row.kind).recordsOf(
+          db,
+          preview.flatMap((item) => (item.key && item.action !== "INVALID" ? [item.key] : [])),
+        )
+      : new Map<string, string>();
   return {
     ...listRecordOf(row, names, errorsTotal),
     encoding: row.encoding,
@@ -104,7 +112,7 @@ export async function getImport(db: Db, principal: Principal, id: string): Promi
     preview: preview.map((item) => ({
       line: item.line,
       action: item.action,
-      record_id: item.target_id,
+      record_id: (item.key && item.action !== "INVALID" ? written.get(item.key) : undefined) ?? item.target_id,
       cells: item.cells as Record<string, string>,
     })),
     errors: errors.map((error) => ({

@@ -61,6 +61,10 @@ describe("imports", () => {
     expect(applying.status, applying.text).toBe(202);
     const done = await settled(rest, first.id);
     expect(done).toMatchObject({ status: "DONE", result: { created: 3, updated: 0, unchanged: 0, skipped: 2 } });
+    // Applied, each row links to what it wrote: the product, and the variation's product.
+    expect(done.preview[0].record_id).toBeTruthy();
+    expect(done.preview[1].record_id).toBe(done.preview[0].record_id);
+    expect(done.preview[4].record_id).toBeNull();
     expectProblem(await rest.post(`/imports/${first.id}/apply`, { skip_invalid: true }), 409);
     const found = (await rest.get(`/products?search=${sku}`)).json.items.find((product: { sku: string }) => product.sku === sku);
     expect(found).toMatchObject({ name: "Furadeira de Impacto 650W", price: 1234.56, weight: 2.1, ncm: "84672100", brand_id: brand.id });

@@ -78,8 +78,8 @@ export interface ImportKindSpec {
   required: readonly string[];
   /** Groups of fields of which the file must have at least one column each (a name or its id). */
   requiredOneOf?: ReadonlyArray<readonly string[]>;
-  /** Where the panel shows a written record (`{id}` replaced). */
-  recordPath: string;
+  /** The records of these rows' keys as they stand now (the product of a variation's row, the table of a price's): what an applied import links to. */
+  recordsOf(db: Db, keys: readonly string[]): Promise<Map<string, string>>;
   /** The checker of one import; `role` is the uploader's (what it may set). */
   checker(db: Db, context: { role: Role; header: (field: string) => string }): Promise<Checker>;
   /** Writes the rows (in line order, a chunk at a time), in the caller's transaction (all or nothing), deciding on the records as they stand now. */

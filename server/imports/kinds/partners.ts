@@ -132,7 +132,13 @@ export const partnersImport: ImportKindSpec = {
   roles: ["ADMIN", "MANAGER", "SELLER"],
   columns: COLUMNS,
   required: ["name", "document"],
-  recordPath: "/partners/{id}",
+  async recordsOf(db, keys) {
+    const rows = await db.partner.findMany({
+      where: { fiscal_registration_number: { in: [...keys] } },
+      select: { id: true, fiscal_registration_number: true },
+    });
+    return new Map(rows.map((row) => [row.fiscal_registration_number, row.id]));
+  },
   async checker(db, { role, header }) {
     const [sellers, profiles] = await Promise.all([
       db.seller

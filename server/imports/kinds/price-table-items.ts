@@ -62,7 +62,8 @@ export const priceTableItemsImport: ImportKindSpec = {
   roles: ["ADMIN", "MANAGER"],
   columns: COLUMNS,
   required: ["table", "sku", "price"],
-  recordPath: "/price-tables/{id}",
+  // A price row's key starts with its table's id.
+  recordsOf: (_db, keys) => Promise.resolve(new Map(keys.map((key) => [key, key.split(":")[0]!]))),
   async checker(db, { header }) {
     const tables = new NameIndex(await db.priceTable.findMany({ select: { id: true, name: true } }));
     const prices = new Map<string, Map<string, number | null>>();

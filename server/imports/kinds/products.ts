@@ -153,7 +153,16 @@ export const productsImport: ImportKindSpec = {
   roles: ["ADMIN", "MANAGER"],
   columns: COLUMNS,
   required: ["name", "sku"],
-  recordPath: "/products/{id}",
+  async recordsOf(db, keys) {
+    const [products, variations] = await Promise.all([
+      db.product.findMany({ where: { sku_key: { in: [...keys] } }, select: { id: true, sku_key: true } }),
+      db.productVariation.findMany({ where: { sku_key: { in: [...keys] } }, select: { product_id: true, sku_key: true } }),
+    ]);
+    return new Map([
+      ...variations.map((row) => [row.sku_key, row.product_id] as const),
+      ...products.map((row) => [row.sku_key, row.id] as const),
+    ]);
+  },
   async checker(db, { header }) {
     const [brands, categories, units] = await Promise.all([
       db.brand.findMany({ select: { id: true, name: true } }).then((rows) => new NameIndex(rows)),

@@ -60,7 +60,18 @@ export const stockImport: ImportKindSpec = {
     ["warehouse", "warehouse_id"],
     ["sku", "product_id"],
   ],
-  recordPath: "/stock",
+  async recordsOf(db, keys) {
+    const records = new Map<string, string>();
+    for (const key of keys) {
+      const [company_id, warehouse_id, product_id, variation] = key.split("/");
+      const row = await db.stockInventory.findFirst({
+        where: { company_id, warehouse_id, product_id, product_variation_id: variation || null },
+        select: { id: true },
+      });
+      if (row) records.set(key, row.id);
+    }
+    return records;
+  },
   async checker(db, { header }) {
     const companyRows = await db.company.findMany({ select: { id: true, name: true, fiscal_registration_number: true } });
     const companies = new NameIndex([
