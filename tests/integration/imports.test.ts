@@ -30,7 +30,8 @@ async function catalogOrg() {
   return { org, headers, rest, brand, category, unit };
 }
 
-describe("imports", () => {
+// Each import starts its reader thread, which from the sources compiles its TypeScript first (a second or two on a busy machine).
+describe("imports", { timeout: 180_000 }, () => {
   it("imports products from a Windows-1252 CSV: checked by line and column, applied once, re-imported unchanged", async () => {
     const { org, headers, rest, brand } = await catalogOrg();
     const sku = `FUR-${digits(6)}`;
