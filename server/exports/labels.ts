@@ -32,3 +32,8 @@ export function eventLabel(locale: CsvLocale, type: string): string {
 export function agingLabel(locale: CsvLocale, record: { due_date: string; overdue: boolean }): string {
   return words[locale].financials[agingMessage[agingBucket(record)]];
 }
+
+/** An import's kind or status as its list says it ("price-table-items" → "preços de tabela"). */
+export function importLabel(locale: CsvLocale, group: "kinds" | "statuses", value: string): string {
+  return lookup(words[locale].imports[group], value, value);
+}

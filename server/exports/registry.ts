@@ -30,6 +30,8 @@ import { discountListInput, discountListRecord } from "../pricing/discounts/sche
 import { listDiscounts } from "../pricing/discounts/service";
 import { priceTableListInput, priceTableListRecord } from "../pricing/price-tables/schemas";
 import { listPriceTables } from "../pricing/price-tables/service";
+import { importListInput, type ImportListInput } from "../imports/schemas";
+import { listImports } from "../imports/service";
 import { saleListInput, saleListRecord, type SaleListRecord } from "../sales/sales/schemas";
 import { listSales } from "../sales/sales/service";
 import { solutionCrud } from "../sales/solutions/service";
@@ -44,7 +46,7 @@ import { listUsers } from "../users/service";
 import { webhook, webhookListInput, type Webhook } from "../webhooks/schemas";
 import { listWebhooks } from "../webhooks/service";
 import type { CsvLocale } from "./csv";
-import { agingLabel, enumLabel, eventLabel, type EnumName } from "./labels";
+import { agingLabel, enumLabel, eventLabel, importLabel, type EnumName } from "./labels";
 
 /** Who exports, and in which language (lists that depend on the caller, like a SELLER's orders). */
 export interface ExportContext {
@@ -151,6 +153,46 @@ const presentWebhook = async (_db: Db, context: ExportContext) => (hook: Webhook
   events: hook.events.map((type) => eventLabel(context.locale, type)).join(", "),
 });
 
+/** The imports as their list shows them (a SELLER's own): what each file did, in words. */
+const importsExport: Exportable = {
+  columns: [
+    "file_name",
+    "kind",
+    "status",
+    "rows",
+    "create",
+    "update",
+    "unchanged",
+    "invalid",
+    "errors_total",
+    "created_by",
+    "created_at",
+    "applied_at",
+  ],
+  sorts: sortNamesOf(importListInput),
+  roles: ["ADMIN", "MANAGER", "SELLER"],
+  async *rows(db, query, context) {
+    const list = (listDb: Db, input: ImportListInput) => listImports(listDb, context.principal, input);
+    for await (const item of everyRow(list, db, importListInput.parse(query))) {
+      const done = item.result;
+      yield {
+        file_name: item.file_name,
+        kind: importLabel(context.locale, "kinds", item.kind),
+        status: importLabel(context.locale, "statuses", item.status),
+        rows: item.progress.rows_read,
+        create: done ? done.created : item.counts.create,
+        update: done ? done.updated : item.counts.update,
+        unchanged: done ? done.unchanged : item.counts.unchanged,
+        invalid: done ? done.skipped : item.counts.invalid,
+        errors_total: item.errors_total,
+        created_by: item.created_by.name,
+        created_at: item.created_at,
+        applied_at: item.applied_at,
+      };
+    }
+  },
+};
+
 /** The lists staff can export, by the name in GET /exports/{resource} (the list's REST path). */
 export const exportables: Record<string, Exportable> = {
   brands: exportable(brands),
@@ -200,6 +242,7 @@ export const exportables: Record<string, Exportable> = {
     { listInput: userListInput, listRecord: user, service: { list: listUsers } },
     { enums: { role: "role" }, roles: ADMIN_ONLY },
   ),
+  imports: importsExport,
   commissions: exportable({
     listInput: commissionListInput,
     listRecord: commissionRecord,

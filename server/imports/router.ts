@@ -18,7 +18,7 @@ export const importsRouter = router({
         path: "/imports",
         tags,
         summary: "List imports",
-        description: `Contract §14: the org's imports, newest first, with their state and counts. ${scoping}`,
+        description: `Contract §14: the org's imports, newest first, with their state and counts; \`search\` finds them by file name. ${scoping}`,
         protect: true,
       },
     })

@@ -143,6 +143,7 @@ export async function listImports(db: Db, principal: Principal, input: ImportLis
   const page = await paginate(db.import, input, {
     where: {
       ...visibleTo(principal),
+      ...(input.search ? { file_name: { contains: input.search, mode: "insensitive" as const } } : {}),
       ...(input.kind ? { kind: specOfSlug(input.kind)?.kind } : {}),
       ...(input.status ? { status: input.status } : {}),
     },

@@ -146,6 +146,14 @@ describe("imports", { timeout: 180_000 }, () => {
     expect(partner.addresses[0]).toMatchObject({ postal_code: "01310-100", state: "SP", city: "São Paulo", is_default: true });
     const person = (await rest.get(`/partners?search=${cpf}`)).json.items[0];
     expect(person).toMatchObject({ fiscal_registration_number: cpf, name: "João da Silva" });
+    // The history: searched by file name, exported as its list shows it — a seller's own imports only.
+    expect((await rest.get("/imports?search=CLIENTES")).json.items.map((item: { id: string }) => item.id).sort()).toEqual(
+      [bySeller.id, byManager.id].sort(),
+    );
+    const exported = await call("GET", "/api/b2b/exports/imports", { headers: seller });
+    expect(exported.status, exported.text).toBe(200);
+    expect(exported.text).toContain("clientes e parceiros");
+    expect(exported.text.trim().split("\n")).toHaveLength(2);
     // The seller's own imports only; a viewer none; another org's is 404.
     expect((await restAs(seller).get(`/imports/${byManager.id}`)).status).toBe(404);
     expect((await restAs(seller).get(`/imports/${bySeller.id}`)).status).toBe(200);

@@ -84,7 +84,6 @@ export function ImportsList() {
       ]}
       describe={(record) => record.file_name}
       canWrite={false}
-      search={false}
       edit={false}
     />
   );
