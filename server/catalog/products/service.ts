@@ -188,6 +188,22 @@ async function lockSku(db: Db, key: string): Promise<void> {
   );
 }
 
+/**
+ * Locks on many SKUs of the org at once (a bulk write, an import), taken in one order so two
+ * bulk writes never wait for each other in a circle; the same locks `lockSku` takes, so REST
+ * writers of those SKUs wait too. Held until the write's transaction ends.
+ */
+export async function lockSkus(db: Db, keys: readonly string[]): Promise<void> {
+  const sorted = [...new Set(keys)].sort();
+  if (sorted.length === 0) return;
+  await scopedExecute(
+    db,
+    (organization) => Prisma.sql`
+    SELECT pg_advisory_xact_lock(hashtext('product-sku:' || ${organization}::text || ':' || k.key))
+      FROM unnest(${sorted}::text[]) WITH ORDINALITY AS k(key, position) ORDER BY k.position`,
+  );
+}
+
 /** Whether a SKU is taken by a product or a variation of the org (other than `except`). */
 async function skuTaken(db: Db, key: string, except?: { productId?: string; variationId?: string }): Promise<boolean> {
   const [products, variations] = await Promise.all([

@@ -1,4 +1,4 @@
-import { createProducts, loadInOrder, skuKey, updateProducts, writeOf } from "../../catalog/products/service";
+import { createProducts, loadInOrder, lockSkus, skuKey, updateProducts, writeOf } from "../../catalog/products/service";
 import { productWrite, type Product, type ProductWriteOutput } from "../../catalog/products/schemas";
 import { createProductVariation, getProductVariation, updateProductVariation } from "../../catalog/product-variations/service";
 import { productVariationWrite, type ProductVariation, type ProductVariationWriteOutput } from "../../catalog/product-variations/schemas";
@@ -345,7 +345,12 @@ export const productsImport: ImportKindSpec = {
       }
       const productRows = chunk.filter((row) => !("variation" in row.data));
       variationRows.push(...chunk.filter((row) => "variation" in row.data));
-      // Decided on the records as they stand now: a SKU created since the check is updated, not created twice.
+      // Decided on the records as they stand now, their SKUs locked: a SKU created since the check (or by an import applied
+      // at the same time) is updated, not created twice, and two imports of one record write it one after the other.
+      await lockSkus(
+        db,
+        productRows.map((row) => row.key ?? ""),
+      );
       const found = await db.product.findMany({
         where: { sku_key: { in: productRows.map((row) => row.key ?? "") } },
         select: { id: true, sku_key: true },
