@@ -46,6 +46,14 @@ export function specOfSlug(slug: string): ImportKindSpec | undefined {
   return Object.hasOwn(IMPORT_KINDS, slug) ? IMPORT_KINDS[slug as ImportSlug] : undefined;
 }
 
+/** 403 for a role that may not import this kind (a SELLER anything but partners; a VIEWER nothing). */
+function refuseRole(spec: ImportKindSpec, principal: Principal): void {
+  if (spec.roles.includes(principal.role)) return;
+  throw new AppError("forbidden", `Your role (${principal.role}) may not import ${spec.slug}`, {
+    params: { kind: spec.slug, role: principal.role },
+  });
+}
+
 /** Who may see an import: its org's managers and admins; a SELLER, the ones it made. */
 function visibleTo(principal: Principal): Prisma.ImportWhereInput {
   return principal.role === "SELLER" ? { created_by_id: principal.id } : {};
@@ -177,11 +185,7 @@ export async function createImport(
 ): Promise<{ id: string; status: "CHECKING" }> {
   const spec = specOfSlug(upload.kind);
   if (!spec) throw AppError.invalid("kind", `must be one of: ${Object.keys(IMPORT_KINDS).join(", ")}`, "invalid_value");
-  if (!spec.roles.includes(principal.role)) {
-    throw new AppError("forbidden", `Your role (${principal.role}) may not import ${spec.slug}`, {
-      params: { kind: spec.slug, role: principal.role },
-    });
-  }
+  refuseRole(spec, principal);
   const row = await db.import.create({
     data: {
       kind: spec.kind,
@@ -213,11 +217,7 @@ export async function createImport(
 export async function claimApply(db: Db, principal: Principal, id: string, skipInvalid: boolean, token: string): Promise<ImportRecord> {
   const row = await findImport(db, principal, id);
   const spec = kindSpec(row.kind);
-  if (!spec.roles.includes(principal.role)) {
-    throw new AppError("forbidden", `Your role (${principal.role}) may not import ${spec.slug}`, {
-      params: { kind: spec.slug, role: principal.role },
-    });
-  }
+  refuseRole(spec, principal);
   if (row.status !== "READY") {
     throw new AppError("import_state", `The import is ${row.status}: only a READY import is applied, once`, {
       params: { status: row.status },
