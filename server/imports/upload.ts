@@ -150,6 +150,10 @@ export function receiveImportUpload(req: IncomingMessage, storage: FileStorage, 
         stream.resume();
         meter.destroy(new Error("upload refused"));
       };
+      // A form cut short ends its file part with an error: refused, never an uncaught exception.
+      stream.on("error", () =>
+        fail(AppError.invalid("file", "is not a whole multipart form (it ends inside the file)", "invalid_multipart")),
+      );
       stream.on("limit", () =>
         fail(
           new AppError("payload_too_large", `An import's file may have at most ${MAX_IMPORT_BYTES / 1024 / 1024} MiB`, {

@@ -210,6 +210,10 @@ export function receiveUpload(req: IncomingMessage, storage: FileStorage, organi
       };
       streaming.add(writing);
       meter.once("close", () => streaming.delete(writing));
+      // A form cut short ends its file part with an error: refused, never an uncaught exception.
+      stream.on("error", () =>
+        fail(AppError.invalid("files", "is not a whole multipart form (it ends inside a file)", "invalid_multipart")),
+      );
       stream.on("limit", () =>
         fail(new AppError("payload_too_large", `Each file may have at most ${MAX_FILE_BYTES / 1024 / 1024} MiB; "${fileName}" has more`)),
       );
