@@ -3,7 +3,8 @@
 import { XIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId } from "react";
-import { useController, type FieldValues } from "react-hook-form";
+import { useController, useWatch, type Control, type FieldValues, type Path } from "react-hook-form";
+import { useCompanyOptions, useProfileOptions } from "@/components/parties/options";
 import { fieldMessage, type BoundFieldProps } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -103,5 +104,35 @@ export function TargetsField<T extends FieldValues>({
       </Select>
       {error && <p className="text-sm text-destructive">{error}</p>}
     </div>
+  );
+}
+
+type Four<Value> = readonly [Value, Value, Value, Value];
+
+const TARGET_IDS: Four<string> = ["partner_id", "profile_id", "company_id", "payment_method_id"];
+
+/**
+ * The four lists of a price table's or discount's targets — partners, profiles, companies,
+ * payment methods, in that order —, each shown while its flag is on, with its choices.
+ */
+export function TargetFields<T extends FieldValues>({
+  control,
+  flags,
+  lists,
+  labels,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any context and output, as BoundFieldProps
+  control: Control<T, any, any>;
+  /** The flag fields (`is_partner`… or `is_partner_specific`…). */
+  flags: Four<Path<T>>;
+  lists: Four<Path<T>>;
+  labels: Four<string>;
+}) {
+  const on = useWatch({ control, name: flags });
+  const choices = [usePartnerOptions(), useProfileOptions(), useCompanyOptions(), usePaymentMethodOptions()];
+  return lists.map((name, index) =>
+    on[index] ? (
+      <TargetsField key={name} control={control} name={name} label={labels[index]!} idKey={TARGET_IDS[index]!} {...choices[index]!} />
+    ) : null,
   );
 }

@@ -156,6 +156,18 @@ export const targetsRead = {
   ),
 };
 
+type ReadTargets = { [List in keyof typeof targetsRead]: z.output<(typeof targetsRead)[List]> };
+
+/** The four lists of a read record as a write takes them (an edit form's values): ids and attributes, no names. */
+export function targetsWriteOf(record: ReadTargets) {
+  return {
+    partners: record.partners.map(({ id, partner_id, attributes }) => ({ id, partner_id, attributes })),
+    profiles: record.profiles.map(({ id, profile_id, attributes }) => ({ id, profile_id, attributes })),
+    companies: record.companies.map(({ id, company_id, attributes }) => ({ id, company_id, attributes })),
+    payment_methods: record.payment_methods.map(({ id, payment_method_id, attributes }) => ({ id, payment_method_id, attributes })),
+  };
+}
+
 /**
  * The same rule as `flagTargetErrors`, stated in the document (JSON Schema `if`/`then`): a
  * flag that is true requires its list, with at least one record.

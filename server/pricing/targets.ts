@@ -1,6 +1,7 @@
 import type { Db } from "../db/scoped";
+import { scopedQuery } from "../db/sql";
 import type { FieldError } from "../errors";
-import type { Prisma } from "../generated/prisma/client";
+import { Prisma } from "../generated/prisma/client";
 import { isUuid } from "../lib/ids";
 
 /**
@@ -32,7 +33,7 @@ export interface TargetsInput {
   }>;
 }
 
-export interface TargetRow {
+interface TargetRow {
   id?: string;
   partner_id?: string;
   profile_id?: string;
@@ -117,7 +118,7 @@ export async function targetReferenceErrors(db: Db, input: TargetsInput): Promis
 }
 
 /** The rows a write stores (ids kept when sent). */
-export function targetRows(input: TargetsInput): TargetRow[] {
+function targetRows(input: TargetsInput): TargetRow[] {
   const row = (entry: { id?: string; attributes: Record<string, unknown> }, column: Omit<TargetRow, "attributes">): TargetRow => ({
     ...(entry.id ? { id: entry.id } : {}),
     ...column,
@@ -187,19 +188,49 @@ export function targetsOf(rows: StoredTarget[]) {
   };
 }
 
-/** How many records of each kind a list of rows names. */
-export function targetCounts(
-  rows: Array<{
-    partner_id: string | null;
-    profile_id: string | null;
-    company_id: string | null;
-    payment_method_id: string | null;
-  }>,
-) {
-  return {
-    partners: rows.filter((row) => row.partner_id).length,
-    profiles: rows.filter((row) => row.profile_id).length,
-    companies: rows.filter((row) => row.company_id).length,
-    payment_methods: rows.filter((row) => row.payment_method_id).length,
-  };
+/** Whose targets: a discount's (discount_targets) or a price table's (price_table_targets). */
+export type TargetOwner = { discount_id: string } | { price_table_id: string };
+
+/** Replaces the targets of a discount or price table with the lists of a write (ids kept when sent). */
+export async function replaceTargets(db: Db, owner: TargetOwner, input: TargetsInput): Promise<void> {
+  const rows = targetRows(input).map((row) => ({ ...row, ...owner }));
+  if ("discount_id" in owner) {
+    await db.discountTarget.deleteMany({ where: { discount_id: owner.discount_id } });
+    if (rows.length > 0) await db.discountTarget.createMany({ data: rows as never });
+  } else {
+    await db.priceTableTarget.deleteMany({ where: { price_table_id: owner.price_table_id } });
+    if (rows.length > 0) await db.priceTableTarget.createMany({ data: rows as never });
+  }
+}
+
+export interface TargetCounts {
+  partners: number;
+  profiles: number;
+  companies: number;
+  payment_methods: number;
+}
+
+const NO_TARGETS: TargetCounts = { partners: 0, profiles: 0, companies: 0, payment_methods: 0 };
+
+const TARGET_TABLES = {
+  discount: { table: Prisma.raw("discount_targets"), owner: Prisma.raw("discount_id") },
+  price_table: { table: Prisma.raw("price_table_targets"), owner: Prisma.raw("price_table_id") },
+} as const;
+
+/**
+ * How many partners, profiles, companies and payment methods each of a page of discounts
+ * or price tables names (their lists' `*_quantity` / `*_size`), counted in one statement.
+ */
+export async function targetCountsOf(db: Db, kind: keyof typeof TARGET_TABLES, ids: string[]): Promise<(id: string) => TargetCounts> {
+  if (ids.length === 0) return () => NO_TARGETS;
+  const { table, owner } = TARGET_TABLES[kind];
+  const rows = await scopedQuery<TargetCounts & { id: string }>(
+    db,
+    (org) => Prisma.sql`
+    SELECT ${owner} AS id, count(partner_id)::int AS partners, count(profile_id)::int AS profiles,
+           count(company_id)::int AS companies, count(payment_method_id)::int AS payment_methods
+    FROM ${table} WHERE organization_id = ${org} AND ${owner} = ANY(${ids}::uuid[]) GROUP BY ${owner}`,
+  );
+  const counts = new Map(rows.map(({ id, ...row }) => [id, row]));
+  return (id) => counts.get(id) ?? NO_TARGETS;
 }

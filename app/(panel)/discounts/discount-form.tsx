@@ -4,8 +4,7 @@ import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useFieldArray, useWatch, type Control } from "react-hook-form";
 import { listHref } from "@/components/data-table";
-import { useCompanyOptions, useProfileOptions } from "@/components/parties/options";
-import { TargetsField, usePartnerOptions, usePaymentMethodOptions } from "@/components/pricing/targets-field";
+import { TargetFields } from "@/components/pricing/targets-field";
 import {
   AttributesField,
   CheckboxField,
@@ -20,6 +19,7 @@ import {
   useResourceForm,
 } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
+import { targetsWriteOf } from "@/server/pricing/fields";
 import { discountWrite, rangeTypes, type Discount, type DiscountWrite, type DiscountWriteOutput } from "@/server/pricing/discounts/schemas";
 import { CriteriaBuilder } from "./criteria-builder";
 
@@ -64,26 +64,7 @@ export function discountValues(discount: Discount): DiscountWrite {
     is_company: discount.is_company,
     is_payment_method: discount.is_payment_method,
     is_active: discount.is_active,
-    partners: discount.partners.map(({ id, partner_id, attributes }) => ({
-      id,
-      partner_id,
-      attributes,
-    })),
-    profiles: discount.profiles.map(({ id, profile_id, attributes }) => ({
-      id,
-      profile_id,
-      attributes,
-    })),
-    companies: discount.companies.map(({ id, company_id, attributes }) => ({
-      id,
-      company_id,
-      attributes,
-    })),
-    payment_methods: discount.payment_methods.map(({ id, payment_method_id, attributes }) => ({
-      id,
-      payment_method_id,
-      attributes,
-    })),
+    ...targetsWriteOf(discount),
     ranges: discount.ranges,
     criteria: discount.criteria.map((criteria) => ({
       criteria_id: criteria.criteria_id,
@@ -112,14 +93,6 @@ export function DiscountForm({ defaultValues, onSubmit, readOnly, submitLabel, s
     labels: "discounts.fields",
   });
   const { control } = form;
-  const flags = useWatch({
-    control,
-    name: ["is_partner", "is_profile", "is_company", "is_payment_method"],
-  });
-  const partners = usePartnerOptions();
-  const profiles = useProfileOptions();
-  const companies = useCompanyOptions();
-  const methods = usePaymentMethodOptions();
   return (
     <ResourceForm
       form={form}
@@ -149,12 +122,12 @@ export function DiscountForm({ defaultValues, onSubmit, readOnly, submitLabel, s
         <SwitchField control={control} name="is_company" label={t("fields.is_company")} />
         <SwitchField control={control} name="is_payment_method" label={t("fields.is_payment_method")} />
       </div>
-      {flags[0] && <TargetsField control={control} name="partners" label={t("fields.partners")} idKey="partner_id" {...partners} />}
-      {flags[1] && <TargetsField control={control} name="profiles" label={t("fields.profiles")} idKey="profile_id" {...profiles} />}
-      {flags[2] && <TargetsField control={control} name="companies" label={t("fields.companies")} idKey="company_id" {...companies} />}
-      {flags[3] && (
-        <TargetsField control={control} name="payment_methods" label={t("fields.payment_methods")} idKey="payment_method_id" {...methods} />
-      )}
+      <TargetFields
+        control={control}
+        flags={["is_partner", "is_profile", "is_company", "is_payment_method"]}
+        lists={["partners", "profiles", "companies", "payment_methods"]}
+        labels={[t("fields.partners"), t("fields.profiles"), t("fields.companies"), t("fields.payment_methods")]}
+      />
       <RangesField control={control} />
       <CriteriaBuilder control={control} />
       <AttributesField control={control} name="attributes" entity="discount" description={t("attributesDescription")} />

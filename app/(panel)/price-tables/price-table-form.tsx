@@ -6,8 +6,7 @@ import { useFieldArray, useWatch, type Control } from "react-hook-form";
 import { LookupField } from "@/components/catalog/lookup-field";
 import { useProductOptions } from "@/components/catalog/lookups";
 import { listHref } from "@/components/data-table";
-import { useCompanyOptions, useProfileOptions } from "@/components/parties/options";
-import { TargetsField, usePartnerOptions, usePaymentMethodOptions } from "@/components/pricing/targets-field";
+import { TargetFields } from "@/components/pricing/targets-field";
 import {
   AttributesField,
   DateField,
@@ -20,6 +19,7 @@ import {
   useResourceForm,
 } from "@/components/resource-form";
 import { Button } from "@/components/ui/button";
+import { targetsWriteOf } from "@/server/pricing/fields";
 import { today } from "@/lib/dates";
 import {
   priceTableWrite,
@@ -70,26 +70,7 @@ export function priceTableValues(table: PriceTable): PriceTableWrite {
         attributes: product.attributes,
       })),
     })),
-    partners: table.partners.map(({ id, partner_id, attributes }) => ({
-      id,
-      partner_id,
-      attributes,
-    })),
-    profiles: table.profiles.map(({ id, profile_id, attributes }) => ({
-      id,
-      profile_id,
-      attributes,
-    })),
-    companies: table.companies.map(({ id, company_id, attributes }) => ({
-      id,
-      company_id,
-      attributes,
-    })),
-    payment_methods: table.payment_methods.map(({ id, payment_method_id, attributes }) => ({
-      id,
-      payment_method_id,
-      attributes,
-    })),
+    ...targetsWriteOf(table),
     attributes: table.attributes,
   };
 }
@@ -110,14 +91,6 @@ export function PriceTableForm({ defaultValues, onSubmit, readOnly, submitLabel,
     labels: "priceTables.fields",
   });
   const { control } = form;
-  const flags = useWatch({
-    control,
-    name: ["is_partner_specific", "is_profile_specific", "is_company_specific", "is_payment_method_specific"],
-  });
-  const partners = usePartnerOptions();
-  const profiles = useProfileOptions();
-  const companies = useCompanyOptions();
-  const methods = usePaymentMethodOptions();
   return (
     <ResourceForm
       form={form}
@@ -139,12 +112,12 @@ export function PriceTableForm({ defaultValues, onSubmit, readOnly, submitLabel,
         <SwitchField control={control} name="is_company_specific" label={t("fields.is_company_specific")} />
         <SwitchField control={control} name="is_payment_method_specific" label={t("fields.is_payment_method_specific")} />
       </div>
-      {flags[0] && <TargetsField control={control} name="partners" label={t("fields.partners")} idKey="partner_id" {...partners} />}
-      {flags[1] && <TargetsField control={control} name="profiles" label={t("fields.profiles")} idKey="profile_id" {...profiles} />}
-      {flags[2] && <TargetsField control={control} name="companies" label={t("fields.companies")} idKey="company_id" {...companies} />}
-      {flags[3] && (
-        <TargetsField control={control} name="payment_methods" label={t("fields.payment_methods")} idKey="payment_method_id" {...methods} />
-      )}
+      <TargetFields
+        control={control}
+        flags={["is_partner_specific", "is_profile_specific", "is_company_specific", "is_payment_method_specific"]}
+        lists={["partners", "profiles", "companies", "payment_methods"]}
+        labels={[t("fields.partners"), t("fields.profiles"), t("fields.companies"), t("fields.payment_methods")]}
+      />
       <CriteriaField control={control} />
       <AttributesField control={control} name="attributes" entity="price_table" description={t("attributesDescription")} />
     </ResourceForm>

@@ -9,7 +9,7 @@ import { escapeLike, normalizeSearch, searchText } from "../../lib/search";
 import { validateAttributes } from "../../crud/validate-attributes";
 import { normalizeKey, normalizeValue, SPECIFICATION_PREFIX, type CriteriaEntry } from "../criteria";
 import { asDate, dateOrNull } from "../fields";
-import { targetCounts, targetInclude, targetReferenceErrors, targetRows, targetsOf } from "../targets";
+import { replaceTargets, targetCountsOf, targetInclude, targetReferenceErrors, targetsOf } from "../targets";
 import { z } from "zod";
 import {
   discountRange,
@@ -153,29 +153,22 @@ export async function listDiscounts(db: Db, input: DiscountListInput): Promise<P
     },
     toItem: (row: { id: string; name: string; start_date: Date | null; end_date: Date | null; is_active: boolean }) => row,
   });
-  const targets = page.items.length
-    ? await db.discountTarget.findMany({
-        where: { discount_id: { in: page.items.map((row) => row.id) } },
-        select: {
-          discount_id: true,
-          partner_id: true,
-          profile_id: true,
-          company_id: true,
-          payment_method_id: true,
-        },
-      })
-    : [];
+  const counts = await targetCountsOf(
+    db,
+    "discount",
+    page.items.map((row) => row.id),
+  );
   return {
     ...page,
     items: page.items.map((row) => {
-      const counts = targetCounts(targets.filter((target) => target.discount_id === row.id));
+      const { partners, profiles, companies, payment_methods } = counts(row.id);
       return {
         id: row.id,
         name: row.name,
-        partners_quantity: counts.partners,
-        profiles_quantity: counts.profiles,
-        companies_quantity: counts.companies,
-        payment_methods_quantity: counts.payment_methods,
+        partners_quantity: partners,
+        profiles_quantity: profiles,
+        companies_quantity: companies,
+        payment_methods_quantity: payment_methods,
         start_date: dateOrNull(row.start_date),
         end_date: dateOrNull(row.end_date),
         is_active: row.is_active,
@@ -248,15 +241,10 @@ async function check(db: Db, input: DiscountWriteOutput): Promise<void> {
 }
 
 async function writeLists(db: Db, discountId: string, input: DiscountWriteOutput, criteria: StoredCriteria[]): Promise<void> {
-  await db.discountTarget.deleteMany({ where: { discount_id: discountId } });
+  await replaceTargets(db, { discount_id: discountId }, input);
   await db.discountCriteriaValue.deleteMany({
     where: { discount_id: discountId },
   });
-  const targets = targetRows(input).map((row) => ({
-    ...row,
-    discount_id: discountId,
-  }));
-  if (targets.length > 0) await db.discountTarget.createMany({ data: targets as never });
   const values = criteriaValueRows(discountId, criteria);
   if (values.length > 0) await db.discountCriteriaValue.createMany({ data: values as never });
 }

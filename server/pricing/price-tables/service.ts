@@ -7,7 +7,7 @@ import { toJsonNumber } from "../../lib/money";
 import { paginate, sortByColumns, type Page } from "../../lib/paging";
 import { searchText } from "../../lib/search";
 import { validateAttributes } from "../../crud/validate-attributes";
-import { targetCounts, targetInclude, targetReferenceErrors, targetRows, targetsOf } from "../targets";
+import { replaceTargets, targetCountsOf, targetInclude, targetReferenceErrors, targetsOf } from "../targets";
 import type { PriceTable, PriceTableListInput, PriceTableListRecord, PriceTableSaved, PriceTableWriteOutput } from "./schemas";
 
 /**
@@ -96,29 +96,22 @@ export async function listPriceTables(db: Db, input: PriceTableListInput): Promi
     searchable: true,
     toItem: (row) => row,
   });
-  const targets = page.items.length
-    ? await db.priceTableTarget.findMany({
-        where: { price_table_id: { in: page.items.map((row) => row.id) } },
-        select: {
-          price_table_id: true,
-          partner_id: true,
-          profile_id: true,
-          company_id: true,
-          payment_method_id: true,
-        },
-      })
-    : [];
+  const counts = await targetCountsOf(
+    db,
+    "price_table",
+    page.items.map((row) => row.id),
+  );
   return {
     ...page,
     items: page.items.map((row) => {
-      const counts = targetCounts(targets.filter((target) => target.price_table_id === row.id));
+      const { partners, profiles, companies, payment_methods } = counts(row.id);
       return {
         id: row.id,
         name: row.name,
-        partner_size: counts.partners,
-        profile_size: counts.profiles,
-        company_size: counts.companies,
-        payment_method_size: counts.payment_methods,
+        partner_size: partners,
+        profile_size: profiles,
+        company_size: companies,
+        payment_method_size: payment_methods,
         start_date: dateOf(row.start_date),
         end_date: dateOrNull(row.end_date),
         attributes: row.attributes as Record<string, unknown>,
@@ -200,14 +193,7 @@ async function writeLists(db: Db, priceTableId: string, input: PriceTableWriteOu
   await db.priceTableCriteria.deleteMany({
     where: { price_table_id: priceTableId },
   });
-  await db.priceTableTarget.deleteMany({
-    where: { price_table_id: priceTableId },
-  });
-  const targets = targetRows(input).map((row) => ({
-    ...row,
-    price_table_id: priceTableId,
-  }));
-  if (targets.length > 0) await db.priceTableTarget.createMany({ data: targets as never });
+  await replaceTargets(db, { price_table_id: priceTableId }, input);
   for (const [position, criteria] of input.criteria.entries()) {
     const row = await db.priceTableCriteria.create({
       data: {
