@@ -62,6 +62,8 @@ test("a manager builds a price table and a discount, and the simulator explains 
   // 180 (the table's own price) − 10% from 10 units = 162.
   await expect(page.getByTestId("unit-price")).toHaveText(/162,00/);
   await expect(page.getByTestId("total-value")).toHaveText(/1\.620,00/);
+  // The discount by its name (a page of prices names each discount once) and what it took off the line.
+  await expect(page.getByText(`${discountName} (−R$ 180,00)`)).toBeVisible();
   // The same call priced the ladder of quantities (1, 5, 10, 25, 50, 100): the typed one among them.
   const ladder = page.getByRole("table", { name: "Preço por quantidade" });
   await expect(ladder.getByRole("row")).toHaveCount(7);

@@ -1,13 +1,13 @@
 import { matchesCriteria, type CriteriaEntry, type ProductFacts } from "./criteria";
-import { percentOf, roundMoney, ZERO, type Money } from "../lib/money";
+import { EXACT_ZERO, type Exact } from "../lib/exact";
 
 /**
  * The price engine (contract §5 "Price calculation", §8 "Price calculation explained").
  * Pure: it is given the product, the candidate price tables and discounts, the payment
- * method and the context, and answers the price with one step per rule it considered,
- * applied or not and why. No database, no clock (the date is in the context). Amounts
- * are exact decimals throughout (server/lib/money.ts) and rounded half-even to cents
- * once, at the end.
+ * method and the context, and answers the price — with one step per rule it considered,
+ * applied or not and why, when asked to explain. No database, no clock (the date is in the
+ * context). Amounts are exact decimals on integers (server/lib/exact.ts: no float, no
+ * digit ever dropped) and rounded half-even to cents once, at the end.
  *
  * The rules, in order:
  * 1. Base price: the variation's price, else the product's (it may have none).
@@ -29,6 +29,9 @@ import { percentOf, roundMoney, ZERO, type Money } from "../lib/money";
  *    last; its installment options are figured from the total.
  * 5. Rounding: unit price, total (unit price × quantity, exact) and every amount
  *    answered are rounded half-even to 2 places, once.
+ *
+ * Without `trace` nothing of the explanation is built — no step, no word, no figure
+ * formatted: the calculation decides and keeps only what it answers.
  */
 
 export type Flag = "partner" | "profile" | "company" | "payment_method";
@@ -48,15 +51,15 @@ export interface PricingContext {
   company_id?: string | null;
   payment_method_id?: string | null;
   installments?: number | null;
-  quantity: Money;
+  quantity: Exact;
   /** YYYY-MM-DD */
   date: string;
 }
 
 export interface PricingProduct extends ProductFacts {
   name: string;
-  price: Money | null;
-  variation: { id: string; name: string; price: Money | null } | null;
+  price: Exact | null;
+  variation: { id: string; name: string; price: Exact | null } | null;
 }
 
 export interface PriceTableCandidate {
@@ -71,20 +74,20 @@ export interface PriceTableCandidate {
     name: string | null;
     rate_type: "INCREASE" | "DECREASE";
     value_type: "MONETARY" | "PERCENTAGE";
-    value: Money;
+    value: Exact;
     /** Empty: the criteria covers every product. */
     products: Array<{
       product_id: string;
       product_variation_id: string | null;
-      price: Money | null;
+      price: Exact | null;
     }>;
   }>;
 }
 
 export interface DiscountRange {
-  minimum_quantity: Money;
+  minimum_quantity: Exact;
   type: "PERCENTAGE" | "MONETARY";
-  value: Money;
+  value: Exact;
   /** The range's value is the unit price itself (the discount is what it takes off). */
   is_product_value: boolean;
 }
@@ -95,8 +98,8 @@ export interface DiscountCandidate {
   is_active: boolean;
   start_date: string | null;
   end_date: string | null;
-  minimum_value: Money | null;
-  maximum_value: Money | null;
+  minimum_value: Exact | null;
+  maximum_value: Exact | null;
   is_discount_over_discount: boolean;
   flags: Record<Flag, boolean>;
   targets: Targets;
@@ -111,11 +114,11 @@ export interface DiscountCandidate {
 export interface PaymentMethodCandidate {
   id: string;
   name: string;
-  adjustment_rate: Money | null;
+  adjustment_rate: Exact | null;
   installments: Array<{
     sequence: number;
-    tax: Money;
-    discount: Money;
+    tax: Exact;
+    discount: Exact;
     due_date_delay: number;
   }>;
 }
@@ -143,8 +146,8 @@ export interface Step {
   id: string | null;
   name: string | null;
   /** The unit price before and after the rule, exact (null while there is none). */
-  before: Money | null;
-  after: Money | null;
+  before: Exact | null;
+  after: Exact | null;
   reason: string;
   code: StepCode;
   params: Record<string, string | number | string[]>;
@@ -154,29 +157,29 @@ export interface AppliedDiscount {
   id: string;
   name: string;
   type: "PERCENTAGE" | "MONETARY";
-  value: Money;
+  value: Exact;
   /** Taken off the line (unit amount × quantity), rounded. */
-  amount: Money;
+  amount: Exact;
 }
 
 export interface PriceResult {
   ok: true;
-  base_price: Money | null;
-  price_table: { id: string; name: string; price: Money } | null;
+  base_price: Exact | null;
+  price_table: { id: string; name: string; price: Exact } | null;
   discounts: AppliedDiscount[];
-  unit_price: Money;
-  total_value: Money;
+  unit_price: Exact;
+  total_value: Exact;
   payment_method: {
     id: string;
-    adjustment_rate: Money;
+    adjustment_rate: Exact;
     installments: Array<{
       sequence: number;
-      value: Money;
+      value: Exact;
       due_date_delay: number;
     }>;
   } | null;
   /** The unit price and total before the one rounding. */
-  exact: { unit_price: Money; total_value: Money };
+  exact: { unit_price: Exact; total_value: Exact };
   steps: Step[];
 }
 
@@ -195,7 +198,7 @@ export interface PricingInput {
   context: PricingContext;
   /**
    * Whether to answer the steps (default true). Without them the result is the same,
-   * figured without formatting a word of the explanation; `steps` is empty.
+   * figured without building a step or formatting a word of the explanation; `steps` is empty.
    */
   trace?: boolean;
 }
@@ -221,13 +224,26 @@ function targetsOf(targets: Targets, flag: Flag): readonly string[] {
   return targets.payment_methods;
 }
 
+const flagMatched = (flags: Record<Flag, boolean>, targets: Targets, context: PricingContext, flag: Flag) => {
+  if (!flags[flag]) return true;
+  const id = contextIdOf(context, flag);
+  return !!id && targetsOf(targets, flag).includes(id);
+};
+
 /** The flags set on a table or discount that the context does not satisfy. */
 export function unmatchedFlags(flags: Record<Flag, boolean>, targets: Targets, context: PricingContext): Flag[] {
-  return FLAGS.filter((flag) => {
-    if (!flags[flag]) return false;
-    const id = contextIdOf(context, flag);
-    return !id || !targetsOf(targets, flag).includes(id);
-  });
+  return FLAGS.filter((flag) => !flagMatched(flags, targets, context, flag));
+}
+
+/** Whether the context satisfies every flag set (unmatchedFlags is empty), without listing them. */
+function flagsMatched(flags: Record<Flag, boolean>, targets: Targets, context: PricingContext): boolean {
+  if (!flags.partner && !flags.profile && !flags.company && !flags.payment_method) return true;
+  return (
+    flagMatched(flags, targets, context, "partner") &&
+    flagMatched(flags, targets, context, "profile") &&
+    flagMatched(flags, targets, context, "company") &&
+    flagMatched(flags, targets, context, "payment_method")
+  );
 }
 
 /** How specific a table is: partner > profile > company > payment method, weighed in that order. */
@@ -240,7 +256,7 @@ export function inDateRange(date: string, start: string | null, end: string | nu
 }
 
 /** The range a quantity reaches: the largest `minimum_quantity` not above it. */
-export function pickRange(ranges: readonly DiscountRange[], quantity: Money): DiscountRange | null {
+export function pickRange(ranges: readonly DiscountRange[], quantity: Exact): DiscountRange | null {
   let picked: DiscountRange | null = null;
   for (const range of ranges) {
     if (range.minimum_quantity.greaterThan(quantity)) continue;
@@ -250,51 +266,50 @@ export function pickRange(ranges: readonly DiscountRange[], quantity: Money): Di
 }
 
 /** What a range takes off one unit of `price`, never more than the price. */
-export function discountPerUnit(range: DiscountRange, price: Money): Money {
-  const raw = range.is_product_value ? price.minus(range.value) : range.type === "PERCENTAGE" ? percentOf(price, range.value) : range.value;
-  if (raw.isZero() || raw.isNegative()) return ZERO;
+export function discountPerUnit(range: DiscountRange, price: Exact): Exact {
+  const raw = range.is_product_value ? price.minus(range.value) : range.type === "PERCENTAGE" ? price.percent(range.value) : range.value;
+  if (raw.n <= 0n) return EXACT_ZERO;
   return raw.greaterThan(price) ? price : raw;
 }
 
-/** Zero for a negative amount (`isNegative` compares without making a decimal, as `lessThan(ZERO)` would). */
-const clampAtZero = (value: Money) => (value.isNegative() ? ZERO : value);
+const clampAtZero = (value: Exact) => (value.n < 0n ? EXACT_ZERO : value);
 
 /** A table's price for the product, or why it does not cover it. */
 function tablePrice(
   table: PriceTableCandidate,
   product: PricingProduct,
-  base: Money | null,
-): { price: Money; criteria: string | null; how: "own_price" | "rate" } | { code: "product_not_covered" | "no_base_price" } {
+  base: Exact | null,
+): { price: Exact; criteria: string | null; how: "own_price" | "rate" } | { code: "product_not_covered" | "no_base_price" } {
   const variationId = product.variation?.id ?? null;
-  type Row = PriceTableCandidate["criteria"][number]["products"][number];
-  let match: {
-    criteria: PriceTableCandidate["criteria"][number];
-    row: Row | null;
-  } | null = null;
+  type Criteria = PriceTableCandidate["criteria"][number];
+  let criteria: Criteria | null = null;
+  let ownPrice: Exact | null = null;
   let rank = 0;
-  for (const criteria of table.criteria) {
-    if (criteria.products.length === 0) {
+  for (const candidate of table.criteria) {
+    if (candidate.products.length === 0) {
       if (rank < 1) {
-        match = { criteria, row: null };
+        criteria = candidate;
+        ownPrice = null;
         rank = 1;
       }
       continue;
     }
-    for (const row of criteria.products) {
+    for (const row of candidate.products) {
       if (row.product_id !== product.id) continue;
       const rowRank = row.product_variation_id === null ? 2 : row.product_variation_id === variationId ? 3 : 0;
       if (rowRank > rank) {
-        match = { criteria, row };
+        criteria = candidate;
+        ownPrice = row.price;
         rank = rowRank;
       }
     }
   }
-  if (!match) return { code: "product_not_covered" };
-  const label = match.criteria.name ?? match.criteria.criteria_id;
-  if (match.row?.price) return { price: match.row.price, criteria: label, how: "own_price" };
-  if (!base) return { code: "no_base_price" };
-  const { rate_type, value_type, value } = match.criteria;
-  const change = value_type === "PERCENTAGE" ? percentOf(base, value) : value;
+  if (!criteria) return { code: "product_not_covered" };
+  const label = criteria.name ?? criteria.criteria_id;
+  if (ownPrice !== null) return { price: ownPrice, criteria: label, how: "own_price" };
+  if (base === null) return { code: "no_base_price" };
+  const { rate_type, value_type, value } = criteria;
+  const change = value_type === "PERCENTAGE" ? base.percent(value) : value;
   const price = clampAtZero(rate_type === "INCREASE" ? base.plus(change) : base.minus(change));
   return { price, criteria: label, how: "rate" };
 }
@@ -310,80 +325,86 @@ function flagsReason(flags: Flag[]): string {
   return `not for this ${flags.map((flag) => FLAG_TEXT[flag]).join(", ")}`;
 }
 
+/** A step as first recorded: the rule unapplied, its prices unchanged. */
+const stepOf = (rule: Step["rule"], id: string, name: string, price: Exact | null): Step => ({
+  rule,
+  id,
+  name,
+  before: price,
+  after: price,
+  reason: "",
+  code: "applied",
+  params: {},
+});
+
+/** A discount that applies, with what it would take off the price after the table. */
+interface Applicable {
+  discount: DiscountCandidate;
+  range: DiscountRange;
+  amount: Exact;
+  /** Its step, when explaining. */
+  step: Step | null;
+}
+
+/** Largest amount first; ties by id. */
+const byAmount = (a: Applicable, b: Applicable) =>
+  b.amount.comparedTo(a.amount) || (a.discount.id < b.discount.id ? -1 : a.discount.id > b.discount.id ? 1 : 0);
+
 export function calculatePrice(input: PricingInput): PriceResult | PriceFailure {
   const { product, context } = input;
   const tracing = input.trace !== false;
   const steps: Step[] = [];
-  /** A step's explanation, figured only when tracing (formatting figures is most of what a trace costs). */
-  const explain = (step: Step, why: () => Partial<Step>) => {
-    if (tracing) Object.assign(step, why());
-  };
-  const record = (step: Step) => {
-    if (tracing) steps.push(step);
-  };
   const variationPrice = product.variation?.price ?? null;
   const base = variationPrice ?? product.price;
-  record({
-    rule: "base_price",
-    id: variationPrice ? product.variation!.id : product.id,
-    name: variationPrice ? product.variation!.name : product.name,
-    before: null,
-    after: base,
-    reason: base ? (variationPrice ? "the variation's price" : "the product's price") : "the product has no price of its own",
-    code: base ? "base_price" : "no_base_price",
-    params: {},
-  });
+  if (tracing)
+    steps.push({
+      rule: "base_price",
+      id: variationPrice ? product.variation!.id : product.id,
+      name: variationPrice ? product.variation!.name : product.name,
+      before: null,
+      after: base,
+      reason: base ? (variationPrice ? "the variation's price" : "the product's price") : "the product has no price of its own",
+      code: base ? "base_price" : "no_base_price",
+      params: {},
+    });
 
   // 2. Price tables.
   let price = base;
   const eligible: Array<{
     table: PriceTableCandidate;
-    price: Money;
+    price: Exact;
     criteria: string | null;
     how: string;
+    step: Step | null;
   }> = [];
-  const tableSteps = new Map<string, Step>();
   for (const table of input.priceTables) {
-    const step: Step = {
-      rule: "price_table",
-      id: table.id,
-      name: table.name,
-      before: base,
-      after: base,
-      reason: "",
-      code: "applied",
-      params: {},
-    };
-    tableSteps.set(table.id, step);
-    record(step);
-    const flags = unmatchedFlags(table.flags, table.targets, context);
+    const step = tracing ? stepOf("price_table", table.id, table.name, base) : null;
+    if (step) steps.push(step);
     if (!inDateRange(context.date, table.start_date, table.end_date)) {
-      explain(step, () => ({
-        code: "out_of_date_range",
-        reason: `valid from ${table.start_date}${table.end_date ? ` to ${table.end_date}` : ""}`,
-        params: {
-          start_date: table.start_date,
-          end_date: table.end_date ?? "",
-        },
-      }));
-    } else if (flags.length > 0) {
-      explain(step, () => ({
-        code: "flags_not_matched",
-        reason: flagsReason(flags),
-        params: { flags },
-      }));
+      if (step)
+        Object.assign(step, {
+          code: "out_of_date_range",
+          reason: `valid from ${table.start_date}${table.end_date ? ` to ${table.end_date}` : ""}`,
+          params: { start_date: table.start_date, end_date: table.end_date ?? "" },
+        });
+    } else if (!flagsMatched(table.flags, table.targets, context)) {
+      if (step) {
+        const flags = unmatchedFlags(table.flags, table.targets, context);
+        Object.assign(step, { code: "flags_not_matched", reason: flagsReason(flags), params: { flags } });
+      }
     } else {
       const found = tablePrice(table, product, base);
       if ("code" in found) {
-        explain(step, () => ({
-          code: found.code,
-          reason:
-            found.code === "no_base_price"
-              ? "its criteria change a base price the product does not have"
-              : "none of its criteria covers the product",
-        }));
+        if (step)
+          Object.assign(step, {
+            code: found.code,
+            reason:
+              found.code === "no_base_price"
+                ? "its criteria change a base price the product does not have"
+                : "none of its criteria covers the product",
+          });
       } else {
-        eligible.push({ table, ...found });
+        eligible.push({ table, ...found, step });
       }
     }
   }
@@ -395,34 +416,32 @@ export function calculatePrice(input: PricingInput): PriceResult | PriceFailure 
   );
   const winner = eligible[0];
   let priceTable: PriceResult["price_table"] = null;
-  for (const candidate of eligible) {
-    const step = tableSteps.get(candidate.table.id)!;
-    if (candidate === winner) {
-      price = candidate.price;
-      priceTable = {
-        id: candidate.table.id,
-        name: candidate.table.name,
-        price: candidate.price,
-      };
-      explain(step, () => ({
-        after: candidate.price,
-        code: "applied",
-        reason:
-          candidate.how === "own_price"
-            ? `the product's own price in criteria ${candidate.criteria}`
-            : `the rate of criteria ${candidate.criteria}`,
-        params: { criteria: candidate.criteria ?? "" },
-      }));
-    } else {
-      explain(step, () => ({
-        code: "beaten_by_more_specific_table",
-        reason: `${winner!.table.name} is more specific or more recent`,
-        params: { winner: winner!.table.name },
-      }));
+  if (winner) {
+    price = winner.price;
+    priceTable = { id: winner.table.id, name: winner.table.name, price: winner.price };
+  }
+  if (tracing) {
+    for (const candidate of eligible) {
+      if (candidate === winner)
+        Object.assign(candidate.step!, {
+          after: candidate.price,
+          code: "applied",
+          reason:
+            candidate.how === "own_price"
+              ? `the product's own price in criteria ${candidate.criteria}`
+              : `the rate of criteria ${candidate.criteria}`,
+          params: { criteria: candidate.criteria ?? "" },
+        });
+      else
+        Object.assign(candidate.step!, {
+          code: "beaten_by_more_specific_table",
+          reason: `${winner!.table.name} is more specific or more recent`,
+          params: { winner: winner!.table.name },
+        });
     }
   }
 
-  if (!price) {
+  if (price === null) {
     return {
       ok: false,
       code: "no_price",
@@ -434,161 +453,137 @@ export function calculatePrice(input: PricingInput): PriceResult | PriceFailure 
 
   // 3. Discounts.
   const line = afterTable.times(context.quantity);
-  const applicable: Array<{
-    discount: DiscountCandidate;
-    range: DiscountRange;
-    amount: Money;
-    step: Step;
-  }> = [];
+  const applicable: Applicable[] = [];
   for (const discount of input.discounts) {
-    const step: Step = {
-      rule: "discount",
-      id: discount.id,
-      name: discount.name,
-      before: afterTable,
-      after: afterTable,
-      reason: "",
-      code: "applied",
-      params: {},
-    };
-    record(step);
-    const flags = unmatchedFlags(discount.flags, discount.targets, context);
+    const step = tracing ? stepOf("discount", discount.id, discount.name, afterTable) : null;
+    if (step) steps.push(step);
     const { minimum_value: minimum, maximum_value: maximum } = discount;
-    // The range last of the cheap checks: comparing decimals is most of a discount's cost.
     let range: DiscountRange | null = null;
-    if (!discount.is_active)
-      explain(step, () => ({
-        code: "inactive",
-        reason: "the discount is not active",
-      }));
-    else if (!inDateRange(context.date, discount.start_date, discount.end_date)) {
-      explain(step, () => ({
-        code: "out_of_date_range",
-        reason:
-          `valid ${discount.start_date ? `from ${discount.start_date}` : ""}${discount.end_date ? ` to ${discount.end_date}` : ""}`.trim(),
-        params: {
-          start_date: discount.start_date ?? "",
-          end_date: discount.end_date ?? "",
-        },
-      }));
-    } else if (flags.length > 0)
-      explain(step, () => ({
-        code: "flags_not_matched",
-        reason: flagsReason(flags),
-        params: { flags },
-      }));
-    else if (discount.criteria.length > 0 && !discount.criteria.some((criteria) => matchesCriteria(criteria.entries, product))) {
-      explain(step, () => ({
-        code: "criteria_not_matched",
-        reason: "the product matches none of its criteria",
-      }));
+    if (!discount.is_active) {
+      if (step) Object.assign(step, { code: "inactive", reason: "the discount is not active" });
+    } else if (!inDateRange(context.date, discount.start_date, discount.end_date)) {
+      if (step)
+        Object.assign(step, {
+          code: "out_of_date_range",
+          reason:
+            `valid ${discount.start_date ? `from ${discount.start_date}` : ""}${discount.end_date ? ` to ${discount.end_date}` : ""}`.trim(),
+          params: { start_date: discount.start_date ?? "", end_date: discount.end_date ?? "" },
+        });
+    } else if (!flagsMatched(discount.flags, discount.targets, context)) {
+      if (step) {
+        const flags = unmatchedFlags(discount.flags, discount.targets, context);
+        Object.assign(step, { code: "flags_not_matched", reason: flagsReason(flags), params: { flags } });
+      }
+    } else if (discount.criteria.length > 0 && !discount.criteria.some((criteria) => matchesCriteria(criteria.entries, product))) {
+      if (step) Object.assign(step, { code: "criteria_not_matched", reason: "the product matches none of its criteria" });
     } else if (!(range = pickRange(discount.ranges, context.quantity))) {
-      explain(step, () => {
-        const smallest = discount.ranges.reduce<Money | null>(
+      if (step) {
+        const smallest = discount.ranges.reduce<Exact | null>(
           (min, item) => (min === null || item.minimum_quantity.lessThan(min) ? item.minimum_quantity : min),
           null,
         );
-        return {
+        Object.assign(step, {
           code: "no_range_reached",
           reason: smallest ? `the quantity is below the first range (${smallest.toString()})` : "the discount has no ranges",
           params: { minimum_quantity: smallest ? smallest.toNumber() : 0 },
-        };
-      });
+        });
+      }
     } else if (minimum && line.lessThan(minimum)) {
-      explain(step, () => ({
-        code: "below_minimum_value",
-        reason: `the line's value is below the minimum of ${minimum.toString()}`,
-        params: { minimum_value: minimum.toNumber() },
-      }));
+      if (step)
+        Object.assign(step, {
+          code: "below_minimum_value",
+          reason: `the line's value is below the minimum of ${minimum.toString()}`,
+          params: { minimum_value: minimum.toNumber() },
+        });
     } else if (maximum && line.greaterThan(maximum)) {
-      explain(step, () => ({
-        code: "above_maximum_value",
-        reason: `the line's value is above the maximum of ${maximum.toString()}`,
-        params: { maximum_value: maximum.toNumber() },
-      }));
+      if (step)
+        Object.assign(step, {
+          code: "above_maximum_value",
+          reason: `the line's value is above the maximum of ${maximum.toString()}`,
+          params: { maximum_value: maximum.toNumber() },
+        });
     } else {
       const amount = discountPerUnit(range, afterTable);
-      if (amount.isZero())
-        explain(step, () => ({
-          code: "no_amount",
-          reason: "its range takes nothing off this price",
-        }));
-      else applicable.push({ discount, range, amount, step });
+      if (amount.n === 0n) {
+        if (step) Object.assign(step, { code: "no_amount", reason: "its range takes nothing off this price" });
+      } else applicable.push({ discount, range, amount, step });
     }
   }
-  const byAmount = (a: (typeof applicable)[number], b: (typeof applicable)[number]) =>
-    b.amount.comparedTo(a.amount) || (a.discount.id < b.discount.id ? -1 : a.discount.id > b.discount.id ? 1 : 0);
   // Of those that do not stack only the largest matters: one pass, not a sort.
-  const single = applicable.filter((item) => !item.discount.is_discount_over_discount);
-  const best = single.reduce<(typeof applicable)[number] | undefined>(
-    (top, item) => (top === undefined || byAmount(item, top) < 0 ? item : top),
-    undefined,
-  );
-  const stacking = applicable.filter((item) => item.discount.is_discount_over_discount).sort(byAmount);
+  let best: Applicable | undefined;
+  const stacking: Applicable[] = [];
+  for (const item of applicable) {
+    if (item.discount.is_discount_over_discount) stacking.push(item);
+    else if (best === undefined || byAmount(item, best) < 0) best = item;
+  }
+  stacking.sort(byAmount);
   const applied: AppliedDiscount[] = [];
-  const apply = (item: (typeof applicable)[number], over: boolean) => {
+  let first = true;
+  const apply = (item: Applicable, over: boolean) => {
     const before = price!;
     // The first one applied is figured on the price it was ordered by: its amount is known.
-    const amount = before === afterTable ? item.amount : discountPerUnit(item.range, before);
+    const amount = first ? item.amount : discountPerUnit(item.range, before);
+    first = false;
     price = clampAtZero(before.minus(amount));
-    explain(item.step, () => ({
-      before,
-      after: price,
-      code: "applied",
-      reason: `${item.range.is_product_value ? "sets the price to" : "takes off"} ${item.range.type === "PERCENTAGE" && !item.range.is_product_value ? `${item.range.value.toString()}%` : item.range.value.toString()} from ${item.range.minimum_quantity.toString()} units${over ? ", over the other discounts" : ""}`,
-      params: {
-        minimum_quantity: item.range.minimum_quantity.toNumber(),
-        value: item.range.value.toNumber(),
-        type: item.range.type,
-      },
-    }));
+    if (item.step) {
+      const { range } = item;
+      Object.assign(item.step, {
+        before,
+        after: price,
+        code: "applied",
+        reason: `${range.is_product_value ? "sets the price to" : "takes off"} ${range.type === "PERCENTAGE" && !range.is_product_value ? `${range.value.toString()}%` : range.value.toString()} from ${range.minimum_quantity.toString()} units${over ? ", over the other discounts" : ""}`,
+        params: { minimum_quantity: range.minimum_quantity.toNumber(), value: range.value.toNumber(), type: range.type },
+      });
+    }
     applied.push({
       id: item.discount.id,
       name: item.discount.name,
       type: item.range.type,
       value: item.range.value,
-      amount: roundMoney(amount.times(context.quantity)),
+      amount: amount.times(context.quantity).roundHalfEven(2),
     });
   };
   if (best) apply(best, false);
-  for (const item of single) {
-    if (item === best) continue;
-    explain(item.step, () => ({
-      code: "beaten_by_larger_discount",
-      reason: `${best!.discount.name} takes off more and does not stack`,
-      params: { winner: best!.discount.name },
-    }));
-  }
+  if (tracing)
+    for (const item of applicable) {
+      if (item === best || item.discount.is_discount_over_discount) continue;
+      Object.assign(item.step!, {
+        code: "beaten_by_larger_discount",
+        reason: `${best!.discount.name} takes off more and does not stack`,
+        params: { winner: best!.discount.name },
+      });
+    }
   for (const item of stacking) apply(item, true);
 
   // 4. Payment method.
   let paymentMethod: PriceResult["payment_method"] = null;
-  let unit: Money = price;
+  let unit: Exact = price;
   const method = input.paymentMethod;
   if (method) {
-    const rate = method.adjustment_rate ?? ZERO;
+    const rate = method.adjustment_rate ?? EXACT_ZERO;
     const before = unit;
-    unit = clampAtZero(before.plus(percentOf(before, rate)));
-    record({
-      rule: "payment_method",
-      id: method.id,
-      name: method.name,
-      before,
-      after: unit,
-      reason: rate.isZero() ? "the payment method does not adjust the price" : `adjusts the price by ${rate.toString()}%`,
-      code: "applied",
-      params: { adjustment_rate: rate.toNumber() },
-    });
+    unit = clampAtZero(before.plus(before.percent(rate)));
+    if (tracing)
+      steps.push({
+        rule: "payment_method",
+        id: method.id,
+        name: method.name,
+        before,
+        after: unit,
+        reason: rate.isZero() ? "the payment method does not adjust the price" : `adjusts the price by ${rate.toString()}%`,
+        code: "applied",
+        params: { adjustment_rate: rate.toNumber() },
+      });
   }
   // 5. Rounding, once: the unit price to the cent, half-even; the total is that price times
   // the quantity, to the cent, as an order line of that price totals (server/orders/orders/totals.ts).
-  const unitPrice = roundMoney(unit);
-  const totalValue = roundMoney(unitPrice.times(context.quantity));
+  const unitPrice = unit.roundHalfEven(2);
+  const totalValue = unitPrice.times(context.quantity).roundHalfEven(2);
   if (method) {
     const options =
       method.installments.length > 0
         ? [...method.installments].sort((a, b) => a.sequence - b.sequence)
-        : [{ sequence: 1, tax: ZERO, discount: ZERO, due_date_delay: 0 }];
+        : [{ sequence: 1, tax: EXACT_ZERO, discount: EXACT_ZERO, due_date_delay: 0 }];
     const chosen = context.installments ? options.filter((option) => option.sequence === context.installments) : options;
     if (chosen.length === 0) {
       return {
@@ -600,29 +595,30 @@ export function calculatePrice(input: PricingInput): PriceResult | PriceFailure 
     }
     paymentMethod = {
       id: method.id,
-      adjustment_rate: method.adjustment_rate ?? ZERO,
+      adjustment_rate: method.adjustment_rate ?? EXACT_ZERO,
       installments: chosen.map((option) => ({
         sequence: option.sequence,
-        value: roundMoney(totalValue.plus(percentOf(totalValue, option.tax.minus(option.discount))).dividedBy(option.sequence)),
+        value: totalValue.plus(totalValue.percent(option.tax.minus(option.discount))).dividedToPlaces(option.sequence, 2),
         due_date_delay: option.due_date_delay,
       })),
     };
   }
 
-  record({
-    rule: "rounding",
-    id: null,
-    name: null,
-    before: unit,
-    after: unitPrice,
-    reason: "rounded half-even to 2 decimal places, once; the total is that price times the quantity",
-    code: "rounded",
-    params: { total_value: totalValue.toNumber() },
-  });
+  if (tracing)
+    steps.push({
+      rule: "rounding",
+      id: null,
+      name: null,
+      before: unit,
+      after: unitPrice,
+      reason: "rounded half-even to 2 decimal places, once; the total is that price times the quantity",
+      code: "rounded",
+      params: { total_value: totalValue.toNumber() },
+    });
   return {
     ok: true,
-    base_price: base ? roundMoney(base) : null,
-    price_table: priceTable ? { ...priceTable, price: roundMoney(priceTable.price) } : null,
+    base_price: base ? base.roundHalfEven(2) : null,
+    price_table: priceTable ? { ...priceTable, price: priceTable.price.roundHalfEven(2) } : null,
     discounts: applied,
     unit_price: unitPrice,
     total_value: totalValue,

@@ -913,6 +913,26 @@ describe("POST /prices/products/calculate (a page of prices)", () => {
       },
       { name: "Inativo", is_active: false, ranges: [{ minimum_quantity: 1, value: 50 }] },
       { name: "Vencido", start_date: "2025-01-01", end_date: "2025-12-31", ranges: [{ minimum_quantity: 1, value: 50 }] },
+      // Criteria the index decides (one entry each) and one it does not (two entries, the second unmet).
+      {
+        name: "Furadeiras",
+        is_discount_over_discount: true,
+        ranges: [{ minimum_quantity: 1, value: 1.5 }],
+        criteria: [{ config: [{ key: "product_id", values: [drill.id] }] }, { config: [{ key: "sku", values: ["nenhum"] }] }],
+      },
+      {
+        name: "Furadeira azul",
+        is_discount_over_discount: true,
+        ranges: [{ minimum_quantity: 1, value: 30 }],
+        criteria: [
+          {
+            config: [
+              { key: "product_id", values: [drill.id, saw.id] },
+              { key: "specification:Cor", values: ["azul"] },
+            ],
+          },
+        ],
+      },
     ])
       await post("/discounts", body);
     const items = [drill, saw].flatMap((product) => [1, 12].map((quantity) => ({ product_id: product.id, quantity })));
@@ -932,7 +952,9 @@ describe("POST /prices/products/calculate (a page of prices)", () => {
       headers,
       body: { partner_id: other.id, date: "2026-06-15", items: items.slice(0, 1) },
     });
-    expect(forOther.json.items[0]).toMatchObject({ price_table: { name: "Outro", price: 50 }, unit_price: 30 });
+    expect(forOther.json.items[0]).toMatchObject({ price_table: { name: "Outro", price: 50 }, unit_price: 29.55 });
+    const named = Object.fromEntries(forOther.json.discounts.map((discount: { id: string; name: string }) => [discount.id, discount.name]));
+    expect(forOther.json.items[0].discounts.map((discount: { id: string }) => named[discount.id])).toEqual(["Outro", "Furadeiras"]);
   });
 
   it("takes 1 to 100 items; 0 or 101 items, bad items and unknown shared references are 422 naming the field", async () => {

@@ -16,7 +16,7 @@ import {
   type PricingInput,
   type PricingProduct,
 } from "@/server/pricing/engine";
-import { money, roundMoney } from "@/server/lib/money";
+import { exact, Exact } from "@/server/lib/exact";
 
 const PARTNER = "partner-1";
 const PROFILE = "profile-1";
@@ -42,7 +42,7 @@ const product = (over: Partial<PricingProduct> = {}): PricingProduct => ({
   brand_id: "brand-1",
   category_ids: ["cat-1"],
   specifications: [{ name: "Voltagem", value: "220V" }],
-  price: money(100),
+  price: exact(100),
   variation: null,
   ...over,
 });
@@ -60,7 +60,7 @@ const table = (over: Partial<PriceTableCandidate> = {}): PriceTableCandidate => 
       name: "Todos",
       rate_type: "DECREASE",
       value_type: "PERCENTAGE",
-      value: money(10),
+      value: exact(10),
       products: [],
     },
   ],
@@ -80,9 +80,9 @@ const discount = (over: Partial<DiscountCandidate> = {}): DiscountCandidate => (
   targets: noTargets,
   ranges: [
     {
-      minimum_quantity: money(1),
+      minimum_quantity: exact(1),
       type: "PERCENTAGE",
-      value: money(10),
+      value: exact(10),
       is_product_value: false,
     },
   ],
@@ -93,7 +93,7 @@ const discount = (over: Partial<DiscountCandidate> = {}): DiscountCandidate => (
 const pix: PaymentMethodCandidate = {
   id: PIX,
   name: "PIX",
-  adjustment_rate: money(-5),
+  adjustment_rate: exact(-5),
   installments: [],
 };
 
@@ -111,7 +111,7 @@ function run(
     paymentMethod: over.paymentMethod ?? null,
     trace: over.trace,
     context: {
-      quantity: money(over.quantity ?? 1),
+      quantity: exact(over.quantity ?? 1),
       date: over.date ?? "2026-06-15",
       ...over.context,
     },
@@ -150,7 +150,7 @@ describe("price engine: the rules, case by case", () => {
       rule: "base price: the variation's overrides the product's",
       input: {
         product: product({
-          variation: { id: "v1", name: "Azul", price: money(120) },
+          variation: { id: "v1", name: "Azul", price: exact(120) },
         }),
       },
       unit: "120",
@@ -180,7 +180,7 @@ describe("price engine: the rules, case by case", () => {
                 name: null,
                 rate_type: "INCREASE",
                 value_type: "MONETARY",
-                value: money(7.5),
+                value: exact(7.5),
                 products: [],
               },
             ],
@@ -200,12 +200,12 @@ describe("price engine: the rules, case by case", () => {
                 name: null,
                 rate_type: "INCREASE",
                 value_type: "PERCENTAGE",
-                value: money(50),
+                value: exact(50),
                 products: [
                   {
                     product_id: "p1",
                     product_variation_id: null,
-                    price: money(80),
+                    price: exact(80),
                   },
                 ],
               },
@@ -226,12 +226,12 @@ describe("price engine: the rules, case by case", () => {
                 name: null,
                 rate_type: "INCREASE",
                 value_type: "MONETARY",
-                value: money(1),
+                value: exact(1),
                 products: [
                   {
                     product_id: "p2",
                     product_variation_id: null,
-                    price: money(1),
+                    price: exact(1),
                   },
                 ],
               },
@@ -283,7 +283,7 @@ describe("price engine: the rules, case by case", () => {
                 name: null,
                 rate_type: "DECREASE",
                 value_type: "MONETARY",
-                value: money(1),
+                value: exact(1),
                 products: [],
               },
             ],
@@ -298,7 +298,7 @@ describe("price engine: the rules, case by case", () => {
                 name: null,
                 rate_type: "DECREASE",
                 value_type: "MONETARY",
-                value: money(2),
+                value: exact(2),
                 products: [],
               },
             ],
@@ -313,7 +313,7 @@ describe("price engine: the rules, case by case", () => {
                 name: null,
                 rate_type: "DECREASE",
                 value_type: "MONETARY",
-                value: money(3),
+                value: exact(3),
                 products: [],
               },
             ],
@@ -328,7 +328,7 @@ describe("price engine: the rules, case by case", () => {
                 name: null,
                 rate_type: "DECREASE",
                 value_type: "MONETARY",
-                value: money(4),
+                value: exact(4),
                 products: [],
               },
             ],
@@ -343,7 +343,7 @@ describe("price engine: the rules, case by case", () => {
                 name: null,
                 rate_type: "DECREASE",
                 value_type: "MONETARY",
-                value: money(5),
+                value: exact(5),
                 products: [],
               },
             ],
@@ -376,7 +376,7 @@ describe("price engine: the rules, case by case", () => {
                 name: null,
                 rate_type: "DECREASE",
                 value_type: "PERCENTAGE",
-                value: money(20),
+                value: exact(20),
                 products: [],
               },
             ],
@@ -398,9 +398,9 @@ describe("price engine: the rules, case by case", () => {
           discount({
             ranges: [
               {
-                minimum_quantity: money(1),
+                minimum_quantity: exact(1),
                 type: "MONETARY",
-                value: money(15),
+                value: exact(15),
                 is_product_value: false,
               },
             ],
@@ -416,9 +416,9 @@ describe("price engine: the rules, case by case", () => {
           discount({
             ranges: [
               {
-                minimum_quantity: money(1),
+                minimum_quantity: exact(1),
                 type: "MONETARY",
-                value: money(70),
+                value: exact(70),
                 is_product_value: true,
               },
             ],
@@ -435,21 +435,21 @@ describe("price engine: the rules, case by case", () => {
           discount({
             ranges: [
               {
-                minimum_quantity: money(1),
+                minimum_quantity: exact(1),
                 type: "PERCENTAGE",
-                value: money(5),
+                value: exact(5),
                 is_product_value: false,
               },
               {
-                minimum_quantity: money(10),
+                minimum_quantity: exact(10),
                 type: "PERCENTAGE",
-                value: money(10),
+                value: exact(10),
                 is_product_value: false,
               },
               {
-                minimum_quantity: money(50),
+                minimum_quantity: exact(50),
                 type: "PERCENTAGE",
-                value: money(20),
+                value: exact(20),
                 is_product_value: false,
               },
             ],
@@ -465,9 +465,9 @@ describe("price engine: the rules, case by case", () => {
           discount({
             ranges: [
               {
-                minimum_quantity: money(5),
+                minimum_quantity: exact(5),
                 type: "PERCENTAGE",
-                value: money(10),
+                value: exact(10),
                 is_product_value: false,
               },
             ],
@@ -519,7 +519,7 @@ describe("price engine: the rules, case by case", () => {
       rule: "discount: below minimum_value (price × quantity)",
       input: {
         quantity: 2,
-        discounts: [discount({ minimum_value: money(201) })],
+        discounts: [discount({ minimum_value: exact(201) })],
       },
       unit: "100",
       check: (result) => expect(stepOf(result, "d1")?.code).toBe("below_minimum_value"),
@@ -528,7 +528,7 @@ describe("price engine: the rules, case by case", () => {
       rule: "discount: above maximum_value",
       input: {
         quantity: 2,
-        discounts: [discount({ maximum_value: money(199.99) })],
+        discounts: [discount({ maximum_value: exact(199.99) })],
       },
       unit: "100",
       check: (result) => expect(stepOf(result, "d1")?.code).toBe("above_maximum_value"),
@@ -583,9 +583,9 @@ describe("price engine: the rules, case by case", () => {
             id: "large",
             ranges: [
               {
-                minimum_quantity: money(1),
+                minimum_quantity: exact(1),
                 type: "MONETARY",
-                value: money(25),
+                value: exact(25),
                 is_product_value: false,
               },
             ],
@@ -612,9 +612,9 @@ describe("price engine: the rules, case by case", () => {
           discount({
             ranges: [
               {
-                minimum_quantity: money(1),
+                minimum_quantity: exact(1),
                 type: "MONETARY",
-                value: money(500),
+                value: exact(500),
                 is_product_value: false,
               },
             ],
@@ -634,25 +634,25 @@ describe("price engine: the rules, case by case", () => {
     },
     {
       rule: "rounding: half-even once at the end (0.125 → 0.12)",
-      input: { product: product({ price: money("0.125") }) },
+      input: { product: product({ price: exact("0.125") }) },
       unit: "0.12",
     },
     {
       rule: "rounding: half-even once at the end (0.135 → 0.14)",
-      input: { product: product({ price: money("0.135") }) },
+      input: { product: product({ price: exact("0.135") }) },
       unit: "0.14",
     },
     {
       rule: "rounding: no rounding in between (33.335 − 0.5% − 0.5% stays exact until the end)",
       input: {
-        product: product({ price: money("33.335") }),
+        product: product({ price: exact("33.335") }),
         discounts: [
           discount({
             ranges: [
               {
-                minimum_quantity: money(1),
+                minimum_quantity: exact(1),
                 type: "PERCENTAGE",
-                value: money("0.5"),
+                value: exact("0.5"),
                 is_product_value: false,
               },
             ],
@@ -662,9 +662,9 @@ describe("price engine: the rules, case by case", () => {
             is_discount_over_discount: true,
             ranges: [
               {
-                minimum_quantity: money(1),
+                minimum_quantity: exact(1),
                 type: "PERCENTAGE",
-                value: money("0.5"),
+                value: exact("0.5"),
                 is_product_value: false,
               },
             ],
@@ -680,7 +680,7 @@ describe("price engine: the rules, case by case", () => {
     it(testCase.rule, () => {
       const result = ok(run(testCase.input));
       expectSameUntraced(result, run({ ...testCase.input, trace: false }));
-      expect(result.unit_price.toString()).toBe(money(testCase.unit).toString());
+      expect(result.unit_price.toString()).toBe(exact(testCase.unit).toString());
       testCase.check?.(result);
     });
   }
@@ -712,12 +712,12 @@ describe("price engine: the rules, case by case", () => {
                 name: null,
                 rate_type: "INCREASE",
                 value_type: "MONETARY",
-                value: money(0),
+                value: exact(0),
                 products: [
                   {
                     product_id: "p1",
                     product_variation_id: null,
-                    price: money(42),
+                    price: exact(42),
                   },
                 ],
               },
@@ -733,15 +733,15 @@ describe("price engine: the rules, case by case", () => {
     const card: PaymentMethodCandidate = {
       id: "card",
       name: "Cartão",
-      adjustment_rate: money(0),
+      adjustment_rate: exact(0),
       installments: [
-        { sequence: 3, tax: money(0), discount: money(0), due_date_delay: 30 },
-        { sequence: 1, tax: money(0), discount: money(0), due_date_delay: 0 },
+        { sequence: 3, tax: exact(0), discount: exact(0), due_date_delay: 30 },
+        { sequence: 1, tax: exact(0), discount: exact(0), due_date_delay: 0 },
       ],
     };
     const result = ok(
       run({
-        product: product({ price: money("10.005") }),
+        product: product({ price: exact("10.005") }),
         quantity: 3,
         paymentMethod: card,
         context: { payment_method_id: "card" },
@@ -749,9 +749,9 @@ describe("price engine: the rules, case by case", () => {
           discount({
             ranges: [
               {
-                minimum_quantity: money(1),
+                minimum_quantity: exact(1),
                 type: "MONETARY",
-                value: money("0.001"),
+                value: exact("0.001"),
                 is_product_value: false,
               },
             ],
@@ -786,11 +786,11 @@ describe("price engine: the rules, case by case", () => {
 
 // ---- properties ----
 
-const amount = fc.integer({ min: 0, max: 1_000_000 }).map((cents) => money(cents).dividedBy(100));
+const amount = fc.integer({ min: 0, max: 1_000_000 }).map((cents) => new Exact(BigInt(cents), 2));
 const rangeArb = fc.record({
-  minimum_quantity: fc.integer({ min: 0, max: 100 }).map((value) => money(value)),
+  minimum_quantity: fc.integer({ min: 0, max: 100 }).map((value) => exact(value)),
   type: fc.constantFrom("PERCENTAGE" as const, "MONETARY" as const),
-  value: fc.integer({ min: 0, max: 10_000 }).map((value) => money(value).dividedBy(100)),
+  value: fc.integer({ min: 0, max: 10_000 }).map((value) => new Exact(BigInt(value), 2)),
   is_product_value: fc.boolean(),
 });
 const discountArb = fc.record({
@@ -802,12 +802,12 @@ const tableArb = fc.record({
   id: fc.uuid(),
   rate_type: fc.constantFrom("INCREASE" as const, "DECREASE" as const),
   value_type: fc.constantFrom("MONETARY" as const, "PERCENTAGE" as const),
-  value: fc.integer({ min: 0, max: 20_000 }).map((value) => money(value).dividedBy(100)),
+  value: fc.integer({ min: 0, max: 20_000 }).map((value) => new Exact(BigInt(value), 2)),
   own: fc.option(amount, { nil: null }),
 });
 
 function scenario(
-  base: ReturnType<typeof money>,
+  base: Exact,
   tables: Array<typeof tableArb extends fc.Arbitrary<infer T> ? T : never>,
   discounts: Array<typeof discountArb extends fc.Arbitrary<infer T> ? T : never>,
   quantity: number,
@@ -845,9 +845,9 @@ function scenario(
         ranges: item.ranges,
       }),
     ),
-    paymentMethod: { ...pix, adjustment_rate: money(rate) },
+    paymentMethod: { ...pix, adjustment_rate: exact(rate) },
     context: {
-      quantity: money(quantity),
+      quantity: exact(quantity),
       date: "2026-06-15",
       payment_method_id: PIX,
     },
@@ -891,8 +891,8 @@ describe("price engine: properties", () => {
         fc.integer({ min: 0, max: 150 }),
         (ranges, a, b) => {
           const [small, large] = a <= b ? [a, b] : [b, a];
-          const first = pickRange(ranges, money(small));
-          const second = pickRange(ranges, money(large));
+          const first = pickRange(ranges, exact(small));
+          const second = pickRange(ranges, exact(large));
           if (first) expect(second && second.minimum_quantity.greaterThanOrEqualTo(first.minimum_quantity)).toBe(true);
         },
       ),
@@ -914,8 +914,8 @@ describe("price engine: properties", () => {
     fc.assert(
       fc.property(input, ([base, tables, discounts, quantity, rate]) => {
         const result = ok(calculatePrice(scenario(base, tables, discounts, quantity, rate)));
-        expect(result.unit_price.equals(roundMoney(result.exact.unit_price))).toBe(true);
-        expect(result.total_value.equals(roundMoney(result.unit_price.times(quantity)))).toBe(true);
+        expect(result.unit_price.equals(result.exact.unit_price.roundHalfEven(2))).toBe(true);
+        expect(result.total_value.equals(result.unit_price.times(exact(quantity)).roundHalfEven(2))).toBe(true);
         expect(result.steps.filter((step) => step.rule === "rounding")).toHaveLength(1);
         // No step before the last carries a rounded-away figure the exact one lacks.
         const beforeRounding = result.steps.at(-1)!.before!;

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { useFormat } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import type { PriceCalculation } from "@/server/pricing/prices/schemas";
+import type { PriceBatchCalculation } from "@/server/pricing/prices/schemas";
 import type { OrderFormInput, OrderFormValues } from "./order-values";
 
 /** What the form knows of a product it lists: its own price (the fallback) and its unit's decimals. */
@@ -17,7 +17,10 @@ export interface ProductFacts {
 }
 
 /** The price engine's answer for a row, or why the product's own price was used. */
-export type Suggestion = { kind: "pending" } | { kind: "engine"; result: PriceCalculation } | { kind: "fallback"; price: number | null };
+export type Suggestion =
+  | { kind: "pending" }
+  | { kind: "engine"; result: PriceBatchCalculation; names: ReadonlyMap<string, string> }
+  | { kind: "fallback"; price: number | null };
 
 type OrderForm = UseFormReturn<OrderFormInput, unknown, OrderFormValues>;
 
@@ -104,19 +107,21 @@ export function usePriceSuggestions(form: OrderForm, facts: (productId: string) 
         }
         const current = (row: (typeof page)[number]) => asked.get(row.key) === row.signature;
         utils.prices.calculateMany.fetch({ ...context, items: page.map((row) => row.input) }).then(
-          (answer) =>
+          (answer) => {
+            const names = new Map(answer.discounts.map((discount) => [discount.id, discount.name]));
             page.forEach((row, index) => {
               const result = answer.items[index];
               if (!current(row) || !result) return;
               if (!("error" in result)) {
                 fill(row.key, result.unit_price, row.before);
-                return suggest(row.key, { kind: "engine", result });
+                return suggest(row.key, { kind: "engine", result, names });
               }
               // The engine cannot price it (no price for these conditions): the product's own price stands.
               const price = facts(row.input.product_id)?.price ?? null;
               if (price !== null) fill(row.key, price, row.before);
               suggest(row.key, { kind: "fallback", price });
-            }),
+            });
+          },
           () => page.forEach((row) => current(row) && suggest(row.key, null)),
         );
       }
@@ -140,7 +145,7 @@ export function PriceHint({ suggestion, id, net }: { suggestion: Suggestion | un
   else if (suggestion?.kind === "fallback")
     text = suggestion.price === null ? t("noPrice") : t("fallback", { price: format.money(suggestion.price) });
   else if (suggestion?.kind === "engine") {
-    const { result } = suggestion;
+    const { result, names } = suggestion;
     const parts = [
       result.base_price === null ? null : t("base", { price: format.money(result.base_price) }),
       result.price_table
@@ -151,7 +156,7 @@ export function PriceHint({ suggestion, id, net }: { suggestion: Suggestion | un
         : null,
       ...result.discounts.map((discount) =>
         t("discount", {
-          name: discount.name,
+          name: names.get(discount.id) ?? "",
           amount: format.money(discount.amount),
         }),
       ),

@@ -19,7 +19,7 @@ import { useFormat } from "@/lib/format";
 import { useDynamicTranslations } from "@/lib/i18n";
 import { useProblemMessages } from "@/lib/problem";
 import { trpc } from "@/lib/trpc";
-import type { PriceBatch, PriceCalculation, PriceStep } from "@/server/pricing/prices/schemas";
+import type { PriceBatch, PriceBatchCalculation, PriceStep } from "@/server/pricing/prices/schemas";
 
 interface SimulatorValues {
   product_id: string;
@@ -54,7 +54,9 @@ export function PriceSimulator() {
   const productId = useWatch({ control: form.control, name: "product_id" });
   const product = trpc.products.get.useQuery({ id: productId }, { enabled: Boolean(productId), staleTime: 60_000 });
   const unit = productId ? product.data?.measure_unit : null;
-  const [result, setResult] = useState<PriceCalculation | null>(null);
+  const [result, setResult] = useState<PriceBatchCalculation | null>(null);
+  // The page answers each applied discount's name once.
+  const [discountNames, setDiscountNames] = useState<ReadonlyMap<string, string>>(new Map());
   const [ladder, setLadder] = useState<PriceBatch["items"]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   // Contract §12: with a partner, the price with its taxes and how each tax was decided.
@@ -74,6 +76,7 @@ export function PriceSimulator() {
       });
       const typed = answer.items[quantities.indexOf(quantity)];
       setLadder(answer.items);
+      setDiscountNames(new Map(answer.discounts.map((discount) => [discount.id, discount.name])));
       setTaxed(null);
       if (!typed || "error" in typed) {
         setResult(null);
@@ -172,7 +175,7 @@ export function PriceSimulator() {
                   <dt className="text-xs text-muted-foreground">{t("discounts")}</dt>
                   <dd>
                     {result.discounts.length
-                      ? result.discounts.map((item) => `${item.name} (−${money(item.amount)})`).join(", ")
+                      ? result.discounts.map((item) => `${discountNames.get(item.id) ?? ""} (−${money(item.amount)})`).join(", ")
                       : t("noDiscounts")}
                   </dd>
                 </div>

@@ -2,7 +2,7 @@ import { LRUCache } from "lru-cache";
 import type { Db } from "../../db/scoped";
 import { scopedQuery } from "../../db/sql";
 import { Prisma } from "../../generated/prisma/client";
-import { money, type Money } from "../../lib/money";
+import { exact, type Exact } from "../../lib/exact";
 import { factsOf, type ProductFacts } from "../criteria";
 import { readCriteria, readRanges } from "../discounts/service";
 import { FLAGS, inDateRange, type DiscountCandidate, type Flag, type PriceTableCandidate, type Targets } from "../engine";
@@ -36,7 +36,7 @@ export type ListedRow = {
 
 export type PricingContextIds = TargetRow;
 
-/** A price table with its criteria rows and all its targets; `Value` is money as read (text) or as used (Money). */
+/** A price table with its criteria rows and all its targets; `Value` is money as read (text) or as used (Exact). */
 interface TableShape<Value> {
   id: string;
   name: string;
@@ -78,13 +78,21 @@ const reaches = (audience: Audience, context: PricingContextIds) =>
     return id !== null && ids.has(id);
   });
 
-type TableRule = TableShape<Money> & { audience: Audience };
+type TableRule = TableShape<Exact> & { audience: Audience };
 
 type DiscountRule = Omit<DiscountCandidate, "targets"> & {
   targets: TargetRow[];
   audience: Audience;
   /** Its candidate as the engine takes it when it names no partner, profile, company or payment method: built once. */
   candidate: DiscountCandidate | null;
+  /**
+   * Whether being found through a product's fact decides its criteria: each criteria has one
+   * entry, so a fact one of them accepts is a criteria the product matches (unexplained, the
+   * engine is handed it with its criteria decided: `criteria: []`).
+   */
+  decidedByFact: boolean;
+  /** `candidate` with its criteria decided, built once. */
+  matched: DiscountCandidate | null;
 };
 
 /**
@@ -134,7 +142,7 @@ type RulesRow = {
 const TARGET_COLUMNS = Prisma.sql`json_build_object('partner_id', g.partner_id, 'profile_id', g.profile_id,
   'company_id', g.company_id, 'payment_method_id', g.payment_method_id)`;
 
-const moneyOrNull = (value: MoneyText): Money | null => (value === null ? null : money(value));
+const exactOrNull = (value: MoneyText): Exact | null => (value === null ? null : exact(value));
 const factKey = (key: string, value: string) => `${key}\u0000${value}`;
 
 /** Every price table and discount of the org, with the version they are at, in one statement. */
@@ -190,7 +198,7 @@ async function loadRules(db: Db): Promise<PricingRules> {
       audience: audienceOf(table.flags, table.targets),
       criteria: table.criteria.map((criteria) => ({
         ...criteria,
-        value: money(criteria.value),
+        value: exact(criteria.value),
       })),
     })),
     tableRank: new Map(tables.map((table, rank) => [table.id, rank])),
@@ -202,16 +210,16 @@ async function loadRules(db: Db): Promise<PricingRules> {
         is_active: discount.is_active,
         start_date: discount.start_date,
         end_date: discount.end_date,
-        minimum_value: moneyOrNull(discount.minimum_value),
-        maximum_value: moneyOrNull(discount.maximum_value),
+        minimum_value: exactOrNull(discount.minimum_value),
+        maximum_value: exactOrNull(discount.maximum_value),
         is_discount_over_discount: discount.is_discount_over_discount,
         flags: discount.flags,
         targets: discount.targets,
         audience: audienceOf(discount.flags, discount.targets),
         ranges: readRanges(discount.ranges).map((range) => ({
-          minimum_quantity: money(range.minimum_quantity),
+          minimum_quantity: exact(range.minimum_quantity),
           type: range.type,
-          value: money(range.value),
+          value: exact(range.value),
           is_product_value: range.is_product_value,
         })),
         criteria: readCriteria(discount.criteria).map((criteria) => ({
@@ -220,8 +228,13 @@ async function loadRules(db: Db): Promise<PricingRules> {
           entries: criteria.entries,
         })),
         candidate: null,
+        decidedByFact: false,
+        matched: null,
       };
+      rule.decidedByFact =
+        discount.has_criteria && rule.criteria.length > 0 && rule.criteria.every((criteria) => criteria.entries.length === 1);
       rule.candidate = rule.audience.length > 0 ? null : { ...rule, targets: NO_TARGETS };
+      rule.matched = rule.candidate && rule.decidedByFact ? { ...rule.candidate, criteria: [] } : null;
       return rule;
     }),
     unconditional: discounts.flatMap((discount, rank) => (discount.has_criteria ? [] : [rank])),
@@ -296,7 +309,8 @@ const byRank = (a: number, b: number) => a - b;
  * through the rules' indexes: the cost follows the rules that select the product, not
  * how many the org has. Without `trace` (no steps to explain), the rules that cannot
  * apply to this caller on `date` — inactive, out of their date range, or for other
- * partners, profiles, companies or payment methods — are left out.
+ * partners, profiles, companies or payment methods — are left out, and a discount whose
+ * criteria the fact that found it decides (`decidedByFact`) comes with them decided.
  */
 export function candidatesOf(
   rules: PricingRules,
@@ -337,7 +351,7 @@ export function candidatesOf(
           products: (rowsByCriteria.get(criteria.id) ?? []).map((row) => ({
             product_id: product.id,
             product_variation_id: row.product_variation_id,
-            price: moneyOrNull(row.price),
+            price: exactOrNull(row.price),
           })),
         })),
     });
@@ -349,8 +363,20 @@ export function candidatesOf(
   const discounts: DiscountCandidate[] = [];
   for (const rank of [...ranks].sort(byRank)) {
     const discount = rules.discounts[rank]!;
-    if (!trace && (!discount.is_active || !live(discount) || !reaches(discount.audience, context))) continue;
-    discounts.push(discount.candidate ?? { ...discount, targets: targetsFor(discount.targets, context) });
+    if (trace) {
+      discounts.push(discount.candidate ?? { ...discount, targets: targetsFor(discount.targets, context) });
+      continue;
+    }
+    if (!discount.is_active || !live(discount) || !reaches(discount.audience, context)) continue;
+    // Only facts and discounts without criteria reach here: one with criteria came through a fact.
+    const decided = discount.decidedByFact;
+    discounts.push(
+      (decided ? discount.matched : discount.candidate) ?? {
+        ...discount,
+        targets: targetsFor(discount.targets, context),
+        ...(decided ? { criteria: [] } : {}),
+      },
+    );
   }
   return { priceTables, discounts };
 }

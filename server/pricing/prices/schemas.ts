@@ -129,8 +129,20 @@ export const priceItemError = z.object({
 });
 export type PriceItemError = z.output<typeof priceItemError>["error"];
 
+/**
+ * An item of a page of prices: the single calculation's answer with its applied discounts
+ * compact (issue 45) — which discount (`id`, named once in the answer's `discounts`), the
+ * kind of its range (`type`) and what it took off the line (`amount`).
+ */
+export const priceBatchCalculation = priceCalculation.extend({
+  discounts: z.array(z.object({ id: z.string(), type: z.string(), amount: z.number() })),
+});
+export type PriceBatchCalculation = z.output<typeof priceBatchCalculation>;
+
 export const priceBatch = z.object({
   /** In the order of the body: each item's calculation, or its `error`. */
-  items: z.array(z.union([priceCalculation, priceItemError])),
+  items: z.array(z.union([priceBatchCalculation, priceItemError])),
+  /** Every discount applied to any item, once: `id` and `name`. */
+  discounts: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type PriceBatch = z.output<typeof priceBatch>;

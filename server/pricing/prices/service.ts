@@ -3,8 +3,8 @@ import type { Db } from "../../db/scoped";
 import type { ReadStatement } from "../../db/sql";
 import { AppError, type FieldError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
-import { money, toJsonNumber, type Money } from "../../lib/money";
-import { calculatePrice, type PaymentMethodCandidate, type PricingProduct } from "../engine";
+import { exact, type Exact } from "../../lib/exact";
+import { calculatePrice, type PaymentMethodCandidate, type PriceResult, type PricingProduct } from "../engine";
 import { dateOf } from "../fields";
 import { candidatesOf, rulesAt, type ListedRow, type PricingContextIds, type PricingRules } from "./rules";
 import type { PriceBatch, PriceBatchInput, PriceCalculation, PriceCalculationInput, PriceItemError } from "./schemas";
@@ -30,7 +30,7 @@ type Context = PricingContextIds;
 /** Money read from the database as text (JSON numbers would be floats). */
 type MoneyText = string | null;
 
-const moneyOrNull = (value: MoneyText): Money | null => (value === null ? null : money(value));
+const exactOrNull = (value: MoneyText): Exact | null => (value === null ? null : exact(value));
 
 type ProductRow = {
   id: string;
@@ -132,11 +132,11 @@ async function loadSubjects(read: ReadStatement, shared: SharedInput, items: rea
     ? {
         id: method.id,
         name: method.name,
-        adjustment_rate: moneyOrNull(method.adjustment_rate),
+        adjustment_rate: exactOrNull(method.adjustment_rate),
         installments: method.installments.map((item) => ({
           sequence: item.sequence,
-          tax: money(item.tax ?? 0),
-          discount: money(item.discount ?? 0),
+          tax: exact(item.tax ?? 0),
+          discount: exact(item.discount ?? 0),
           due_date_delay: item.due_date_delay ?? 0,
         })),
       }
@@ -158,7 +158,52 @@ type Subjects = Awaited<ReturnType<typeof loadSubjects>>;
 /** Why an item could not be priced: its field errors (an unknown product or variation) or the engine's refusal. */
 type ItemFailure = { errors: FieldError[]; code: PriceItemError["code"]; message: string };
 
-const number = (value: Money | null): number | null => toJsonNumber(value);
+const number = (value: Exact | null): number | null => (value === null ? null : value.toNumber());
+
+/**
+ * The answer of one priced item; `discounts` as `discountsOf` writes them: in full for one
+ * price (the interface's `{id, name, type, value, amount}`), compact in a page of prices.
+ */
+function answerOf<Discount>(
+  item: ItemInput,
+  result: PriceResult,
+  explain: boolean,
+  discountsOf: (applied: PriceResult["discounts"]) => Discount[],
+) {
+  return {
+    product_id: item.product_id,
+    product_variation_id: item.product_variation_id ?? null,
+    quantity: item.quantity,
+    base_price: number(result.base_price),
+    price_table: result.price_table
+      ? { id: result.price_table.id, name: result.price_table.name, price: result.price_table.price.toNumber() }
+      : null,
+    discounts: discountsOf(result.discounts),
+    unit_price: result.unit_price.toNumber(),
+    total_value: result.total_value.toNumber(),
+    payment_method: result.payment_method
+      ? {
+          id: result.payment_method.id,
+          adjustment_rate: result.payment_method.adjustment_rate.toNumber(),
+          installments: result.payment_method.installments.map((installment) => ({
+            sequence: installment.sequence,
+            value: installment.value.toNumber(),
+            due_date_delay: installment.due_date_delay,
+          })),
+        }
+      : null,
+    ...(explain ? { steps: result.steps.map((step) => ({ ...step, before: number(step.before), after: number(step.after) })) } : {}),
+  };
+}
+
+const fullDiscounts = (applied: PriceResult["discounts"]) =>
+  applied.map((discount) => ({
+    id: discount.id,
+    name: discount.name,
+    type: discount.type,
+    value: discount.value.toNumber(),
+    amount: discount.amount.toNumber(),
+  }));
 
 /** One item priced with the rules at the statement's version, or why it cannot be. */
 function priceItem(
@@ -167,7 +212,7 @@ function priceItem(
   shared: SharedInput,
   item: ItemInput,
   today: Date,
-): { ok: true; value: PriceCalculation } | { ok: false; failure: ItemFailure } {
+): { ok: true; result: PriceResult } | { ok: false; failure: ItemFailure } {
   const product = subjects.products.get(item.product_id);
   const variation = item.product_variation_id ? subjects.variations.get(item.product_variation_id) : undefined;
   const errors = priceItemErrors(subjects, item);
@@ -184,8 +229,8 @@ function priceItem(
     brand_id: product.brand_id,
     category_ids: product.category_ids,
     specifications: product.specifications,
-    price: moneyOrNull(product.price),
-    variation: variation ? { id: variation.id, name: variation.name, price: moneyOrNull(variation.price) } : null,
+    price: exactOrNull(product.price),
+    variation: variation ? { id: variation.id, name: variation.name, price: exactOrNull(variation.price) } : null,
   };
   const date = shared.date ?? dateOf(today);
   const trace = shared.explain === true;
@@ -202,7 +247,7 @@ function priceItem(
     context: {
       ...subjects.context,
       installments: shared.installments ?? null,
-      quantity: money(item.quantity),
+      quantity: exact(item.quantity),
       date,
     },
   });
@@ -213,51 +258,7 @@ function priceItem(
       failure: { errors: [{ path, message: result.message, code: result.code }], code: result.code, message: result.message },
     };
   }
-  return {
-    ok: true,
-    value: {
-      product_id: pricingProduct.id,
-      product_variation_id: pricingProduct.variation?.id ?? null,
-      quantity: item.quantity,
-      base_price: number(result.base_price),
-      price_table: result.price_table
-        ? {
-            id: result.price_table.id,
-            name: result.price_table.name,
-            price: result.price_table.price.toNumber(),
-          }
-        : null,
-      discounts: result.discounts.map((discount) => ({
-        id: discount.id,
-        name: discount.name,
-        type: discount.type,
-        value: discount.value.toNumber(),
-        amount: discount.amount.toNumber(),
-      })),
-      unit_price: result.unit_price.toNumber(),
-      total_value: result.total_value.toNumber(),
-      payment_method: result.payment_method
-        ? {
-            id: result.payment_method.id,
-            adjustment_rate: result.payment_method.adjustment_rate.toNumber(),
-            installments: result.payment_method.installments.map((installment) => ({
-              sequence: installment.sequence,
-              value: installment.value.toNumber(),
-              due_date_delay: installment.due_date_delay,
-            })),
-          }
-        : null,
-      ...(shared.explain
-        ? {
-            steps: result.steps.map((step) => ({
-              ...step,
-              before: number(step.before),
-              after: number(step.after),
-            })),
-          }
-        : {}),
-    },
-  };
+  return { ok: true, result };
 }
 
 /** POST /prices/product/calculate: one product; whatever stops it is a 400 naming every reason at once, in the order of the body. */
@@ -276,7 +277,7 @@ export async function calculateProductPrice(
     throw new AppError("bad_request", errors.map((error) => `${error.path}: ${error.message}`).join("; "), { errors });
   }
   const priced = priceItem(subjects, await rulesAt(db, subjects.version), shared, item, today);
-  if (priced.ok) return priced.value;
+  if (priced.ok) return answerOf(item, priced.result, shared.explain, fullDiscounts);
   // The product and variation are known here: what stops the item is the engine's refusal.
   const { code, message, errors } = priced.failure;
   throw new AppError(code === "not_found_reference" ? "bad_request" : code, message, { errors });
@@ -301,7 +302,17 @@ export async function calculateProductPrices(db: Db, read: ReadStatement, input:
   const subjects = await loadSubjects(read, shared, items);
   if (subjects.errors.length > 0) throw AppError.fields(subjects.errors);
   const rules = await rulesAt(db, subjects.version);
-  const prices = items.map((item) => priceItem(subjects, rules, shared, item, today));
+  // Each applied discount named once for the page: the items carry its id, kind and amount (issue 45).
+  const names = new Map<string, string>();
+  const compact = (applied: PriceResult["discounts"]) =>
+    applied.map((discount) => {
+      names.set(discount.id, discount.name);
+      return { id: discount.id, type: discount.type, amount: discount.amount.toNumber() };
+    });
+  const prices = items.map((item) => {
+    const priced = priceItem(subjects, rules, shared, item, today);
+    return priced.ok ? { ok: true as const, value: answerOf(item, priced.result, shared.explain, compact) } : priced;
+  });
   // Contract §12: `taxes: true` adds each price's taxes for the partner.
   const taxed = input.taxes
     ? await taxesOfPrices(
@@ -323,5 +334,6 @@ export async function calculateProductPrices(db: Db, read: ReadStatement, input:
         error: { code, message, params },
       };
     }),
+    discounts: [...names].map(([id, name]) => ({ id, name })),
   };
 }
