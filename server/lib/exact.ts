@@ -134,7 +134,7 @@ const SAFE = 2n ** 53n;
 const TENS = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
 
 /** 10^k, kept: the scales in use are few. */
-export function pow10(k: number): bigint {
+function pow10(k: number): bigint {
   while (POWERS.length <= k) POWERS.push(POWERS[POWERS.length - 1]! * 10n);
   return POWERS[k]!;
 }

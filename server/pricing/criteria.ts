@@ -48,7 +48,7 @@ export function normalizeValue(key: string, value: string): string {
 }
 
 /** Every (key, value) a product answers to, normalized. */
-export function factsOf(product: ProductFacts): Array<{ key: string; value: string }> {
+function factsOf(product: ProductFacts): Array<{ key: string; value: string }> {
   const facts = [
     { key: "product_id", value: normalizeValue("product_id", product.id) },
     { key: "sku", value: normalizeValue("sku", product.sku) },
@@ -81,10 +81,14 @@ export function factsOf(product: ProductFacts): Array<{ key: string; value: stri
 const factsKept = new WeakMap<ProductFacts, Set<string>>();
 const entriesKept = new WeakMap<CriteriaEntry, Set<string>>();
 
-function factSet(product: ProductFacts): Set<string> {
+/** A normalized fact as the candidate index (discount_criteria_values) and the criteria check compare it. */
+export const factKey = (key: string, value: string) => `${key}\u0000${value}`;
+
+/** A product's facts as `factKey`s, normalized once per product object (the index and the engine both read them). */
+export function factSet(product: ProductFacts): Set<string> {
   let facts = factsKept.get(product);
   if (!facts) {
-    facts = new Set(factsOf(product).map((fact) => `${fact.key}\u0000${fact.value}`));
+    facts = new Set(factsOf(product).map((fact) => factKey(fact.key, fact.value)));
     factsKept.set(product, facts);
   }
   return facts;
@@ -94,7 +98,7 @@ function acceptedOf(entry: CriteriaEntry): Set<string> {
   let accepted = entriesKept.get(entry);
   if (!accepted) {
     const key = normalizeKey(entry.key);
-    accepted = new Set(entry.values.map((value) => `${key}\u0000${normalizeValue(key, value)}`));
+    accepted = new Set(entry.values.map((value) => factKey(key, normalizeValue(key, value))));
     entriesKept.set(entry, accepted);
   }
   return accepted;

@@ -3,7 +3,7 @@ import type { Db } from "../../db/scoped";
 import { scopedQuery } from "../../db/sql";
 import { Prisma } from "../../generated/prisma/client";
 import { exact, type Exact } from "../../lib/exact";
-import { factsOf, type ProductFacts } from "../criteria";
+import { factKey, factSet, type ProductFacts } from "../criteria";
 import { readCriteria, readRanges } from "../discounts/service";
 import { FLAGS, inDateRange, type DiscountCandidate, type Flag, type PriceTableCandidate, type Targets } from "../engine";
 
@@ -143,7 +143,6 @@ const TARGET_COLUMNS = Prisma.sql`json_build_object('partner_id', g.partner_id, 
   'company_id', g.company_id, 'payment_method_id', g.payment_method_id)`;
 
 const exactOrNull = (value: MoneyText): Exact | null => (value === null ? null : exact(value));
-const factKey = (key: string, value: string) => `${key}\u0000${value}`;
 
 /** Every price table and discount of the org, with the version they are at, in one statement. */
 async function loadRules(db: Db): Promise<PricingRules> {
@@ -357,8 +356,8 @@ export function candidatesOf(
     });
   }
   const ranks = new Set(rules.unconditional);
-  for (const fact of factsOf(product)) {
-    for (const rank of rules.byFact.get(factKey(fact.key, fact.value)) ?? []) ranks.add(rank);
+  for (const fact of factSet(product)) {
+    for (const rank of rules.byFact.get(fact) ?? []) ranks.add(rank);
   }
   const discounts: DiscountCandidate[] = [];
   for (const rank of [...ranks].sort(byRank)) {
