@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import { ZodError, type z } from "zod";
+import { ZodError, z } from "zod";
 import type { CredentialPolicy, Principal } from "../auth/principal";
 import type { Db } from "../db/scoped";
 import { driverReads, transactionReads, type ReadStatement } from "../db/sql";
@@ -219,8 +219,50 @@ function failure(error: unknown, ctx: Context, meta: Meta | undefined): TRPCErro
   return normalizeError(trpcError, meta);
 }
 
+/**
+ * tRPC checks a procedure's input and output with the schema's `parseAsync`, and zod 4 runs
+ * its compiled check of an object only in a synchronous parse: asynchronously it walks every
+ * object key by key (measured on a 50-item tax calculation: the answer's check 500 µs against
+ * 104, the body's 144 against 75). So each schema a procedure is given checks with `parse`
+ * first; one that turns out to refine asynchronously (none does today: zod then throws
+ * $ZodAsyncError) falls back to `parseAsync`. The same values and the same ZodError either way.
+ */
+const checksSynchronously = new WeakSet<z.ZodType>();
+function syncFirst<T>(schema: T): T {
+  if (!(schema instanceof z.ZodType) || checksSynchronously.has(schema)) return schema;
+  const parseAsync = schema.parseAsync.bind(schema);
+  schema.parseAsync = async (data, params) => {
+    try {
+      return schema.parse(data, params);
+    } catch (error) {
+      if (error instanceof z.core.$ZodAsyncError) return parseAsync(data, params);
+      throw error;
+    }
+  };
+  checksSynchronously.add(schema);
+  return schema;
+}
+
+/** A procedure builder whose `.input()` and `.output()` schemas check synchronously first, and so every builder chained from it. */
+function withSyncChecks<B extends object>(builder: B): B {
+  return new Proxy(builder, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        const next: unknown = value.apply(target, key === "input" || key === "output" ? args.map(syncFirst) : args);
+        // A builder chains on (`.meta()`, `.input()`, …); `.query()` and `.mutation()` answer the procedure itself.
+        return next !== null && typeof next === "object" && "input" in next ? withSyncChecks(next) : next;
+      };
+    },
+  });
+}
+
+/** Every procedure's first builder: schemas given to its chain check synchronously first. */
+const procedure = withSyncChecks(t.procedure);
+
 /** Login and the document: the success status and the error mapping, nothing else. */
-export const publicProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
+export const publicProcedure = procedure.use(async ({ ctx, meta, next }) => {
   ctx.response.status = meta?.successStatus;
   const result = await next();
   if (!result.ok) throw failure(result.error, ctx, meta);
@@ -257,7 +299,7 @@ class Rollback<T> {
  * on the driver for a read, on the transaction for a write (server/db/sql.ts).
  */
 export function procedureFor(roles: readonly Role[]) {
-  return t.procedure.meta({ roles }).use(async ({ ctx, meta, type, next }) => {
+  return procedure.meta({ roles }).use(async ({ ctx, meta, type, next }) => {
     ctx.response.status = meta?.successStatus;
     const proceed = (principal: Principal, db: Db, inOneStatement: InOneStatement, readStatement: ReadStatement = transactionReads(db)) =>
       next({ ctx: { principal, db, inOneStatement, readStatement } });

@@ -71,9 +71,16 @@ export function toJsonNumber(value: Money | { toString(): string } | null | unde
   return Number(value.toString());
 }
 
-/** Decimal places of a JSON number as written (45.90 arrives as 45.9: one place). */
+/**
+ * Decimal places of a JSON number as written (45.90 arrives as 45.9: one place). Read from
+ * the number's shortest text (no trailing zeros), without a decimal object: every amount
+ * and quantity of a request is checked so. Exponent forms (1e-7, 1.5e+21) go to decimal.js.
+ */
 export function decimalPlaces(value: number): number {
-  return new MoneyDecimal(value.toString()).decimalPlaces();
+  const text = value.toString();
+  if (text.includes("e")) return new MoneyDecimal(text).decimalPlaces();
+  const dot = text.indexOf(".");
+  return dot < 0 ? 0 : text.length - dot - 1;
 }
 
 /**

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   decimalPlaces,
   money,
+  MoneyDecimal,
   moneyInput,
   percentOf,
   roundMoney,
@@ -60,5 +61,14 @@ describe("money", () => {
       expect(moneyInput.safeParse(value).success, String(value)).toBe(false);
     expect(decimalPlaces(45.9)).toBe(1);
     expect(decimalPlaces(0.1 + 0.2)).toBe(17);
+    // As decimal.js counts them, exponent forms and all.
+    for (const value of [0, -0, 12, -3.25, 1e-7, 1.5e-10, 1e21, 1.25e21, 123456789.0001, -0.000001, Number.MAX_VALUE, Number.MIN_VALUE])
+      expect(decimalPlaces(value), String(value)).toBe(new MoneyDecimal(value.toString()).decimalPlaces());
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (value) => {
+        expect(decimalPlaces(value)).toBe(new MoneyDecimal(value.toString()).decimalPlaces());
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });
