@@ -300,7 +300,7 @@ export async function runOrdersBench({ root, databaseUrl, base, profiler, reques
   const invoiced = toInvoice.filter((_, position) => invoicing.statuses[position] === 200);
   const invariants = await checkInvariants(databaseUrl, stockIds, written, invoiced);
   const held = await countHeld(databaseUrl, written);
-  const calculations = taxes ? await taxCalculations(base, org.token, setup.products) : undefined;
+  const calculations = taxes ? await taxCalculations(base, org.token, setup.products, profiler) : undefined;
   return {
     requests,
     policy,
@@ -381,10 +381,11 @@ const CALCULATION_ITEMS = 50;
  * Issue 42: `POST /taxes/calculate` of 50 items against `POST /prices/products/calculate` of the
  * same 50, in the taxed org, 200 calls each from 4 connections (p50/p95/p99 of each).
  */
-async function taxCalculations(base, token, products) {
+async function taxCalculations(base, token, products, profiler) {
   const items = Array.from({ length: CALCULATION_ITEMS }, (_, k) => ({ product_id: products[k % products.length], quantity: 1 + (k % 5) }));
-  const measure = async (path, body) => {
+  const measure = async (path, body, profiled = false) => {
     const latencies = [];
+    if (profiled) profiler?.start();
     const result = await autocannon({
       url: base,
       connections: 4,
@@ -393,23 +394,29 @@ async function taxCalculations(base, token, products) {
       requests: [{ method: "POST", path, body: JSON.stringify(body) }],
       setupClient: (client) => client.on("response", (_status, _bytes, ms) => latencies.push(ms)),
     });
+    // CPU per call (a profile of the 200 calls), by layer and function.
+    const profile = profiled && profiler ? await profiler.stop(result.requests.total) : undefined;
     latencies.sort((a, b) => a - b);
     return {
       p50: quantile(latencies, 0.5),
       p95: quantile(latencies, 0.95),
       p99: quantile(latencies, 0.99),
       failures: result.errors + result.non2xx,
+      bytes: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
+      ...(profile ? { profile } : {}),
     };
   };
+  const taxesBody = {
+    destination_state: "SP",
+    ie_indicator: 1,
+    final_consumer: false,
+    items: items.map((item) => ({ ...item, unit_value: 10 })),
+  };
   await measure("/api/b2b/prices/products/calculate", { items });
+  await measure("/api/b2b/taxes/calculate", taxesBody);
   return {
-    prices: await measure("/api/b2b/prices/products/calculate", { items }),
-    taxes: await measure("/api/b2b/taxes/calculate", {
-      destination_state: "SP",
-      ie_indicator: 1,
-      final_consumer: false,
-      items: items.map((item) => ({ ...item, unit_value: 10 })),
-    }),
+    prices: await measure("/api/b2b/prices/products/calculate", { items }, true),
+    taxes: await measure("/api/b2b/taxes/calculate", taxesBody, true),
   };
 }
 
@@ -435,9 +442,21 @@ export function printTaxCost(plain, taxed) {
       `(${plain.create.p50}/${plain.create.p99} → ${taxed.create.p50}/${taxed.create.p99} ms p50/p99; ${taxed.create.statements ?? "?"} statements)`,
   );
   console.log(
-    `  50 items: POST /taxes/calculate p50 ${taxes.p50} p95 ${taxes.p95} p99 ${taxes.p99} ms; POST /prices/products/calculate ` +
-      `p50 ${prices.p50} p95 ${prices.p95} p99 ${prices.p99} ms`,
+    `  50 items: POST /taxes/calculate p50 ${taxes.p50} p95 ${taxes.p95} p99 ${taxes.p99} ms (${taxes.bytes} bytes); ` +
+      `POST /prices/products/calculate p50 ${prices.p50} p95 ${prices.p95} p99 ${prices.p99} ms (${prices.bytes} bytes)`,
   );
+  for (const [label, profile] of [
+    ["POST /taxes/calculate", taxes.profile],
+    ["POST /prices/products/calculate", prices.profile],
+  ]) {
+    if (!profile?.layers.length) continue;
+    console.log(`  CPU of one ${label} of ${CALCULATION_ITEMS} items by layer:`);
+    for (const { layer, share, microsPerRequest } of profile.layers)
+      console.log(`    ${layer.padEnd(48)} ${(share * 100).toFixed(1).padStart(5)}%  ${Math.round(microsPerRequest)} µs/call`);
+    console.log("    ... and by function (self time):");
+    for (const { name, share, microsPerRequest } of profile.hot.slice(0, 15))
+      console.log(`    ${name.slice(0, 90).padEnd(90)} ${(share * 100).toFixed(1).padStart(5)}%  ${Math.round(microsPerRequest)} µs/call`);
+  }
 }
 
 /** What the commercial policy's decisions cost a create: the policy run against the plain one, same run. */

@@ -55,6 +55,10 @@ export class Exact {
     return this.comparedTo(other) < 0;
   }
 
+  lessThanOrEqualTo(other: Exact): boolean {
+    return this.comparedTo(other) <= 0;
+  }
+
   greaterThanOrEqualTo(other: Exact): boolean {
     return this.comparedTo(other) >= 0;
   }
@@ -77,11 +81,21 @@ export class Exact {
     return new Exact(divideHalfEven(this.n, pow10(this.scale - places)), places);
   }
 
-  /** This value divided by a positive integer, rounded half-even to `places` decimals. */
-  dividedToPlaces(divisor: number, places = 2): Exact {
-    const shift = places - this.scale;
-    const numerator = shift >= 0 ? this.n * pow10(shift) : this.n;
-    const denominator = BigInt(divisor) * (shift >= 0 ? 1n : pow10(-shift));
+  /**
+   * This value divided by a nonzero integer or exact decimal, rounded half-even to `places`
+   * decimals: the exact quotient rounded once (a zero divisor throws a RangeError).
+   */
+  dividedToPlaces(divisor: number | Exact, places = 2): Exact {
+    const by = typeof divisor === "number" ? new Exact(BigInt(divisor), 0) : divisor;
+    if (by.n === 0n) throw new RangeError("division by zero");
+    // (n₁·10^-s₁) / (n₂·10^-s₂) · 10^places = n₁·10^(s₂ + places − s₁) / n₂
+    const shift = by.scale + places - this.scale;
+    let numerator = shift >= 0 ? this.n * pow10(shift) : this.n;
+    let denominator = shift >= 0 ? by.n : by.n * pow10(-shift);
+    if (denominator < 0n) {
+      numerator = -numerator;
+      denominator = -denominator;
+    }
     return new Exact(divideHalfEven(numerator, denominator), places);
   }
 
@@ -104,6 +118,11 @@ export class Exact {
     if (scale === 0) return `${sign}${digits}`;
     const padded = digits.padStart(scale + 1, "0");
     return `${sign}${padded.slice(0, padded.length - scale)}.${padded.slice(padded.length - scale)}`;
+  }
+
+  /** JSON.stringify writes the value's text, as decimal.js does (a bigint alone it cannot write; no signed zero here). */
+  toJSON(): string {
+    return this.toString();
   }
 
   /**
@@ -151,6 +170,16 @@ function divideHalfEven(numerator: bigint, denominator: bigint): bigint {
 
 export const EXACT_ZERO = new Exact(0n, 0);
 
+/** The larger of two values (the first when they are equal). */
+export const maxExact = (a: Exact, b: Exact): Exact => (b.greaterThan(a) ? b : a);
+
+/** The sum of the values (zero for none). */
+export function sumExact(values: Iterable<Exact>): Exact {
+  let total = EXACT_ZERO;
+  for (const value of values) total = total.plus(value);
+  return total;
+}
+
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
 
 /**
@@ -160,6 +189,8 @@ const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
  */
 export function exact(value: string | number | bigint | { toString(): string }): Exact {
   if (typeof value === "bigint") return new Exact(value, 0);
+  // A whole JSON number (a quantity, a price in reais) is its own digits: no text to read.
+  if (typeof value === "number" && Number.isSafeInteger(value)) return value === 0 ? EXACT_ZERO : new Exact(BigInt(value), 0);
   const text = typeof value === "string" ? value.trim() : value.toString();
   const match = DECIMAL.exec(text);
   if (!match || (match[2] === "" && (match[3] ?? "") === "")) throw new RangeError(`not a decimal: ${text}`);

@@ -1,4 +1,4 @@
-import { MoneyDecimal, percentOf, roundMoney, sumMoney, ZERO, type Money } from "../lib/money";
+import { Exact, EXACT_ZERO as ZERO, exact, maxExact, sumExact } from "../lib/exact";
 import { interstateRate, type Uf } from "./states";
 
 /**
@@ -8,10 +8,14 @@ import { interstateRate, type Uf } from "./states";
  * gave it, and — when asked — every rule it considered, applied or not and why. No database,
  * no clock (the date is in the input).
  *
- * Money as everywhere (server/lib/money.ts): exact decimals; each tax of each item rounded
- * half-even to cents once; a tax that enters another's base (IPI in the ICMS and ST bases,
- * the own ICMS in the ST and PIS/COFINS figures) enters it rounded, as the NF-e states it;
- * totals are sums of the rounded items.
+ * Money as exact decimals on integers (server/lib/exact.ts, as the price engine: no float,
+ * no digit dropped; callers read amounts into it and its figures out as JSON numbers); each
+ * tax of each item rounded half-even to cents once, a division (a spread share, the adjusted
+ * MVA, DIFAL's double base) its exact quotient rounded once; a tax that enters another's
+ * base (IPI in the ICMS and ST bases, the own ICMS in the ST and PIS/COFINS figures) enters
+ * it rounded, as the NF-e states it; totals are sums of the rounded items. Without
+ * `explain` nothing is written about the rules passed over. The decimal.js engine it
+ * replaced is the tests' oracle (tests/oracle/decimal-tax-engine.ts).
  *
  * Per item, in order:
  * 1. Spread: the order's freight, insurance, other charges and discount in proportion to
@@ -80,25 +84,25 @@ export interface TaxRule {
   cst: string | null;
   csosn: string | null;
   /** Percentages. */
-  rate: Money | null;
-  base_reduction: Money | null;
-  fcp_rate: Money | null;
-  credit_rate: Money | null;
-  mva: Money | null;
+  rate: Exact | null;
+  base_reduction: Exact | null;
+  fcp_rate: Exact | null;
+  credit_rate: Exact | null;
+  mva: Exact | null;
   adjust_mva: boolean;
-  st_base_reduction: Money | null;
-  st_internal_rate: Money | null;
-  st_fcp_rate: Money | null;
-  pis_rate: Money | null;
-  cofins_rate: Money | null;
-  ibs_rate: Money | null;
-  cbs_rate: Money | null;
+  st_base_reduction: Exact | null;
+  st_internal_rate: Exact | null;
+  st_fcp_rate: Exact | null;
+  pis_rate: Exact | null;
+  cofins_rate: Exact | null;
+  ibs_rate: Exact | null;
+  cbs_rate: Exact | null;
 }
 
 /** A destination UF's row of the org's table. */
 export interface StateTaxes {
-  internal_rate: Money;
-  fcp_rate: Money;
+  internal_rate: Exact;
+  fcp_rate: Exact;
   difal_method: DifalMethod;
   fcp_in_divisor: boolean;
 }
@@ -129,18 +133,18 @@ export interface TaxItemInput {
   cest: string | null;
   /** 0–8 (the NF-e's `orig`). */
   origin: number;
-  ipi_rate: Money | null;
+  ipi_rate: Exact | null;
   /** vProd: quantity × unit value, in cents. */
-  value: Money;
+  value: Exact;
   /** The item's own unconditional discount, in cents. */
-  discount: Money;
+  discount: Exact;
 }
 
 export interface TaxCharges {
-  freight: Money;
-  insurance: Money;
-  other: Money;
-  discount: Money;
+  freight: Exact;
+  insurance: Exact;
+  other: Exact;
+  discount: Exact;
 }
 
 export interface TaxInput {
@@ -160,40 +164,40 @@ export interface TaxInput {
 export interface TaxValue {
   cst: string | null;
   csosn: string | null;
-  base: Money;
-  rate: Money;
-  value: Money;
+  base: Exact;
+  rate: Exact;
+  value: Exact;
   rule_id: string | null;
 }
 
 export interface StTaxValue extends TaxValue {
   /** The MVA applied (percent, adjusted when the rule asks), 4 places. */
-  mva: Money;
+  mva: Exact;
 }
 
 export interface IcmsTaxValue extends TaxValue {
-  base_reduction: Money | null;
+  base_reduction: Exact | null;
   /** CSOSN 101/201: the credit the buyer may take (pCredSN, vCredICMSSN). */
-  credit_rate: Money | null;
-  credit_value: Money | null;
+  credit_rate: Exact | null;
+  credit_value: Exact | null;
 }
 
 export interface DifalValue {
-  base: Money;
+  base: Exact;
   /** The destination's internal rate and the interstate rate (percent). */
-  internal_rate: Money;
-  interstate_rate: Money;
+  internal_rate: Exact;
+  interstate_rate: Exact;
   method: DifalMethod;
-  value: Money;
-  fcp: { base: Money; rate: Money; value: Money };
+  value: Exact;
+  fcp: { base: Exact; rate: Exact; value: Exact };
 }
 
 export interface ItemTaxes {
   cfop: string;
-  freight_value: Money;
-  insurance_value: Money;
-  other_value: Money;
-  discount_value: Money;
+  freight_value: Exact;
+  insurance_value: Exact;
+  other_value: Exact;
+  discount_value: Exact;
   icms: IcmsTaxValue;
   fcp: TaxValue | null;
   icms_st: StTaxValue | null;
@@ -208,19 +212,19 @@ export interface ItemTaxes {
 
 /** The NF-e's ICMSTot names. */
 export interface TaxTotals {
-  vBC: Money;
-  vICMS: Money;
-  vFCP: Money;
-  vBCST: Money;
-  vST: Money;
-  vFCPST: Money;
-  vIPI: Money;
-  vPIS: Money;
-  vCOFINS: Money;
-  vICMSUFDest: Money;
-  vFCPUFDest: Money;
-  vIBS: Money;
-  vCBS: Money;
+  vBC: Exact;
+  vICMS: Exact;
+  vFCP: Exact;
+  vBCST: Exact;
+  vST: Exact;
+  vFCPST: Exact;
+  vIPI: Exact;
+  vPIS: Exact;
+  vCOFINS: Exact;
+  vICMSUFDest: Exact;
+  vFCPUFDest: Exact;
+  vIBS: Exact;
+  vCBS: Exact;
 }
 
 /** Why a rule applied or not: a code (the panel words it), its figures, and the English reason. */
@@ -258,18 +262,20 @@ export interface ItemTaxResult {
 export interface TaxResult {
   items: ItemTaxResult[];
   totals: TaxTotals;
-  invoice_value: Money;
+  invoice_value: Exact;
 }
 
-const HUNDRED = new MoneyDecimal(100);
-const ONE = new MoneyDecimal(1);
+const HUNDRED = exact(100);
 const SIMPLES: ReadonlySet<Crt> = new Set([1, 4]);
-const REGIME_RATES: Record<Exclude<PisCofinsRegime, "NONE">, { pis: Money; cofins: Money }> = {
-  CUMULATIVE: { pis: new MoneyDecimal("0.65"), cofins: new MoneyDecimal("3.00") },
-  NON_CUMULATIVE: { pis: new MoneyDecimal("1.65"), cofins: new MoneyDecimal("7.60") },
+const REGIME_RATES: Record<Exclude<PisCofinsRegime, "NONE">, { pis: Exact; cofins: Exact }> = {
+  CUMULATIVE: { pis: exact("0.65"), cofins: exact("3.00") },
+  NON_CUMULATIVE: { pis: exact("1.65"), cofins: exact("7.60") },
 };
 /** The 2026 test year (LC 214/2025): CBS 0.9 %, IBS 0.1 %. */
-const TEST_YEAR = { ibs: new MoneyDecimal("0.1"), cbs: new MoneyDecimal("0.9") };
+const TEST_YEAR = { ibs: exact("0.1"), cbs: exact("0.9") };
+/** The interstate rates by law (4, 7, 12 %) and DIFAL's fallback, as exact percents. */
+const LAW_RATES = new Map([4, 7, 12].map((rate) => [rate, exact(rate)]));
+const lawExact = (rate: number) => LAW_RATES.get(rate) ?? exact(rate);
 /** CSTs whose own ICMS is stated. */
 const OWN_ICMS_CST: ReadonlySet<string> = new Set(["00", "10", "20", "51", "70", "90"]);
 /** CSTs and CSOSNs that carry ST. */
@@ -279,9 +285,6 @@ const ST_CSOSN: ReadonlySet<string> = new Set(["201", "202", "203"]);
 const CREDIT_CSOSN: ReadonlySet<string> = new Set(["101", "201"]);
 /** IPI CSTs of an exit that is not taxed (IPINT). */
 const IPI_UNTAXED: ReadonlySet<string> = new Set(["51", "52", "53", "54", "55"]);
-
-const percent = (value: Money, rate: Money) => percentOf(value, rate);
-const fraction = (rate: Money) => rate.dividedBy(HUNDRED);
 
 /** How many matchers a rule sets (the more, the more specific). */
 export function matcherCount(rule: TaxRule): number {
@@ -304,104 +307,126 @@ interface Facts {
   item: TaxItemInput;
 }
 
-/** Why a rule does not match an item (null: it matches). */
-function mismatch(rule: TaxRule, facts: Facts): Omit<TaxStep, "tax" | "rule_id" | "name" | "applied"> | null {
+type MismatchCode = Exclude<TaxStepCode, "applied" | "beaten_by_more_specific_rule" | "default" | "not_applicable">;
+
+/** Why a rule does not match an item, as a code (null: it matches); `explainMismatch` words it. */
+function mismatch(rule: TaxRule, facts: Facts): MismatchCode | null {
   const { date, issuer, buyer, item } = facts;
-  if (!rule.active) return { code: "inactive", reason: "the rule is not active", params: {} };
-  if ((rule.start_date && date < rule.start_date) || (rule.end_date && date > rule.end_date)) {
-    return {
-      code: "out_of_date_range",
-      reason: `valid from ${rule.start_date ?? "always"} to ${rule.end_date ?? "no end"}`,
-      params: { start_date: rule.start_date ?? "", end_date: rule.end_date ?? "", date },
-    };
-  }
-  if (rule.company_ids.length > 0 && !rule.company_ids.includes(issuer.id)) {
-    return { code: "company_not_matched", reason: "the rule names other companies", params: {} };
-  }
-  if (rule.origin_states.length > 0 && !rule.origin_states.includes(issuer.uf)) {
-    return { code: "origin_state_not_matched", reason: `the issuer is in ${issuer.uf}`, params: { uf: issuer.uf } };
-  }
-  if (rule.destination_states.length > 0 && !rule.destination_states.includes(buyer.uf)) {
-    return { code: "destination_state_not_matched", reason: `the destination is ${buyer.uf}`, params: { uf: buyer.uf } };
-  }
-  if (rule.ie_indicators.length > 0 && !rule.ie_indicators.includes(buyer.ie_indicator)) {
-    return {
-      code: "ie_indicator_not_matched",
-      reason: `the buyer's IE indicator is ${buyer.ie_indicator}`,
-      params: { ie_indicator: buyer.ie_indicator },
-    };
-  }
-  if (rule.final_consumer !== null && rule.final_consumer !== buyer.final_consumer) {
-    return {
-      code: "final_consumer_not_matched",
-      reason: buyer.final_consumer ? "the buyer is a final consumer" : "the buyer is not a final consumer",
-      params: { final_consumer: String(buyer.final_consumer) },
-    };
-  }
-  if (rule.ncm_prefixes.length > 0 && !rule.ncm_prefixes.some((prefix) => item.ncm?.startsWith(prefix))) {
-    return { code: "ncm_not_matched", reason: `the product's NCM is ${item.ncm ?? "not set"}`, params: { ncm: item.ncm ?? "" } };
-  }
-  if (rule.cest !== null && rule.cest !== item.cest) {
-    return { code: "cest_not_matched", reason: `the product's CEST is ${item.cest ?? "not set"}`, params: { cest: item.cest ?? "" } };
-  }
-  if (rule.product_ids.length > 0 && !rule.product_ids.includes(item.product_id)) {
-    return { code: "product_not_matched", reason: "the rule names other products", params: {} };
-  }
+  if (!rule.active) return "inactive";
+  if ((rule.start_date && date < rule.start_date) || (rule.end_date && date > rule.end_date)) return "out_of_date_range";
+  if (rule.company_ids.length > 0 && !rule.company_ids.includes(issuer.id)) return "company_not_matched";
+  if (rule.origin_states.length > 0 && !rule.origin_states.includes(issuer.uf)) return "origin_state_not_matched";
+  if (rule.destination_states.length > 0 && !rule.destination_states.includes(buyer.uf)) return "destination_state_not_matched";
+  if (rule.ie_indicators.length > 0 && !rule.ie_indicators.includes(buyer.ie_indicator)) return "ie_indicator_not_matched";
+  if (rule.final_consumer !== null && rule.final_consumer !== buyer.final_consumer) return "final_consumer_not_matched";
+  if (rule.ncm_prefixes.length > 0 && !rule.ncm_prefixes.some((prefix) => item.ncm?.startsWith(prefix))) return "ncm_not_matched";
+  if (rule.cest !== null && rule.cest !== item.cest) return "cest_not_matched";
+  if (rule.product_ids.length > 0 && !rule.product_ids.includes(item.product_id)) return "product_not_matched";
   return null;
 }
 
+/** A mismatch's words and figures (explained calculations only). */
+function explainMismatch(code: MismatchCode, rule: TaxRule, facts: Facts): Pick<TaxStep, "code" | "reason" | "params"> {
+  const { date, issuer, buyer, item } = facts;
+  switch (code) {
+    case "inactive":
+      return { code, reason: "the rule is not active", params: {} };
+    case "out_of_date_range":
+      return {
+        code,
+        reason: `valid from ${rule.start_date ?? "always"} to ${rule.end_date ?? "no end"}`,
+        params: { start_date: rule.start_date ?? "", end_date: rule.end_date ?? "", date },
+      };
+    case "company_not_matched":
+      return { code, reason: "the rule names other companies", params: {} };
+    case "origin_state_not_matched":
+      return { code, reason: `the issuer is in ${issuer.uf}`, params: { uf: issuer.uf } };
+    case "destination_state_not_matched":
+      return { code, reason: `the destination is ${buyer.uf}`, params: { uf: buyer.uf } };
+    case "ie_indicator_not_matched":
+      return { code, reason: `the buyer's IE indicator is ${buyer.ie_indicator}`, params: { ie_indicator: buyer.ie_indicator } };
+    case "final_consumer_not_matched":
+      return {
+        code,
+        reason: buyer.final_consumer ? "the buyer is a final consumer" : "the buyer is not a final consumer",
+        params: { final_consumer: String(buyer.final_consumer) },
+      };
+    case "ncm_not_matched":
+      return { code, reason: `the product's NCM is ${item.ncm ?? "not set"}`, params: { ncm: item.ncm ?? "" } };
+    case "cest_not_matched":
+      return { code, reason: `the product's CEST is ${item.cest ?? "not set"}`, params: { cest: item.cest ?? "" } };
+    case "product_not_matched":
+      return { code, reason: "the rule names other products", params: {} };
+  }
+}
+
 /** The longest of a rule's NCM prefixes that the item's NCM starts with (0 without). */
-const ncmDepth = (rule: TaxRule, ncm: string | null) =>
-  Math.max(0, ...rule.ncm_prefixes.filter((prefix) => ncm?.startsWith(prefix)).map((prefix) => prefix.length));
+function ncmDepth(rule: TaxRule, ncm: string | null): number {
+  let depth = 0;
+  for (const prefix of rule.ncm_prefixes) if (prefix.length > depth && ncm?.startsWith(prefix)) depth = prefix.length;
+  return depth;
+}
+
+interface Ranked {
+  rule: TaxRule;
+  count: number;
+  depth: number;
+}
+
+/** Of two matching rules, the more specific first: more matchers, then the latest start date (none is the earliest), the longest NCM prefix, the id. */
+const bySpecificity = (a: Ranked, b: Ranked) =>
+  b.count - a.count ||
+  (b.rule.start_date ?? "").localeCompare(a.rule.start_date ?? "") ||
+  b.depth - a.depth ||
+  a.rule.id.localeCompare(b.rule.id);
 
 /**
  * The rule of one tax for one item: of those that match, the one with the most matchers
  * set; ties by the latest start date (none is the earliest), then the longest NCM prefix,
- * then the id (so the answer never depends on the order rules were read in).
+ * then the id (so the answer never depends on the order rules were read in). Explained,
+ * every rule of the tax is a step; otherwise the most specific is kept in one pass, with
+ * nothing written about the others.
  */
 function chooseRule(tax: TaxKind, rules: readonly TaxRule[], facts: Facts, steps: TaxStep[] | null): TaxRule | null {
-  const matching: TaxRule[] = [];
-  const refused: TaxStep[] = [];
+  if (!steps) {
+    let best: Ranked | null = null;
+    for (const rule of rules) {
+      if (rule.tax !== tax || mismatch(rule, facts) !== null) continue;
+      const ranked = { rule, count: matcherCount(rule), depth: ncmDepth(rule, facts.item.ncm) };
+      if (best === null || bySpecificity(ranked, best) < 0) best = ranked;
+    }
+    return best?.rule ?? null;
+  }
+  const matching: Ranked[] = [];
   for (const rule of rules) {
     if (rule.tax !== tax) continue;
-    const why = mismatch(rule, facts);
-    if (why) refused.push({ tax, rule_id: rule.id, name: rule.name, applied: false, ...why });
-    else matching.push(rule);
+    const code = mismatch(rule, facts);
+    if (code) steps.push({ tax, rule_id: rule.id, name: rule.name, applied: false, ...explainMismatch(code, rule, facts) });
+    else matching.push({ rule, count: matcherCount(rule), depth: ncmDepth(rule, facts.item.ncm) });
   }
-  const ranked = matching
-    .map((rule) => ({ rule, count: matcherCount(rule), depth: ncmDepth(rule, facts.item.ncm) }))
-    .sort(
-      (a, b) =>
-        b.count - a.count ||
-        (b.rule.start_date ?? "").localeCompare(a.rule.start_date ?? "") ||
-        b.depth - a.depth ||
-        a.rule.id.localeCompare(b.rule.id),
-    );
-  const winner = ranked[0]?.rule ?? null;
-  if (steps) {
-    steps.push(...refused);
-    for (const { rule, count } of ranked) {
-      if (rule === winner) {
-        steps.push({
-          tax,
-          rule_id: rule.id,
-          name: rule.name,
-          applied: true,
-          code: "applied",
-          reason: `matches with ${count} matcher(s) set`,
-          params: { matchers: count },
-        });
-      } else {
-        steps.push({
-          tax,
-          rule_id: rule.id,
-          name: rule.name,
-          applied: false,
-          code: "beaten_by_more_specific_rule",
-          reason: `${winner!.name} sets more matchers, starts later or names a longer NCM prefix`,
-          params: { winner: winner!.name, matchers: count },
-        });
-      }
+  matching.sort(bySpecificity);
+  const winner = matching[0]?.rule ?? null;
+  for (const { rule, count } of matching) {
+    if (rule === winner) {
+      steps.push({
+        tax,
+        rule_id: rule.id,
+        name: rule.name,
+        applied: true,
+        code: "applied",
+        reason: `matches with ${count} matcher(s) set`,
+        params: { matchers: count },
+      });
+    } else {
+      steps.push({
+        tax,
+        rule_id: rule.id,
+        name: rule.name,
+        applied: false,
+        code: "beaten_by_more_specific_rule",
+        reason: `${winner!.name} sets more matchers, starts later or names a longer NCM prefix`,
+        params: { winner: winner!.name, matchers: count },
+      });
     }
   }
   return winner;
@@ -434,15 +459,15 @@ const notApplicable = (tax: TaxKind, reason: string, params: Record<string, stri
  * (a discount of nearly all of the order whose last item is a cent) or below zero, the
  * largest item takes it instead: no item's base goes negative.
  */
-export function spread(total: Money, weights: readonly Money[]): Money[] {
+export function spread(total: Exact, weights: readonly Exact[]): Exact[] {
   if (weights.length === 0) return [];
-  const sum = sumMoney(weights);
+  // Nothing to spread (most orders' insurance and other charges): every share is zero, as the division below would make it.
+  if (total.isZero()) return weights.map(() => ZERO);
+  const sum = sumExact(weights);
   const valued = weights.flatMap((weight, index) => (weight.isZero() ? [] : [index]));
   const rest = (taker: number) => {
-    const shares = weights.map((weight, index) =>
-      index === taker || sum.isZero() ? ZERO : roundMoney(total.times(weight).dividedBy(sum)),
-    );
-    shares[taker] = total.minus(sumMoney(shares));
+    const shares = weights.map((weight, index) => (index === taker || sum.isZero() ? ZERO : total.times(weight).dividedToPlaces(sum, 2)));
+    shares[taker] = total.minus(sumExact(shares));
     return shares;
   };
   const last = valued.length > 0 ? valued[valued.length - 1]! : weights.length - 1;
@@ -453,18 +478,23 @@ export function spread(total: Money, weights: readonly Money[]): Money[] {
   return rest(largest);
 }
 
-/** An adjusted MVA (percent, 4 places): [(1 + MVA) × (1 − inter) / (1 − intra)] − 1. */
-export function adjustedMva(mva: Money, interstate: Money, internal: Money): Money {
-  const adjusted = ONE.plus(fraction(mva))
-    .times(ONE.minus(fraction(interstate)))
-    .dividedBy(ONE.minus(fraction(internal)))
-    .minus(ONE);
-  return adjusted.times(HUNDRED).toDecimalPlaces(4, MoneyDecimal.ROUND_HALF_EVEN);
+/**
+ * An adjusted MVA (percent, 4 places): [(1 + MVA) × (1 − inter) / (1 − intra)] − 1, that is
+ * in percents [(100 + MVA) × (100 − inter) − 100 × (100 − intra)] / (100 − intra), the
+ * exact quotient rounded half-even once. An internal rate below 100 % (the UF table and
+ * the rules refuse 100 %).
+ */
+export function adjustedMva(mva: Exact, interstate: Exact, internal: Exact): Exact {
+  const rest = HUNDRED.minus(internal);
+  return HUNDRED.plus(mva).times(HUNDRED.minus(interstate)).minus(HUNDRED.times(rest)).dividedToPlaces(rest, 4);
 }
 
-const value = (base: Money, rate: Money) => roundMoney(percent(base, rate));
+/** `rate` % of `base`, rounded half-even to cents. */
+const value = (base: Exact, rate: Exact) => base.percent(rate).roundHalfEven(2);
+/** What is left of a value after `reduction` % of it (unrounded). */
+const reduced = (amount: Exact, reduction: Exact) => amount.percent(HUNDRED.minus(reduction));
 
-function taxValue(rule: TaxRule | null, base: Money, rate: Money, cst: string | null = rule?.cst ?? null): TaxValue {
+function taxValue(rule: TaxRule | null, base: Exact, rate: Exact, cst: string | null = rule?.cst ?? null): TaxValue {
   return { cst, csosn: null, base, rate, value: value(base, rate), rule_id: rule?.id ?? null };
 }
 
@@ -510,13 +540,13 @@ function itemTaxes(
   // ICMS
   const icmsRule = chooseRule("ICMS", input.rules, facts, steps);
   const lawRate = interstateRate(issuer.uf, buyer.uf, item.origin);
-  const rate = icmsRule?.rate ?? (lawRate !== null ? new MoneyDecimal(lawRate) : (destination?.internal_rate ?? null));
+  const rate = icmsRule?.rate ?? (lawRate !== null ? lawExact(lawRate) : (destination?.internal_rate ?? null));
   const cst = simples ? null : (icmsRule?.cst ?? "00");
   const csosn = simples ? (icmsRule?.csosn ?? "102") : null;
   const ipiInBase = buyer.final_consumer || buyer.ie_indicator === 9;
   const fullBase = ipiInBase ? base.plus(ipiValue) : base;
   const reduction = icmsRule?.base_reduction ?? null;
-  const icmsBase = reduction ? roundMoney(fullBase.times(ONE.minus(fraction(reduction)))) : fullBase;
+  const icmsBase = reduction ? reduced(fullBase, reduction).roundHalfEven(2) : fullBase;
   if (!icmsRule) {
     steps?.push(
       defaultStep(
@@ -534,7 +564,17 @@ function itemTaxes(
   }
   const ownStated = !simples && cst !== null && OWN_ICMS_CST.has(cst) && rate !== null;
   const icms: IcmsTaxValue = ownStated
-    ? { ...taxValue(icmsRule, icmsBase, rate, cst), base_reduction: reduction, credit_rate: null, credit_value: null }
+    ? {
+        cst,
+        csosn: null,
+        base: icmsBase,
+        rate,
+        value: value(icmsBase, rate),
+        rule_id: icmsRule?.id ?? null,
+        base_reduction: reduction,
+        credit_rate: null,
+        credit_value: null,
+      }
     : {
         cst,
         csosn,
@@ -568,13 +608,14 @@ function itemTaxes(
       steps?.push(notApplicable("ICMS", `ST: no internal rate for ${buyer.uf} in the rule or the table`, { uf: buyer.uf }));
     } else {
       let mva = icmsRule?.mva ?? ZERO;
-      if (icmsRule?.adjust_mva && lawRate !== null) mva = adjustedMva(mva, new MoneyDecimal(lawRate), internal);
-      let stBase = base.plus(ipiValue).times(ONE.plus(fraction(mva)));
-      if (icmsRule?.st_base_reduction) stBase = stBase.times(ONE.minus(fraction(icmsRule.st_base_reduction)));
-      stBase = roundMoney(stBase);
+      // An internal rate of 100 % leaves nothing to adjust by (the UF table and the rules refuse one; older rows may hold it).
+      if (icmsRule?.adjust_mva && lawRate !== null && internal.lessThan(HUNDRED)) mva = adjustedMva(mva, lawExact(lawRate), internal);
+      let stBase = base.plus(ipiValue).percent(HUNDRED.plus(mva));
+      if (icmsRule?.st_base_reduction) stBase = reduced(stBase, icmsRule.st_base_reduction);
+      stBase = stBase.roundHalfEven(2);
       // The own ICMS subtracted: the one stated, else (Simples, CST 30) what it would be at the operation's rate.
       const own = ownStated ? icms.value : rate === null ? ZERO : value(icmsBase, rate);
-      const stValue = MoneyDecimal.max(ZERO, roundMoney(percent(stBase, internal)).minus(own));
+      const stValue = maxExact(ZERO, value(stBase, internal).minus(own));
       icmsSt = { cst, csosn, base: stBase, rate: internal, value: stValue, mva, rule_id: icmsRule?.id ?? null };
       const stFcpRate = icmsRule?.st_fcp_rate ?? null;
       if (stFcpRate && !stFcpRate.isZero()) {
@@ -585,7 +626,7 @@ function itemTaxes(
           csosn: null,
           base: stBase,
           rate: stFcpRate,
-          value: MoneyDecimal.max(ZERO, gross.minus(less)),
+          value: maxExact(ZERO, gross.minus(less)),
           rule_id: icmsRule?.id ?? null,
         };
       }
@@ -595,22 +636,28 @@ function itemTaxes(
   // DIFAL: between states, to a non-contributor final consumer.
   let difal: DifalValue | null = null;
   if (interstate && buyer.final_consumer && buyer.ie_indicator === 9) {
+    const divisorRate = destination?.fcp_in_divisor ? destination.internal_rate.plus(destination.fcp_rate) : destination?.internal_rate;
     if (!destination) {
       steps?.push(notApplicable("ICMS", `DIFAL: the table has no row for ${buyer.uf}`, { uf: buyer.uf }));
+    } else if (destination.difal_method === "DOUBLE" && divisorRate && !divisorRate.lessThan(HUNDRED)) {
+      // Refused by the UF table; an older row may hold it: no base can be grossed up by 100 % or more.
+      steps?.push(
+        notApplicable("ICMS", `DIFAL: ${buyer.uf}'s rate in the divisor is 100% or more`, { uf: buyer.uf, rate: divisorRate.toString() }),
+      );
     } else {
-      const inter = new MoneyDecimal(lawRate ?? 12);
+      const inter = lawExact(lawRate ?? 12);
       const intra = destination.internal_rate;
       const v = fullBase;
       const origin = value(v, inter);
-      let difalBase: Money;
-      let difalValue: Money;
+      let difalBase: Exact;
+      let difalValue: Exact;
       if (destination.difal_method === "SINGLE") {
         difalBase = v;
-        difalValue = value(v, MoneyDecimal.max(ZERO, intra.minus(inter)));
+        difalValue = value(v, maxExact(ZERO, intra.minus(inter)));
       } else {
-        const divisorRate = destination.fcp_in_divisor ? intra.plus(destination.fcp_rate) : intra;
-        difalBase = roundMoney(v.minus(origin).dividedBy(ONE.minus(fraction(divisorRate))));
-        difalValue = MoneyDecimal.max(ZERO, roundMoney(percent(difalBase, intra)).minus(origin));
+        // (v − origin) / (1 − rate %) = (v − origin) × 100 / (100 − rate), the rate below 100 %.
+        difalBase = v.minus(origin).times(HUNDRED).dividedToPlaces(HUNDRED.minus(divisorRate!), 2);
+        difalValue = maxExact(ZERO, value(difalBase, intra).minus(origin));
       }
       difal = {
         base: difalBase,
@@ -659,7 +706,23 @@ function itemTaxes(
 
   const cfop = icmsRule?.cfop ?? defaultCfop(interstate, icmsSt !== null, buyer);
   return {
-    taxes: { cfop, ...shares, icms, fcp, icms_st: icmsSt, fcp_st: fcpSt, ipi, pis, cofins, difal, ibs, cbs },
+    taxes: {
+      cfop,
+      freight_value: shares.freight_value,
+      insurance_value: shares.insurance_value,
+      other_value: shares.other_value,
+      discount_value: shares.discount_value,
+      icms,
+      fcp,
+      icms_st: icmsSt,
+      fcp_st: fcpSt,
+      ipi,
+      pis,
+      cofins,
+      difal,
+      ibs,
+      cbs,
+    },
     steps,
   };
 }
@@ -679,7 +742,7 @@ export function calculateTaxes(input: TaxInput): TaxResult {
       discount_value: discount[index]!.plus(item.discount),
     }),
   );
-  const sum = (pick: (taxes: ItemTaxes) => Money | null | undefined) => sumMoney(items.map(({ taxes }) => pick(taxes) ?? ZERO));
+  const sum = (pick: (taxes: ItemTaxes) => Exact | null | undefined) => sumExact(items.map(({ taxes }) => pick(taxes) ?? ZERO));
   const totals: TaxTotals = {
     vBC: sum((t) => t.icms.base),
     vICMS: sum((t) => t.icms.value),
@@ -695,7 +758,7 @@ export function calculateTaxes(input: TaxInput): TaxResult {
     vIBS: sum((t) => t.ibs?.value),
     vCBS: sum((t) => t.cbs?.value),
   };
-  const invoice = sumMoney(
+  const invoice = sumExact(
     items.map(({ taxes }, index) =>
       input.items[index]!.value.minus(taxes.discount_value)
         .plus(taxes.freight_value)

@@ -7,14 +7,22 @@ import { ufOf, UFS, type Uf } from "./states";
  * partners, tax rules and the UF table (REST, tRPC and the panel's forms).
  */
 
+const percentage = (upTo: "100" | "below 100") => {
+  const number = z.number({ message: "must be a number" }).finite("must be a finite number").min(0, "must not be negative");
+  return (upTo === "100" ? number.max(100, "must be at most 100") : number.lt(100, "must be less than 100"))
+    .refine((value) => decimalPlaces(value) <= 4, { message: "must have at most 4 decimal places", params: { maximumDecimals: 4 } })
+    .meta({ override: { multipleOf: 0.0001 } });
+};
+
 /** A percentage: 0 to 100, at most 4 decimals. */
-export const taxRate = z
-  .number({ message: "must be a number" })
-  .finite("must be a finite number")
-  .min(0, "must not be negative")
-  .max(100, "must be at most 100")
-  .refine((value) => decimalPlaces(value) <= 4, { message: "must have at most 4 decimal places", params: { maximumDecimals: 4 } })
-  .meta({ override: { multipleOf: 0.0001 } });
+export const taxRate = percentage("100");
+
+/**
+ * An internal ICMS rate (a UF's, a rule's for ST): below 100 %, at most 4 decimals. ST's
+ * adjusted MVA and DIFAL's double base divide by 100 − the rate: at 100 % or more there is
+ * no base (no state's rate comes near: the highest are below 35 % with their FCP).
+ */
+export const internalRate = percentage("below 100");
 
 /** A UF's two letters, upper case. */
 export const ufField = z.enum(UFS, { message: "must be a UF (two letters, e.g. SP)" });

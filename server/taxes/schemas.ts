@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { toJsonNumber } from "../lib/money";
 import { TAX_KINDS, type ItemTaxes, type TaxTotals, type TaxValue } from "./engine";
 
 /**
@@ -96,59 +95,71 @@ export const taxStep = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number()])),
 });
 
-const num = (value: { toString(): string }) => toJsonNumber(value)!;
+type ValueJson = z.output<typeof taxValue>;
 
-function valueJson(value: TaxValue | null) {
-  if (!value) return undefined;
-  return {
-    ...(value.cst ? { cst: value.cst } : {}),
-    ...(value.csosn ? { csosn: value.csosn } : {}),
-    base: num(value.base),
-    rate: num(value.rate),
-    value: num(value.value),
-    ...(value.rule_id ? { rule_id: value.rule_id } : {}),
-  };
+/**
+ * A tax as JSON: its figures as numbers, a code or rule left out when it has none. Written
+ * key by key (no spread, no filtering of entries): an order's or a calculation's answer
+ * writes one per tax of every item.
+ */
+function valueJson(value: TaxValue): ValueJson {
+  const json: ValueJson = { base: value.base.toNumber(), rate: value.rate.toNumber(), value: value.value.toNumber() };
+  if (value.cst) json.cst = value.cst;
+  if (value.csosn) json.csosn = value.csosn;
+  if (value.rule_id) json.rule_id = value.rule_id;
+  return json;
 }
-
-const defined = <T extends object>(object: T): T =>
-  Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
 
 /** An item's taxes as JSON (exact decimals to numbers, absent taxes left out). */
 export function itemTaxesJson(taxes: ItemTaxes): ItemTaxesJson {
   const { icms, icms_st: st, difal } = taxes;
-  return defined({
+  const icmsJson: ItemTaxesJson["icms"] = valueJson(icms);
+  if (icms.base_reduction) icmsJson.base_reduction = icms.base_reduction.toNumber();
+  if (icms.credit_rate) icmsJson.credit_rate = icms.credit_rate.toNumber();
+  if (icms.credit_value) icmsJson.credit_value = icms.credit_value.toNumber();
+  const json: ItemTaxesJson = {
     cfop: taxes.cfop,
-    freight_value: num(taxes.freight_value),
-    insurance_value: num(taxes.insurance_value),
-    other_value: num(taxes.other_value),
-    discount_value: num(taxes.discount_value),
-    icms: defined({
-      ...valueJson(icms)!,
-      base_reduction: icms.base_reduction ? num(icms.base_reduction) : undefined,
-      credit_rate: icms.credit_rate ? num(icms.credit_rate) : undefined,
-      credit_value: icms.credit_value ? num(icms.credit_value) : undefined,
-    }),
-    fcp: valueJson(taxes.fcp),
-    icms_st: st ? { ...valueJson(st)!, mva: num(st.mva) } : undefined,
-    fcp_st: valueJson(taxes.fcp_st),
-    ipi: valueJson(taxes.ipi),
-    pis: valueJson(taxes.pis),
-    cofins: valueJson(taxes.cofins),
-    difal: difal
-      ? {
-          base: num(difal.base),
-          internal_rate: num(difal.internal_rate),
-          interstate_rate: num(difal.interstate_rate),
-          method: difal.method,
-          value: num(difal.value),
-          fcp: { base: num(difal.fcp.base), rate: num(difal.fcp.rate), value: num(difal.fcp.value) },
-        }
-      : undefined,
-    ibs: valueJson(taxes.ibs),
-    cbs: valueJson(taxes.cbs),
-  });
+    freight_value: taxes.freight_value.toNumber(),
+    insurance_value: taxes.insurance_value.toNumber(),
+    other_value: taxes.other_value.toNumber(),
+    discount_value: taxes.discount_value.toNumber(),
+    icms: icmsJson,
+  };
+  if (taxes.fcp) json.fcp = valueJson(taxes.fcp);
+  if (st) json.icms_st = Object.assign(valueJson(st), { mva: st.mva.toNumber() });
+  if (taxes.fcp_st) json.fcp_st = valueJson(taxes.fcp_st);
+  if (taxes.ipi) json.ipi = valueJson(taxes.ipi);
+  if (taxes.pis) json.pis = valueJson(taxes.pis);
+  if (taxes.cofins) json.cofins = valueJson(taxes.cofins);
+  if (difal) {
+    json.difal = {
+      base: difal.base.toNumber(),
+      internal_rate: difal.internal_rate.toNumber(),
+      interstate_rate: difal.interstate_rate.toNumber(),
+      method: difal.method,
+      value: difal.value.toNumber(),
+      fcp: { base: difal.fcp.base.toNumber(), rate: difal.fcp.rate.toNumber(), value: difal.fcp.value.toNumber() },
+    };
+  }
+  if (taxes.ibs) json.ibs = valueJson(taxes.ibs);
+  if (taxes.cbs) json.cbs = valueJson(taxes.cbs);
+  return json;
 }
 
 export function taxTotalsJson(totals: TaxTotals): TaxTotalsJson {
-  return Object.fromEntries(Object.entries(totals).map(([key, value]) => [key, num(value)])) as TaxTotalsJson;
+  return {
+    vBC: totals.vBC.toNumber(),
+    vICMS: totals.vICMS.toNumber(),
+    vFCP: totals.vFCP.toNumber(),
+    vBCST: totals.vBCST.toNumber(),
+    vST: totals.vST.toNumber(),
+    vFCPST: totals.vFCPST.toNumber(),
+    vIPI: totals.vIPI.toNumber(),
+    vPIS: totals.vPIS.toNumber(),
+    vCOFINS: totals.vCOFINS.toNumber(),
+    vICMSUFDest: totals.vICMSUFDest.toNumber(),
+    vFCPUFDest: totals.vFCPUFDest.toNumber(),
+    vIBS: totals.vIBS.toNumber(),
+    vCBS: totals.vCBS.toNumber(),
+  };
 }

@@ -1,7 +1,6 @@
-import type { Db } from "../db/scoped";
-import { scopedQuery } from "../db/sql";
+import type { ReadStatement } from "../db/sql";
 import { Prisma } from "../generated/prisma/client";
-import { money, type Money } from "../lib/money";
+import { exact, type Exact } from "../lib/exact";
 import {
   RULE_RATES,
   type Crt,
@@ -28,7 +27,7 @@ export interface TaxWorld {
   settings: TaxSettings;
 }
 
-const moneyOrNull = (value: { toString(): string } | null): Money | null => (value === null ? null : money(value));
+const exactOrNull = (value: string | null): Exact | null => (value === null ? null : exact(value));
 
 /** A rule as the world's statement reads it: rates as text (no float), dates as YYYY-MM-DD. */
 interface RuleRecord {
@@ -84,7 +83,7 @@ function engineRule(row: RuleRecord): TaxRule {
     cst: row.cst,
     csosn: row.csosn,
     adjust_mva: row.adjust_mva,
-    ...(Object.fromEntries(RULE_RATES.map((name) => [name, moneyOrNull(row[name])])) as Record<RuleRate, Money | null>),
+    ...(Object.fromEntries(RULE_RATES.map((name) => [name, exactOrNull(row[name])])) as Record<RuleRate, Exact | null>),
   };
 }
 
@@ -146,8 +145,8 @@ export function taxWorldOf(row: TaxWorldRow): TaxWorld {
               [
                 state.uf,
                 {
-                  internal_rate: money(state.internal_rate),
-                  fcp_rate: money(state.fcp_rate),
+                  internal_rate: exact(state.internal_rate),
+                  fcp_rate: exact(state.fcp_rate),
                   difal_method: state.difal_method,
                   fcp_in_divisor: state.fcp_in_divisor,
                 },
@@ -197,14 +196,15 @@ interface SubjectsRow extends TaxWorldRow {
 
 /**
  * What a calculation of taxes reads (POST /taxes/calculate, a page of prices with taxes), in
- * one statement: the world (issuer, rules, UF table, settings), the partner and the products.
+ * one statement prepared once per connection (`ctx.readStatement`: on the driver, not
+ * through Prisma): the world (issuer, rules, UF table, settings), the partner and the products.
  */
 export async function readTaxSubjects(
-  db: Db,
+  read: ReadStatement,
   request: { companyId: string | null; partnerId: string | null; productIds: readonly string[]; variationIds: readonly string[] },
 ): Promise<TaxSubjects> {
-  const [row] = await scopedQuery<SubjectsRow>(
-    db,
+  const [row] = await read<SubjectsRow>(
+    "tax-subjects",
     (org) => Prisma.sql`
     SELECT ${taxWorldColumns(org, request.companyId)},
       (SELECT json_build_object('ie_indicator', p.ie_indicator, 'final_consumer', p.final_consumer,

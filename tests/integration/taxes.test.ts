@@ -174,6 +174,7 @@ describe("tax rules (/tax-rules)", () => {
       paths(await rest.post("/tax-rules", icms({ rate: 101, ncm_prefixes: ["8"], destination_states: ["XX"], cfop: "1102" }))),
     ).toEqual(expect.arrayContaining(["rate", "ncm_prefixes.0", "destination_states.0", "cfop"]));
     expect(paths(await rest.post("/tax-rules", icms({ credit_rate: 2 })))).toEqual(["credit_rate"]);
+    expect(paths(await rest.post("/tax-rules", icms({ cst: "10", mva: 40, st_internal_rate: 100 })))).toEqual(["st_internal_rate"]);
     const other = restAs(await (await newOrg()).bearer());
     const foreign = made(await other.post("/products", { name: unique("Alheio") }));
     const answer = await rest.post("/tax-rules", icms({ product_ids: [foreign.id] }));
@@ -215,6 +216,16 @@ describe("the UF table and the settings", () => {
       expect.arrayContaining(["internal_rate", "difal_method"]),
     );
     expectProblem(await rest.put("/tax-rules/states/XX", { internal_rate: 18 }), 422);
+    // ST's adjusted MVA and DIFAL's double base divide by 100 − the internal rate (with the FCP in the divisor, by 100 − both).
+    expect(paths(await rest.put("/tax-rules/states/MG", { internal_rate: 100 }))).toEqual(["internal_rate"]);
+    const divisor = expectProblem(
+      await rest.put("/tax-rules/states/MG", { internal_rate: 97, fcp_rate: 3, difal_method: "DOUBLE", fcp_in_divisor: true }),
+      422,
+    );
+    expect(divisor.errors).toEqual([
+      expect.objectContaining({ path: "fcp_rate", code: "too_big", params: { maximum: 3, inclusive: false } }),
+    ]);
+    ok(await rest.put("/tax-rules/states/MG", { internal_rate: 97, fcp_rate: 3, difal_method: "SINGLE", fcp_in_divisor: true }));
     ok(await rest.delete("/tax-rules/states/MG"), 204);
     expectProblem(await rest.delete("/tax-rules/states/MG"), 404);
     expect(ok(await rest.get("/settings/taxes"))).toEqual({

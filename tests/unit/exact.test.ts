@@ -5,8 +5,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { exact, Exact } from "@/server/lib/exact";
-import { money } from "@/server/lib/money";
+import { exact, Exact, EXACT_ZERO, maxExact, sumExact } from "@/server/lib/exact";
+import { money, MoneyDecimal } from "@/server/lib/money";
 
 /** A decimal as text: a sign, up to 12 whole digits, up to 6 decimals. */
 const decimalText = fc
@@ -27,6 +27,9 @@ describe("exact decimals", () => {
     expect(exact("1e-7")).toEqual(new Exact(1n, 7));
     expect(exact("0.000")).toEqual(new Exact(0n, 0));
     expect(exact(" 7 ")).toEqual(new Exact(7n, 0));
+    // Whole numbers read directly: the same as their text, -0 and the largest safe integer too.
+    for (const whole of [0, -0, 1, -12, 3_000, 2 ** 53 - 1, -(2 ** 53 - 1), 2 ** 53, 1e20])
+      expect(exact(whole), String(whole)).toEqual(exact(whole.toString()));
   });
 
   it("refuses what is not a decimal", () => {
@@ -49,6 +52,7 @@ describe("exact decimals", () => {
         const [x, y] = [exact(a), exact(b)];
         const [dx, dy] = [money(a), money(b)];
         expect(x.toString()).toBe(dx.toString());
+        expect(JSON.stringify(x)).toBe(JSON.stringify(dx.toString())); // decimal.js writes a signed zero ("-0") there
         expect(x.plus(y).toString()).toBe(dx.plus(dy).toString());
         expect(x.minus(y).toString()).toBe(dx.minus(dy).toString());
         expect(x.times(y).toString()).toBe(dx.times(dy).toString());
@@ -58,6 +62,10 @@ describe("exact decimals", () => {
         expect(x.isNegative()).toBe(dx.isNegative() && !dx.isZero());
         expect(x.roundHalfEven(places).toString()).toBe(dx.toDecimalPlaces(places).toString());
         expect(x.dividedToPlaces(parts, 2).toString()).toBe(dx.dividedBy(parts).toDecimalPlaces(2).toString());
+        if (!y.isZero()) expect(x.dividedToPlaces(y, places).toString()).toBe(dx.dividedBy(dy).toDecimalPlaces(places).toString());
+        expect(x.lessThanOrEqualTo(y)).toBe(dx.lessThanOrEqualTo(dy));
+        expect(maxExact(x, y).toString()).toBe(MoneyDecimal.max(dx, dy).toString());
+        expect(sumExact([x, y, x]).toString()).toBe(dx.plus(dy).plus(dx).toString());
         // decimal.js has a negative zero (-0.001 rounded); an exact zero has no sign.
         expect(x.toNumber()).toBe(dx.toNumber() || 0);
         expect(x.roundHalfEven(places).toNumber()).toBe(dx.toDecimalPlaces(places).toNumber() || 0);
@@ -73,5 +81,8 @@ describe("exact decimals", () => {
     expect(exact("-0.1251").roundHalfEven(2).toString()).toBe("-0.13");
     expect(exact("10").dividedToPlaces(4, 2).toString()).toBe("2.5");
     expect(exact("0.1").dividedToPlaces(4, 2).toString()).toBe("0.02"); // 0.025 → 0.02
+    expect(exact("1").dividedToPlaces(exact("-8"), 2).toString()).toBe("-0.12"); // -0.125 → -0.12
+    expect(exact("-3").dividedToPlaces(exact("0.8"), 0).toString()).toBe("-4"); // -3.75 → -4
+    expect(() => exact("1").dividedToPlaces(EXACT_ZERO)).toThrow(RangeError);
   });
 });

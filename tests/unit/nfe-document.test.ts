@@ -15,6 +15,7 @@ import { eventXml } from "@/server/fiscal/nfe/events";
 import { accessKey } from "@/server/fiscal/nfe/from-order";
 import { signXml, verifySignature } from "@/server/fiscal/nfe/sign";
 import { SCHEMA_PACKAGE, validateAgainstSchema } from "@/server/fiscal/nfe/validate";
+import { exact } from "@/server/lib/exact";
 import { money } from "@/server/lib/money";
 import { isValidNfeKey } from "@/server/lib/nfe-key";
 import { calculateTaxes, type Crt, type StateTaxes, type TaxInput, type TaxRule } from "@/server/taxes/engine";
@@ -26,8 +27,8 @@ const CNPJ = "11222333000181";
 const a1 = readPfx(makeTestPfx({ cnpj: CNPJ, name: "EMITENTE TESTE", password: "x" }), "x");
 
 const state = (internal: string, fcp = "0"): StateTaxes => ({
-  internal_rate: money(internal),
-  fcp_rate: money(fcp),
+  internal_rate: exact(internal),
+  fcp_rate: exact(fcp),
   difal_method: "DOUBLE",
   fcp_in_divisor: false,
 });
@@ -69,13 +70,13 @@ function documentOf(scenario: Scenario): NfeDocument {
         ncm: "84672100",
         cest: "0801300",
         origin: 0,
-        ipi_rate: money(10),
-        value: money("919.80"),
-        discount: money("19.80"),
+        ipi_rate: exact(10),
+        value: exact("919.80"),
+        discount: exact("19.80"),
       },
-      { product_id: "p2", ncm: "82022000", cest: null, origin: 1, ipi_rate: null, value: money("360.00"), discount: money(0) },
+      { product_id: "p2", ncm: "82022000", cest: null, origin: 1, ipi_rate: null, value: exact("360.00"), discount: exact(0) },
     ],
-    charges: { freight: money(30), insurance: money(0), other: money(0), discount: money(10) },
+    charges: { freight: exact(30), insurance: exact(0), other: exact(0), discount: exact(10) },
     rules: scenario.rules ?? [],
     states: new Map<Uf, StateTaxes>([
       ["SP", state("18")],
@@ -161,7 +162,7 @@ describe("the NF-e document", { timeout: 60_000 }, () => {
         crt: 3,
         ipi: true,
         buyer: { uf: "RJ", ie_indicator: 1, final_consumer: false },
-        rules: [rule({ id: "st", tax: "ICMS", cst: "10", mva: money(40), adjust_mva: true, st_fcp_rate: money(2) })],
+        rules: [rule({ id: "st", tax: "ICMS", cst: "10", mva: exact(40), adjust_mva: true, st_fcp_rate: exact(2) })],
       },
       ["ICMS10", "vBCST", "vFCPST"],
     ],
@@ -170,7 +171,7 @@ describe("the NF-e document", { timeout: 60_000 }, () => {
       {
         crt: 3,
         buyer: { uf: "SP", ie_indicator: 1, final_consumer: false },
-        rules: [rule({ id: "red", tax: "ICMS", cst: "20", rate: money(18), base_reduction: money("33.33") })],
+        rules: [rule({ id: "red", tax: "ICMS", cst: "20", rate: exact(18), base_reduction: exact("33.33") })],
       },
       ["ICMS20", "pRedBC"],
     ],
@@ -181,7 +182,7 @@ describe("the NF-e document", { timeout: 60_000 }, () => {
       {
         crt: 1,
         buyer: { uf: "RJ", ie_indicator: 1, final_consumer: false },
-        rules: [rule({ id: "sn", tax: "ICMS", csosn: "101", credit_rate: money("2.56") })],
+        rules: [rule({ id: "sn", tax: "ICMS", csosn: "101", credit_rate: exact("2.56") })],
       },
       ["ICMSSN101", "pCredSN"],
     ],
@@ -190,7 +191,7 @@ describe("the NF-e document", { timeout: 60_000 }, () => {
       {
         crt: 1,
         buyer: { uf: "RJ", ie_indicator: 1, final_consumer: false },
-        rules: [rule({ id: "sn-st", tax: "ICMS", csosn: "201", credit_rate: money("1.25"), mva: money(40), st_internal_rate: money(20) })],
+        rules: [rule({ id: "sn-st", tax: "ICMS", csosn: "201", credit_rate: exact("1.25"), mva: exact(40), st_internal_rate: exact(20) })],
       },
       ["ICMSSN201", "vICMSST"],
     ],

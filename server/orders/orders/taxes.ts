@@ -1,5 +1,6 @@
 import { today } from "../../lib/calendar";
-import { money, roundMoney, ZERO, type Money } from "../../lib/money";
+import { exact, EXACT_ZERO } from "../../lib/exact";
+import { money, type Money } from "../../lib/money";
 import { calculateTaxes } from "../../taxes/engine";
 import { addressUf, partnerFiscalOf } from "../../taxes/fields";
 import { itemTaxesJson, taxTotalsJson, type ItemTaxesJson, type TaxTotalsJson } from "../../taxes/schemas";
@@ -49,12 +50,12 @@ export function orderTaxes(
         ncm: product?.ncm ?? null,
         cest: product?.cest ?? null,
         origin: product?.origin ?? 0,
-        ipi_rate: product?.ipi_rate ? money(product.ipi_rate) : null,
-        value: roundMoney(money(item.unit_value).times(money(item.quantity))),
-        discount: money(item.discount),
+        ipi_rate: product?.ipi_rate ? exact(product.ipi_rate) : null,
+        value: exact(item.unit_value).times(exact(item.quantity)).roundHalfEven(2),
+        discount: exact(item.discount),
       };
     }),
-    charges: { freight: order.freight, insurance: ZERO, other: ZERO, discount: order.discount },
+    charges: { freight: exact(order.freight), insurance: EXACT_ZERO, other: EXACT_ZERO, discount: exact(order.discount) },
     rules,
     states,
     settings,
@@ -62,6 +63,6 @@ export function orderTaxes(
   return {
     items: result.items.map((item) => itemTaxesJson(item.taxes)),
     totals: taxTotalsJson(result.totals),
-    invoice: result.invoice_value,
+    invoice: money(result.invoice_value.toString()),
   };
 }

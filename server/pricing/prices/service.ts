@@ -316,7 +316,7 @@ export async function calculateProductPrices(db: Db, read: ReadStatement, input:
   // Contract §12: `taxes: true` adds each price's taxes for the partner.
   const taxed = input.taxes
     ? await taxesOfPrices(
-        db,
+        read,
         shared,
         prices.map((priced) => (priced.ok ? priced.value : null)),
       )

@@ -23,5 +23,5 @@ export const taxCalculationRouter = router({
     })
     .input(taxCalculationInput)
     .output(taxCalculation)
-    .query(({ ctx, input }) => calculateTaxesOf(ctx.db, input)),
+    .query(({ ctx, input }) => calculateTaxesOf(ctx.readStatement, input)),
 });

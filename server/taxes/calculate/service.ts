@@ -1,7 +1,7 @@
-import type { Db } from "../../db/scoped";
+import type { ReadStatement } from "../../db/sql";
 import { AppError, type FieldError } from "../../errors";
 import { today } from "../../lib/calendar";
-import { money, roundMoney, sumMoney, toJsonNumber, ZERO } from "../../lib/money";
+import { exact, EXACT_ZERO as ZERO, sumExact } from "../../lib/exact";
 import { addressUf, partnerFiscalOf } from "../fields";
 import { calculateTaxes, type TaxBuyer, type TaxItemInput } from "../engine";
 import { itemTaxesJson, taxTotalsJson, type ItemTaxesJson } from "../schemas";
@@ -12,7 +12,7 @@ import type { TaxCalculation, TaxCalculationInput } from "./schemas";
  * POST /taxes/calculate (contract §12): the taxes an order of these items would carry, as
  * the order would carry them; `explain` adds every rule considered per item and tax.
  */
-export async function calculateTaxesOf(db: Db, input: TaxCalculationInput): Promise<TaxCalculation> {
+export async function calculateTaxesOf(read: ReadStatement, input: TaxCalculationInput): Promise<TaxCalculation> {
   const productIds = [...new Set(input.items.map((item) => item.product_id))];
   const variationIds = [...new Set(input.items.flatMap((item) => (item.product_variation_id ? [item.product_variation_id] : [])))];
   const {
@@ -21,7 +21,7 @@ export async function calculateTaxesOf(db: Db, input: TaxCalculationInput): Prom
     partner,
     products: byId,
     variations: variationOf,
-  } = await readTaxSubjects(db, {
+  } = await readTaxSubjects(read, {
     companyId: input.company_id ?? null,
     partnerId: input.partner_id ?? null,
     productIds,
@@ -60,19 +60,19 @@ export async function calculateTaxesOf(db: Db, input: TaxCalculationInput): Prom
         : { path: "destination_state", message: "is required without partner_id", code: "required" },
     );
   }
-  const values = input.items.map((item) => roundMoney(money(item.unit_value).times(money(item.quantity))));
-  const gross = sumMoney(values);
+  const values = input.items.map((item) => exact(item.unit_value).times(exact(item.quantity)).roundHalfEven(2));
+  const gross = sumExact(values);
   input.items.forEach((item, index) => {
-    if (money(item.discount).greaterThan(values[index]!)) {
+    if (exact(item.discount).greaterThan(values[index]!)) {
       errors.push({ path: `items.${index}.discount`, message: "must not exceed quantity × unit_value", code: "too_large" });
     }
   });
-  if (money(input.discount_value).greaterThan(gross)) {
+  if (exact(input.discount_value).greaterThan(gross)) {
     errors.push({
       path: "discount_value",
       message: "must not exceed the items' value",
       code: "too_large",
-      params: { items_value: toJsonNumber(gross) },
+      params: { items_value: gross.toNumber() },
     });
   }
   if (errors.length > 0 || !world.issuer || !issuerId || !destination) throw AppError.fields(errors);
@@ -91,9 +91,9 @@ export async function calculateTaxesOf(db: Db, input: TaxCalculationInput): Prom
       ncm: product.ncm,
       cest: product.cest,
       origin: product.origin,
-      ipi_rate: product.ipi_rate === null ? null : money(product.ipi_rate),
+      ipi_rate: product.ipi_rate === null ? null : exact(product.ipi_rate),
       value: values[index]!,
-      discount: money(item.discount),
+      discount: exact(item.discount),
     };
   });
   const result = calculateTaxes({
@@ -102,10 +102,10 @@ export async function calculateTaxesOf(db: Db, input: TaxCalculationInput): Prom
     buyer,
     items,
     charges: {
-      freight: money(input.freight_value),
-      insurance: money(input.insurance_value),
-      other: money(input.other_value),
-      discount: money(input.discount_value),
+      freight: exact(input.freight_value),
+      insurance: exact(input.insurance_value),
+      other: exact(input.other_value),
+      discount: exact(input.discount_value),
     },
     rules: world.rules,
     states: world.states,
@@ -123,12 +123,12 @@ export async function calculateTaxesOf(db: Db, input: TaxCalculationInput): Prom
       product_variation_id: item.product_variation_id ?? null,
       quantity: item.quantity,
       unit_value: item.unit_value,
-      total_value: toJsonNumber(values[index])!,
+      total_value: values[index]!.toNumber(),
       taxes: itemTaxesJson(result.items[index]!.taxes),
       ...(result.items[index]!.steps ? { steps: result.items[index]!.steps! } : {}),
     })),
     tax_totals: taxTotalsJson(result.totals),
-    invoice_value: toJsonNumber(result.invoice_value)!,
+    invoice_value: result.invoice_value.toNumber(),
   };
 }
 
@@ -139,7 +139,7 @@ export async function calculateTaxesOf(db: Db, input: TaxCalculationInput): Prom
  * 422 naming `partner_id` without one, `company_id` when the issuer figures no taxes.
  */
 export async function taxesOfPrices(
-  db: Db,
+  read: ReadStatement,
   input: { partner_id?: string | null; company_id?: string | null; date?: string | null },
   priced: ReadonlyArray<{ product_id: string; quantity: number; unit_price: number } | null>,
 ): Promise<Array<{ taxes: ItemTaxesJson; price_with_taxes: number; total_with_taxes: number } | null>> {
@@ -150,7 +150,7 @@ export async function taxesOfPrices(
     world,
     partner,
     products: byId,
-  } = await readTaxSubjects(db, {
+  } = await readTaxSubjects(read, {
     companyId: input.company_id ?? null,
     partnerId: input.partner_id,
     productIds,
@@ -172,7 +172,8 @@ export async function taxesOfPrices(
   return priced.map((item) => {
     const product = item ? byId.get(item.product_id) : undefined;
     if (!item || !product) return null;
-    const value = roundMoney(money(item.unit_price).times(money(item.quantity)));
+    const quantity = exact(item.quantity);
+    const value = exact(item.unit_price).times(quantity).roundHalfEven(2);
     const result = calculateTaxes({
       date,
       issuer: world.issuer!,
@@ -183,7 +184,7 @@ export async function taxesOfPrices(
           ncm: product.ncm,
           cest: product.cest,
           origin: product.origin,
-          ipi_rate: product.ipi_rate === null ? null : money(product.ipi_rate),
+          ipi_rate: product.ipi_rate === null ? null : exact(product.ipi_rate),
           value,
           discount: ZERO,
         },
@@ -195,8 +196,8 @@ export async function taxesOfPrices(
     });
     return {
       taxes: itemTaxesJson(result.items[0]!.taxes),
-      price_with_taxes: toJsonNumber(roundMoney(result.invoice_value.dividedBy(money(item.quantity))))!,
-      total_with_taxes: toJsonNumber(result.invoice_value)!,
+      price_with_taxes: result.invoice_value.dividedToPlaces(quantity, 2).toNumber(),
+      total_with_taxes: result.invoice_value.toNumber(),
     };
   });
 }

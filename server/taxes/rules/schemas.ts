@@ -5,7 +5,7 @@ import { decimalPlaces } from "../../lib/money";
 import { queryBoolean } from "../../lib/paging";
 import { clientId, requiredText, uuid } from "../../lib/schemas";
 import { RULE_RATES, TAX_KINDS, type TaxKind } from "../engine";
-import { cestField, cfopField, ieIndicatorField, taxRate, ufField } from "../fields";
+import { cestField, cfopField, ieIndicatorField, internalRate, taxRate, ufField } from "../fields";
 
 /** Fields a list of tax rules may be sorted by. */
 export const TAX_RULE_SORT = ["id", "name", "tax", "start_date", "end_date", "created_at", "updated_at"] as const;
@@ -66,6 +66,7 @@ const ncmPrefix = z
   .refine((value) => /^\d{2,8}$/.test(value), "must be 2 to 8 digits of an NCM");
 
 const rate = taxRate.nullish().transform((value) => value ?? null);
+const internal = internalRate.nullish().transform((value) => value ?? null);
 
 const taxRuleFields = z.object({
   id: clientId,
@@ -112,7 +113,7 @@ const taxRuleFields = z.object({
     .transform((value) => value ?? null),
   adjust_mva: z.boolean({ message: "must be true or false" }).default(false),
   st_base_reduction: rate,
-  st_internal_rate: rate,
+  st_internal_rate: internal,
   st_fcp_rate: rate,
   pis_rate: rate,
   cofins_rate: rate,

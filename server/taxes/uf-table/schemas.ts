@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { taxRate, ufField } from "../fields";
+import { internalRate, taxRate, ufField } from "../fields";
 
 export const DIFAL_METHODS = ["SINGLE", "DOUBLE"] as const;
 
@@ -7,12 +7,12 @@ export const DIFAL_METHODS = ["SINGLE", "DOUBLE"] as const;
 export const taxStateWrite = z.object({
   uf: ufField,
   /** The UF's internal ICMS rate (percent): ST's and DIFAL's internal rate, and ICMS within the state without a rule's. */
-  internal_rate: taxRate,
+  internal_rate: internalRate,
   /** The UF's FCP (percent): within the state, and on the DIFAL. */
   fcp_rate: taxRate.default(0),
   /** SINGLE: base × (internal − interstate); DOUBLE: the base grossed up by the internal rate (LC 190/2022). */
   difal_method: z.enum(DIFAL_METHODS, { message: "must be SINGLE or DOUBLE" }).default("SINGLE"),
-  /** DOUBLE: whether the FCP enters the divisor, 1 − (internal + FCP). */
+  /** DOUBLE: whether the FCP enters the divisor, 1 − (internal + FCP); the two then below 100 % together (422 naming fcp_rate). */
   fcp_in_divisor: z.boolean({ message: "must be true or false" }).default(false),
 });
 export type TaxStateWrite = z.output<typeof taxStateWrite>;

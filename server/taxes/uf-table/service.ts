@@ -3,9 +3,12 @@ import type { Db } from "../../db/scoped";
 import { scopedQuery } from "../../db/sql";
 import { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../errors";
+import { exact } from "../../lib/exact";
 import { toJsonNumber } from "../../lib/money";
 import { ufName, UFS, type Uf } from "../states";
 import type { TaxStateDetail, TaxStateWrite } from "./schemas";
+
+const HUNDRED = exact(100);
 
 type Row = {
   uf: string;
@@ -37,6 +40,21 @@ export async function listTaxStates(db: Db): Promise<{ items: TaxStateDetail[] }
 
 /** PUT /tax-rules/states/{uf}: sets a UF's row (created when absent), audited on the organization. */
 export async function setTaxState(db: Db, input: TaxStateWrite): Promise<TaxStateDetail> {
+  // DIFAL's double base divides by 100 − (internal + FCP) when the FCP is in the divisor: no base at 100 % or more.
+  if (
+    input.difal_method === "DOUBLE" &&
+    input.fcp_in_divisor &&
+    exact(input.internal_rate).plus(exact(input.fcp_rate)).greaterThanOrEqualTo(HUNDRED)
+  ) {
+    throw AppError.fields([
+      {
+        path: "fcp_rate",
+        message: "must be less than 100 minus internal_rate: with the FCP in the divisor the two must stay below 100",
+        code: "too_big",
+        params: { maximum: exact(100).minus(exact(input.internal_rate)).toNumber(), inclusive: false },
+      },
+    ]);
+  }
   // The org's row locked first: concurrent writes of its table apply one after the other, each audited from what the last left.
   await scopedQuery(db, (org) => Prisma.sql`SELECT id FROM organizations WHERE id = ${org} FOR NO KEY UPDATE`);
   const before = await db.taxState.findFirst({ where: { uf: input.uf } });
