@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { diskStorage } from "@/server/files/storage";
+import { addDays, today } from "@/server/lib/calendar";
 import { encrypt } from "@/server/lib/encryption";
 import { createRuntime } from "@/server/runtime";
 import { callerWith, newOrg, testRuntime, type TestOrg } from "../helpers/database";
@@ -53,10 +54,12 @@ const decide = async (headers: Record<string, string>, id: string, decision: str
 const reasons = (order: { holds: Hold[] }) => order.holds.map((hold) => hold.reason);
 
 /** A receivable of the partner's, due `days` ago (São Paulo noon), nothing paid. */
+/**
+ * A receivable due `days` calendar days before today in São Paulo, where the holds count
+ * days (at noon there): a date taken in UTC is a day ahead from 21:00 in São Paulo on.
+ */
 function overdueReceivable(f: Fixtures, value: number, days: number) {
-  const due = new Date(Date.now() - days * 86_400_000);
-  due.setUTCHours(15, 0, 0, 0);
-  return receivableOf(f, value, { due_date: due.toISOString() });
+  return receivableOf(f, value, { due_date: `${addDays(today(), -days)}T15:00:00.000Z` });
 }
 
 describe("holds (contract §11)", { timeout: 120_000 }, () => {
