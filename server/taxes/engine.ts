@@ -636,10 +636,13 @@ function itemTaxes(
   // DIFAL: between states, to a non-contributor final consumer.
   let difal: DifalValue | null = null;
   if (interstate && buyer.final_consumer && buyer.ie_indicator === 9) {
-    const divisorRate = destination?.fcp_in_divisor ? destination.internal_rate.plus(destination.fcp_rate) : destination?.internal_rate;
-    if (!destination) {
+    // DOUBLE: the rate the base is grossed up by (the FCP too when it is in the divisor).
+    const divisorRate = destination?.fcp_in_divisor
+      ? destination.internal_rate.plus(destination.fcp_rate)
+      : (destination?.internal_rate ?? null);
+    if (!destination || divisorRate === null) {
       steps?.push(notApplicable("ICMS", `DIFAL: the table has no row for ${buyer.uf}`, { uf: buyer.uf }));
-    } else if (destination.difal_method === "DOUBLE" && divisorRate && !divisorRate.lessThan(HUNDRED)) {
+    } else if (destination.difal_method === "DOUBLE" && !divisorRate.lessThan(HUNDRED)) {
       // Refused by the UF table; an older row may hold it: no base can be grossed up by 100 % or more.
       steps?.push(
         notApplicable("ICMS", `DIFAL: ${buyer.uf}'s rate in the divisor is 100% or more`, { uf: buyer.uf, rate: divisorRate.toString() }),
@@ -656,7 +659,7 @@ function itemTaxes(
         difalValue = value(v, maxExact(ZERO, intra.minus(inter)));
       } else {
         // (v − origin) / (1 − rate %) = (v − origin) × 100 / (100 − rate), the rate below 100 %.
-        difalBase = v.minus(origin).times(HUNDRED).dividedToPlaces(HUNDRED.minus(divisorRate!), 2);
+        difalBase = v.minus(origin).times(HUNDRED).dividedToPlaces(HUNDRED.minus(divisorRate), 2);
         difalValue = maxExact(ZERO, value(difalBase, intra).minus(origin));
       }
       difal = {
